@@ -1,0 +1,45 @@
+// Error keys the server sends as `code`; the web translates them as `errors.<CODE>`.
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  INVALID_JSON: 400,
+  REQUIRED: 400,
+  INVALID_TYPE: 400,
+  EMAIL: 400,
+  INTEGER: 400,
+  NUMERIC: 400,
+  MINIMUM_8_ONE_UPPERCASE_LETTER_ONE_LOWERCASE_ONE_NUMBER: 400,
+  PASSWORDS_NOT_EQUAL: 400,
+  TOKEN_INVALID: 400,
+  WRONG_PASSWORD: 400,
+  INVALID_CREDENTIALS: 401,
+  UNAUTHORIZED: 401,
+  REFRESH_INVALID: 401,
+  EMAIL_NOT_CONFIRMED: 403,
+  ACCOUNT_NOT_ACTIVE: 403,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  USER_NOT_FOUND: 404,
+  SESSION_NOT_FOUND: 404,
+  LOGIN_TAKEN: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_ERROR: 500,
+} as const;
+
+export type FixedErrorCode = keyof typeof ERROR_STATUS;
+/** MIN_LENGTH_{n} and MAX_LENGTH_{n} carry their bound in the key (spec section 5). */
+export type ErrorCode = FixedErrorCode | `MIN_LENGTH_${number}` | `MAX_LENGTH_${number}`;
+
+export function statusOf(code: string): number {
+  if (/^(MIN|MAX)_LENGTH_\d+$/.test(code)) return 400;
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}
+
+/** Body of every error answer. `errors` lists field problems for validation failures. */
+export interface ApiError {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  errors?: { field: string; code: ErrorCode }[];
+}
