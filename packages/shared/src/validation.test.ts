@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { ZConfirmPasswordBody, ZCreateAccountBody, ZLoginBody, ZUpdatePasswordBody } from './api';
+import {
+  email,
+  fieldErrors,
+  integer,
+  isValidPassword,
+  maxText,
+  minText,
+  numeric,
+  PASSWORD_RULE_KEY,
+  password,
+  requiredText,
+} from './validation';
+
+const keyOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  r.success ? null : r.error?.issues[0]?.message;
+
+describe('required', () => {
+  it('rejects missing, null, blank and non-string values with their keys', () => {
+    expect(keyOf(requiredText().safeParse(undefined))).toBe('REQUIRED');
+    expect(keyOf(requiredText().safeParse(null))).toBe('REQUIRED');
+    expect(keyOf(requiredText().safeParse('   '))).toBe('REQUIRED');
+    expect(keyOf(requiredText().safeParse(42))).toBe('INVALID_TYPE');
+    expect(requiredText().safeParse(' x ').success).toBe(true);
+  });
+});
+
+describe('min', () => {
+  it('counts the trimmed length and names the bound in the key', () => {
+    expect(keyOf(minText(3).safeParse(' ab  '))).toBe('MIN_LENGTH_3');
+    expect(keyOf(minText(8).safeParse('1234567'))).toBe('MIN_LENGTH_8');
+    expect(minText(3).safeParse(' abc ').success).toBe(true);
+  });
+});
+
+describe('max', () => {
+  it('rejects text longer than n with MAX_LENGTH_n', () => {
+    expect(keyOf(maxText(5).safeParse('123456'))).toBe('MAX_LENGTH_5');
+    expect(maxText(5).safeParse('12345').success).toBe(true);
+  });
+});
+
+describe('email', () => {
+  it('trims and lower-cases a valid address', () => {
+    expect(email().parse('  Olena@Example.COM ')).toBe('olena@example.com');
+  });
+  it('rejects malformed, empty and non-string values', () => {
+    expect(keyOf(email().safeParse('not-an-email'))).toBe('EMAIL');
+    expect(keyOf(email().safeParse('a@b'))).toBe('EMAIL');
+    expect(keyOf(email().safeParse(''))).toBe('REQUIRED');
+    expect(keyOf(email().safeParse(undefined))).toBe('REQUIRED');
+    expect(keyOf(email().safeParse(['a@b.co']))).toBe('INVALID_TYPE');
+  });
+});
+
+describe('integer and numeric', () => {
+  it('accept numbers and numeric strings from forms', () => {
+    expect(integer().parse('12')).toBe(12);
+    expect(numeric().parse('1.5')).toBe(1.5);
+    expect(numeric().parse(3)).toBe(3);
+  });
+  it('reject non-numbers and fractions with their keys', () => {
+    expect(keyOf(integer().safeParse('1.5'))).toBe('INTEGER');
+    expect(keyOf(integer().safeParse('abc'))).toBe('NUMERIC');
+    expect(keyOf(numeric().safeParse('abc'))).toBe('NUMERIC');
+    expect(keyOf(numeric().safeParse(undefined))).toBe('REQUIRED');
+  });
+});
+
+describe('password rule', () => {
+  it.each(['Abcdefg1', 'ZZZZzzz9', 'a1B2c3D4e5'])('accepts %s', (value) => {
+    expect(password().safeParse(value).success).toBe(true);
+    expect(isValidPassword(value)).toBe(true);
+  });
+  it.each([
+    ['too short', 'Abcde12'],
+    ['no uppercase', 'abcdefg1'],
+    ['no lowercase', 'ABCDEFG1'],
+    ['no digit', 'Abcdefgh'],
+    ['a symbol', 'Abcdef1!'],
+    ['a space', 'Abcd ef12'],
+  ])('rejects a password with %s', (_, value) => {
+    expect(keyOf(password().safeParse(value))).toBe(PASSWORD_RULE_KEY);
+    expect(isValidPassword(value)).toBe(false);
+  });
+  it('uses the spec key', () => {
+    expect(PASSWORD_RULE_KEY).toBe('MINIMUM_8_ONE_UPPERCASE_LETTER_ONE_LOWERCASE_ONE_NUMBER');
+  });
+});
+
+describe('password_equal', () => {
+  it('puts PASSWORDS_NOT_EQUAL on passwordConfirm', () => {
+    const r = ZCreateAccountBody.safeParse({ login: 'a@b.co', password: 'Abcdefg1', passwordConfirm: 'Abcdefg2' });
+    expect(r.success).toBe(false);
+    expect(fieldErrors(r.error!)).toEqual([{ field: 'passwordConfirm', code: 'PASSWORDS_NOT_EQUAL' }]);
+  });
+  it('applies to the reset and change forms too', () => {
+    const reset = ZConfirmPasswordBody.safeParse({ token: 't', password: 'Abcdefg1', passwordConfirm: 'x' });
+    expect(fieldErrors(reset.error!)[0]).toEqual({ field: 'passwordConfirm', code: 'PASSWORDS_NOT_EQUAL' });
+    const change = ZUpdatePasswordBody.safeParse({ oldPassword: 'o', password: 'Abcdefg1', passwordConfirm: 'x' });
+    expect(fieldErrors(change.error!)[0]).toEqual({ field: 'passwordConfirm', code: 'PASSWORDS_NOT_EQUAL' });
+  });
+});
+
+describe('fieldErrors', () => {
+  it('lists one key per field for a sign-up with everything missing', () => {
+    const r = ZCreateAccountBody.safeParse({});
+    expect(fieldErrors(r.error!)).toEqual([
+      { field: 'login', code: 'REQUIRED' },
+      { field: 'password', code: 'REQUIRED' },
+      { field: 'passwordConfirm', code: 'REQUIRED' },
+    ]);
+  });
+  it('reports wrong types as INVALID_TYPE', () => {
+    const r = ZLoginBody.safeParse({ login: 1, password: true });
+    expect(fieldErrors(r.error!)).toEqual([
+      { field: 'login', code: 'INVALID_TYPE' },
+      { field: 'password', code: 'INVALID_TYPE' },
+    ]);
+  });
+});
