@@ -1,0 +1,38 @@
+#!/usr/bin/env node
+// Starts LeadRelay for the end-to-end suite: a fresh data folder (its mail/ is where the tests
+// read confirmation and reset links) and, when TEST_DATABASE_URL is set, a fresh PostgreSQL
+// database on that server instead of the embedded one.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import pg from 'pg';
+
+const root = new URL('..', import.meta.url).pathname;
+const port = process.env.E2E_PORT ?? '3100';
+const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/leadrelay-e2e-${port}`;
+rmSync(dataDir, { recursive: true, force: true });
+
+const env = {
+  ...process.env,
+  PORT: port,
+  HOST: '127.0.0.1',
+  PUBLIC_URL: `http://127.0.0.1:${port}`,
+  DATA_DIR: dataDir,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+};
+delete env.DATABASE_URL;
+
+if (process.env.TEST_DATABASE_URL) {
+  const name = `lr_e2e_${port}`;
+  const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(process.env.TEST_DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
