@@ -3,7 +3,7 @@
 // (Playwright in Chromium) — then one closing line "tests: N passed, N failed".
 // The API and end-to-end suites use PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -63,5 +63,7 @@ if (!only || only === 'e2e') {
 }
 
 rmSync(out, { recursive: true, force: true });
+// .ci/run adds up its two runs (PGlite, PostgreSQL) from this file.
+if (process.env.TEST_SUMMARY_FILE) appendFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);
 console.info(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);
