@@ -1,0 +1,125 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import { API_BODY_LIMIT_BYTES, DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { AppConfig, Deps } from './config';
+import { type Database, type Db, openDatabase } from './db/client';
+import { loadOrCreateJwtSecret } from './lib/jwt-secret';
+import { accountRoutes } from './modules/account/account.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
+import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/throttle.service';
+import { createMailer, type Mailer, type MailTransportOptions } from './modules/mail/mailer';
+import { ensureOwner } from './modules/users/owner.service';
+import { setupAuth } from './plugins/auth';
+import { setupErrors } from './plugins/errors';
+import { setupSwagger } from './plugins/swagger';
+import { setupWeb } from './plugins/web';
+
+export interface AppOptions {
+  /** Address users reach the app at; links in e-mails start with it. */
+  publicUrl?: string;
+  /** Folder for PGlite files, mail files and the generated JWT secret. Without it (and without
+   * databaseUrl) the database lives in memory: tests. */
+  dataDir?: string;
+  databaseUrl?: string;
+  /** An already opened database (tests share one per file); buildApp does not close it. */
+  database?: Database;
+  jwtSecret?: string;
+  /** Where mail goes; default SMTP when smtpUrl is set, else .eml files in dataDir/mail, else memory. */
+  mail?: MailTransportOptions;
+  smtpUrl?: string;
+  mailFrom?: string;
+  demoDays?: number;
+  logger?: FastifyServerOptions['logger'];
+  owner?: { login: string; password: string };
+  webDist?: string;
+  trustProxy?: boolean;
+  throttle?: Partial<ThrottleOptions>;
+  refreshGraceSeconds?: number;
+  /** Extra routes, registered after the modules (tests of the access rule). */
+  register?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    mailer: Mailer;
+    deps: Deps;
+  }
+}
+
+function mailTransport(options: AppOptions): MailTransportOptions {
+  if (options.mail) return options.mail;
+  if (options.smtpUrl) return { kind: 'smtp', url: options.smtpUrl };
+  if (options.dataDir) return { kind: 'eml', dir: join(options.dataDir, 'mail') };
+  return { kind: 'memory' };
+}
+
+export async function buildApp(options: AppOptions = {}): Promise<FastifyInstance> {
+  const publicUrl = (options.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: API_BODY_LIMIT_BYTES,
+    trustProxy: options.trustProxy ?? false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // JSON only: anything else is 415, never parsed as a string.
+  app.removeContentTypeParser('text/plain');
+
+  const database =
+    options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  try {
+    return await setup(app, database, options, publicUrl);
+  } catch (error) {
+    if (!options.database) await database.close();
+    throw error;
+  }
+}
+
+async function setup(
+  app: FastifyInstance,
+  database: Database,
+  options: AppOptions,
+  publicUrl: string,
+): Promise<FastifyInstance> {
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  const config: AppConfig = {
+    publicUrl,
+    jwtSecret: options.jwtSecret ?? (options.dataDir ? loadOrCreateJwtSecret(options.dataDir) : randomSecret()),
+    demoDays: options.demoDays ?? DEFAULT_DEMO_DAYS,
+    throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
+    refreshGraceMs: (options.refreshGraceSeconds ?? 10) * 1000,
+    secureCookies: publicUrl.startsWith('https:'),
+  };
+  const mailer = createMailer(mailTransport(options), options.mailFrom ?? 'LeadRelay <no-reply@localhost>', app.log);
+  app.addHook('onClose', async () => mailer.close());
+  const deps: Deps = { db: database.db, mailer, config, log: app.log };
+  app.decorate('db', database.db);
+  app.decorate('mailer', mailer);
+  app.decorate('deps', deps);
+
+  setupErrors(app);
+  setupAuth(app, deps);
+  await app.register(cookie);
+  await setupSwagger(app);
+
+  app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(authRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(accountRoutes);
+  if (options.register) await app.register(async (child) => options.register?.(child));
+  await setupWeb(app, options.webDist);
+
+  if (options.owner) {
+    const result = await ensureOwner(database.db, options.owner);
+    if (result === 'created') app.log.info({ login: options.owner.login }, 'owner account created');
+  }
+  return app;
+}
+
+const randomSecret = () => randomBytes(32).toString('base64url');

@@ -1,0 +1,4 @@
+export * from './email-tokens';
+export * from './login-failures';
+export * from './sessions';
+export * from './users';

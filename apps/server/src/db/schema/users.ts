@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    login: text('login').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['owner', 'admin', 'support', 'client'] })
+      .notNull()
+      .default('client'),
+    active: boolean('active').notNull().default(true),
+    expDate: date('exp_date', { mode: 'string' }),
+    // Whole cents, so balances never pick up floating-point error.
+    creditCents: integer('credit_cents').notNull().default(0),
+    planId: text('plan_id'),
+    subscription: jsonb('subscription').$type<{ title: string; planId: string }>(),
+    paymentInfo: jsonb('payment_info').$type<Record<string, unknown>>(),
+    name: text('name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    company: text('company').notNull().default(''),
+    lang: text('lang', { enum: ['uk', 'en'] })
+      .notNull()
+      .default('uk'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A soft-deleted account frees its login for a new sign-up.
+  (t) => [uniqueIndex('users_login_live_idx').on(t.login).where(sql`${t.deletedAt} is null`)],
+);
+
+export type UserRow = typeof users.$inferSelect;

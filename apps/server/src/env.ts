@@ -1,0 +1,75 @@
+// The only reader of process.env: everything else receives its settings from here or from
+// buildApp's options.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
+
+const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .default('false')
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+const ZEnv = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalText,
+  JWT_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
+  SMTP_URL: optionalText,
+  MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('LeadRelay <no-reply@localhost>')),
+  DEMO_DAYS: z.coerce.number().int().min(0).default(DEFAULT_DEMO_DAYS),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  OWNER_LOGIN: optionalText,
+  OWNER_PASSWORD: optionalText,
+  WEB_DIST: z.preprocess(blankToUndefined, z.string().default(DEFAULT_WEB_DIST)),
+  TRUST_PROXY: boolish,
+});
+
+export interface Env {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl?: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  demoDays: number;
+  logLevel: string;
+  owner?: { login: string; password: string };
+  webDist: string;
+  trustProxy: boolean;
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = ZEnv.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const e = parsed.data;
+  // `npm start` at the repository root runs this workspace with cwd apps/server; a relative
+  // DATA_DIR means the folder the user started npm from.
+  const baseDir = source.INIT_CWD ?? process.cwd();
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    dataDir: resolve(baseDir, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    demoDays: e.DEMO_DAYS,
+    logLevel: e.LOG_LEVEL,
+    owner: e.OWNER_LOGIN && e.OWNER_PASSWORD ? { login: e.OWNER_LOGIN, password: e.OWNER_PASSWORD } : undefined,
+    webDist: resolve(baseDir, e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+  };
+}

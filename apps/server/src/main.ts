@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { loadEnv } from './env';
+import { DataDirLockedError } from './lib/data-dir-lock';
+import { loggerOptions } from './logger';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({
+      publicUrl: env.publicUrl,
+      dataDir: env.dataDir,
+      databaseUrl: env.databaseUrl,
+      jwtSecret: env.jwtSecret,
+      smtpUrl: env.smtpUrl,
+      mailFrom: env.mailFrom,
+      demoDays: env.demoDays,
+      logger: loggerOptions(env.logLevel),
+      owner: env.owner,
+      webDist: env.webDist,
+      trustProxy: env.trustProxy,
+    });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      if (closing) return;
+      closing = true;
+      app.log.info({ signal }, 'shutting down');
+      // A stuck connection must not keep the process (and the data-dir lock) forever.
+      setTimeout(() => process.exit(1), 10_000).unref();
+      app.close().then(
+        () => process.exit(0),
+        (error) => {
+          app.log.error({ err: error }, 'shutdown failed');
+          process.exit(1);
+        },
+      );
+    });
+  }
+
+  await app.listen({ port: env.port, host: env.host });
+  app.log.info({ publicUrl: env.publicUrl, dataDir: env.dataDir }, 'LeadRelay is up');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,51 @@
+import { ZAccountPatchBody, ZPasswordBody, ZSuccessResponse, ZUpdatePasswordBody, ZUser } from '@leadrelay/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { authOf } from '../../plugins/auth';
+import { clearRefreshCookie } from '../auth/refresh-cookie';
+import { toApiUser } from '../users/users.service';
+import { clearAllData, patchAccount, removeAccount, updatePassword } from './account.service';
+
+const tags = ['account'];
+const config = { access: 'client' as const };
+
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  r.get('/api/account', { config, schema: { tags, response: { 200: ZUser } } }, async (req) =>
+    toApiUser(authOf(req).user),
+  );
+
+  r.patch('/api/account', { config, schema: { tags, body: ZAccountPatchBody, response: { 200: ZUser } } }, (req) =>
+    patchAccount(deps, authOf(req).user, req.body),
+  );
+
+  r.post(
+    '/api/account/update-password',
+    { config, schema: { tags, body: ZUpdatePasswordBody, response: { 200: ZSuccessResponse } } },
+    async (req) => {
+      await updatePassword(deps, authOf(req), req.body.oldPassword, req.body.password);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/account/clear-all-data',
+    { config, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
+    async (req) => {
+      await clearAllData(deps, authOf(req).user, req.body.password);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/account/remove-account',
+    { config, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
+    async (req, reply) => {
+      await removeAccount(deps, authOf(req).user, req.body.password);
+      clearRefreshCookie(reply, deps.config);
+      return { success: true as const };
+    },
+  );
+}

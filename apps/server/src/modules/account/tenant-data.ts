@@ -1,0 +1,19 @@
+import type { Executor } from '../../db/client';
+
+/** Deletes one module's business data of an account; runs inside the clearing transaction. */
+export interface TenantDataCleaner {
+  name: string;
+  clear(tx: Executor, userId: string): Promise<void>;
+}
+
+// The explicit list of modules holding business data per account. Integrations, leads, hooks
+// and the rest add their cleaner here as they arrive; profile and login are never cleared.
+export const tenantDataCleaners: readonly TenantDataCleaner[] = [];
+
+export async function clearTenantData(
+  tx: Executor,
+  userId: string,
+  cleaners: readonly TenantDataCleaner[] = tenantDataCleaners,
+): Promise<void> {
+  for (const cleaner of cleaners) await cleaner.clear(tx, userId);
+}

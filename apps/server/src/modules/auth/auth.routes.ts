@@ -1,0 +1,136 @@
+import {
+  COOKIE,
+  LOCALES,
+  type Locale,
+  ZAccessTokenResponse,
+  ZConfirmPasswordBody,
+  ZCreateAccountBody,
+  ZLoginBody,
+  ZLoginOnlyBody,
+  ZResetTokenResponse,
+  ZSuccessResponse,
+  ZTokenBody,
+  ZUser,
+} from '@leadrelay/shared';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf, bearerToken } from '../../plugins/auth';
+import { AppError } from '../../plugins/errors';
+import { findLiveUserById, toApiUser } from '../users/users.service';
+import * as auth from './auth.service';
+import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { type ClientInfo, refreshSession, revokeSession } from './sessions.service';
+import { signAccessToken } from './tokens';
+
+const tags = ['auth'];
+const clientOf = (req: FastifyRequest): ClientInfo => ({ userAgent: req.headers['user-agent'] ?? '', ip: req.ip });
+
+/** Body language, else the Lang header the web sends from its cookie, else Ukrainian. */
+function langOf(req: FastifyRequest, bodyLang: Locale | undefined): Locale {
+  const header = String(req.headers.lang ?? '').toLowerCase();
+  return bodyLang ?? LOCALES.find((l) => l === header) ?? 'uk';
+}
+
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  async function signIn(reply: FastifyReply, signedIn: auth.SignedIn) {
+    setRefreshCookie(reply, deps.config, signedIn.refreshToken);
+    return { accessToken: await signAccessToken(deps.config.jwtSecret, signedIn.user, signedIn.sessionId) };
+  }
+
+  r.post(
+    '/api/auth/create-account',
+    { config: { access: 'public' }, schema: { tags, body: ZCreateAccountBody, response: { 201: ZSuccessResponse } } },
+    async (req, reply) => {
+      await auth.createAccount(deps, req.body, langOf(req, req.body.lang));
+      return reply.code(201).send({ success: true });
+    },
+  );
+
+  r.post(
+    '/api/auth/confirm-email',
+    { config: { access: 'public' }, schema: { tags, body: ZTokenBody, response: { 200: ZAccessTokenResponse } } },
+    async (req, reply) => signIn(reply, await auth.confirmEmail(deps, req.body.token, clientOf(req))),
+  );
+
+  r.post(
+    '/api/auth/resend-confirmation',
+    { config: { access: 'public' }, schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } } },
+    async (req) => {
+      await auth.resendConfirmation(deps, req.body.login);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    { config: { access: 'public' }, schema: { tags, body: ZLoginBody, response: { 200: ZAccessTokenResponse } } },
+    async (req, reply) => signIn(reply, await auth.login(deps, req.body, clientOf(req))),
+  );
+
+  const refresh = async (req: FastifyRequest, reply: FastifyReply) => {
+    const result = await refreshSession(deps.db, req.cookies[COOKIE.refresh], deps.config.refreshGraceMs);
+    if (result.kind === 'rotated' || result.kind === 'grace') {
+      const user = await findLiveUserById(deps.db, result.session.userId);
+      if (user) {
+        if (result.kind === 'rotated') setRefreshCookie(reply, deps.config, result.refreshToken);
+        return { accessToken: await signAccessToken(deps.config.jwtSecret, user, result.session.id) };
+      }
+      await revokeSession(deps.db, result.session.id);
+    }
+    clearRefreshCookie(reply, deps.config);
+    throw new AppError('REFRESH_INVALID');
+  };
+  const refreshOptions = {
+    config: { access: 'public' as const },
+    schema: { tags, response: { 200: ZAccessTokenResponse } },
+  };
+  r.get('/api/auth/refresh', refreshOptions, refresh);
+  r.get('/auth/refresh', { ...refreshOptions, schema: { ...refreshOptions.schema, hide: true } }, refresh);
+
+  r.post(
+    '/api/auth/logout',
+    { config: { access: 'public' }, schema: { tags, response: { 200: ZSuccessResponse } } },
+    async (req, reply) => {
+      await auth.logout(deps, req.cookies[COOKIE.refresh], bearerToken(req.headers.authorization));
+      clearRefreshCookie(reply, deps.config);
+      return { success: true as const };
+    },
+  );
+
+  r.post(
+    '/api/auth/forgot-password',
+    { config: { access: 'public' }, schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } } },
+    async (req) => {
+      await auth.forgotPassword(deps, req.body.login);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/auth/forgot-password/:token',
+    {
+      config: { access: 'public' },
+      schema: { tags, params: z.object({ token: z.string().max(256) }), response: { 200: ZResetTokenResponse } },
+    },
+    async (req) => auth.checkResetToken(deps, req.params.token),
+  );
+
+  r.post(
+    '/api/auth/confirm-password',
+    { config: { access: 'public' }, schema: { tags, body: ZConfirmPasswordBody, response: { 200: ZSuccessResponse } } },
+    async (req) => {
+      await auth.confirmPassword(deps, req.body.token, req.body.password);
+      return { success: true as const };
+    },
+  );
+
+  r.get(
+    '/api/auth/me',
+    { config: { access: 'client' }, schema: { tags, response: { 200: ZUser } } },
+    async (req) => toApiUser(authOf(req).user),
+  );
+}

@@ -1,0 +1,85 @@
+import type { Locale, Role, User } from '@leadrelay/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type UserRow, users } from '../../db/schema';
+
+export async function findLiveUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.login, login), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export async function findOwner(db: Executor): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'owner'), isNull(users.deletedAt)))
+    .limit(1);
+  return row;
+}
+
+export interface NewUser {
+  login: string;
+  passwordHash: string;
+  role?: Role;
+  lang: Locale;
+  expDate: string | null;
+  emailConfirmedAt?: Date | null;
+}
+
+export async function insertUser(db: Executor, values: NewUser): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updateUser(
+  db: Executor,
+  id: string,
+  values: Partial<Omit<UserRow, 'id' | 'createdAt'>>,
+): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(users.id, id))
+    .returning();
+  return row!;
+}
+
+/** YYYY-MM-DD, `days` after today (UTC). */
+export function dateAfterDays(days: number, now: Date = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + days));
+  return d.toISOString().slice(0, 10);
+}
+
+/** The API shape of a user (ZUser). */
+export function toApiUser(row: UserRow): User {
+  return {
+    _id: row.id,
+    login: row.login,
+    role: row.role,
+    active: row.active,
+    expDate: row.expDate ? row.expDate.slice(0, 10) : null,
+    credit: row.creditCents / 100,
+    planId: row.planId,
+    subscription: row.subscription ?? null,
+    paymentInfo: row.paymentInfo ?? null,
+    name: row.name,
+    phone: row.phone,
+    company: row.company,
+    lang: row.lang,
+    emailConfirmed: row.emailConfirmedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

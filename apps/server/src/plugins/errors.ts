@@ -1,0 +1,106 @@
+import { type ApiError, type ErrorCode, fieldErrors, statusOf } from '@leadrelay/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import type { ZodError } from 'zod';
+
+type FieldError = { field: string; code: ErrorCode };
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly statusCode: number;
+  readonly errors?: FieldError[];
+  /** Extra response headers, e.g. Retry-After. */
+  readonly headers?: Record<string, string>;
+
+  constructor(code: ErrorCode, options: { message?: string; errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+    super(options.message ?? humanize(code));
+    this.name = 'AppError';
+    this.code = code;
+    this.statusCode = statusOf(code);
+    this.errors = options.errors;
+    this.headers = options.headers;
+  }
+}
+
+function humanize(code: string): string {
+  const text = code.toLowerCase().replace(/_/g, ' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const isKnownCode = (code: string): code is ErrorCode => statusOf(code) < 500;
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+/** Zod's own messages (not one of our keys) become REQUIRED, INVALID_TYPE or VALIDATION_ERROR. */
+function toIssues(validation: ValidationIssue[]) {
+  const issues: { path: string[]; message: string }[] = [];
+  for (const v of validation) {
+    const path = v.instancePath.split('/').filter(Boolean);
+    if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params?.keys)) {
+      for (const key of v.params.keys) issues.push({ path: [...path, String(key)], message: 'VALIDATION_ERROR' });
+      continue;
+    }
+    let message = v.message ?? '';
+    if (!isKnownCode(message)) {
+      if (v.keyword === 'invalid_type') message = /received undefined/.test(message) ? 'REQUIRED' : 'INVALID_TYPE';
+      else message = 'VALIDATION_ERROR';
+    }
+    issues.push({ path, message });
+  }
+  return issues;
+}
+
+/** Fastify's own client errors, by code. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'INVALID_JSON',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'VALIDATION_ERROR',
+};
+
+const STATUS_CODES: Record<number, ErrorCode> = {
+  400: 'VALIDATION_ERROR',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'TOO_MANY_REQUESTS',
+};
+
+function body(code: ErrorCode, message: string, errors?: FieldError[]): ApiError {
+  return { statusCode: statusOf(code), code, message, ...(errors?.length ? { errors } : {}) };
+}
+
+export function setupErrors(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send(body(error.code, error.message, error.errors));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = fieldErrors({ issues: toIssues(error.validation) } as unknown as ZodError) as FieldError[];
+      const first = errors[0]?.code ?? 'VALIDATION_ERROR';
+      return reply.code(400).send(body(first, `Invalid ${error.validationContext ?? 'request'}`, errors));
+    }
+    if (!isResponseSerializationError(error as never)) {
+      const mapped = FASTIFY_CODES[error.code] ?? (error.statusCode && error.statusCode < 500 ? STATUS_CODES[error.statusCode] : undefined);
+      if (mapped) return reply.code(statusOf(mapped)).send(body(mapped, humanize(mapped)));
+      if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+        return reply.code(400).send(body('VALIDATION_ERROR', 'Bad request'));
+      }
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send(body('INTERNAL_ERROR', 'Something went wrong'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.code(404).send(body('NOT_FOUND', `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+}
