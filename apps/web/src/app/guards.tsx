@@ -1,0 +1,90 @@
+import { isPrivileged, isUserActive, type Role } from '@leadrelay/shared';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../components/full-page-spinner';
+import { useMe } from '../features/auth/queries';
+import { isTokenFresh, tokenPayload, useToken } from '../lib/auth';
+import { localeFromPath, withLocale } from '../lib/locale';
+import type { RouteHandle } from './routes';
+import { rememberAfterSignIn, restoreSession, takeAfterSignIn } from './session';
+
+function useLocale() {
+  return localeFromPath(useLocation().pathname);
+}
+
+/** Signed-out visitors of the account area get one silent refresh, then /signin. */
+export function RequireAuth() {
+  const token = useToken();
+  const location = useLocation();
+  const locale = useLocale();
+  const fresh = isTokenFresh(token);
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    if (fresh) return;
+    let live = true;
+    void restoreSession().then((ok) => {
+      if (!live || ok) return;
+      rememberAfterSignIn(location.pathname, location.search);
+      setFailed(true);
+    });
+    return () => {
+      live = false;
+    };
+  }, [fresh, location.pathname, location.search]);
+
+  if (fresh) return <Outlet />;
+  if (failed) return <Navigate to={withLocale('/signin', locale)} replace />;
+  return <FullPageSpinner />;
+}
+
+function AfterSignIn() {
+  const navigate = useNavigate();
+  const locale = useLocale();
+  useEffect(() => {
+    void navigate(withLocale(takeAfterSignIn() ?? '/admin', locale), { replace: true });
+  }, [navigate, locale]);
+  return <FullPageSpinner />;
+}
+
+/** Public auth pages: a signed-in user goes to /admin (or the saved afterSignInRedirect). */
+export function GuestOnly() {
+  const token = useToken();
+  if (isTokenFresh(token)) return <AfterSignIn />;
+  return <Outlet />;
+}
+
+/** Requirements of the matched routes: the strictest role and whether an active account is needed. */
+export function useRouteRequirements(): { active: boolean; role?: RouteHandle['role'] } {
+  const handles = useMatches()
+    .map((m) => m.handle as RouteHandle | undefined)
+    .filter((h): h is RouteHandle => Boolean(h));
+  const active = handles.some((h) => h.active);
+  const role = handles.some((h) => h.role === 'owner')
+    ? 'owner'
+    : handles.some((h) => h.role === 'privileged')
+      ? 'privileged'
+      : undefined;
+  return { active, role };
+}
+
+export function passesRole(rule: RouteHandle['role'], role: Role | undefined): boolean {
+  if (!rule) return true;
+  if (rule === 'owner') return role === 'owner';
+  return isPrivileged(role);
+}
+
+/** Inside the account layouts: role rules (→ /admin) and the active-account gate. */
+export function RouteGate({ children }: { children: ReactNode }) {
+  const { active, role: rule } = useRouteRequirements();
+  const { data: user, isError } = useMe();
+  const locale = useLocale();
+  const role = user?.role ?? (tokenPayload()?.role as Role | undefined);
+  const needsUser = active || (rule && !role);
+  if (needsUser && !user) return isError ? children : <FullPageSpinner inline />;
+  if (!passesRole(rule, role)) return <Navigate to={withLocale('/admin', locale)} replace />;
+  if (active && user && !isUserActive(user)) {
+    return <Navigate to={withLocale('/admin?error=ACCOUNT_NOT_ACTIVE', locale)} replace />;
+  }
+  return children;
+}

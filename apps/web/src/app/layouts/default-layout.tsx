@@ -1,0 +1,71 @@
+import { MenuOutlined } from '@ant-design/icons';
+import { SIDEBAR_WIDTH } from '@leadrelay/shared';
+import { Button, Drawer, Layout } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { Logo } from '../../components/logo';
+import { RouteGate } from '../guards';
+import { AccountHeaderRight } from './account-header';
+import { SideMenu } from './side-menu';
+import { useDemoReminder } from './use-demo-reminder';
+import { useIsMobile } from './use-is-mobile';
+
+/** The account area: collapsible sidebar (a drawer under 768 px), tariff header, user menu. */
+export function DefaultLayout() {
+  const { t } = useTranslation('layout');
+  const mobile = useIsMobile();
+  const [collapsed, setCollapsed] = useState(false);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  useDemoReminder();
+
+  return (
+    <Layout className="lr-app">
+      {!mobile && (
+        <Layout.Sider
+          collapsible
+          collapsed={collapsed}
+          onCollapse={setCollapsed}
+          width={SIDEBAR_WIDTH}
+          className="lr-sider"
+        >
+          <div className="lr-sider-logo">
+            <Logo dark to="/admin" />
+          </div>
+          <SideMenu />
+        </Layout.Sider>
+      )}
+      {mobile && (
+        <Drawer
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          placement="left"
+          size={SIDEBAR_WIDTH + 40}
+          className="lr-drawer"
+          title={<Logo dark to="/admin" />}
+          styles={{ body: { padding: 0 } }}
+        >
+          <SideMenu onNavigate={() => setDrawerOpen(false)} />
+        </Drawer>
+      )}
+      <Layout>
+        <Layout.Header className="lr-app-header">
+          {mobile && (
+            <Button
+              type="text"
+              icon={<MenuOutlined />}
+              aria-label={t('menu.open')}
+              onClick={() => setDrawerOpen(true)}
+            />
+          )}
+          <AccountHeaderRight compact={mobile} />
+        </Layout.Header>
+        <Layout.Content className="lr-app-content">
+          <RouteGate>
+            <Outlet />
+          </RouteGate>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

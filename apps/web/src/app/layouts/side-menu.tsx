@@ -1,0 +1,78 @@
+import {
+  ApiOutlined,
+  AppstoreOutlined,
+  BookOutlined,
+  CodeOutlined,
+  CrownOutlined,
+  DashboardOutlined,
+  MessageOutlined,
+  UnorderedListOutlined,
+} from '@ant-design/icons';
+import { isPrivileged } from '@leadrelay/shared';
+import { Menu, type MenuProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { useMe } from '../../features/auth/queries';
+import { localePath, stripLocale } from '../../lib/locale';
+import { LINKS, supportLink } from '../links';
+
+const PATHS = [
+  '/admin/integrations',
+  '/admin/collections',
+  '/admin/parsers',
+  '/admin/widget',
+  '/admin/super',
+  '/admin',
+] as const;
+
+/** The account sidebar (spec section 2); parsers and super-admin only for privileged roles. */
+export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const path = stripLocale(useLocation().pathname);
+  const { data: user } = useMe();
+  const privileged = isPrivileged(user?.role);
+  const selected = PATHS.find((p) => (p === '/admin' ? path === p : path === p || path.startsWith(`${p}/`)));
+
+  const items: MenuProps['items'] = [
+    { key: '/admin', icon: <DashboardOutlined />, label: t('menu.dashboard') },
+    { key: '/admin/integrations', icon: <ApiOutlined />, label: t('menu.integrations') },
+    { key: '/admin/collections', icon: <UnorderedListOutlined />, label: t('menu.collections') },
+    ...(privileged ? [{ key: '/admin/parsers', icon: <CodeOutlined />, label: t('menu.parsers') }] : []),
+    { key: '/admin/widget', icon: <AppstoreOutlined />, label: t('menu.widget') },
+    ...(privileged ? [{ key: '/admin/super', icon: <CrownOutlined />, label: t('menu.super') }] : []),
+    { type: 'divider' },
+    {
+      key: 'kb',
+      icon: <BookOutlined />,
+      label: (
+        <a href={LINKS.knowledgeBase} target="_blank" rel="noreferrer">
+          {t('menu.knowledgeBase')}
+        </a>
+      ),
+    },
+    {
+      key: 'support',
+      icon: <MessageOutlined />,
+      label: (
+        <a href={supportLink(user?.login)} target="_blank" rel="noreferrer">
+          {t('menu.support')}
+        </a>
+      ),
+    },
+  ];
+
+  return (
+    <Menu
+      theme="dark"
+      mode="inline"
+      selectedKeys={selected ? [selected] : []}
+      items={items}
+      onClick={({ key }) => {
+        if (!key.startsWith('/')) return;
+        void navigate(localePath(key));
+        onNavigate?.();
+      }}
+    />
+  );
+}

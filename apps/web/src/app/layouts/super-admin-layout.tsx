@@ -1,0 +1,70 @@
+import { isPrivileged } from '@leadrelay/shared';
+import { Layout, Menu, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { FullPageSpinner } from '../../components/full-page-spinner';
+import { LanguageSwitcher } from '../../components/language-switcher';
+import { Logo } from '../../components/logo';
+import { useMe } from '../../features/auth/queries';
+import { localePath, stripLocale } from '../../lib/locale';
+import { RouteGate } from '../guards';
+import { UserMenu } from './account-header';
+import { useIsMobile } from './use-is-mobile';
+
+const TABS = ['/admin/super/clients', '/admin/super/language', '/admin/super/integrations', '/admin/super/tariffs'];
+
+/** Super-admin: owner or privileged roles only (others → /admin); tabs, version label, top menu. */
+export function SuperAdminLayout() {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const mobile = useIsMobile();
+  const path = stripLocale(useLocation().pathname);
+  const { data: user, isLoading } = useMe();
+  if (isLoading) return <FullPageSpinner />;
+  if (user && !isPrivileged(user.role)) return <Navigate to={localePath('/admin')} replace />;
+  const selected = TABS.find((p) => path === p || path.startsWith(`${p}/`)) ?? '/admin/super';
+  const items = [
+    { key: '/admin/super', label: t('super.errors') },
+    { key: '/admin/super/clients', label: t('super.clients') },
+    { key: '/admin/super/language', label: t('super.language') },
+    { key: '/admin/super/integrations', label: t('super.integrations') },
+    ...(user?.role === 'owner' ? [{ key: '/admin/super/tariffs', label: t('super.tariffs') }] : []),
+  ];
+  const menu = (
+    <Menu
+      mode={mobile ? 'horizontal' : 'inline'}
+      selectedKeys={[selected]}
+      items={items}
+      onClick={({ key }) => void navigate(localePath(key))}
+    />
+  );
+  return (
+    <Layout className="lr-app">
+      <Layout.Header className="lr-app-header lr-super-header">
+        <div className="lr-super-brand">
+          <Logo to="/admin/super" />
+          <Typography.Text type="secondary">{t('super.title')}</Typography.Text>
+        </div>
+        <div className="lr-header-right">
+          <Link to={localePath('/admin')}>{t('super.backToAccount')}</Link>
+          {!mobile && <LanguageSwitcher size="small" />}
+          <UserMenu compact={mobile} />
+        </div>
+      </Layout.Header>
+      {mobile && menu}
+      <Layout>
+        {!mobile && (
+          <Layout.Sider theme="light" width={200} className="lr-super-sider">
+            {menu}
+            <div className="lr-version">{t('super.version', { version: __APP_VERSION__ })}</div>
+          </Layout.Sider>
+        )}
+        <Layout.Content className="lr-app-content">
+          <RouteGate>
+            <Outlet />
+          </RouteGate>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,22 @@
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMe } from '../../features/auth/queries';
+import { takeDemoReminder } from '../../lib/demo-reminder';
+
+/** Shows DEMO_DAYS_LEFT_WARNING / DEMO_EXPIRED at most once a day. */
+export function useDemoReminder(): void {
+  const { data: user } = useMe();
+  const { notification } = App.useApp();
+  const { t } = useTranslation();
+  useEffect(() => {
+    if (!user) return;
+    const reminder = takeDemoReminder(user);
+    if (!reminder) return;
+    const text =
+      reminder.code === 'DEMO_EXPIRED'
+        ? t('demo.DEMO_EXPIRED')
+        : t('demo.DEMO_DAYS_LEFT_WARNING', { count: reminder.count });
+    notification.warning({ key: 'demo-reminder', title: text, placement: 'topRight', duration: 8 });
+  }, [user, notification, t]);
+}

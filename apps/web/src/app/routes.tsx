@@ -1,0 +1,217 @@
+// The route table (spec section 2), declared once; both language variants are generated from it.
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { importWithReload } from '../lib/chunk-reload';
+import type { resources } from '../lib/i18n';
+import { GuestOnly, RequireAuth } from './guards';
+import { LocaleRoot } from './locale-root';
+import { RouteErrorPage } from './route-error';
+
+export type TitleKey = keyof (typeof resources)['uk']['pages']['titles'];
+export type RoleRule = 'owner' | 'privileged';
+type Loader = () => Promise<ComponentType>;
+
+export interface PageRoute {
+  /** Relative to the language root; '' is the group's index. */
+  path: string;
+  title: TitleKey;
+  /** The route component; absent means the "coming in a later release" panel. */
+  page?: Loader;
+  /** Needs an active account (paid or demo not expired). */
+  active?: boolean;
+  role?: RoleRule;
+  children?: PageRoute[];
+}
+
+export type LayoutName = 'admin' | 'default' | 'empty' | 'error' | 'super-admin' | 'widget';
+export interface RouteGroup {
+  layout: LayoutName;
+  /** guest: signed-in users go to /admin; auth: signed-out users go to /signin. */
+  access: 'public' | 'guest' | 'auth';
+  routes: PageRoute[];
+}
+
+export interface RouteHandle {
+  title: TitleKey;
+  active?: boolean;
+  role?: RoleRule;
+}
+
+const auth = (name: string): Loader => {
+  const pages: Record<string, () => Promise<ComponentType>> = {
+    signin: () => import('../features/auth/pages/signin-page').then((m) => m.SigninPage),
+    signup: () => import('../features/auth/pages/signup-page').then((m) => m.SignupPage),
+    recovery: () => import('../features/auth/pages/recovery-page').then((m) => m.RecoveryPage),
+    password: () => import('../features/auth/pages/password-page').then((m) => m.PasswordPage),
+    confirm: () => import('../features/auth/pages/confirm-page').then((m) => m.ConfirmPage),
+    enter: () => import('../features/auth/pages/enter-page').then((m) => m.EnterPage),
+    logout: () => import('../features/auth/pages/logout-page').then((m) => m.LogoutPage),
+  };
+  return pages[name] as Loader;
+};
+
+const integration = (slug: TitleKey, withId: boolean): PageRoute[] => [
+  { path: `admin/integrations/${slug}`, title: slug, active: true },
+  ...(withId ? [{ path: `admin/integrations/${slug}/:id`, title: slug, active: true }] : []),
+];
+
+export const ROUTE_GROUPS: RouteGroup[] = [
+  {
+    layout: 'admin',
+    access: 'guest',
+    routes: [
+      { path: 'signup', title: 'signup', page: auth('signup') },
+      { path: 'signin', title: 'signin', page: auth('signin') },
+      { path: 'recovery', title: 'recovery', page: auth('recovery') },
+      { path: 'password/:token?', title: 'password', page: auth('password') },
+    ],
+  },
+  { layout: 'empty', access: 'guest', routes: [{ path: 'confirm', title: 'confirm', page: auth('confirm') }] },
+  { layout: 'empty', access: 'public', routes: [{ path: 'enter', title: 'enter', page: auth('enter') }] },
+  {
+    layout: 'admin',
+    access: 'public',
+    routes: [
+      { path: 'news', title: 'news' },
+      { path: 'news/:id', title: 'newsPost' },
+      { path: 'test', title: 'test' },
+    ],
+  },
+  {
+    layout: 'default',
+    access: 'auth',
+    routes: [
+      {
+        path: 'admin',
+        title: 'dashboard',
+        page: () => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
+      },
+      {
+        path: 'admin/account',
+        title: 'account',
+        page: () => import('../features/account/pages/account-page').then((m) => m.AccountPage),
+      },
+      { path: 'admin/billing', title: 'billing' },
+      { path: 'admin/plan', title: 'plan' },
+      { path: 'admin/logout', title: 'logout', page: auth('logout') },
+      { path: 'admin/clients', title: 'clients', active: true, role: 'privileged' },
+      { path: 'admin/collections', title: 'collections', active: true },
+      { path: 'admin/create', title: 'create', active: true, role: 'privileged' },
+      { path: 'admin/integrations', title: 'integrations', active: true },
+      { path: 'admin/language', title: 'language', active: true, role: 'privileged' },
+      { path: 'admin/list', title: 'list', active: true, role: 'privileged' },
+      { path: 'admin/parsers', title: 'parsers', active: true, role: 'privileged' },
+      { path: 'admin/parsers/create', title: 'parserCreate', active: true, role: 'privileged' },
+      { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged' },
+      { path: 'admin/referral', title: 'referral', active: true },
+      { path: 'admin/user', title: 'user', active: true, role: 'privileged' },
+      { path: 'admin/widget', title: 'widget', active: true },
+      ...integration('alfasms', true),
+      ...integration('amocrm', true),
+      ...integration('facebook', false),
+      ...integration('fb', false),
+      ...integration('ga', true),
+      ...integration('pipedrive', true),
+      ...integration('uspacy', true),
+      { path: 'admin/integrations/pipedrive/connect', title: 'pipedriveConnect', active: true },
+      { path: 'admin/integrations/:type', title: 'integration', active: true },
+      { path: 'admin/integrations/:type/:id', title: 'integration', active: true },
+    ],
+  },
+  {
+    layout: 'super-admin',
+    access: 'auth',
+    routes: [
+      { path: 'admin/super', title: 'superErrors', role: 'privileged' },
+      { path: 'admin/super/clients', title: 'superClients', role: 'privileged' },
+      { path: 'admin/super/language', title: 'superLanguage', role: 'privileged' },
+      {
+        path: 'admin/super/integrations',
+        title: 'superIntegrations',
+        role: 'privileged',
+        page: () => import('./layouts/super-integrations-tabs').then((m) => m.SuperIntegrationsTabs),
+        children: [
+          { path: '', title: 'superIntegrationTypes', role: 'privileged' },
+          { path: 'categories', title: 'superCategories', role: 'privileged' },
+          { path: 'modules', title: 'superModules', role: 'privileged' },
+        ],
+      },
+      { path: 'admin/super/tariffs', title: 'superTariffs', role: 'owner' },
+    ],
+  },
+  {
+    layout: 'widget',
+    access: 'public',
+    routes: [{ path: 'widgets/pipedrive-sendpulse', title: 'widgetPipedriveSendpulse' }],
+  },
+];
+
+const LAYOUTS: Record<LayoutName, Loader> = {
+  admin: () => import('./layouts/admin-layout').then((m) => m.AdminLayout),
+  default: () => import('./layouts/default-layout').then((m) => m.DefaultLayout),
+  empty: () => import('./layouts/empty-layout').then((m) => m.EmptyLayout),
+  error: () => import('./layouts/error-layout').then((m) => m.ErrorLayout),
+  'super-admin': () => import('./layouts/super-admin-layout').then((m) => m.SuperAdminLayout),
+  widget: () => import('./layouts/widget-layout').then((m) => m.WidgetLayout),
+};
+
+const comingSoon: Loader = () => import('../components/coming-soon').then((m) => m.ComingSoon);
+const lazyComponent = (load: Loader) => async () => ({ Component: await importWithReload(load) });
+
+function toRouteObject(route: PageRoute): RouteObject {
+  const handle: RouteHandle = { title: route.title, active: route.active, role: route.role };
+  const lazy = lazyComponent(route.page ?? comingSoon);
+  if (route.path === '') return { index: true, handle, lazy };
+  return { path: route.path, handle, lazy, children: route.children?.map(toRouteObject) };
+}
+
+function groupElement(access: RouteGroup['access']) {
+  if (access === 'guest') return <GuestOnly />;
+  if (access === 'auth') return <RequireAuth />;
+  return undefined;
+}
+
+/** The children of one language root. */
+export function localeChildren(): RouteObject[] {
+  return [
+    { index: true, lazy: lazyComponent(() => import('./home-redirect').then((m) => m.HomeRedirect)) },
+    ...ROUTE_GROUPS.map(
+      (group): RouteObject => ({
+        element: groupElement(group.access),
+        children: [{ lazy: lazyComponent(LAYOUTS[group.layout]), children: group.routes.map(toRouteObject) }],
+      }),
+    ),
+    {
+      lazy: lazyComponent(LAYOUTS.error),
+      children: [
+        {
+          path: '*',
+          handle: { title: 'home' },
+          lazy: lazyComponent(() => import('../components/not-found').then((m) => m.NotFound)),
+        },
+      ],
+    },
+  ];
+}
+
+/** Both variants: no prefix is Ukrainian, /en is English. */
+export function buildRoutes(): RouteObject[] {
+  return [
+    { path: '/', element: <LocaleRoot locale="uk" />, errorElement: <RouteErrorPage />, children: localeChildren() },
+    { path: '/en', element: <LocaleRoot locale="en" />, errorElement: <RouteErrorPage />, children: localeChildren() },
+  ];
+}
+
+/** Every path pattern of the table without prefix, e.g. '/admin/parsers/:id'. */
+export function routePatterns(): string[] {
+  const out: string[] = ['/'];
+  const walk = (routes: PageRoute[], base: string) => {
+    for (const r of routes) {
+      const full = r.path === '' ? base : `${base}/${r.path}`;
+      out.push(full);
+      if (r.children) walk(r.children, full);
+    }
+  };
+  for (const g of ROUTE_GROUPS) walk(g.routes, '');
+  return [...new Set(out)];
+}

@@ -1,0 +1,46 @@
+// Spec section 4: a protected route without a usable token gets one silent refresh per page
+// load; the profile is loaded when the token carries no role.
+import { STORAGE } from '@leadrelay/shared';
+import { authApi } from '../features/auth/api';
+import { ME_KEY } from '../features/auth/queries';
+import { clearToken, consumeSignedOut, decodeToken } from '../lib/auth';
+import { refreshAccessToken } from '../lib/http';
+import { stripLocale } from '../lib/locale';
+import { queryClient } from './query-client';
+
+let failedThisLoad = false;
+
+export async function restoreSession(): Promise<boolean> {
+  if (failedThisLoad || consumeSignedOut()) return false;
+  const token = await refreshAccessToken();
+  if (!token) {
+    failedThisLoad = true;
+    clearToken();
+    return false;
+  }
+  if (!decodeToken(token)?.role) {
+    await queryClient.fetchQuery({ queryKey: ME_KEY, queryFn: authApi.me }).catch((err) => console.warn(err));
+  }
+  return true;
+}
+
+export function resetSessionForTests(): void {
+  failedThisLoad = false;
+}
+
+const PIPEDRIVE_CONNECT = '/admin/integrations/pipedrive/connect';
+
+/** An OAuth return from Pipedrive opened while signed out is resumed after sign-in. */
+export function rememberAfterSignIn(pathname: string, search: string): void {
+  const path = stripLocale(pathname);
+  if (path === PIPEDRIVE_CONNECT && new URLSearchParams(search).has('code')) {
+    localStorage.setItem(STORAGE.afterSignInRedirect, path + search);
+  }
+}
+
+/** The saved path (without language prefix), removed once read; only same-site paths. */
+export function takeAfterSignIn(): string | null {
+  const saved = localStorage.getItem(STORAGE.afterSignInRedirect);
+  localStorage.removeItem(STORAGE.afterSignInRedirect);
+  return saved?.startsWith('/') && !saved.startsWith('//') ? saved : null;
+}

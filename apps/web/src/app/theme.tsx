@@ -1,0 +1,29 @@
+import type { Locale } from '@leadrelay/shared';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import ukUA from 'antd/locale/uk_UA';
+import type { ReactNode } from 'react';
+
+export const PRIMARY = '#4f46e5';
+
+export const theme: ThemeConfig = {
+  token: {
+    colorPrimary: PRIMARY,
+    colorLink: PRIMARY,
+    borderRadius: 8,
+    fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
+    colorBgLayout: '#f5f6fa',
+  },
+  components: {
+    Layout: { siderBg: '#111827', headerBg: '#ffffff', headerPadding: '0 24px', triggerBg: '#0b1220' },
+    Menu: { darkItemBg: '#111827', darkSubMenuItemBg: '#111827', darkItemSelectedBg: PRIMARY },
+  },
+};
+
+export function AppTheme({ locale, children }: { locale: Locale; children: ReactNode }) {
+  return (
+    <ConfigProvider locale={locale === 'uk' ? ukUA : enUS} theme={theme}>
+      <AntApp>{children}</AntApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,55 @@
+import { ZUpdatePasswordBody } from '@leadrelay/shared';
+import { App, Button, Card, Form, Input } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { applyServerErrors, equalsRule, zodRule } from '../../../lib/form';
+import { PasswordWithGenerator } from '../../auth/components/password-with-generator';
+import { accountApi } from '../api';
+
+type Values = { oldPassword: string; password: string; passwordConfirm: string };
+
+export function PasswordForm() {
+  const { t } = useTranslation('account');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+
+  const onFinish = async (values: Values) => {
+    setSaving(true);
+    try {
+      await accountApi.updatePassword(ZUpdatePasswordBody.parse(values));
+      form.resetFields();
+      void message.success(t('password.changed'));
+    } catch (err) {
+      if (err instanceof Error && 'code' in err && err.code === 'WRONG_PASSWORD') {
+        form.setFields([{ name: 'oldPassword', errors: [errorMessage(err)] }]);
+      } else if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const { shape } = ZUpdatePasswordBody;
+  return (
+    <Card title={t('password.title')}>
+      <Form form={form} layout="vertical" onFinish={onFinish}>
+        <Form.Item name="oldPassword" label={t('password.old')} rules={[zodRule(shape.oldPassword)]}>
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+        <PasswordWithGenerator form={form} label={t('password.new')} rules={[zodRule(shape.password)]} />
+        <Form.Item
+          name="passwordConfirm"
+          label={t('password.confirm')}
+          dependencies={['password']}
+          rules={[equalsRule('password')]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('password.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,56 @@
+import { type AccountPatchBody, LOCALES, type User, ZAccountPatchBody } from '@leadrelay/shared';
+import { App, Button, Card, Form, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { applyServerErrors, zodRule } from '../../../lib/form';
+import { currentLocale, switchLanguage } from '../../../lib/locale';
+import { useUpdateProfileMutation } from '../queries';
+
+export function ProfileForm({ user }: { user: User }) {
+  const { t } = useTranslation('account');
+  const { t: tc } = useTranslation('common');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<AccountPatchBody>();
+  const update = useUpdateProfileMutation();
+
+  const onFinish = async (values: AccountPatchBody) => {
+    try {
+      const saved = await update.mutateAsync(ZAccountPatchBody.parse(values));
+      void message.success(tc('saved'));
+      if (saved.lang !== currentLocale()) switchLanguage(saved.lang);
+    } catch (err) {
+      if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
+    }
+  };
+
+  const { shape } = ZAccountPatchBody;
+  return (
+    <Card title={t('profile.title')}>
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ name: user.name, phone: user.phone, company: user.company, lang: user.lang }}
+        onFinish={onFinish}
+      >
+        <Form.Item label={t('profile.login')}>
+          <Input value={user.login} disabled />
+        </Form.Item>
+        <Form.Item name="name" label={t('profile.name')} rules={[zodRule(shape.name)]}>
+          <Input autoComplete="name" />
+        </Form.Item>
+        <Form.Item name="phone" label={t('profile.phone')} rules={[zodRule(shape.phone)]}>
+          <Input type="tel" autoComplete="tel" />
+        </Form.Item>
+        <Form.Item name="company" label={t('profile.company')} rules={[zodRule(shape.company)]}>
+          <Input autoComplete="organization" />
+        </Form.Item>
+        <Form.Item name="lang" label={t('profile.lang')}>
+          <Select options={LOCALES.map((l) => ({ value: l, label: tc(`language.${l}`) }))} />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" loading={update.isPending}>
+          {tc('save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,26 @@
+import type { AccountPatchBody } from '@leadrelay/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ME_KEY } from '../auth/queries';
+import { accountApi } from './api';
+
+const SESSIONS_KEY = ['sessions'] as const;
+
+export function useSessionsQuery() {
+  return useQuery({ queryKey: SESSIONS_KEY, queryFn: accountApi.sessions });
+}
+
+export function useUpdateProfileMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AccountPatchBody) => accountApi.patch(body),
+    onSuccess: (user) => qc.setQueryData(ME_KEY, user),
+  });
+}
+
+export function useRevokeSessionMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string | 'all') => (id === 'all' ? accountApi.revokeAll() : accountApi.revokeSession(id)),
+    onSuccess: () => qc.invalidateQueries({ queryKey: SESSIONS_KEY }),
+  });
+}

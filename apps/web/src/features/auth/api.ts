@@ -1,0 +1,19 @@
+import type { CreateAccountBody, LoginBody, User } from '@leadrelay/shared';
+import { api } from '../../lib/http';
+
+type Token = { accessToken: string };
+type Ok = { success: true };
+
+export const authApi = {
+  createAccount: (body: CreateAccountBody) => api.post<Ok>('/api/auth/create-account', body),
+  confirmEmail: (token: string) => api.post<Token>('/api/auth/confirm-email', { token }),
+  resendConfirmation: (login: string, lang?: string) => api.post<Ok>('/api/auth/resend-confirmation', { login, lang }),
+  login: (body: LoginBody) => api.post<Token>('/api/auth/login', body),
+  logout: () => api.post<Ok>('/api/auth/logout'),
+  forgotPassword: (login: string, lang?: string) => api.post<Ok>('/api/auth/forgot-password', { login, lang }),
+  checkResetToken: (token: string) =>
+    api.get<{ valid: true; login: string }>(`/api/auth/forgot-password/${encodeURIComponent(token)}`),
+  confirmPassword: (body: { token: string; password: string; passwordConfirm: string }) =>
+    api.post<Ok>('/api/auth/confirm-password', body),
+  me: () => api.get<User>('/api/auth/me'),
+};

@@ -1,0 +1,99 @@
+import { MailOutlined } from '@ant-design/icons';
+import { ZCreateAccountBody } from '@leadrelay/shared';
+import { Alert, App, Button, Form, Input, Result, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { AuthCard } from '../../../components/auth-card';
+import { errorMessage } from '../../../lib/errors';
+import { applyServerErrors, equalsRule, zodRule } from '../../../lib/form';
+import { currentLocale, localePath } from '../../../lib/locale';
+import { readPromo } from '../../../lib/query-behaviours';
+import { authApi } from '../api';
+import { PasswordWithGenerator } from '../components/password-with-generator';
+
+type Values = { login: string; password: string; passwordConfirm: string };
+
+export function SignupPage() {
+  const { t } = useTranslation('auth');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [error, setError] = useState<unknown>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const promo = readPromo();
+
+  const onFinish = async (values: Values) => {
+    setError(null);
+    const body = ZCreateAccountBody.safeParse({ ...values, lang: currentLocale(), promo });
+    if (!body.success) return void form.validateFields();
+    setSubmitting(true);
+    try {
+      await authApi.createAccount(body.data);
+      setSentTo(body.data.login);
+    } catch (err) {
+      if (!applyServerErrors(form, err)) setError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const resend = async () => {
+    if (!sentTo) return;
+    try {
+      await authApi.resendConfirmation(sentTo, currentLocale());
+      void message.success(t('signup.resent'));
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
+
+  if (sentTo) {
+    return (
+      <AuthCard title={t('signup.checkEmailTitle')}>
+        <Result
+          icon={<MailOutlined style={{ color: 'var(--lr-primary)' }} />}
+          subTitle={t('signup.checkEmailText', { login: sentTo })}
+          extra={<Button onClick={resend}>{t('signup.resend')}</Button>}
+        />
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('signup.title')} subtitle={t('signup.subtitle')}>
+      {error != null && <Alert className="lr-mb" type="error" showIcon role="alert" title={errorMessage(error)} />}
+      {promo && <Alert className="lr-mb" type="success" title={t('signup.promo', { promo })} />}
+      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
+        <Form.Item
+          name="login"
+          label={t('email')}
+          rules={[zodRule(ZCreateAccountBody.shape.login)]}
+          validateTrigger="onBlur"
+        >
+          <Input type="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
+        </Form.Item>
+        <PasswordWithGenerator
+          form={form}
+          label={t('passwordLabel')}
+          rules={[zodRule(ZCreateAccountBody.shape.password)]}
+        />
+        <Form.Item
+          name="passwordConfirm"
+          label={t('passwordConfirm')}
+          dependencies={['password']}
+          rules={[equalsRule('password')]}
+          validateTrigger="onBlur"
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          {t('signup.submit')}
+        </Button>
+      </Form>
+      <Typography.Paragraph className="lr-auth-footer">
+        {t('signup.haveAccount')} <Link to={localePath('/signin')}>{t('signup.signinLink')}</Link>
+      </Typography.Paragraph>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,64 @@
+import type { Locale } from '@leadrelay/shared';
+import dayjs from 'dayjs';
+import 'dayjs/locale/uk';
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enAccount from '../locales/en/account.json';
+import enAuth from '../locales/en/auth.json';
+import enCommon from '../locales/en/common.json';
+import enDashboard from '../locales/en/dashboard.json';
+import enErrors from '../locales/en/errors.json';
+import enLayout from '../locales/en/layout.json';
+import enPages from '../locales/en/pages.json';
+import ukAccount from '../locales/uk/account.json';
+import ukAuth from '../locales/uk/auth.json';
+import ukCommon from '../locales/uk/common.json';
+import ukDashboard from '../locales/uk/dashboard.json';
+import ukErrors from '../locales/uk/errors.json';
+import ukLayout from '../locales/uk/layout.json';
+import ukPages from '../locales/uk/pages.json';
+import { currentLocale } from './locale';
+
+export const resources = {
+  uk: {
+    common: ukCommon,
+    auth: ukAuth,
+    account: ukAccount,
+    dashboard: ukDashboard,
+    errors: ukErrors,
+    layout: ukLayout,
+    pages: ukPages,
+  },
+  en: {
+    common: enCommon,
+    auth: enAuth,
+    account: enAccount,
+    dashboard: enDashboard,
+    errors: enErrors,
+    layout: enLayout,
+    pages: enPages,
+  },
+} as const;
+
+export const NAMESPACES = Object.keys(resources.uk) as (keyof typeof resources.uk)[];
+
+void i18n.use(initReactI18next).init({
+  resources,
+  lng: currentLocale(),
+  fallbackLng: 'uk',
+  supportedLngs: ['uk', 'en'],
+  ns: NAMESPACES,
+  defaultNS: 'common',
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  initAsync: false,
+});
+
+/** Switches i18next and dayjs to the locale of the URL. */
+export function applyLocale(locale: Locale): void {
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  dayjs.locale(locale === 'uk' ? 'uk' : 'en');
+  document.documentElement.lang = locale;
+}
+
+export { i18n };

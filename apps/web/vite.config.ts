@@ -1,0 +1,21 @@
+import { readFileSync } from 'node:fs';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+
+const server = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  define: { __APP_VERSION__: JSON.stringify(pkg.version) },
+  server: {
+    port: 5173,
+    proxy: {
+      '/api': { target: server, changeOrigin: true },
+      '/auth': { target: server, changeOrigin: true },
+      '/socket.io': { target: server, changeOrigin: true, ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+});
