@@ -1,0 +1,105 @@
+// Builds the app on a real database for one test file: a fresh in-memory PGlite, or, when
+// TEST_DATABASE_URL is set, a fresh database on that PostgreSQL server, dropped afterwards.
+import { randomBytes } from 'node:crypto';
+import { COOKIE } from '@leadrelay/shared';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type AppOptions, buildApp } from '../app';
+import type { MailMessage } from '../modules/mail/mailer';
+
+export const PASSWORD = 'Abcdefg1';
+
+export interface TestApp {
+  app: FastifyInstance;
+  outbox: MailMessage[];
+  engine: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+function databaseUrlFor(base: string, name: string): string {
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function createTestApp(options: AppOptions = {}): Promise<TestApp> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const app = await buildApp({ publicUrl: 'http://app.test', ...options });
+    return { app, outbox: app.mailer.outbox, engine: 'pglite', close: () => app.close() };
+  }
+  const name = `lr_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const app = await buildApp({ publicUrl: 'http://app.test', databaseUrl: databaseUrlFor(base, name), ...options });
+  return {
+    app,
+    outbox: app.mailer.outbox,
+    engine: 'postgres',
+    async close() {
+      await app.close();
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+let counter = 0;
+/** A login no other test in the file uses. */
+export const uniqueLogin = (prefix = 'user') => `${prefix}-${Date.now().toString(36)}-${++counter}@example.com`;
+
+/** The token in the newest mail to `login` whose link matches `pattern`. */
+export function tokenFromMail(outbox: MailMessage[], login: string, pattern: RegExp): string {
+  const mail = outbox.filter((m) => m.to === login).at(-1);
+  const match = mail?.link?.match(pattern);
+  if (!match?.[1]) throw new Error(`no mail with ${pattern} for ${login}`);
+  return decodeURIComponent(match[1]);
+}
+export const confirmTokenOf = (outbox: MailMessage[], login: string) =>
+  tokenFromMail(outbox, login, /[?&]token=([^&]+)/);
+export const resetTokenOf = (outbox: MailMessage[], login: string) => tokenFromMail(outbox, login, /\/password\/(.+)$/);
+
+export function refreshCookieOf(res: LightMyRequestResponse): string | undefined {
+  return res.cookies.find((c) => c.name === COOKIE.refresh)?.value;
+}
+
+export const cookieHeader = (token: string) => ({ cookie: `${COOKIE.refresh}=${token}` });
+export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
+
+export interface SignedInUser {
+  login: string;
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** Signs up, confirms the e-mail from the mail, and returns the signed-in tokens. */
+export async function signUp(t: TestApp, login = uniqueLogin(), password = PASSWORD): Promise<SignedInUser> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/create-account',
+    payload: { login, password, passwordConfirm: password },
+  });
+  if (created.statusCode !== 201) throw new Error(`sign-up failed: ${created.body}`);
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/confirm-email',
+    payload: { token: confirmTokenOf(t.outbox, login) },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  return { login, accessToken: confirmed.json().accessToken, refreshToken: refreshCookieOf(confirmed)! };
+}
+
+export async function logIn(t: TestApp, login: string, password = PASSWORD): Promise<SignedInUser> {
+  const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login, password } });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.body}`);
+  return { login, accessToken: res.json().accessToken, refreshToken: refreshCookieOf(res)! };
+}
+
+/** Asserts the API error shape and returns the body. */
+export function errorOf(res: LightMyRequestResponse): { statusCode: number; code: string; message: string; errors?: { field: string; code: string }[] } {
+  return res.json();
+}
