@@ -47,7 +47,7 @@ function toIssues(validation: ValidationIssue[]) {
     }
     let message = v.message ?? '';
     if (!isKnownCode(message)) {
-      if (v.keyword === 'invalid_type') message = /received undefined/.test(message) ? 'REQUIRED' : 'INVALID_TYPE';
+      if (v.keyword === 'invalid_type') message = /received (undefined|null)/.test(message) ? 'REQUIRED' : 'INVALID_TYPE';
       else message = 'VALIDATION_ERROR';
     }
     issues.push({ path, message });
