@@ -1,4 +1,5 @@
 import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
 import '../lib/i18n';
 
@@ -28,8 +29,5 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
-  for (const c of document.cookie.split(';')) {
-    const name = c.split('=')[0]?.trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
 });

@@ -53,7 +53,7 @@ export function RecoveryPage() {
           rules={[zodRule(ZLoginOnlyBody.shape.login)]}
           validateTrigger="onBlur"
         >
-          <Input type="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
+          <Input inputMode="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('recovery.submit')}

@@ -73,7 +73,7 @@ export function SigninPage() {
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
         <Form.Item name="login" label={t('email')} rules={[zodRule(ZLoginBody.shape.login)]} validateTrigger="onBlur">
-          <Input type="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
+          <Input inputMode="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
         </Form.Item>
         <Form.Item
           name="password"

@@ -71,7 +71,7 @@ export function SignupPage() {
           rules={[zodRule(ZCreateAccountBody.shape.login)]}
           validateTrigger="onBlur"
         >
-          <Input type="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
+          <Input inputMode="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
         </Form.Item>
         <PasswordWithGenerator
           form={form}

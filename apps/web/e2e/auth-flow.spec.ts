@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { signIn, signOut, signUpAndConfirm } from './support/actions';
+import { LANGS, texts, uniqueLogin } from './support/locales';
+import { linkTo, waitForMail } from './support/mail';
+
+for (const lang of LANGS) {
+  const t = texts[lang];
+
+  test(`${lang}: sign up, confirm from the mail, sign out, recover the password, sign in`, async ({ page }) => {
+    const login = uniqueLogin(`flow-${lang}`);
+    await signUpAndConfirm(page, lang, login, 'Secret123');
+    await expect(page.getByRole('heading', { name: t.dashboard.status.title })).toBeVisible();
+    await expect(page.getByText(t.layout.header.demo)).toBeVisible();
+
+    await signOut(page, lang, login);
+
+    await page.getByRole('link', { name: t.auth.signin.forgot }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/recovery$`));
+    await page.locator('#login').fill(login);
+    const since = Date.now();
+    await page.getByRole('button', { name: t.auth.recovery.submit }).click();
+    await expect(page.getByText(t.auth.recovery.sentTitle)).toBeVisible();
+
+    const mail = await waitForMail(login, since);
+    // The reset mail is written in the language the account signed up in.
+    expect(/[а-яіїєґ]/i.test(mail.subject)).toBe(lang === 'uk');
+    await page.goto(linkTo(mail, new RegExp(`^${t.prefix}/password/[^/]+$`)));
+    await expect(page.getByText(t.auth.password.for.replace('{{login}}', login))).toBeVisible();
+    await page.locator('#password').fill('Changed456');
+    await page.locator('#passwordConfirm').fill('Changed456');
+    await page.getByRole('button', { name: t.auth.password.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/signin\\?message=password-changed`));
+    await expect(page.getByText(t.auth.signin.passwordChanged)).toBeVisible();
+
+    // The old password no longer works; the new one does.
+    await page.locator('#login').fill(login);
+    await page.locator('#password').fill('Secret123');
+    await page.getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    await page.locator('#password').fill('Changed456');
+    await signIn(page, lang, login, 'Changed456');
+  });
+}
+
+test('the language switcher reloads the same page in the other language and remembers it', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/signin');
+  await expect(page.getByRole('heading', { name: texts.uk.auth.signin.title })).toBeVisible();
+  await page.getByText(texts.uk.layout.language?.short_en ?? 'EN', { exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/signin$/);
+  await expect(page.getByRole('heading', { name: texts.en.auth.signin.title })).toBeVisible();
+  const cookies = await context.cookies();
+  expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+
+  // Coming back to the root honours the remembered language.
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/en\/signin$/);
+});
+
+test('an expired session sends the user to sign in with a notice', async ({ page, context }) => {
+  const login = uniqueLogin('expiry');
+  await signUpAndConfirm(page, 'en', login, 'Secret123');
+
+  // The session ends on the server (all refresh cookies gone, access token no longer valid).
+  await context.clearCookies();
+  await page.evaluate(() => {
+    const expired = `${btoa(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${btoa(
+      JSON.stringify({ sub: 'x', login: 'x', role: 'client', sid: 'x', exp: 1 }),
+    )}.c2ln`;
+    localStorage.setItem('sessionToken', expired);
+  });
+  await page.goto('/en/admin/account');
+  await expect(page).toHaveURL(/\/en\/signin/);
+
+  // A call answered 401 while on a page: the token is cleared and the notice is shown.
+  await page.locator('#login').fill(login);
+  await page.locator('#password').fill('Secret123');
+  await page.getByRole('button', { name: texts.en.auth.signin.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/en\/admin$/);
+  await page.evaluate(() => localStorage.setItem('sessionToken', 'garbage.token.value'));
+  await context.clearCookies();
+  await page.getByRole('button', { name: login }).click();
+  await page.getByRole('menuitem', { name: texts.en.layout.user.account }).click();
+  await expect(page).toHaveURL(/\/en\/signin\?message=session$/);
+  await expect(page.getByText(texts.en.auth.signin.sessionExpired)).toBeVisible();
+});

@@ -1,0 +1,61 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetAuthForTests } from '../../../lib/auth';
+import { jsonResponse, renderPage } from '../../../test/render';
+import { SigninPage } from './signin-page';
+
+let fetchMock: ReturnType<typeof vi.fn>;
+beforeEach(() => {
+  resetAuthForTests();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function submit(login = 'anna@example.com', password = 'Secret123') {
+  fireEvent.change(await screen.findByLabelText(/e-mail|пошта/i), { target: { value: login } });
+  fireEvent.change(screen.getByLabelText(/^(password|пароль)$/i), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: /^(sign in|увійти)$/i }));
+}
+
+describe('signin form', () => {
+  it('shows the translated server error in English', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(401, { statusCode: 401, code: 'INVALID_CREDENTIALS', message: 'x' }));
+    renderPage(<SigninPage />, { locale: 'en', path: '/en/signin' });
+    await submit();
+    expect(await screen.findByText('Wrong e-mail or password')).toBeTruthy();
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/auth/login');
+    expect(JSON.parse(init.body as string)).toEqual({ login: 'anna@example.com', password: 'Secret123' });
+  });
+
+  it('shows the translated server error in Ukrainian and offers resend for an unconfirmed e-mail', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(403, { statusCode: 403, code: 'EMAIL_NOT_CONFIRMED', message: 'x' }));
+    renderPage(<SigninPage />, { locale: 'uk', path: '/signin' });
+    await submit();
+    expect(await screen.findByText('Електронну адресу ще не підтверджено')).toBeTruthy();
+    fetchMock.mockResolvedValue(jsonResponse(200, { success: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'Надіслати лист ще раз' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/resend-confirmation'));
+  });
+
+  it('falls back to the server message for an unknown code', async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { statusCode: 500, code: 'SOMETHING_NEW', message: 'Disk full' }));
+    renderPage(<SigninPage />, { locale: 'en', path: '/en/signin' });
+    await submit();
+    expect(await screen.findByText('Disk full')).toBeTruthy();
+  });
+
+  it('validates with the shared schema before calling the server', async () => {
+    renderPage(<SigninPage />, { locale: 'en', path: '/en/signin' });
+    await submit('not-an-email', '');
+    expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the session notice for ?message=session', async () => {
+    renderPage(<SigninPage />, { locale: 'en', path: '/en/signin?message=session' });
+    expect(await screen.findByText('Your session has ended. Please sign in again')).toBeTruthy();
+  });
+});

@@ -1,0 +1,64 @@
+import type { Locale, User } from '@leadrelay/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppTheme } from '../app/theme';
+import { applyLocale } from '../lib/i18n';
+
+export function makeUser(overrides: Partial<User> = {}): User {
+  return {
+    _id: 'u1',
+    login: 'anna@example.com',
+    role: 'client',
+    active: true,
+    expDate: null,
+    credit: 0,
+    planId: null,
+    subscription: null,
+    paymentInfo: null,
+    name: 'Anna',
+    phone: '',
+    company: '',
+    lang: 'uk',
+    emailConfirmed: true,
+    createdAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** Renders inside a memory router, a fresh query client (optionally holding `me`) and the theme. */
+export function renderPage(ui: ReactNode, opts: { path?: string; user?: User; locale?: Locale } = {}) {
+  const locale = opts.locale ?? 'uk';
+  applyLocale(locale);
+  // localePath() reads the window location, as it does under the browser router.
+  window.history.replaceState(null, '', opts.path ?? (locale === 'en' ? '/en' : '/'));
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  if (opts.user) client.setQueryData(['me'], opts.user);
+  const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [opts.path ?? '/'] });
+  return {
+    client,
+    router,
+    ...render(
+      <QueryClientProvider client={client}>
+        <AppTheme locale={locale}>
+          <RouterProvider router={router} />
+        </AppTheme>
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+/** A fetch stub answering with JSON. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(body === undefined ? '' : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  });
+}
+
+/** An unsigned JWT with the given payload (the web only reads it). */
+export function fakeJwt(payload: Record<string, unknown>): string {
+  const enc = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(payload)}.sig`;
+}
