@@ -1,8 +1,8 @@
 // The only reader of process.env: everything else receives its settings from here or from
 // buildApp's options.
 import { resolve } from 'node:path';
-import { z } from 'zod';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
+import { z } from 'zod';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 

@@ -4,9 +4,7 @@ import { join } from 'node:path';
 
 export class DataDirLockedError extends Error {
   constructor(dataDir: string, pid: number) {
-    super(
-      `Another LeadRelay process (pid ${pid}) is using DATA_DIR ${dataDir}; stop it or set DATA_DIR/DATABASE_URL`,
-    );
+    super(`Another LeadRelay process (pid ${pid}) is using DATA_DIR ${dataDir}; stop it or set DATA_DIR/DATABASE_URL`);
     this.name = 'DataDirLockedError';
   }
 }

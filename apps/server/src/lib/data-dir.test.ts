@@ -45,7 +45,10 @@ describe('data folder', () => {
 
   it('takes over the lock of a dead process', async () => {
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    writeFileSync(join(dir, 'leadrelay.lock'), JSON.stringify({ pid: dead, host: (await import('node:os')).hostname() }));
+    writeFileSync(
+      join(dir, 'leadrelay.lock'),
+      JSON.stringify({ pid: dead, host: (await import('node:os')).hostname() }),
+    );
     const lock = lockDataDir(dir);
     expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
     lock.release();

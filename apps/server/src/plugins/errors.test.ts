@@ -1,7 +1,7 @@
 import { API_BODY_LIMIT_BYTES } from '@leadrelay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppError } from './errors';
 import { createTestApp, errorOf, PASSWORD, type TestApp } from '../test/test-app';
+import { AppError } from './errors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -75,15 +75,36 @@ describe('error answers', () => {
   });
 
   it('never answers bad input with a 500', async () => {
-    const bodies = ['{"login":null,"password":null}', '{"login":{},"password":[]}', '"text"', '123', 'true', '{"__proto__":{"x":1}}'];
-    for (const url of ['/api/auth/login', '/api/auth/create-account', '/api/auth/confirm-email', '/api/auth/forgot-password']) {
+    const bodies = [
+      '{"login":null,"password":null}',
+      '{"login":{},"password":[]}',
+      '"text"',
+      '123',
+      'true',
+      '{"__proto__":{"x":1}}',
+    ];
+    for (const url of [
+      '/api/auth/login',
+      '/api/auth/create-account',
+      '/api/auth/confirm-email',
+      '/api/auth/forgot-password',
+    ]) {
       for (const payload of bodies) {
-        const res = await t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json' } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.statusCode, `${url} ${payload}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
       }
     }
-    const ok = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { login: 'a@b.co', password: PASSWORD } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { login: 'a@b.co', password: PASSWORD },
+    });
     expect(ok.statusCode).toBe(401);
   });
 

@@ -12,7 +12,10 @@ export class AppError extends Error {
   /** Extra response headers, e.g. Retry-After. */
   readonly headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, options: { message?: string; errors?: FieldError[]; headers?: Record<string, string> } = {}) {
+  constructor(
+    code: ErrorCode,
+    options: { message?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
     super(options.message ?? humanize(code));
     this.name = 'AppError';
     this.code = code;
@@ -47,7 +50,8 @@ function toIssues(validation: ValidationIssue[]) {
     }
     let message = v.message ?? '';
     if (!isKnownCode(message)) {
-      if (v.keyword === 'invalid_type') message = /received (undefined|null)/.test(message) ? 'REQUIRED' : 'INVALID_TYPE';
+      if (v.keyword === 'invalid_type')
+        message = /received (undefined|null)/.test(message) ? 'REQUIRED' : 'INVALID_TYPE';
       else message = 'VALIDATION_ERROR';
     }
     issues.push({ path, message });
@@ -90,7 +94,9 @@ export function setupErrors(app: FastifyInstance): void {
       return reply.code(400).send(body(first, `Invalid ${error.validationContext ?? 'request'}`, errors));
     }
     if (!isResponseSerializationError(error as never)) {
-      const mapped = FASTIFY_CODES[error.code] ?? (error.statusCode && error.statusCode < 500 ? STATUS_CODES[error.statusCode] : undefined);
+      const mapped =
+        FASTIFY_CODES[error.code] ??
+        (error.statusCode && error.statusCode < 500 ? STATUS_CODES[error.statusCode] : undefined);
       if (mapped) return reply.code(statusOf(mapped)).send(body(mapped, humanize(mapped)));
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.code(400).send(body('VALIDATION_ERROR', 'Bad request'));

@@ -33,17 +33,26 @@ export async function createTestApp(options: AppOptions = {}): Promise<TestApp> 
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
-  const app = await buildApp({ publicUrl: 'http://app.test', databaseUrl: databaseUrlFor(base, name), ...options });
+  const drop = async () => {
+    const dropper = new pg.Client({ connectionString: base });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  };
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ publicUrl: 'http://app.test', databaseUrl: databaseUrlFor(base, name), ...options });
+  } catch (error) {
+    await drop();
+    throw error;
+  }
   return {
     app,
     outbox: app.mailer.outbox,
     engine: 'postgres',
     async close() {
       await app.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await drop();
     },
   };
 }
@@ -100,6 +109,11 @@ export async function logIn(t: TestApp, login: string, password = PASSWORD): Pro
 }
 
 /** Asserts the API error shape and returns the body. */
-export function errorOf(res: LightMyRequestResponse): { statusCode: number; code: string; message: string; errors?: { field: string; code: string }[] } {
+export function errorOf(res: LightMyRequestResponse): {
+  statusCode: number;
+  code: string;
+  message: string;
+  errors?: { field: string; code: string }[];
+} {
   return res.json();
 }

@@ -19,7 +19,8 @@ afterAll(() => t.close());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, accessToken?: string, payload?: object) =>
   t.app.inject({ method, url, payload, headers: accessToken ? bearer(accessToken) : {} });
-const refresh = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: cookieHeader(token) });
+const refresh = (token: string) =>
+  t.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: cookieHeader(token) });
 
 describe('account profile', () => {
   it('returns the signed-in user', async () => {
@@ -116,7 +117,10 @@ describe('clear-all-data', () => {
     expect([wrong.statusCode, errorOf(wrong).code]).toEqual([400, 'WRONG_PASSWORD']);
     const res = await call('POST', '/api/account/clear-all-data', user.accessToken, { password: PASSWORD });
     expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
-    expect((await call('GET', '/api/account', user.accessToken)).json()).toMatchObject({ login: user.login, name: 'Kept' });
+    expect((await call('GET', '/api/account', user.accessToken)).json()).toMatchObject({
+      login: user.login,
+      name: 'Kept',
+    });
     const missing = await call('POST', '/api/account/clear-all-data', user.accessToken, {});
     expect([missing.statusCode, errorOf(missing).code]).toEqual([400, 'REQUIRED']);
   });

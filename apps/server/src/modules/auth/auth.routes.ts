@@ -128,9 +128,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get(
-    '/api/auth/me',
-    { config: { access: 'client' }, schema: { tags, response: { 200: ZUser } } },
-    async (req) => toApiUser(authOf(req).user),
+  r.get('/api/auth/me', { config: { access: 'client' }, schema: { tags, response: { 200: ZUser } } }, async (req) =>
+    toApiUser(authOf(req).user),
   );
 }

@@ -82,13 +82,21 @@ describe('create-account', () => {
   });
 
   it.each([
-    [{}, 'REQUIRED', [
-      { field: 'login', code: 'REQUIRED' },
-      { field: 'password', code: 'REQUIRED' },
-      { field: 'passwordConfirm', code: 'REQUIRED' },
-    ]],
+    [
+      {},
+      'REQUIRED',
+      [
+        { field: 'login', code: 'REQUIRED' },
+        { field: 'password', code: 'REQUIRED' },
+        { field: 'passwordConfirm', code: 'REQUIRED' },
+      ],
+    ],
     [{ login: 'nope', password: PASSWORD, passwordConfirm: PASSWORD }, 'EMAIL', [{ field: 'login', code: 'EMAIL' }]],
-    [{ login: 42, password: PASSWORD, passwordConfirm: PASSWORD }, 'INVALID_TYPE', [{ field: 'login', code: 'INVALID_TYPE' }]],
+    [
+      { login: 42, password: PASSWORD, passwordConfirm: PASSWORD },
+      'INVALID_TYPE',
+      [{ field: 'login', code: 'INVALID_TYPE' }],
+    ],
     [
       { login: 'a@b.co', password: 'weakpass', passwordConfirm: 'weakpass' },
       'MINIMUM_8_ONE_UPPERCASE_LETTER_ONE_LOWERCASE_ONE_NUMBER',
@@ -131,7 +139,12 @@ describe('confirm-email', () => {
     const payload = decodeJwt(res.json().accessToken);
     expect(payload).toMatchObject({ login, role: 'client' });
     const cookie = res.cookies.find((c) => c.name === COOKIE.refresh)!;
-    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400 });
+    expect(cookie).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
+    });
     expect(cookie.secure).toBeFalsy();
     const again = await post('/api/auth/confirm-email', { token });
     expect(again.statusCode).toBe(400);
@@ -243,16 +256,28 @@ describe('password recovery', () => {
     const refreshToken = refreshCookieOf(signedIn)!;
     await post('/api/auth/forgot-password', { login });
     const token = resetTokenOf(t.outbox, login);
-    const res = await post('/api/auth/confirm-password', { token, password: 'NewPass99', passwordConfirm: 'NewPass99' });
+    const res = await post('/api/auth/confirm-password', {
+      token,
+      password: 'NewPass99',
+      passwordConfirm: 'NewPass99',
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
 
     const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(signedIn.json().accessToken) });
     expect(me.statusCode).toBe(401);
-    const refresh = await t.app.inject({ method: 'GET', url: '/api/auth/refresh', headers: cookieHeader(refreshToken) });
+    const refresh = await t.app.inject({
+      method: 'GET',
+      url: '/api/auth/refresh',
+      headers: cookieHeader(refreshToken),
+    });
     expect([refresh.statusCode, errorOf(refresh).code]).toEqual([401, 'REFRESH_INVALID']);
     expect((await post('/api/auth/login', { login, password: PASSWORD })).statusCode).toBe(401);
     await logIn(t, login, 'NewPass99');
-    const reuse = await post('/api/auth/confirm-password', { token, password: 'NewPass98', passwordConfirm: 'NewPass98' });
+    const reuse = await post('/api/auth/confirm-password', {
+      token,
+      password: 'NewPass98',
+      passwordConfirm: 'NewPass98',
+    });
     expect([reuse.statusCode, errorOf(reuse).code]).toEqual([400, 'TOKEN_INVALID']);
   });
 
@@ -270,7 +295,11 @@ describe('password recovery', () => {
     expect(errorOf(weak).code).toBe('MINIMUM_8_ONE_UPPERCASE_LETTER_ONE_LOWERCASE_ONE_NUMBER');
     const differ = await post('/api/auth/confirm-password', { token: 't', password: PASSWORD, passwordConfirm: 'x' });
     expect(errorOf(differ).code).toBe('PASSWORDS_NOT_EQUAL');
-    const badToken = await post('/api/auth/confirm-password', { token: 't', password: PASSWORD, passwordConfirm: PASSWORD });
+    const badToken = await post('/api/auth/confirm-password', {
+      token: 't',
+      password: PASSWORD,
+      passwordConfirm: PASSWORD,
+    });
     expect([badToken.statusCode, errorOf(badToken).code]).toEqual([400, 'TOKEN_INVALID']);
     const email = await post('/api/auth/forgot-password', { login: 'not-an-email' });
     expect([email.statusCode, errorOf(email).code]).toEqual([400, 'EMAIL']);

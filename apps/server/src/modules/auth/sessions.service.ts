@@ -59,7 +59,11 @@ export type RefreshResult =
  * session is revoked (reuse detection), except the immediately previous token within the grace
  * window, which two tabs refreshing at once both present.
  */
-export async function refreshSession(db: Executor, cookie: string | undefined, graceMs: number): Promise<RefreshResult> {
+export async function refreshSession(
+  db: Executor,
+  cookie: string | undefined,
+  graceMs: number,
+): Promise<RefreshResult> {
   const parsed = parseRefreshToken(cookie);
   if (!parsed) return { kind: 'invalid' };
   const now = new Date();

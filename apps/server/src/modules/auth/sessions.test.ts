@@ -98,7 +98,11 @@ describe('refresh', () => {
 describe('logout', () => {
   it('revokes the session from the cookie and clears it', async () => {
     const user = await signUp(t);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: cookieHeader(user.refreshToken) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: cookieHeader(user.refreshToken),
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
     expect(cleared(res)).toBe(true);
     expect((await refresh(user.refreshToken)).statusCode).toBe(401);
@@ -185,7 +189,11 @@ describe('session list', () => {
     const aliceOther = await logIn(t, alice.login);
     const bob = await signUp(t);
     for (const id of [sessionIdOf(bob.refreshToken), crypto.randomUUID(), 'not-a-uuid']) {
-      const res = await t.app.inject({ method: 'DELETE', url: `/api/auth/sessions/${id}`, headers: bearer(alice.accessToken) });
+      const res = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/auth/sessions/${id}`,
+        headers: bearer(alice.accessToken),
+      });
       expect([res.statusCode, errorOf(res).code]).toEqual([404, 'SESSION_NOT_FOUND']);
     }
     expect((await me(bob.accessToken)).statusCode).toBe(200);
@@ -204,7 +212,11 @@ describe('session list', () => {
     const user = await signUp(t);
     const b = await logIn(t, user.login);
     const c = await logIn(t, user.login);
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sessions/revoke-all', headers: bearer(b.accessToken) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sessions/revoke-all',
+      headers: bearer(b.accessToken),
+    });
     expect([res.statusCode, res.json()]).toEqual([200, { success: true }]);
     expect((await me(b.accessToken)).statusCode).toBe(200);
     expect((await me(user.accessToken)).statusCode).toBe(401);

@@ -12,10 +12,7 @@ export interface MailMessage {
   link?: string;
 }
 
-export type MailTransportOptions =
-  | { kind: 'memory' }
-  | { kind: 'eml'; dir: string }
-  | { kind: 'smtp'; url: string };
+export type MailTransportOptions = { kind: 'memory' } | { kind: 'eml'; dir: string } | { kind: 'smtp'; url: string };
 
 export interface Mailer {
   send(message: MailMessage): Promise<void>;
@@ -44,7 +41,13 @@ export function createMailer(options: MailTransportOptions, from: string, log: M
     return {
       outbox,
       async send(message) {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       },
       close: () => transport.close(),
     };
@@ -62,7 +65,10 @@ export function createMailer(options: MailTransportOptions, from: string, log: M
         html: message.html,
       });
       mkdirSync(options.dir, { recursive: true });
-      const file = join(options.dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`);
+      const file = join(
+        options.dir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID().slice(0, 8)}.eml`,
+      );
       writeFileSync(file, info.message as Buffer);
       log.info({ to: message.to, file, link: message.link }, `mail written: ${message.subject}`);
     },
