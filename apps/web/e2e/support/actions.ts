@@ -21,7 +21,7 @@ export async function signIn(page: Page, lang: Lang, login: string, password: st
   const t = texts[lang];
   await page.locator('#login').fill(login);
   await page.locator('#password').fill(password);
-  await page.getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+  await page.getByRole('main').getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin$`));
 }
 

@@ -1,14 +1,16 @@
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
+import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
+import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 
 // The app's own texts, so a test reads the same words a person sees in each language.
 export const texts = {
-  uk: { auth: ukAuth, layout: ukLayout, dashboard: ukDashboard, prefix: '' },
-  en: { auth: enAuth, layout: enLayout, dashboard: enDashboard, prefix: '/en' },
+  uk: { auth: ukAuth, common: ukCommon, layout: ukLayout, dashboard: ukDashboard, prefix: '' },
+  en: { auth: enAuth, common: enCommon, layout: enLayout, dashboard: enDashboard, prefix: '/en' },
 } as const;
 export type Lang = keyof typeof texts;
 export const LANGS: Lang[] = ['uk', 'en'];

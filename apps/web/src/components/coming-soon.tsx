@@ -13,7 +13,7 @@ export function ComingSoon() {
     <Card className="lr-coming-soon" data-testid="coming-soon">
       <Result
         icon={<ClockCircleOutlined style={{ color: 'var(--lr-primary)' }} />}
-        title={<h1 className="lr-result-title">{title}</h1>}
+        title={<h1 className="lr-coming-title">{title}</h1>}
         subTitle={t('comingSoon.text')}
         extra={
           <Link to={localePath('/admin')}>

@@ -30,7 +30,7 @@ export function PasswordWithGenerator({
     void form.validateFields([name, confirmName]);
   };
   return (
-    <Form.Item label={label} required>
+    <Form.Item label={label}>
       <Space.Compact block>
         <Form.Item name={name} rules={rules} noStyle validateTrigger="onBlur">
           <Input.Password
@@ -39,8 +39,13 @@ export function PasswordWithGenerator({
             aria-label={label}
           />
         </Form.Item>
-        <Button icon={<ThunderboltOutlined />} onClick={onGenerate} title={t('signup.generated')}>
-          {t('signup.generate')}
+        <Button
+          icon={<ThunderboltOutlined />}
+          onClick={onGenerate}
+          title={t('signup.generated')}
+          aria-label={t('signup.generate')}
+        >
+          <span className="lr-hide-xs">{t('signup.generate')}</span>
         </Button>
       </Space.Compact>
     </Form.Item>

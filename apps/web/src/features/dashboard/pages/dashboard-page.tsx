@@ -63,6 +63,7 @@ export function DashboardPage() {
         <Col xs={24} lg={15}>
           <Card className="lr-fill">
             <Empty
+              className="lr-dashboard-empty"
               image={<ApiOutlined className="lr-empty-icon" />}
               description={
                 <>
