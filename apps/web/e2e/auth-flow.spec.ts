@@ -59,30 +59,36 @@ test('the language switcher reloads the same page in the other language and reme
   await expect(page).toHaveURL(/\/en\/signin$/);
 });
 
-test('an expired session sends the user to sign in with a notice', async ({ page, context }) => {
+test('a session that ends on the server sends the user to sign in with a notice', async ({
+  page,
+  context,
+  request,
+}) => {
   const login = uniqueLogin('expiry');
   await signUpAndConfirm(page, 'en', login, 'Secret123');
 
-  // The session ends on the server (all refresh cookies gone, access token no longer valid).
+  // Without a usable token or refresh cookie, a protected page sends the user to sign in.
   await context.clearCookies();
-  await page.evaluate(() => {
-    const expired = `${btoa(JSON.stringify({ alg: 'HS256', typ: 'JWT' }))}.${btoa(
-      JSON.stringify({ sub: 'x', login: 'x', role: 'client', sid: 'x', exp: 1 }),
-    )}.c2ln`;
-    localStorage.setItem('sessionToken', expired);
-  });
+  await page.evaluate(() => localStorage.setItem('sessionToken', 'garbage.token.value'));
   await page.goto('/en/admin/account');
   await expect(page).toHaveURL(/\/en\/signin/);
 
-  // A call answered 401 while on a page: the token is cleared and the notice is shown.
+  // Signed in again, the session is then revoked from another device ("sign out everywhere"):
+  // the next call answers 401, the token is cleared and the notice is shown.
   await page.locator('#login').fill(login);
   await page.locator('#password').fill('Secret123');
   await page.getByRole('main').getByRole('button', { name: texts.en.auth.signin.submit, exact: true }).click();
   await expect(page).toHaveURL(/\/en\/admin$/);
-  await page.evaluate(() => localStorage.setItem('sessionToken', 'garbage.token.value'));
-  await context.clearCookies();
+  const other = await request.post('/api/auth/login', { data: { login, password: 'Secret123' } });
+  const { accessToken } = await other.json();
+  const revoked = await request.post('/api/auth/sessions/revoke-all', {
+    headers: { authorization: `Bearer ${accessToken}` },
+  });
+  expect(revoked.ok()).toBe(true);
+
   await page.getByRole('button', { name: login }).click();
   await page.getByRole('menuitem', { name: texts.en.layout.user.account }).click();
   await expect(page).toHaveURL(/\/en\/signin\?message=session$/);
   await expect(page.getByText(texts.en.auth.signin.sessionExpired)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('sessionToken'))).toBeNull();
 });

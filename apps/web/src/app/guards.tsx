@@ -1,5 +1,5 @@
 import { isPrivileged, isUserActive, type Role } from '@leadrelay/shared';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
 import { useMe } from '../features/auth/queries';
@@ -19,6 +19,10 @@ export function RequireAuth() {
   const locale = useLocale();
   const fresh = isTokenFresh(token);
   const [failed, setFailed] = useState(false);
+  // A session that ends while the user is inside (a 401 cleared the token) shows the
+  // "session ended" notice, whichever of this guard and the http client redirects first.
+  const wasSignedIn = useRef(false);
+  if (fresh) wasSignedIn.current = true;
 
   useEffect(() => {
     if (fresh) return;
@@ -34,7 +38,10 @@ export function RequireAuth() {
   }, [fresh, location.pathname, location.search]);
 
   if (fresh) return <Outlet />;
-  if (failed) return <Navigate to={withLocale('/signin', locale)} replace />;
+  if (failed) {
+    const target = wasSignedIn.current ? '/signin?message=session' : '/signin';
+    return <Navigate to={withLocale(target, locale)} replace />;
+  }
   return <FullPageSpinner />;
 }
 
