@@ -18,7 +18,8 @@ export function errorMessage(err: unknown): string {
     if (err.code === 'TOO_MANY_REQUESTS' && err.retryAfter) {
       return i18n.t('errors:TOO_MANY_REQUESTS_RETRY', { seconds: err.retryAfter });
     }
-    return translateCode(err.code, err.message);
+    const fallback = err.serverMessage || i18n.t(err.status >= 500 ? 'errors:INTERNAL_ERROR' : 'errors:UNKNOWN');
+    return translateCode(err.code, fallback);
   }
   if (err instanceof TypeError) return i18n.t('errors:NETWORK');
   return translateCode(undefined, err instanceof Error ? err.message : undefined);

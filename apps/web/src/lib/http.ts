@@ -8,6 +8,8 @@ export class HttpError extends Error {
   readonly code: string;
   readonly errors: { field: string; code: string }[];
   readonly retryAfter: number | null;
+  /** The server's own message, empty when the body had none. */
+  readonly serverMessage: string;
 
   constructor(status: number, body: Partial<ApiError> | null, retryAfter: number | null = null) {
     super(body?.message || `HTTP ${status}`);
@@ -16,6 +18,7 @@ export class HttpError extends Error {
     this.code = body?.code ?? (status >= 500 ? 'INTERNAL_ERROR' : 'UNKNOWN');
     this.errors = body?.errors ?? [];
     this.retryAfter = retryAfter;
+    this.serverMessage = body?.message ?? '';
   }
 }
 

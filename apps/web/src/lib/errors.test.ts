@@ -1,0 +1,34 @@
+import { ERROR_STATUS } from '@leadrelay/shared';
+import { describe, expect, it } from 'vitest';
+import { errorMessage, translateCode } from './errors';
+import { HttpError } from './http';
+import { applyLocale, i18n } from './i18n';
+
+describe('error translations', () => {
+  it.each(['uk', 'en'] as const)('every shared error key has a %s translation', (lng) => {
+    for (const code of Object.keys(ERROR_STATUS)) {
+      expect(i18n.exists(`errors:${code}`, { lng }), `${lng} ${code}`).toBe(true);
+    }
+  });
+
+  it('translates MIN_LENGTH_n and MAX_LENGTH_n with the bound', () => {
+    applyLocale('en');
+    expect(translateCode('MIN_LENGTH_3')).toBe('At least 3 characters');
+    expect(translateCode('MAX_LENGTH_254')).toBe('At most 254 characters');
+    applyLocale('uk');
+    expect(translateCode('MIN_LENGTH_3')).toBe('Мінімальна довжина: 3');
+  });
+
+  it('falls back to the server message, then to "Something went wrong"', () => {
+    applyLocale('en');
+    expect(errorMessage(new HttpError(500, { code: 'BRAND_NEW' as never, message: 'Disk full' }))).toBe('Disk full');
+    expect(errorMessage(new HttpError(500, { code: 'BRAND_NEW' as never, message: '' }))).toBe(
+      'Server error. Try again later',
+    );
+    expect(translateCode(undefined)).toBe('Something went wrong');
+    expect(errorMessage(new HttpError(429, { code: 'TOO_MANY_REQUESTS' }, 30))).toBe(
+      'Too many attempts. Try again in 30 s',
+    );
+    applyLocale('uk');
+  });
+});
