@@ -2,7 +2,7 @@ import { COOKIE, REFRESH_TOKEN_TTL_DAYS } from '@leadrelay/shared';
 import { eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema';
+import { emailTokens, users } from '../../db/schema';
 import {
   bearer,
   confirmTokenOf,
@@ -149,6 +149,18 @@ describe('confirm-email', () => {
     const again = await post('/api/auth/confirm-email', { token });
     expect(again.statusCode).toBe(400);
     expect(errorOf(again).code).toBe('TOKEN_INVALID');
+  });
+
+  it('refuses an expired link', async () => {
+    const login = uniqueLogin();
+    await post('/api/auth/create-account', { login, password: PASSWORD, passwordConfirm: PASSWORD });
+    const [row] = await t.app.db.select().from(users).where(eq(users.login, login));
+    await t.app.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.userId, row!.id));
+    const res = await post('/api/auth/confirm-email', { token: confirmTokenOf(t.outbox, login) });
+    expect([res.statusCode, errorOf(res).code]).toEqual([400, 'TOKEN_INVALID']);
   });
 
   it('answers 400 TOKEN_INVALID for an unknown token and REQUIRED for none', async () => {
@@ -329,5 +341,23 @@ describe('me', () => {
   it('needs a token', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/me' });
     expect([res.statusCode, errorOf(res).code]).toEqual([401, 'UNAUTHORIZED']);
+  });
+});
+
+describe('on https', () => {
+  it('marks the refresh cookie Secure', async () => {
+    const secure = await createTestApp({ publicUrl: 'https://leadrelay.example' });
+    try {
+      const user = await signUp(secure);
+      const res = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { login: user.login, password: PASSWORD },
+      });
+      expect(res.cookies.find((c) => c.name === COOKIE.refresh)?.secure).toBe(true);
+      expect(secure.outbox[0]!.link).toMatch(/^https:\/\/leadrelay\.example\/confirm\?token=/);
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -60,6 +60,15 @@ describe('refresh', () => {
     expect((await refresh(refreshCookieOf(a))).statusCode).toBe(200);
   });
 
+  it('rotates once when two tabs refresh at the same moment', async () => {
+    const user = await signUp(t);
+    const answers = await Promise.all([refresh(user.refreshToken), refresh(user.refreshToken)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const cookies = answers.map(refreshCookieOf).filter(Boolean);
+    expect(cookies).toHaveLength(1);
+    expect((await refresh(cookies[0])).statusCode).toBe(200);
+  });
+
   it('treats a replaced token after the grace window as theft: the whole session is revoked', async () => {
     const user = await signUp(t);
     const rotated = await refresh(user.refreshToken);
