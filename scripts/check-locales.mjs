@@ -28,8 +28,10 @@ for (const file of files) {
     problems++;
     continue;
   }
-  for (const k of uk) if (!en.has(k)) (problems++, console.error(`locales: en/${file} lacks ${k}`));
-  for (const k of en) if (!uk.has(k)) (problems++, console.error(`locales: uk/${file} lacks ${k}`));
+  const missing = [...[...uk].filter((k) => !en.has(k)).map((k) => `en/${file} lacks ${k}`)];
+  missing.push(...[...en].filter((k) => !uk.has(k)).map((k) => `uk/${file} lacks ${k}`));
+  for (const m of missing) console.error(`locales: ${m}`);
+  problems += missing.length;
 }
 if (problems) process.exit(1);
 console.info(`locales: uk and en have the same keys in ${files.size} files`);

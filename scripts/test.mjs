@@ -50,9 +50,14 @@ if (!only || only === 'e2e') {
   const file = join(out, 'playwright.json');
   let code = run('web build', 'npm', ['run', 'build', '-w', '@leadrelay/web']);
   if (code === 0) {
-    code = run('end-to-end tests (Playwright, Chromium)', 'npx', ['playwright', 'test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-    });
+    code = run(
+      'end-to-end tests (Playwright, Chromium)',
+      'npx',
+      ['playwright', 'test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'],
+      {
+        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+      },
+    );
   }
   const report = readJson(file);
   if (report?.stats) {
