@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { subscribeToken, tokenPayload } from '../lib/auth';
 import { HttpError } from '../lib/http';
 
 export const queryClient = new QueryClient({
@@ -10,4 +11,13 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false },
   },
+});
+
+// Another account's token (sign-in, /enter as a user) must not see the previous account's cache.
+let lastSubject = tokenPayload()?.sub;
+subscribeToken(() => {
+  const subject = tokenPayload()?.sub;
+  if (subject === lastSubject) return;
+  lastSubject = subject;
+  void queryClient.resetQueries();
 });

@@ -8,6 +8,7 @@ import { clearToken, markSignedOut } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { localePath } from '../../../lib/locale';
+import { useHiddenActions } from '../../../lib/query-behaviours';
 import { accountApi } from '../api';
 
 type Action = 'clear' | 'remove';
@@ -22,6 +23,7 @@ export function DangerZone() {
   const [form] = Form.useForm<{ password: string }>();
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
+  const { isHidden } = useHiddenActions();
 
   const close = () => {
     setAction(null);
@@ -53,24 +55,28 @@ export function DangerZone() {
 
   return (
     <Card title={t('danger.title')} className="lr-danger">
-      <div className="lr-danger-row">
-        <div>
-          <Typography.Text strong>{t('danger.clearTitle')}</Typography.Text>
-          <Typography.Paragraph type="secondary">{t('danger.clearText')}</Typography.Paragraph>
+      {!isHidden('clear-all-data') && (
+        <div className="lr-danger-row">
+          <div>
+            <Typography.Text strong>{t('danger.clearTitle')}</Typography.Text>
+            <Typography.Paragraph type="secondary">{t('danger.clearText')}</Typography.Paragraph>
+          </div>
+          <Button danger onClick={() => setAction('clear')}>
+            {t('danger.clearButton')}
+          </Button>
         </div>
-        <Button danger onClick={() => setAction('clear')}>
-          {t('danger.clearButton')}
-        </Button>
-      </div>
-      <div className="lr-danger-row">
-        <div>
-          <Typography.Text strong>{t('danger.removeTitle')}</Typography.Text>
-          <Typography.Paragraph type="secondary">{t('danger.removeText')}</Typography.Paragraph>
+      )}
+      {!isHidden('remove-account') && (
+        <div className="lr-danger-row">
+          <div>
+            <Typography.Text strong>{t('danger.removeTitle')}</Typography.Text>
+            <Typography.Paragraph type="secondary">{t('danger.removeText')}</Typography.Paragraph>
+          </div>
+          <Button danger type="primary" onClick={() => setAction('remove')}>
+            {t('danger.removeButton')}
+          </Button>
         </div>
-        <Button danger type="primary" onClick={() => setAction('remove')}>
-          {t('danger.removeButton')}
-        </Button>
-      </div>
+      )}
       <Modal
         open={action !== null}
         title={action === 'remove' ? t('danger.removeTitle') : t('danger.clearTitle')}

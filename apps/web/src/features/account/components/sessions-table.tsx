@@ -3,7 +3,7 @@ import { App, Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/locale';
-import { usePageSize } from '../../../lib/query-behaviours';
+import { useHiddenActions, usePageSize } from '../../../lib/query-behaviours';
 import { useRevokeSessionMutation, useSessionsQuery } from '../queries';
 
 /** "Chrome on Windows" from a user-agent string, good enough to recognise a device. */
@@ -47,6 +47,7 @@ export function SessionsTable() {
   const [pageSize, setPageSize] = usePageSize();
   const sessions = useSessionsQuery();
   const revoke = useRevokeSessionMutation();
+  const { isHidden } = useHiddenActions();
 
   const run = async (id: string | 'all') => {
     try {
@@ -61,11 +62,13 @@ export function SessionsTable() {
     <Card
       title={t('sessions.title')}
       extra={
-        <Popconfirm title={t('sessions.revokeAllConfirm')} onConfirm={() => run('all')}>
-          <Button danger size="small">
-            {t('sessions.revokeAll')}
-          </Button>
-        </Popconfirm>
+        !isHidden('revoke-all') && (
+          <Popconfirm title={t('sessions.revokeAllConfirm')} onConfirm={() => run('all')}>
+            <Button danger size="small">
+              {t('sessions.revokeAll')}
+            </Button>
+          </Popconfirm>
+        )
       }
     >
       <Table<Session>
