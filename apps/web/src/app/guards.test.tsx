@@ -1,9 +1,9 @@
 import type { User } from '@leadrelay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetAuthForTests, setToken } from '../lib/auth';
+import { clearToken, markSignedOut, resetAuthForTests, setToken } from '../lib/auth';
 import { fakeJwt, jsonResponse, makeUser } from '../test/render';
 import { GuestOnly, RequireAuth, RouteGate } from './guards';
 import type { RouteHandle } from './routes';
@@ -69,6 +69,37 @@ describe('protected routes', () => {
     expect((await screen.findByTestId('where')).textContent).toBe('/signin');
     expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/refresh');
+  });
+
+  it('a session that ends inside the account area shows the session notice', async () => {
+    setToken(token());
+    mount('/admin');
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin');
+    act(() => clearToken());
+    expect((await screen.findByTestId('where')).textContent).toBe('/signin?message=session');
+  });
+
+  it('a deliberate sign-out goes to /signin without the notice and without a refresh', async () => {
+    setToken(token());
+    mount('/admin');
+    await screen.findByTestId('where');
+    act(() => {
+      markSignedOut();
+      clearToken();
+    });
+    expect((await screen.findByTestId('where')).textContent).toBe('/signin');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('removing the account leaves with its own notice', async () => {
+    setToken(token());
+    mount('/admin');
+    await screen.findByTestId('where');
+    act(() => {
+      markSignedOut('/signin?message=account-removed');
+      clearToken();
+    });
+    expect((await screen.findByTestId('where')).textContent).toBe('/signin?message=account-removed');
   });
 
   it('a successful refresh stores the token and shows the page', async () => {

@@ -6,7 +6,7 @@ import { useMe } from '../features/auth/queries';
 import { isTokenFresh, tokenPayload, useToken } from '../lib/auth';
 import { localeFromPath, withLocale } from '../lib/locale';
 import type { RouteHandle } from './routes';
-import { rememberAfterSignIn, restoreSession, takeAfterSignIn } from './session';
+import { type RestoreResult, rememberAfterSignIn, restoreSession, takeAfterSignIn } from './session';
 
 function useLocale() {
   return localeFromPath(useLocation().pathname);
@@ -18,7 +18,7 @@ export function RequireAuth() {
   const location = useLocation();
   const locale = useLocale();
   const fresh = isTokenFresh(token);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<RestoreResult | null>(null);
   // A session that ends while the user is inside (a 401 cleared the token) shows the
   // "session ended" notice, whichever of this guard and the http client redirects first.
   const wasSignedIn = useRef(false);
@@ -27,10 +27,10 @@ export function RequireAuth() {
   useEffect(() => {
     if (fresh) return;
     let live = true;
-    void restoreSession().then((ok) => {
-      if (!live || ok) return;
+    void restoreSession().then((result) => {
+      if (!live || result.kind === 'ok') return;
       rememberAfterSignIn(location.pathname, location.search);
-      setFailed(true);
+      setFailed(result);
     });
     return () => {
       live = false;
@@ -39,7 +39,9 @@ export function RequireAuth() {
 
   if (fresh) return <Outlet />;
   if (failed) {
-    const target = wasSignedIn.current ? '/signin?message=session' : '/signin';
+    // A deliberate sign-out is not an expired session; it says where to go.
+    const target =
+      failed.kind === 'signed-out' ? failed.next : wasSignedIn.current ? '/signin?message=session' : '/signin';
     return <Navigate to={withLocale(target, locale)} replace />;
   }
   return <FullPageSpinner />;

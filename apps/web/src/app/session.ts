@@ -10,18 +10,22 @@ import { queryClient } from './query-client';
 
 let failedThisLoad = false;
 
-export async function restoreSession(): Promise<boolean> {
-  if (failedThisLoad || consumeSignedOut()) return false;
+export type RestoreResult = { kind: 'ok' } | { kind: 'expired' } | { kind: 'signed-out'; next: string };
+
+export async function restoreSession(): Promise<RestoreResult> {
+  const next = consumeSignedOut();
+  if (next) return { kind: 'signed-out', next };
+  if (failedThisLoad) return { kind: 'expired' };
   const token = await refreshAccessToken();
   if (!token) {
     failedThisLoad = true;
     clearToken();
-    return false;
+    return { kind: 'expired' };
   }
   if (!decodeToken(token)?.role) {
     await queryClient.fetchQuery({ queryKey: ME_KEY, queryFn: authApi.me }).catch((err) => console.warn(err));
   }
-  return true;
+  return { kind: 'ok' };
 }
 
 export function resetSessionForTests(): void {

@@ -80,15 +80,18 @@ export function clearToken(): void {
   notify();
 }
 
-let signedOut = false;
-/** A deliberate sign-out: the next protected render goes straight to /signin without a refresh. */
-export function markSignedOut(): void {
-  signedOut = true;
+let signedOutTo: string | null = null;
+/**
+ * A deliberate sign-out: the account guard then goes straight to `next` (a path without the
+ * language prefix) instead of trying a refresh.
+ */
+export function markSignedOut(next = '/signin'): void {
+  signedOutTo = next;
 }
-export function consumeSignedOut(): boolean {
-  const was = signedOut;
-  signedOut = false;
-  return was;
+export function consumeSignedOut(): string | null {
+  const next = signedOutTo;
+  signedOutTo = null;
+  return next;
 }
 
 export function subscribeToken(listener: () => void): () => void {

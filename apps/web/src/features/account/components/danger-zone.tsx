@@ -3,11 +3,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { clearToken, markSignedOut } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
-import { localePath } from '../../../lib/locale';
 import { useHiddenActions } from '../../../lib/query-behaviours';
 import { accountApi } from '../api';
 
@@ -19,7 +17,6 @@ export function DangerZone() {
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const navigate = useNavigate();
   const [form] = Form.useForm<{ password: string }>();
   const [action, setAction] = useState<Action | null>(null);
   const [busy, setBusy] = useState(false);
@@ -41,10 +38,10 @@ export function DangerZone() {
         close();
       } else {
         await accountApi.removeAccount(password);
-        markSignedOut();
+        // The account guard then leaves for /signin with the notice.
+        markSignedOut('/signin?message=account-removed');
         clearToken();
         qc.clear();
-        await navigate(localePath('/signin?message=account-removed'), { replace: true });
       }
     } catch (err) {
       form.setFields([{ name: 'password', errors: [errorMessage(err)] }]);
