@@ -3,7 +3,7 @@ import { App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { applyServerErrors, equalsRule, zodRule } from '../../../lib/form';
+import { applyServerErrors, zodRule } from '../../../lib/form';
 import { PasswordWithGenerator } from '../../auth/components/password-with-generator';
 import { accountApi } from '../api';
 
@@ -37,15 +37,12 @@ export function PasswordForm() {
         <Form.Item name="oldPassword" label={t('password.old')} rules={[zodRule(shape.oldPassword)]}>
           <Input.Password autoComplete="current-password" />
         </Form.Item>
-        <PasswordWithGenerator form={form} label={t('password.new')} rules={[zodRule(shape.password)]} />
-        <Form.Item
-          name="passwordConfirm"
-          label={t('password.confirm')}
-          dependencies={['password']}
-          rules={[equalsRule('password')]}
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <PasswordWithGenerator
+          form={form}
+          label={t('password.new')}
+          confirmLabel={t('password.confirm')}
+          rules={[zodRule(shape.password)]}
+        />
         <Button type="primary" htmlType="submit" loading={saving}>
           {t('password.submit')}
         </Button>

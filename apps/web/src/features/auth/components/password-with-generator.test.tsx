@@ -9,16 +9,13 @@ function Harness() {
   const [form] = Form.useForm();
   return (
     <Form form={form}>
-      <PasswordWithGenerator form={form} label="Password" rules={[]} />
-      <Form.Item name="passwordConfirm">
-        <input aria-label="Confirm" />
-      </Form.Item>
+      <PasswordWithGenerator form={form} label="Password" confirmLabel="Confirm" rules={[]} />
     </Form>
   );
 }
 
 describe('password generator button', () => {
-  it('fills password and confirmation with a valid password and reveals it', async () => {
+  it('fills password and confirmation with a valid password and reveals both', async () => {
     renderPage(<Harness />, { locale: 'en' });
     const input = (await screen.findByLabelText('Password')) as HTMLInputElement;
     expect(input.type).toBe('password');
@@ -32,5 +29,15 @@ describe('password generator button', () => {
       expect((screen.getByLabelText('Confirm') as HTMLInputElement).value).toBe(value);
     }
     expect(input.type).toBe('text');
+    expect((screen.getByLabelText('Confirm') as HTMLInputElement).type).toBe('text');
+  });
+
+  it('flags a confirmation that differs from the password', async () => {
+    renderPage(<Harness />, { locale: 'en' });
+    fireEvent.change(await screen.findByLabelText('Password'), { target: { value: 'Secret123' } });
+    const confirm = screen.getByLabelText('Confirm');
+    fireEvent.change(confirm, { target: { value: 'Secret124' } });
+    fireEvent.blur(confirm);
+    expect(await screen.findByText(/passwords do not match/i)).toBeTruthy();
   });
 });

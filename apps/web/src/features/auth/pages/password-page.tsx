@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { errorMessage } from '../../../lib/errors';
-import { applyServerErrors, equalsRule, zodRule } from '../../../lib/form';
+import { applyServerErrors, zodRule } from '../../../lib/form';
 import { localePath } from '../../../lib/locale';
 import { authApi } from '../api';
 import { PasswordWithGenerator } from '../components/password-with-generator';
@@ -100,17 +100,9 @@ function NewPasswordForm({ token }: { token: string }) {
         <PasswordWithGenerator
           form={form}
           label={t('password.newPassword')}
+          confirmLabel={t('passwordConfirm')}
           rules={[zodRule(ZConfirmPasswordBody.shape.password)]}
         />
-        <Form.Item
-          name="passwordConfirm"
-          label={t('passwordConfirm')}
-          dependencies={['password']}
-          rules={[equalsRule('password')]}
-          validateTrigger="onBlur"
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('password.submit')}
         </Button>

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { errorMessage } from '../../../lib/errors';
-import { applyServerErrors, equalsRule, zodRule } from '../../../lib/form';
+import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, localePath } from '../../../lib/locale';
 import { readPromo } from '../../../lib/query-behaviours';
 import { authApi } from '../api';
@@ -76,17 +76,9 @@ export function SignupPage() {
         <PasswordWithGenerator
           form={form}
           label={t('passwordLabel')}
+          confirmLabel={t('passwordConfirm')}
           rules={[zodRule(ZCreateAccountBody.shape.password)]}
         />
-        <Form.Item
-          name="passwordConfirm"
-          label={t('passwordConfirm')}
-          dependencies={['password']}
-          rules={[equalsRule('password')]}
-          validateTrigger="onBlur"
-        >
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('signup.submit')}
         </Button>
