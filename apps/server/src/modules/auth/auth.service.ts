@@ -5,7 +5,13 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/passw
 import { AppError } from '../../plugins/errors';
 import { confirmEmailMail, resetPasswordMail } from '../mail/templates';
 import { dateAfterDays, findLiveUserById, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
-import { createEmailToken, findValidEmailToken, retireEmailTokens, useEmailToken } from './email-tokens.service';
+import {
+  canIssueEmailToken,
+  createEmailToken,
+  findValidEmailToken,
+  retireEmailTokens,
+  useEmailToken,
+} from './email-tokens.service';
 import {
   type ClientInfo,
   createSession,
@@ -45,6 +51,8 @@ async function sendConfirmation(deps: Deps, user: UserRow, token: string): Promi
 export async function createAccount(deps: Deps, body: CreateAccountBody, lang: Locale): Promise<void> {
   const existing = await findLiveUserByLogin(deps.db, body.login);
   if (existing?.emailConfirmedAt) throw new AppError('LOGIN_TAKEN');
+  // Past the hourly mail limit a repeated sign-up changes nothing and answers the same.
+  if (existing && !(await canIssueEmailToken(deps.db, existing.id, 'confirm'))) return;
   const passwordHash = await hashPassword(body.password);
   let result: { user: UserRow; token: string };
   try {
@@ -79,10 +87,10 @@ export async function confirmEmail(deps: Deps, token: string, client: ClientInfo
   });
 }
 
-/** Always succeeds, so the answer never tells whether the login exists. */
+/** Always succeeds, so the answer never tells whether the login exists (nor a hit mail limit). */
 export async function resendConfirmation(deps: Deps, login: string): Promise<void> {
   const user = await findLiveUserByLogin(deps.db, login);
-  if (!user || user.emailConfirmedAt) return;
+  if (!user || user.emailConfirmedAt || !(await canIssueEmailToken(deps.db, user.id, 'confirm'))) return;
   const token = await createEmailToken(deps.db, user.id, 'confirm');
   await sendConfirmation(deps, user, token);
 }
@@ -116,7 +124,7 @@ export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Pr
 /** Always succeeds; the reset link is mailed only when the account exists. */
 export async function forgotPassword(deps: Deps, login: string): Promise<void> {
   const user = await findLiveUserByLogin(deps.db, login);
-  if (!user) return;
+  if (!user || !(await canIssueEmailToken(deps.db, user.id, 'reset'))) return;
   const token = await createEmailToken(deps.db, user.id, 'reset');
   const link = `${deps.config.publicUrl}${localePrefix(user.lang)}/password/${encodeURIComponent(token)}`;
   await deps.mailer.send({ to: user.login, ...resetPasswordMail(user.lang, link) });

@@ -188,6 +188,16 @@ describe('resend-confirmation', () => {
   });
 });
 
+describe('confirmation mail limit', () => {
+  it('mails at most 5 confirmation links an hour, however the sign-up is repeated', async () => {
+    const login = uniqueLogin();
+    const body = { login, password: PASSWORD, passwordConfirm: PASSWORD };
+    for (let i = 0; i < 4; i++) expect((await post('/api/auth/create-account', body)).statusCode).toBe(201);
+    for (let i = 0; i < 3; i++) expect((await post('/api/auth/resend-confirmation', { login })).statusCode).toBe(200);
+    expect(t.outbox.filter((m) => m.to === login)).toHaveLength(5);
+  });
+});
+
 describe('login', () => {
   it('signs a confirmed user in', async () => {
     const { login } = await signUp(t);
@@ -241,6 +251,18 @@ describe('password recovery', () => {
     expect(known.json()).toEqual({ success: true });
     expect(t.outbox.slice(before).map((m) => m.to)).toEqual([login]);
     expect(t.outbox.at(-1)!.link).toMatch(/^http:\/\/app\.test\/password\/[\w-]+$/);
+  });
+
+  it('mails at most 5 reset links an hour to one account, answering the same every time', async () => {
+    const { login } = await signUp(t);
+    const before = t.outbox.length;
+    const answers = new Set<string>();
+    for (let i = 0; i < 8; i++) {
+      const res = await post('/api/auth/forgot-password', { login });
+      answers.add(`${res.statusCode} ${res.body}`);
+    }
+    expect([...answers]).toEqual(['200 {"success":true}']);
+    expect(t.outbox.slice(before).filter((m) => m.to === login)).toHaveLength(5);
   });
 
   it('mails the reset link in the account language', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type EmailTokenRow, emailTokens } from '../../db/schema';
 import { randomToken, sha256 } from './tokens';
@@ -8,6 +8,24 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenKind, number> = {
   confirm: 48 * 3_600_000,
   reset: 2 * 3_600_000,
 };
+
+/** Links of one kind mailed to one account per hour, at most: more would flood the mailbox. */
+export const EMAIL_TOKENS_PER_HOUR = 5;
+
+/** Whether another link of this kind may be mailed now (counts the links issued in the last hour). */
+export async function canIssueEmailToken(db: Executor, userId: string, kind: EmailTokenKind): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.kind, kind),
+        gt(emailTokens.createdAt, new Date(Date.now() - 3_600_000)),
+      ),
+    );
+  return (row?.n ?? 0) < EMAIL_TOKENS_PER_HOUR;
+}
 
 /** Returns the raw token for the link; only its hash is stored. */
 export async function createEmailToken(db: Executor, userId: string, kind: EmailTokenKind): Promise<string> {
