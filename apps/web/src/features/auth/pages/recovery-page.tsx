@@ -1,14 +1,14 @@
 import { MailOutlined } from '@ant-design/icons';
 import { ZLoginOnlyBody } from '@leadrelay/shared';
-import { Alert, Button, Form, Input, Result } from 'antd';
+import { Alert, Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
 import { errorMessage } from '../../../lib/errors';
-import { zodRule } from '../../../lib/form';
 import { currentLocale, localePath } from '../../../lib/locale';
 import { authApi } from '../api';
+import { EmailField } from '../components/email-field';
 
 export function RecoveryPage() {
   const { t } = useTranslation('auth');
@@ -47,14 +47,7 @@ export function RecoveryPage() {
     <AuthCard title={t('recovery.title')} subtitle={t('recovery.subtitle')}>
       {error != null && <Alert className="lr-mb" type="error" showIcon role="alert" title={errorMessage(error)} />}
       <Form layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <Form.Item
-          name="login"
-          label={t('email')}
-          rules={[zodRule(ZLoginOnlyBody.shape.login)]}
-          validateTrigger="onBlur"
-        >
-          <Input inputMode="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
-        </Form.Item>
+        <EmailField />
         <Button type="primary" htmlType="submit" block loading={submitting}>
           {t('recovery.submit')}
         </Button>

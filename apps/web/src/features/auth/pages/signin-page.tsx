@@ -10,6 +10,7 @@ import { applyServerErrors, zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { currentLocale, localePath } from '../../../lib/locale';
 import { authApi } from '../api';
+import { EmailField } from '../components/email-field';
 
 type Values = { login: string; password: string };
 
@@ -72,9 +73,7 @@ export function SigninPage() {
         />
       )}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <Form.Item name="login" label={t('email')} rules={[zodRule(ZLoginBody.shape.login)]} validateTrigger="onBlur">
-          <Input inputMode="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
-        </Form.Item>
+        <EmailField />
         <Form.Item
           name="password"
           label={t('passwordLabel')}

@@ -1,6 +1,6 @@
 import { MailOutlined } from '@ant-design/icons';
 import { ZCreateAccountBody } from '@leadrelay/shared';
-import { Alert, App, Button, Form, Input, Result, Typography } from 'antd';
+import { Alert, App, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, localePath } from '../../../lib/locale';
 import { readPromo } from '../../../lib/query-behaviours';
 import { authApi } from '../api';
+import { EmailField } from '../components/email-field';
 import { PasswordWithGenerator } from '../components/password-with-generator';
 
 type Values = { login: string; password: string; passwordConfirm: string };
@@ -65,14 +66,7 @@ export function SignupPage() {
       {error != null && <Alert className="lr-mb" type="error" showIcon role="alert" title={errorMessage(error)} />}
       {promo && <Alert className="lr-mb" type="success" title={t('signup.promo', { promo })} />}
       <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <Form.Item
-          name="login"
-          label={t('email')}
-          rules={[zodRule(ZCreateAccountBody.shape.login)]}
-          validateTrigger="onBlur"
-        >
-          <Input inputMode="email" autoComplete="username" placeholder={t('emailPlaceholder')} />
-        </Form.Item>
+        <EmailField />
         <PasswordWithGenerator
           form={form}
           label={t('passwordLabel')}
