@@ -4,6 +4,9 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'] } },
+      {
+        test: { name: 'connectors', root: './packages/connectors', include: ['src/**/*.test.ts'], testTimeout: 20_000 },
+      },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
     ],

@@ -2,6 +2,7 @@ export * from './api';
 export * from './constants';
 export * from './currency';
 export * from './errors';
+export * from './lead';
 export * from './password';
 export * from './plural';
 export * from './user';

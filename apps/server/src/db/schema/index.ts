@@ -1,4 +1,5 @@
 export * from './email-tokens';
+export * from './integrations';
 export * from './login-failures';
 export * from './sessions';
 export * from './users';
