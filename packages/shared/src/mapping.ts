@@ -1,0 +1,241 @@
+// How a source integration turns an inbound payload into a Lead (integration.options).
+//
+// options = {
+//   mapping?: [{ from: 'form.phone' | ['first', 'last'], to: 'phone' | 'utm.source' | 'custom.city',
+//               separator?: ' ', default?: 'n/a', transform?: ['trim', 'lower', 'upper', 'phone'] }],
+//   filters?: [{ field: 'phone' | 'utm.source' | 'custom.city' | 'raw.form.x', op: 'equals' | 'contains'
+//               | 'regex' | 'empty' | 'notEmpty', value?: string, negate?: boolean }],
+//   dedupe?: { sourceIdField?: 'leadgen_id', bodyWindowHours?: 24 },
+// }
+//
+// - `from` is a dotted path into the payload; a list concatenates the non-empty values with
+//   `separator` (a space by default). `default` is used when the result is empty.
+// - Without `mapping` (or with an empty one) well-known names map by themselves (name, phone,
+//   email, comment, utm_*); every other top-level scalar goes to `custom`.
+// - Every filter must hold for the lead to be kept (AND); `negate` inverts one. A filter's
+//   `field` names a lead field, or `raw.<path>` a payload path. The first failing filter is the
+//   reason stored on the hook.
+// - A phone that cannot be read as a number is kept as written (trimmed): a lead is never lost
+//   because of its formatting.
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import { z } from 'zod';
+import type { Lead } from './lead';
+
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+export const LEAD_FIELDS = ['name', 'phone', 'email', 'comment'] as const;
+export const TRANSFORMS = ['trim', 'lower', 'upper', 'phone'] as const;
+export const FILTER_OPS = ['equals', 'contains', 'regex', 'empty', 'notEmpty'] as const;
+
+const ZPath = z.string().trim().min(1).max(200);
+/** name | phone | email | comment | utm.<key> | custom.<key> */
+export const ZLeadFieldKey = z
+  .string()
+  .regex(/^(name|phone|email|comment|utm\.(source|medium|campaign|content|term)|custom\.[A-Za-z0-9_\-.]{1,64})$/, {
+    message: 'VALIDATION_ERROR',
+  });
+
+export const ZMappingRule = z.object({
+  from: z.union([ZPath, z.array(ZPath).min(1).max(10)]),
+  to: ZLeadFieldKey,
+  separator: z.string().max(10).optional(),
+  default: z.string().max(1000).optional(),
+  transform: z.array(z.enum(TRANSFORMS)).max(4).optional(),
+});
+export type MappingRule = z.infer<typeof ZMappingRule>;
+
+export const ZFilter = z
+  .object({
+    field: z.string().trim().min(1).max(200),
+    op: z.enum(FILTER_OPS),
+    value: z.string().max(1000).optional(),
+    negate: z.boolean().optional(),
+  })
+  .superRefine((f, ctx) => {
+    if ((f.op === 'equals' || f.op === 'contains' || f.op === 'regex') && f.value === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: 'REQUIRED' });
+    }
+    if (f.op === 'regex' && f.value !== undefined) {
+      try {
+        new RegExp(f.value);
+      } catch {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: 'VALIDATION_ERROR' });
+      }
+    }
+  });
+export type Filter = z.infer<typeof ZFilter>;
+
+export const ZDedupePolicy = z.object({
+  /** Payload path of the source's own event id (e.g. Meta `leadgen_id`). */
+  sourceIdField: ZPath.optional(),
+  /** How long the same body counts as a repeat. */
+  bodyWindowHours: z.number().int().min(1).max(168).optional(),
+});
+
+export const DEFAULT_DEDUPE_WINDOW_HOURS = 24;
+
+/** The engine's part of integration.options; other keys are left to their owners. */
+export const ZSourceOptions = z
+  .object({
+    mapping: z.array(ZMappingRule).max(100).optional(),
+    filters: z.array(ZFilter).max(50).optional(),
+    dedupe: ZDedupePolicy.optional(),
+  })
+  .passthrough();
+export type SourceOptions = z.infer<typeof ZSourceOptions>;
+
+type Payload = Record<string, unknown>;
+
+/** Value at a dotted path; arrays of scalars are joined with ", ". */
+export function getPath(source: unknown, path: string): string | undefined {
+  let current: unknown = source;
+  for (const part of path.split('.')) {
+    if (current === null || typeof current !== 'object') return undefined;
+    current = (current as Record<string, unknown>)[part];
+  }
+  return scalarText(current);
+}
+
+function scalarText(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (Array.isArray(value)) {
+    const parts = value.map(scalarText).filter((v): v is string => v !== undefined && v !== '');
+    return parts.length ? parts.join(', ') : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * E.164 with Ukrainian defaults: `0XXXXXXXXX` → +380XXXXXXXXX, `380…` → +380…, `+380…` kept;
+ * anything else through libphonenumber (Ukraine as the default country). Undefined when it is
+ * not a phone number.
+ */
+export function normalizePhone(input: string): string | undefined {
+  const trimmed = input.trim();
+  if (!trimmed) return undefined;
+  let compact = trimmed.replace(/[\s\-().]/g, '');
+  if (compact.startsWith('00')) compact = `+${compact.slice(2)}`;
+  if (!/^\+?\d+$/.test(compact)) return undefined;
+  if (/^0\d{9}$/.test(compact)) return `+38${compact}`;
+  if (/^380\d{9}$/.test(compact)) return `+${compact}`;
+  if (/^\+380\d{9}$/.test(compact)) return compact;
+  const parsed = parsePhoneNumberFromString(compact, 'UA');
+  return parsed?.isPossible() ? parsed.number : undefined;
+}
+
+export function applyTransforms(value: string, transforms: readonly (typeof TRANSFORMS)[number][] = []): string {
+  let out = value;
+  for (const t of transforms) {
+    if (t === 'trim') out = out.trim();
+    else if (t === 'lower') out = out.toLowerCase();
+    else if (t === 'upper') out = out.toUpperCase();
+    else if (t === 'phone') out = normalizePhone(out) ?? out.trim();
+  }
+  return out;
+}
+
+function setLeadField(lead: Lead, to: string, value: string): void {
+  if (to.startsWith('utm.')) {
+    lead.utm = { ...lead.utm, [to.slice(4)]: value };
+  } else if (to.startsWith('custom.')) {
+    lead.custom[to.slice(7)] = value;
+  } else {
+    (lead as Record<string, unknown>)[to] = value;
+  }
+}
+
+/** A lead field by key (name, utm.source, custom.city), for filters and previews. */
+export function getLeadField(lead: Lead, key: string): string | undefined {
+  if (key.startsWith('utm.')) return lead.utm?.[key.slice(4) as (typeof UTM_KEYS)[number]];
+  if (key.startsWith('custom.')) return lead.custom[key.slice(7)];
+  const value = (lead as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : undefined;
+}
+
+const WELL_KNOWN: Record<string, { to: string; transform: (typeof TRANSFORMS)[number][] }> = {
+  name: { to: 'name', transform: ['trim'] },
+  full_name: { to: 'name', transform: ['trim'] },
+  phone: { to: 'phone', transform: ['phone'] },
+  tel: { to: 'phone', transform: ['phone'] },
+  phone_number: { to: 'phone', transform: ['phone'] },
+  email: { to: 'email', transform: ['trim', 'lower'] },
+  comment: { to: 'comment', transform: ['trim'] },
+  message: { to: 'comment', transform: ['trim'] },
+  ...Object.fromEntries(UTM_KEYS.map((k) => [`utm_${k}`, { to: `utm.${k}`, transform: ['trim'] }])),
+};
+
+function defaultMapping(payload: Payload): Lead {
+  const lead: Lead = { custom: {} };
+  for (const [key, raw] of Object.entries(payload)) {
+    const value = scalarText(raw);
+    if (value === undefined || value === '') continue;
+    const known = WELL_KNOWN[key.toLowerCase()];
+    if (known) {
+      if (getLeadField(lead, known.to) === undefined)
+        setLeadField(lead, known.to, applyTransforms(value, known.transform));
+    } else if (/^[A-Za-z0-9_\-.]{1,64}$/.test(key)) {
+      lead.custom[key] = value;
+    }
+  }
+  return lead;
+}
+
+/** The lead a payload becomes under the integration's mapping. */
+export function applyMapping(payload: Payload, rules: readonly MappingRule[] | undefined): Lead {
+  if (!rules?.length) return defaultMapping(payload);
+  const lead: Lead = { custom: {} };
+  for (const rule of rules) {
+    const paths = Array.isArray(rule.from) ? rule.from : [rule.from];
+    const parts = paths.map((p) => getPath(payload, p)?.trim()).filter((v): v is string => !!v);
+    let value = parts.join(rule.separator ?? ' ');
+    if (value !== '') value = applyTransforms(value, rule.transform);
+    if (value === '' && rule.default !== undefined) value = rule.default;
+    if (value !== '') setLeadField(lead, rule.to, value);
+  }
+  return lead;
+}
+
+export type FilterVerdict = { kept: true } | { kept: false; reason: string };
+
+function holds(filter: Filter, value: string | undefined): boolean {
+  const text = value ?? '';
+  switch (filter.op) {
+    case 'empty':
+      return text.trim() === '';
+    case 'notEmpty':
+      return text.trim() !== '';
+    case 'equals':
+      return text.trim().toLowerCase() === (filter.value ?? '').trim().toLowerCase();
+    case 'contains':
+      return text.toLowerCase().includes((filter.value ?? '').toLowerCase());
+    case 'regex':
+      return new RegExp(filter.value ?? '', 'i').test(text);
+  }
+}
+
+/** Every filter must hold (equals and contains ignore case); the first that does not is the reason. */
+export function evaluateFilters(lead: Lead, payload: Payload, filters: readonly Filter[] | undefined): FilterVerdict {
+  for (const filter of filters ?? []) {
+    const value = filter.field.startsWith('raw.')
+      ? getPath(payload, filter.field.slice(4))
+      : getLeadField(lead, filter.field);
+    const ok = holds(filter, value) !== (filter.negate ?? false);
+    if (!ok) {
+      const op = `${filter.negate ? 'not ' : ''}${filter.op}`;
+      const reason = `${filter.field} ${op}${filter.value !== undefined ? ` "${filter.value}"` : ''}`;
+      return { kept: false, reason: `Filter failed: ${reason}` };
+    }
+  }
+  return { kept: true };
+}
+
+/** JSON with object keys sorted at every level: the same body gives the same text. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  const entries = Object.entries(value as Record<string, unknown>)
+    .filter(([, v]) => v !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+}
