@@ -1,5 +1,6 @@
 export * from './email-tokens';
 export * from './integrations';
 export * from './login-failures';
+export * from './routing';
 export * from './sessions';
 export * from './users';
