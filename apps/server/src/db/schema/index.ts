@@ -1,3 +1,4 @@
+export * from './catalogue';
 export * from './email-tokens';
 export * from './integrations';
 export * from './login-failures';
