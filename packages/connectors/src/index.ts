@@ -1,12 +1,35 @@
 // The explicit list of connectors (architecture: no codegen registry).
+import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
 
+export { http, ZHttpAuth, ZHttpSettings } from './http';
+export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
+export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { defineConnector } from './kit/define-connector';
-export { PermanentError, RetryableError } from './kit/errors';
+export { type ErrorCode, PermanentError, RetryableError } from './kit/errors';
+export {
+  type ClassifiedResponse,
+  classifyResponse,
+  destinationMessage,
+  isSensitiveHeader,
+  parseRetryAfter,
+  redact,
+  redactUrl,
+} from './kit/http-errors';
+export {
+  checkUrl,
+  createSafeFetch,
+  DEFAULT_MAX_REDIRECTS,
+  DEFAULT_TIMEOUT_MS,
+  isBlockedAddress,
+  type LookupFn,
+  type ResolvedAddress,
+  type SafeFetchOptions,
+} from './kit/safe-fetch';
 export type * from './kit/types';
 
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types
-const list: ConnectorDefinition<any, any>[] = [];
+const list: ConnectorDefinition<any, any>[] = [http];
 
 export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknown>> = new Map(
   list.map((c) => [c.slug, c]),

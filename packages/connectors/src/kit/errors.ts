@@ -2,7 +2,22 @@ import type { AttemptTrace } from './types';
 
 interface FailureDetails extends AttemptTrace {
   httpStatus?: number;
+  /** A stable machine-readable reason, e.g. URL_NOT_ALLOWED, TIMEOUT, NETWORK, AUTH, HTTP_4XX (see ErrorCode). */
+  code?: ErrorCode | (string & {});
 }
+
+/** Reasons the kit itself uses; connectors may add their own strings. */
+export type ErrorCode =
+  | 'URL_NOT_ALLOWED'
+  | 'TOO_MANY_REDIRECTS'
+  | 'TIMEOUT'
+  | 'ABORTED'
+  | 'NETWORK'
+  | 'AUTH'
+  | 'RATE_LIMITED'
+  | 'HTTP_5XX'
+  | 'HTTP_4XX'
+  | 'HTTP_UNEXPECTED';
 
 /** Worth trying again later: network failure, timeout, 429, 5xx. */
 export class RetryableError extends Error {
@@ -10,10 +25,12 @@ export class RetryableError extends Error {
   readonly httpStatus?: number;
   /** From Retry-After or a rate-limit header; the engine waits at least this long. */
   readonly retryAfterMs?: number;
+  readonly code?: string;
   readonly trace: AttemptTrace;
-  constructor(message: string, details: FailureDetails & { retryAfterMs?: number } = {}) {
-    super(message);
+  constructor(message: string, details: FailureDetails & { retryAfterMs?: number; cause?: unknown } = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'RetryableError';
+    this.code = details.code;
     this.httpStatus = details.httpStatus;
     this.retryAfterMs = details.retryAfterMs;
     this.trace = { request: details.request, response: details.response };
@@ -24,10 +41,12 @@ export class RetryableError extends Error {
 export class PermanentError extends Error {
   readonly retryable = false;
   readonly httpStatus?: number;
+  readonly code?: string;
   readonly trace: AttemptTrace;
-  constructor(message: string, details: FailureDetails = {}) {
-    super(message);
+  constructor(message: string, details: FailureDetails & { cause?: unknown } = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = 'PermanentError';
+    this.code = details.code;
     this.httpStatus = details.httpStatus;
     this.trace = { request: details.request, response: details.response };
   }

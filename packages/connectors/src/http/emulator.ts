@@ -1,0 +1,216 @@
+// A stateful fake of "any webhook receiver", for our tests, the end-to-end suite, the demo and the
+// benchmarks (hundreds of leads per second): it logs every request with its raw body, dedupes records
+// by Idempotency-Key, and has latency and fault switches (in-process and over HTTP under /__emulator).
+import { randomUUID } from 'node:crypto';
+import Fastify from 'fastify';
+
+export interface EmulatedRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** The exact bytes received, as UTF-8 text (what a receiver verifies the signature over). */
+  rawBody: string;
+  /** Parsed JSON, or undefined when the body is not JSON. */
+  body: unknown;
+  /** The X-LeadRelay-Signature header as received (the emulator verifies nothing itself). */
+  signature?: string;
+  idempotencyKey?: string;
+  /** What the emulator answered. */
+  status: number;
+  receivedAt: string;
+}
+
+export interface EmulatedRecord {
+  id: string;
+  idempotencyKey?: string;
+  body: unknown;
+  /** How many requests carried this key (1 = no duplicates). */
+  hits: number;
+  createdAt: string;
+}
+
+export interface HttpFault {
+  status: number;
+  /** Sent as Retry-After (seconds, or an HTTP date string). */
+  retryAfter?: number | string;
+  /** Fail this many requests, then clear; default: until cleared. */
+  times?: number;
+  /** Optional JSON body; default {error: 'emulated fault'}. */
+  body?: unknown;
+}
+
+export interface HttpRedirect {
+  /** Location header value. */
+  location: string;
+  status?: 301 | 302 | 303 | 307 | 308;
+  times?: number;
+}
+
+export interface HttpEmulator {
+  /** Origin, e.g. http://127.0.0.1:41234 (any path answers; /hook is the conventional one). */
+  url: string;
+  /** `${url}/hook` */
+  hookUrl: string;
+  port: number;
+  /** Every request, in arrival order (capped at maxLog, oldest dropped). */
+  requests: EmulatedRequest[];
+  /** Records made, one per Idempotency-Key (requests without a key each make one). */
+  records: EmulatedRecord[];
+  setLatency(ms: number): void;
+  setFault(fault: HttpFault | null): void;
+  setRedirect(redirect: HttpRedirect | null): void;
+  reset(): void;
+  close(): Promise<void>;
+}
+
+export interface HttpEmulatorOptions {
+  port?: number;
+  host?: string;
+  /** Request log cap (the benchmarks send many thousands); default 10 000. */
+  maxLog?: number;
+}
+
+export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Promise<HttpEmulator> {
+  const maxLog = options.maxLog ?? 10_000;
+  const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 5 * 1024 * 1024 });
+  const requests: EmulatedRequest[] = [];
+  const records: EmulatedRecord[] = [];
+  const byKey = new Map<string, EmulatedRecord>();
+  let latencyMs = 0;
+  let fault: HttpFault | null = null;
+  let redirect: HttpRedirect | null = null;
+  const timers = new Set<NodeJS.Timeout>();
+
+  // Keep the exact bytes: signatures are over them, not over re-serialised JSON.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const t = setTimeout(() => {
+        timers.delete(t);
+        resolve();
+      }, ms);
+      timers.add(t);
+    });
+
+  const emulator: HttpEmulator = {
+    url: '',
+    hookUrl: '',
+    port: 0,
+    requests,
+    records,
+    setLatency(ms) {
+      latencyMs = Math.max(0, ms);
+    },
+    setFault(f) {
+      fault = f ? { ...f } : null;
+    },
+    setRedirect(r) {
+      redirect = r ? { ...r } : null;
+    },
+    reset() {
+      requests.length = 0;
+      records.length = 0;
+      byKey.clear();
+      latencyMs = 0;
+      fault = null;
+      redirect = null;
+    },
+    async close() {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      await app.close();
+    },
+  };
+
+  app.get('/__log', async () => ({ requests, records, latencyMs, fault, redirect }));
+  app.post('/__emulator/reset', async () => {
+    emulator.reset();
+    return { ok: true };
+  });
+  app.post('/__emulator/fault', async (req) => {
+    emulator.setFault(parseJson(req.body) as HttpFault | null);
+    return { ok: true, fault };
+  });
+  app.post('/__emulator/latency', async (req) => {
+    emulator.setLatency(Number((parseJson(req.body) as { ms?: number } | null)?.ms ?? 0));
+    return { ok: true, latencyMs };
+  });
+  app.post('/__emulator/redirect', async (req) => {
+    emulator.setRedirect(parseJson(req.body) as HttpRedirect | null);
+    return { ok: true, redirect };
+  });
+
+  app.all('/*', async (req, reply) => {
+    const rawBody = typeof req.body === 'string' ? req.body : '';
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) {
+      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    }
+    const idempotencyKey = headers['idempotency-key'];
+    const entry: EmulatedRequest = {
+      method: req.method,
+      path: req.url,
+      headers,
+      rawBody,
+      body: parseJson(rawBody),
+      signature: headers['x-leadrelay-signature'],
+      idempotencyKey,
+      status: 200,
+      receivedAt: new Date().toISOString(),
+    };
+    requests.push(entry);
+    if (requests.length > maxLog) requests.splice(0, requests.length - maxLog);
+    // Logged on arrival, answered after the latency: a client that gives up still leaves a record, as in life.
+    if (latencyMs > 0) await sleep(latencyMs);
+
+    if (redirect) {
+      const r = redirect;
+      if (r.times !== undefined && --r.times <= 0) redirect = null;
+      entry.status = r.status ?? 307;
+      return reply.code(entry.status).header('location', r.location).send();
+    }
+    if (fault) {
+      const f = fault;
+      if (f.times !== undefined && --f.times <= 0) fault = null;
+      entry.status = f.status;
+      if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
+      return reply.code(f.status).send(f.body ?? { error: 'emulated fault', status: f.status });
+    }
+    if (req.method === 'HEAD' || req.method === 'GET') return { ok: true };
+
+    const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    if (existing) {
+      existing.hits += 1;
+      return { id: existing.id, duplicate: true };
+    }
+    const record: EmulatedRecord = {
+      id: randomUUID(),
+      idempotencyKey,
+      body: entry.body ?? rawBody,
+      hits: 1,
+      createdAt: entry.receivedAt,
+    };
+    records.push(record);
+    if (idempotencyKey) byKey.set(idempotencyKey, record);
+    return { id: record.id };
+  });
+
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  const port = new URL(address).port;
+  emulator.port = Number(port);
+  const host = options.host ?? '127.0.0.1';
+  emulator.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  emulator.hookUrl = `${emulator.url}/hook`;
+  return emulator;
+}
+
+function parseJson(text: unknown): unknown {
+  if (typeof text !== 'string' || !text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,193 @@
+// The contract every destination connector passes against its emulator (house style: creates, dedupes,
+// 401 → permanent, 429/5xx → retryable, timeout honoured, secrets never logged). Imports vitest:
+// reach it through '@leadrelay/connectors/testing' only, never from runtime code.
+import type { Lead } from '@leadrelay/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { PermanentError, RetryableError } from './errors';
+import type { ConnectorContext, ConnectorDefinition, ConnectorLogger, DeliveryInput } from './types';
+
+export interface ContractFault {
+  status: number;
+  /** Retry-After in seconds. */
+  retryAfter?: number;
+  times?: number;
+}
+
+/** The switches every emulator exposes to the suite. */
+export interface ContractEmulator {
+  /** Records the destination holds now (leads/contacts/deals made by deliveries). */
+  recordCount(): number | Promise<number>;
+  setLatency(ms: number): void | Promise<void>;
+  /** 401 should look like the destination's own auth failure (expired token, bad key). */
+  setFault(fault: ContractFault | null): void | Promise<void>;
+  reset(): void | Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface ContractSetup<Auth, Settings> {
+  connector: ConnectorDefinition<Auth, Settings>;
+  /** A fresh context pointing at the emulator; use the suite's logger and signal. Its fetch must time out after timeoutMs. */
+  ctx(parts: { logger: ConnectorLogger; signal: AbortSignal }): ConnectorContext<Auth, Settings>;
+  emulator: ContractEmulator;
+  /** Strings that must never show up in traces, errors or log calls (tokens, API keys, HMAC secrets). */
+  secrets: string[];
+  /** The ctx fetch's timeout; keep it short (e.g. 300 ms) so the slow-destination test is quick. */
+  timeoutMs: number;
+  /** A delivery input for a key; default: a sample lead. */
+  input?: (idempotencyKey: string) => DeliveryInput;
+  /** False when the destination cannot tell a repeat (the dedupe test is skipped). Default true. */
+  dedupes?: boolean;
+}
+
+export const SAMPLE_LEAD: Lead = {
+  name: 'Olena Kovalenko',
+  phone: '+380501234567',
+  email: 'olena@example.com',
+  comment: 'Call after 18:00',
+  utm: { source: 'facebook', campaign: 'spring' },
+  custom: { city: 'Kyiv' },
+};
+
+interface LogCall {
+  level: string;
+  obj: object;
+  msg?: string;
+}
+
+function capturingLogger(calls: LogCall[]): ConnectorLogger {
+  const at = (level: string) => (obj: object, msg?: string) => calls.push({ level, obj, msg });
+  return { debug: at('debug'), info: at('info'), warn: at('warn') };
+}
+
+function serialise(value: unknown): string {
+  const seen = new WeakSet<object>();
+  return JSON.stringify(value, (_k, v: unknown) => {
+    if (v instanceof Error) {
+      return { ...v, name: v.name, message: v.message, stack: v.stack, cause: (v as { cause?: unknown }).cause };
+    }
+    if (v && typeof v === 'object') {
+      if (seen.has(v)) return '[circular]';
+      seen.add(v);
+    }
+    return v;
+  });
+}
+
+/** Registers the contract tests for one connector; `setup` runs once (start the emulator there). */
+export function describeConnectorContract<Auth, Settings>(
+  name: string,
+  setup: () => ContractSetup<Auth, Settings> | Promise<ContractSetup<Auth, Settings>>,
+): void {
+  describe(`connector contract: ${name}`, () => {
+    let s: ContractSetup<Auth, Settings>;
+    let logs: LogCall[] = [];
+    let seq = 0;
+    const exposed: unknown[] = [];
+
+    const input = (key: string) => (s.input ? s.input(key) : { lead: SAMPLE_LEAD, idempotencyKey: key });
+    const key = () => `contract-${name}-${Date.now()}-${++seq}`;
+    const ctx = () => s.ctx({ logger: capturingLogger(logs), signal: new AbortController().signal });
+    const deliver = async (k = key()) => {
+      const deliverFn = s.connector.deliver;
+      if (!deliverFn) throw new Error(`${name} has no deliver`);
+      const result = await deliverFn(ctx(), input(k));
+      exposed.push(result);
+      return result;
+    };
+    const failure = async (k = key()): Promise<unknown> => {
+      try {
+        await deliver(k);
+      } catch (err) {
+        exposed.push(err);
+        return err;
+      }
+      throw new Error('expected the delivery to fail');
+    };
+
+    beforeAll(async () => {
+      s = await setup();
+    });
+    afterAll(async () => {
+      await s?.emulator.close();
+    });
+    beforeEach(async () => {
+      await s.emulator.reset();
+      logs = [];
+    });
+
+    it('is a destination with deliver', () => {
+      expect(s.connector.kind).toBe('destination');
+      expect(typeof s.connector.deliver).toBe('function');
+    });
+
+    it('a delivery creates exactly one record', async () => {
+      const result = await deliver();
+      expect(await s.emulator.recordCount()).toBe(1);
+      expect(result).toBeTypeOf('object');
+    });
+
+    it('the same idempotency key twice makes one record', async (t) => {
+      if (s.dedupes === false) t.skip();
+      const k = key();
+      const first = await deliver(k);
+      const second = await deliver(k);
+      expect(await s.emulator.recordCount()).toBe(1);
+      if (first.externalId !== undefined) expect(second.externalId).toBe(first.externalId);
+    });
+
+    it('401 is a PermanentError', async () => {
+      await s.emulator.setFault({ status: 401 });
+      const err = await failure();
+      expect(err).toBeInstanceOf(PermanentError);
+      expect((err as PermanentError).httpStatus).toBe(401);
+      expect(await s.emulator.recordCount()).toBe(0);
+    });
+
+    it('429 is a RetryableError carrying Retry-After', async () => {
+      await s.emulator.setFault({ status: 429, retryAfter: 7 });
+      const err = await failure();
+      expect(err).toBeInstanceOf(RetryableError);
+      expect((err as RetryableError).httpStatus).toBe(429);
+      expect((err as RetryableError).retryAfterMs).toBe(7000);
+    });
+
+    it.each([500, 502, 503])('%i is a RetryableError', async (status) => {
+      await s.emulator.setFault({ status });
+      const err = await failure();
+      expect(err).toBeInstanceOf(RetryableError);
+      expect((err as RetryableError).httpStatus).toBe(status);
+    });
+
+    it('recovers after a transient fault', async () => {
+      await s.emulator.setFault({ status: 503, times: 1 });
+      const k = key();
+      await failure(k);
+      await deliver(k);
+      expect(await s.emulator.recordCount()).toBe(1);
+    });
+
+    it('a destination slower than the timeout is a RetryableError within the timeout', async () => {
+      await s.emulator.setLatency(s.timeoutMs * 4 + 500);
+      const started = performance.now();
+      const err = await failure();
+      const elapsed = performance.now() - started;
+      expect(err).toBeInstanceOf(RetryableError);
+      expect(elapsed).toBeLessThan(s.timeoutMs + 1000);
+      await s.emulator.setLatency(0);
+    });
+
+    it('secrets never appear in results, errors, traces or log calls', async () => {
+      await deliver();
+      await s.emulator.setFault({ status: 401, times: 1 });
+      await failure();
+      await s.emulator.setFault({ status: 500, times: 1 });
+      await failure();
+      const text = serialise({ exposed, logs });
+      expect(exposed.length).toBeGreaterThan(0);
+      for (const secret of s.secrets) {
+        expect(secret.length).toBeGreaterThan(3);
+        expect(text).not.toContain(secret);
+      }
+    });
+  });
+}
