@@ -76,6 +76,8 @@ describe('http destination', () => {
     // The stored trace shows the signature header exists, not its value.
     expect(result.request?.headers?.['x-leadrelay-signature']).toBe('[redacted]');
     expect(result.response?.status).toBe(200);
+    expect(result.response?.headers?.['content-type']).toMatch(/application\/json/);
+    expect(result.response?.body).toEqual({ id: result.externalId });
   });
 
   it('sends no signature without a secret', async () => {

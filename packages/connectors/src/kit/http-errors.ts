@@ -22,10 +22,11 @@ export function redact(
 ): Record<string, string> {
   const out: Record<string, string> = {};
   if (!headers) return out;
+  // Duck-typed: undici's own Headers (safe fetch) is not the global Headers class.
   const entries: [string, string][] =
-    headers instanceof Headers
-      ? [...headers.entries()]
-      : Object.entries(headers).flatMap(([k, v]) =>
+    typeof (headers as Headers).entries === 'function' && typeof (headers as Headers).get === 'function'
+      ? [...(headers as Headers).entries()]
+      : Object.entries(headers as Record<string, string | string[] | undefined>).flatMap(([k, v]) =>
           v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]],
         );
   for (const [name, value] of entries) out[name.toLowerCase()] = isSensitiveHeader(name) ? REDACTED : value;
