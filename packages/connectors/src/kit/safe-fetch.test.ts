@@ -89,6 +89,8 @@ describe('isBlockedAddress', () => {
     // Not an address at all: fail closed
     'example.com',
     '',
+    '127.0.0.1@8.8.8.8',
+    '8.8.8.8/../127.0.0.1',
   ];
   it.each(blocked)('blocks %s', (ip) => {
     expect(isBlockedAddress(ip)).toBe(true);

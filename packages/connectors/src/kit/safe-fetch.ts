@@ -63,6 +63,8 @@ export function parseAddress(input: string): ipaddr.IPv4 | ipaddr.IPv6 | null {
     const bare = s.split('%')[0] ?? '';
     return ipaddr.IPv6.isValid(bare) ? ipaddr.IPv6.parse(bare) : null;
   }
+  // Only digits, hex and dots can be an IPv4 form; anything else ('a@b', 'x/y') would let URL pick a different host.
+  if (!/^[0-9a-fA-FxX.]+$/.test(s)) return null;
   let host: string;
   try {
     host = new URL(`http://${s}/`).hostname;
