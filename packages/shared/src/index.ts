@@ -3,6 +3,7 @@ export * from './constants';
 export * from './currency';
 export * from './errors';
 export * from './hooks';
+export * from './integrations';
 export * from './lead';
 export * from './mapping';
 export * from './password';
