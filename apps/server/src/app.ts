@@ -1,16 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
+import { createSafeFetch } from '@leadrelay/connectors';
 import { API_BODY_LIMIT_BYTES, DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, Deps } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
+import { DeliveryWorker, type DeliveryWorkerOptions } from './jobs/delivery.job';
+import { createEventBus, type EngineEventBus } from './lib/events';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/throttle.service';
+import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
+import { hooksRoutes } from './modules/hooks/hooks.routes';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createMailer, type Mailer, type MailTransportOptions } from './modules/mail/mailer';
 import { ensureOwner } from './modules/users/owner.service';
 import { setupAuth } from './plugins/auth';
@@ -39,6 +45,15 @@ export interface AppOptions {
   trustProxy?: boolean;
   throttle?: Partial<ThrottleOptions>;
   refreshGraceSeconds?: number;
+  /** api: HTTP only; worker: the delivery worker and /api/health; all (default): both. */
+  role?: 'api' | 'worker' | 'all';
+  /** Run the delivery worker's background loop (main.ts turns it on for worker and all).
+   * Off by default: tests drive the worker with app.deliveryWorker.runOnce() / drain(). */
+  worker?: boolean;
+  /** Worker settings: tests pass a fake clock, their own destinations, a short lease. */
+  delivery?: Partial<Omit<DeliveryWorkerOptions, 'db' | 'events' | 'log'>>;
+  /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
+  allowPrivateDestinations?: boolean;
   /** Extra routes, registered after the modules (tests of the access rule). */
   register?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -48,6 +63,8 @@ declare module 'fastify' {
     db: Db;
     mailer: Mailer;
     deps: Deps;
+    events: EngineEventBus;
+    deliveryWorker: DeliveryWorker;
   }
 }
 
@@ -102,18 +119,37 @@ async function setup(
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('deps', deps);
+  const events = createEventBus();
+  app.decorate('events', events);
+  const deliveryWorker = new DeliveryWorker({
+    db: database.db,
+    events,
+    log: app.log,
+    fetch: createSafeFetch({ allowPrivate: options.allowPrivateDestinations ?? false }),
+    ...options.delivery,
+  });
+  app.decorate('deliveryWorker', deliveryWorker);
+  // preClose: the worker finishes its calls and gives back its leases while the database is open.
+  app.addHook('preClose', () => deliveryWorker.stop());
 
   setupErrors(app);
   setupAuth(app, deps);
   await app.register(cookie);
   await setupSwagger(app);
 
+  const role = options.role ?? 'all';
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
-  await app.register(authRoutes);
-  await app.register(sessionsRoutes);
-  await app.register(accountRoutes);
+  if (role !== 'worker') {
+    await app.register(authRoutes);
+    await app.register(sessionsRoutes);
+    await app.register(accountRoutes);
+    await app.register(ingestRoutes);
+    await app.register(hooksRoutes);
+    await app.register(deliveryErrorsRoutes);
+  }
   if (options.register) await app.register(async (child) => options.register?.(child));
-  await setupWeb(app, options.webDist);
+  if (role !== 'worker') await setupWeb(app, options.webDist);
+  if (options.worker && role !== 'api') app.addHook('onReady', async () => deliveryWorker.start());
 
   if (options.owner) {
     const result = await ensureOwner(database.db, options.owner);

@@ -52,3 +52,5 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /** Body limit for JSON API calls (webhooks have their own, larger limit). */
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
+/** The webhook source accepts bigger bodies than the API (spec: up to 1 MB). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;

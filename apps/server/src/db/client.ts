@@ -42,6 +42,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle client's connection can drop (server restart, failover, a dropped test database); the
+  // pool replaces it at the next checkout. Without a listener that error would end the process.
+  pool.on('error', () => {});
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);

@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { routingCleaner } from '../hooks/hooks.cleaner';
 
 /** Deletes one module's business data of an account; runs inside the clearing transaction. */
 export interface TenantDataCleaner {
@@ -8,7 +9,7 @@ export interface TenantDataCleaner {
 
 // The explicit list of modules holding business data per account. Integrations, leads, hooks
 // and the rest add their cleaner here as they arrive; profile and login are never cleared.
-export const tenantDataCleaners: readonly TenantDataCleaner[] = [];
+export const tenantDataCleaners: readonly TenantDataCleaner[] = [routingCleaner];
 
 export async function clearTenantData(
   tx: Executor,

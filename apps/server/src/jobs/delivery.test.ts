@@ -1,0 +1,299 @@
+import { createSafeFetch, getConnector } from '@leadrelay/connectors';
+import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { deliveries, deliveryAttempts, destinationHealth, errorRecords, hooks } from '../db/schema';
+import { accountIdOf, createCollection, createDestination, createSource, fakeClock } from '../test/routing-fixtures';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { testDestination } from '../test/test-destination';
+import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery.job';
+
+let t: TestApp;
+let accountId: string;
+let emulator: HttpEmulator;
+const dest = testDestination();
+const HOUR = 3_600_000;
+
+beforeAll(async () => {
+  t = await createTestApp({ allowPrivateDestinations: true });
+  accountId = await accountIdOf(t.app.db, (await signUp(t)).login);
+  emulator = await startHttpEmulator();
+});
+afterAll(async () => {
+  await emulator.close();
+  await t.close();
+});
+afterEach(async () => {
+  // Each test starts with an empty queue and healthy destinations.
+  await t.app.db.delete(deliveries);
+  await t.app.db.delete(destinationHealth);
+  dest.failAlways(undefined);
+  dest.setDelay(0);
+  dest.received.length = 0;
+  dest.calls.length = 0;
+  emulator.reset();
+});
+
+function worker(clock: ReturnType<typeof fakeClock>, options: Partial<DeliveryWorkerOptions> = {}) {
+  return new DeliveryWorker({
+    db: t.app.db,
+    events: t.app.events,
+    log: t.app.log,
+    now: clock.now,
+    random: () => 0.5,
+    getConnector: (slug) => (slug === 'test-crm' ? dest.connector : getConnector(slug)),
+    fetch: createSafeFetch({ allowPrivate: true }),
+    breaker: { threshold: 1_000 },
+    ...options,
+  });
+}
+
+async function ingest(url: string, body: object) {
+  const res = await t.app.inject({ method: 'POST', url, payload: body });
+  expect(res.statusCode).toBe(202);
+  return res.json().hookId as string;
+}
+
+async function deliveryOf(hookId: string) {
+  const [row] = await t.app.db.select().from(deliveries).where(eq(deliveries.hookId, hookId));
+  return row!;
+}
+
+async function setup(extra: { distributionId?: string } = {}) {
+  const crm = await createDestination(t.app.db, accountId);
+  const source = await createSource(t.app.db, accountId, { destinationIds: [crm], ...extra });
+  return { crm, source };
+}
+
+describe('delivery worker', () => {
+  it('delivers a lead once with its idempotency key and assignee; the hook becomes delivered', async () => {
+    const collection = await createCollection(t.app.db, accountId, [{ id: '1', name: 'Anna', value: 'u-anna' }]);
+    const { source } = await setup({ distributionId: collection });
+    const hookId = await ingest(source.url, { name: 'Olena', phone: '0501234567' });
+    const w = worker(fakeClock(new Date()));
+    expect(await w.drain()).toBe(1);
+    expect(dest.received).toHaveLength(1);
+    expect(dest.received[0]).toMatchObject({
+      lead: { name: 'Olena', phone: '+380501234567' },
+      assignee: { id: 'u-anna', name: 'Anna' },
+    });
+    const d = await deliveryOf(hookId);
+    expect(d).toMatchObject({ status: 'delivered', attempts: 1, externalId: 'ext-1', leaseUntil: null });
+    expect(dest.received[0]!.idempotencyKey).toBe(d.idempotencyKey);
+    const attempts = await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id));
+    expect(attempts).toMatchObject([{ number: 1, outcome: 'ok', httpStatus: 201 }]);
+    const [hook] = await t.app.db.select().from(hooks).where(eq(hooks.id, hookId));
+    expect(hook!.status).toBe('delivered');
+  });
+
+  it('retries with exponential backoff and full jitter, within bounds, honouring Retry-After', async () => {
+    const { source } = await setup();
+    const hookId = await ingest(source.url, { name: 'Retry' });
+    const clock = fakeClock();
+    const draws = [0, 0.999, 0.5, 0.25, 0.5];
+    let i = 0;
+    const w = worker(clock, { random: () => draws[i++ % draws.length]! });
+    dest.failAlways({ kind: 'retryable' });
+    const waits: number[] = [];
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      await t.app.db.update(deliveries).set({ nextAttemptAt: clock.now() }).where(eq(deliveries.hookId, hookId));
+      expect(await w.runOnce()).toBe(1);
+      const d = await deliveryOf(hookId);
+      expect(d.status).toBe('pending');
+      waits.push(d.nextAttemptAt.getTime() - clock.now().getTime());
+      clock.advance(1_000);
+    }
+    // ceilings 5 s, 10 s, 20 s, 40 s, 80 s; draws 0 (→ the 1 s floor), 0.999, 0.5, 0.25, 0.5
+    expect(waits).toEqual([1_000, Math.floor(0.999 * 10_000), 10_000, 10_000, 40_000]);
+
+    dest.failAlways(undefined);
+    dest.failNext({ kind: 'retryable', status: 429, retryAfterMs: 120_000 });
+    await t.app.db.update(deliveries).set({ nextAttemptAt: clock.now() }).where(eq(deliveries.hookId, hookId));
+    await w.runOnce();
+    const d = await deliveryOf(hookId);
+    expect(d.nextAttemptAt.getTime() - clock.now().getTime()).toBe(120_000);
+    expect(d.lastError).toBe('HTTP 429');
+  });
+
+  it('never waits more than an hour per step, and gives up 72 h after the first attempt: failed + error record', async () => {
+    const { source } = await setup();
+    const hookId = await ingest(source.url, { name: 'Doomed' });
+    let d = await deliveryOf(hookId);
+    const clock = fakeClock(d.nextAttemptAt);
+    const start = clock.now().getTime();
+    const w = worker(clock, { random: () => 0.999_999 });
+    dest.failAlways({ kind: 'retryable' });
+    let rounds = 0;
+    while (d.status !== 'failed' && rounds++ < 500) {
+      clock.set(d.nextAttemptAt);
+      expect(await w.runOnce()).toBe(1);
+      d = await deliveryOf(hookId);
+      if (d.status === 'pending') {
+        const wait = d.nextAttemptAt.getTime() - clock.now().getTime();
+        expect(wait).toBeLessThanOrEqual(HOUR);
+        expect(d.nextAttemptAt.getTime()).toBeLessThanOrEqual(start + 72 * HOUR);
+      }
+    }
+    expect(d.status).toBe('failed');
+    expect(clock.now().getTime()).toBe(start + 72 * HOUR);
+    expect(d.lastError).toMatch(/^Gave up after 72 h/);
+    const [record] = await t.app.db.select().from(errorRecords).where(eq(errorRecords.deliveryId, d.id));
+    expect(record).toMatchObject({ accountId, message: d.lastError });
+    const [hook] = await t.app.db.select().from(hooks).where(eq(hooks.id, hookId));
+    expect(hook!.status).toBe('failed');
+  });
+
+  it('fails a permanent error at once with an error record', async () => {
+    const { source } = await setup();
+    const hookId = await ingest(source.url, { name: 'Bad' });
+    dest.failNext({ kind: 'permanent', status: 422 });
+    const w = worker(fakeClock(new Date()));
+    expect(await w.drain()).toBe(1);
+    const d = await deliveryOf(hookId);
+    expect(d).toMatchObject({ status: 'failed', attempts: 1, lastError: 'HTTP 422' });
+    const attempts = await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id));
+    expect(attempts).toMatchObject([{ outcome: 'permanent', httpStatus: 422, response: { status: 422 } }]);
+    expect(await t.app.db.select().from(errorRecords).where(eq(errorRecords.deliveryId, d.id))).toHaveLength(1);
+  });
+
+  it('treats an unexpected error as retryable', async () => {
+    const { source } = await setup();
+    const hookId = await ingest(source.url, { name: 'Flaky' });
+    dest.failNext({ kind: 'throw' });
+    await worker(fakeClock(new Date())).runOnce();
+    expect(await deliveryOf(hookId)).toMatchObject({ status: 'pending', lastError: 'TypeError: fetch failed' });
+  });
+
+  it("takes a crashed worker's delivery again once its lease has expired", async () => {
+    const { source } = await setup();
+    const hookId = await ingest(source.url, { name: 'Crash' });
+    const clock = fakeClock(new Date());
+    const crashed = worker(clock, { workerId: 'crashed' });
+    const rescuer = worker(clock, { workerId: 'rescuer' });
+    expect(await crashed.claim(10)).toHaveLength(1); // and then the process dies
+    expect(await deliveryOf(hookId)).toMatchObject({ status: 'running', leasedBy: 'crashed' });
+    expect(await rescuer.runOnce()).toBe(0);
+    clock.advance(29_000);
+    expect(await rescuer.runOnce()).toBe(0);
+    clock.advance(2_000);
+    expect(await rescuer.runOnce()).toBe(1);
+    expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 2, leasedBy: null });
+    expect(dest.received).toHaveLength(1);
+  });
+
+  it('never delivers one delivery twice when two workers race', async () => {
+    const { source } = await setup();
+    const ids: string[] = [];
+    for (let n = 0; n < 24; n++) ids.push(await ingest(source.url, { name: `L${n}` }));
+    dest.setDelay(3);
+    const clock = fakeClock(new Date());
+    const [a, b] = [worker(clock, { workerId: 'a', concurrency: 4 }), worker(clock, { workerId: 'b', concurrency: 4 })];
+    const [na, nb] = await Promise.all([a.drain(), b.drain()]);
+    expect(na + nb).toBe(24);
+    expect(dest.calls).toHaveLength(24);
+    expect(new Set(dest.calls).size).toBe(24);
+    const rows = await t.app.db.select().from(deliveries).where(inArray(deliveries.hookId, ids));
+    expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+  });
+
+  it('pauses a destination that keeps failing, probes it after the pause, then drains the backlog in order', async () => {
+    const { crm, source } = await setup();
+    const ids: string[] = [];
+    for (let n = 0; n < 6; n++) ids.push(await ingest(source.url, { name: `B${n}` }));
+    const clock = fakeClock(new Date());
+    const paused: unknown[] = [];
+    const onPause = (e: unknown) => paused.push(e);
+    t.app.events.on('destination.paused', onPause);
+    const w = worker(clock, { concurrency: 1, breaker: { threshold: 3, basePauseMs: 60_000 } });
+    dest.failAlways({ kind: 'retryable' });
+    for (let n = 0; n < 3; n++) {
+      clock.advance(10_000);
+      expect(await w.runOnce()).toBe(1);
+    }
+    const [health] = await t.app.db.select().from(destinationHealth).where(eq(destinationHealth.destinationId, crm));
+    expect(health).toMatchObject({ consecutiveFailures: 3, pauses: 1 });
+    expect(health!.pausedUntil!.getTime()).toBe(clock.now().getTime() + 60_000);
+    expect(paused).toHaveLength(1);
+    // Paused: nothing is claimed, though retries are due.
+    clock.advance(59_000);
+    expect(await w.runOnce()).toBe(0);
+    // Still failing at the probe: paused again, twice as long. Only one delivery was tried.
+    clock.advance(1_000);
+    const wide = worker(clock, { concurrency: 8, breaker: { threshold: 3, basePauseMs: 60_000 } });
+    expect(await wide.runOnce()).toBe(1);
+    const [again] = await t.app.db.select().from(destinationHealth).where(eq(destinationHealth.destinationId, crm));
+    expect(again!.pausedUntil!.getTime()).toBe(clock.now().getTime() + 120_000);
+    // The destination is back: one probe, then everything in creation order; nothing dropped.
+    dest.failAlways(undefined);
+    clock.advance(120_000);
+    expect(await wide.runOnce()).toBe(1);
+    expect(await w.drain()).toBe(5);
+    expect(dest.received.map((r) => r.lead.name)).toEqual(['B0', 'B1', 'B2', 'B3', 'B4', 'B5']);
+    const rows = await t.app.db.select().from(deliveries).where(inArray(deliveries.hookId, ids));
+    expect(rows.every((r) => r.status === 'delivered')).toBe(true);
+    t.app.events.off('destination.paused', onPause);
+  });
+
+  it('starts at once on the ingest nudge and stops cleanly', async () => {
+    const { source } = await setup();
+    const w = worker(fakeClock(), { pollMs: 60_000, now: () => new Date() });
+    w.start();
+    try {
+      const hookId = await ingest(source.url, { name: 'Fast' });
+      await expect
+        .poll(async () => (await deliveryOf(hookId)).status, { timeout: 2_000, interval: 10 })
+        .toBe('delivered');
+    } finally {
+      await w.stop();
+    }
+  });
+});
+
+describe('the http destination through its emulator', () => {
+  async function httpSetup() {
+    const http = await createDestination(t.app.db, accountId, {
+      type: 'http',
+      name: 'Webhook out',
+      settings: { url: emulator.hookUrl },
+    });
+    return createSource(t.app.db, accountId, { destinationIds: [http] });
+  }
+
+  it('delivers once per idempotency key, even when the worker repeats a call', async () => {
+    const source = await httpSetup();
+    const hookId = await ingest(source.url, { name: 'Real', phone: '0501234567' });
+    const w = t.app.deliveryWorker;
+    expect(await w.drain()).toBe(1);
+    const d = await deliveryOf(hookId);
+    expect(d.status).toBe('delivered');
+    expect(emulator.records).toHaveLength(1);
+    expect(emulator.records[0]!.idempotencyKey).toBe(d.idempotencyKey);
+    // A crashed worker's repeat (same key) makes no second record at the destination.
+    await t.app.db.update(deliveries).set({ status: 'pending' }).where(eq(deliveries.id, d.id));
+    await w.drain();
+    expect(emulator.records).toHaveLength(1);
+    expect(emulator.records[0]!.hits).toBe(2);
+  });
+
+  it('waits for Retry-After on 503, fails at once on 400', async () => {
+    const source = await httpSetup();
+    emulator.setFault({ status: 503, retryAfter: 90, times: 1 });
+    const hookId = await ingest(source.url, { name: 'Busy' });
+    const clock = fakeClock(new Date(Date.now() + 1_000));
+    const w = worker(clock, { random: () => 0 });
+    await w.runOnce();
+    let d = await deliveryOf(hookId);
+    expect(d.status).toBe('pending');
+    expect(d.nextAttemptAt.getTime() - clock.now().getTime()).toBe(90_000);
+    clock.advance(90_000);
+    await w.runOnce();
+    d = await deliveryOf(hookId);
+    expect(d.status).toBe('delivered');
+
+    emulator.setFault({ status: 400 });
+    const bad = await ingest(source.url, { name: 'Refused' });
+    clock.set(new Date(Date.now() + 1_000));
+    await w.runOnce();
+    expect(await deliveryOf(bad)).toMatchObject({ status: 'failed', attempts: 1 });
+  });
+});

@@ -1,0 +1,16 @@
+import { EventEmitter } from 'node:events';
+
+/** In-process events; the real-time channel and the delivery worker listen to them. */
+export interface EngineEvents {
+  /** A hook was created, changed status or was removed. */
+  'hook.changed': [{ accountId: string; hookId: string }];
+  /** Deliveries became due now: the worker claims at once instead of waiting for its poll. */
+  'deliveries.due': [];
+  /** A destination kept failing and is paused until the time given (circuit breaker). */
+  'destination.paused': [{ destinationId: string; accountId: string; pausedUntil: Date; reason: string }];
+  'destination.recovered': [{ destinationId: string; accountId: string }];
+}
+
+export class EngineEventBus extends EventEmitter<EngineEvents> {}
+
+export const createEventBus = () => new EngineEventBus().setMaxListeners(100);

@@ -1,0 +1,15 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { collections, distributionCursors, hooks, leads } from '../../db/schema';
+import type { TenantDataCleaner } from '../account/tenant-data';
+
+/** Leads and hooks of the account; deliveries, attempts and error records go with them (cascade). */
+export const routingCleaner: TenantDataCleaner = {
+  name: 'routing',
+  async clear(tx: Executor, userId: string) {
+    await tx.delete(hooks).where(eq(hooks.accountId, userId));
+    await tx.delete(leads).where(eq(leads.accountId, userId));
+    const owned = tx.select({ id: collections.id }).from(collections).where(eq(collections.accountId, userId));
+    await tx.delete(distributionCursors).where(inArray(distributionCursors.collectionId, owned));
+  },
+};

@@ -1,0 +1,239 @@
+import type { HookListQuery, HookStatus } from '@leadrelay/shared';
+import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client';
+import { deliveries, hooks, integrations, leads } from '../../db/schema';
+import type { EngineEventBus } from '../../lib/events';
+import { AppError } from '../../plugins/errors';
+
+export interface HookDeliveryView {
+  _id: string;
+  destination: { _id: string; name: string; type: string };
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  externalId: string | null;
+}
+
+export interface HookView {
+  _id: string;
+  integrationId: string;
+  integration: { _id: string; name: string; type: string };
+  leadId: string | null;
+  status: HookStatus;
+  reason: string | null;
+  lead: Record<string, unknown> | null;
+  request: unknown;
+  deliveries: HookDeliveryView[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function listWhere(accountId: string, query: Partial<HookListQuery>) {
+  const search = query.search?.trim();
+  const pattern = search ? `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  return and(
+    eq(hooks.accountId, accountId),
+    query.integrationId ? eq(hooks.integrationId, query.integrationId) : undefined,
+    query.status ? eq(hooks.status, query.status) : undefined,
+    pattern
+      ? or(
+          ilike(sql`${leads.fields}::text`, pattern),
+          ilike(hooks.reason, pattern),
+          ilike(sql`${hooks.id}::text`, pattern),
+        )
+      : undefined,
+  );
+}
+
+/** An account's hooks, newest first, each with its deliveries. */
+export async function listHooks(
+  db: Executor,
+  accountId: string,
+  query: HookListQuery,
+): Promise<{ data: HookView[]; total: number }> {
+  const where = listWhere(accountId, query);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({
+        hook: hooks,
+        lead: leads.fields,
+        integration: { id: integrations.id, name: integrations.name, type: integrations.type },
+      })
+      .from(hooks)
+      .leftJoin(leads, eq(leads.id, hooks.leadId))
+      .innerJoin(integrations, eq(integrations.id, hooks.integrationId))
+      .where(where)
+      .orderBy(desc(hooks.createdAt), desc(hooks.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(hooks).leftJoin(leads, eq(leads.id, hooks.leadId)).where(where),
+  ]);
+  const hookIds = rows.map((r) => r.hook.id);
+  const deliveryRows = hookIds.length
+    ? await db
+        .select({
+          d: deliveries,
+          destination: { id: integrations.id, name: integrations.name, type: integrations.type },
+        })
+        .from(deliveries)
+        .innerJoin(integrations, eq(integrations.id, deliveries.destinationId))
+        .where(inArray(deliveries.hookId, hookIds))
+        .orderBy(deliveries.seq)
+    : [];
+  const data = rows.map(({ hook, lead, integration }) => ({
+    _id: hook.id,
+    integrationId: hook.integrationId,
+    integration: { _id: integration.id, name: integration.name, type: integration.type },
+    leadId: hook.leadId,
+    status: hook.status,
+    reason: hook.reason,
+    lead: (lead as Record<string, unknown> | null) ?? null,
+    request: hook.request,
+    deliveries: deliveryRows
+      .filter((r) => r.d.hookId === hook.id)
+      .map(({ d, destination }) => ({
+        _id: d.id,
+        destination: { _id: destination.id, name: destination.name, type: destination.type },
+        status: d.status,
+        attempts: d.attempts,
+        lastError: d.lastError,
+        nextAttemptAt: d.status === 'pending' ? iso(d.nextAttemptAt) : null,
+        deliveredAt: iso(d.deliveredAt),
+        externalId: d.externalId,
+      })),
+    createdAt: hook.createdAt.toISOString(),
+    updatedAt: hook.updatedAt.toISOString(),
+  }));
+  return { data, total: totals?.n ?? 0 };
+}
+
+/** Counters for the dashboard. `pending` includes hooks accepted with nothing to deliver yet. */
+export async function hookTotals(db: Executor, accountId: string) {
+  const rows = await db
+    .select({ status: hooks.status, n: count() })
+    .from(hooks)
+    .where(eq(hooks.accountId, accountId))
+    .groupBy(hooks.status);
+  const by = (s: HookStatus) => rows.find((r) => r.status === s)?.n ?? 0;
+  return {
+    total: rows.reduce((a, r) => a + r.n, 0),
+    delivered: by('delivered'),
+    failed: by('failed') + by('partial'),
+    pending: by('pending'),
+    filtered: by('filtered'),
+    duplicate: by('duplicate'),
+  };
+}
+
+/** Removes hooks (all of the account's, or the given ids) with their leads and deliveries. */
+export async function removeHooks(
+  db: Db,
+  events: EngineEventBus,
+  accountId: string,
+  ids?: string[],
+): Promise<{ deleted: number }> {
+  const removed = await db.transaction(async (tx) => {
+    const where = and(eq(hooks.accountId, accountId), ids ? inArray(hooks.id, ids) : undefined);
+    const rows = await tx.select({ id: hooks.id, leadId: hooks.leadId }).from(hooks).where(where);
+    if (ids && rows.length !== new Set(ids).size) throw new AppError('HOOK_NOT_FOUND');
+    if (!rows.length) return [];
+    const leadIds = rows.map((r) => r.leadId).filter((id): id is string => !!id);
+    // Deliveries, attempts and error records go with the hook and the lead (cascades).
+    await tx.delete(hooks).where(where);
+    if (leadIds.length) {
+      await tx.delete(leads).where(and(eq(leads.accountId, accountId), inArray(leads.id, leadIds)));
+    }
+    return rows;
+  });
+  for (const r of removed) events.emit('hook.changed', { accountId, hookId: r.id });
+  return { deleted: removed.length };
+}
+
+/**
+ * Renew: every delivery of the hooks that is not delivered (nor in flight) is due again now,
+ * with a fresh 72-hour window; its attempts history is kept.
+ */
+export async function renewHooks(
+  db: Db,
+  events: EngineEventBus,
+  accountId: string,
+  ids: string[],
+  now = new Date(),
+): Promise<{ renewed: number }> {
+  const renewed = await db.transaction(async (tx) => {
+    const owned = await tx
+      .select({ id: hooks.id })
+      .from(hooks)
+      .where(and(eq(hooks.accountId, accountId), inArray(hooks.id, ids)));
+    if (owned.length !== new Set(ids).size) throw new AppError('HOOK_NOT_FOUND');
+    const rows = await requeue(tx, and(inArray(deliveries.hookId, ids), ne(deliveries.status, 'running')), now);
+    return rows;
+  });
+  const hookIds = [...new Set(renewed.map((r) => r.hookId))];
+  for (const hookId of hookIds) events.emit('hook.changed', { accountId, hookId });
+  if (renewed.length) events.emit('deliveries.due');
+  return { renewed: renewed.length };
+}
+
+/** Makes deliveries due now (not the delivered ones) and marks their hooks pending. */
+export async function requeue(tx: Executor, where: ReturnType<typeof and>, now: Date) {
+  const rows = await tx
+    .update(deliveries)
+    .set({
+      status: 'pending',
+      nextAttemptAt: now,
+      firstAttemptAt: null,
+      leaseUntil: null,
+      leasedBy: null,
+    })
+    .where(and(where, ne(deliveries.status, 'delivered')))
+    .returning({ id: deliveries.id, hookId: deliveries.hookId });
+  const hookIds = [...new Set(rows.map((r) => r.hookId))];
+  if (hookIds.length) {
+    await tx.update(hooks).set({ status: 'pending', updatedAt: now }).where(inArray(hooks.id, hookIds));
+  }
+  return rows;
+}
+
+/** An integration of the account, or INTEGRATION_NOT_FOUND. */
+export async function assertIntegration(db: Executor, accountId: string, integrationId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.id, integrationId), eq(integrations.accountId, accountId)));
+  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
+}
+
+/**
+ * Per-day counts of the account's leads, newest day first (UTC days):
+ * { date: 'YYYY-MM-DD', received, delivered, failed, pending, filtered, duplicate }.
+ * `received` counts every inbound event (hooks); the rest split them by their status.
+ */
+export async function statistic(db: Executor, accountId: string, page: number, limit: number) {
+  const day = sql<string>`to_char(${hooks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const rows = await db
+    .select({
+      date: day,
+      received: count(),
+      delivered: sql<number>`count(*) filter (where ${hooks.status} = 'delivered')::int`,
+      failed: sql<number>`count(*) filter (where ${hooks.status} in ('failed', 'partial'))::int`,
+      pending: sql<number>`count(*) filter (where ${hooks.status} in ('pending', 'accepted'))::int`,
+      filtered: sql<number>`count(*) filter (where ${hooks.status} = 'filtered')::int`,
+      duplicate: sql<number>`count(*) filter (where ${hooks.status} = 'duplicate')::int`,
+    })
+    .from(hooks)
+    .where(eq(hooks.accountId, accountId))
+    .groupBy(day)
+    .orderBy(desc(day))
+    .limit(limit)
+    .offset((page - 1) * limit);
+  const [total] = await db
+    .select({ n: sql<number>`count(distinct ${day})::int` })
+    .from(hooks)
+    .where(eq(hooks.accountId, accountId));
+  return { data: rows.map((r) => ({ _id: r.date, ...r })), limit, page, total: total?.n ?? 0 };
+}

@@ -1,0 +1,264 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dedupeKeys, deliveries, hooks, leads } from '../../db/schema';
+import { accountIdOf, createCollection, createDestination, createSource } from '../../test/routing-fixtures';
+import { createTestApp, errorOf, signUp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let accountId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await signUp(t);
+  accountId = await accountIdOf(t.app.db, user.login);
+});
+afterAll(() => t.close());
+
+const post = (url: string, payload: string | object, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'POST', url, payload, headers });
+
+async function stored(integrationId: string) {
+  const db = t.app.db;
+  const [l, h, d, k] = await Promise.all([
+    db.select().from(leads).where(eq(leads.integrationId, integrationId)),
+    db.select().from(hooks).where(eq(hooks.integrationId, integrationId)),
+    db
+      .select()
+      .from(deliveries)
+      .innerJoin(hooks, eq(hooks.id, deliveries.hookId))
+      .where(eq(hooks.integrationId, integrationId)),
+    db.select().from(dedupeKeys).where(eq(dedupeKeys.integrationId, integrationId)),
+  ]);
+  return { leads: l, hooks: h, deliveries: d.map((r) => r.deliveries), keys: k };
+}
+
+function multipart(fields: Record<string, string>, file?: { name: string; content: string }) {
+  const boundary = '----lr-test-boundary';
+  let body = '';
+  for (const [name, value] of Object.entries(fields)) {
+    body += `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+  }
+  if (file) {
+    body += `--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\n${file.content}\r\n`;
+  }
+  body += `--${boundary}--\r\n`;
+  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+describe('webhook source', () => {
+  it('takes a JSON lead: one lead, one hook and one delivery per active destination, in one answer', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const sms = await createDestination(t.app.db, accountId, { name: 'SMS' });
+    const off = await createDestination(t.app.db, accountId, { name: 'Off', active: false });
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm, off, sms] });
+    const res = await post(
+      source.url,
+      { name: 'Olena', phone: '050 123 45 67', utm_source: 'fb', city: 'Kyiv' },
+      {
+        authorization: 'Bearer secret-value',
+      },
+    );
+    expect(res.statusCode).toBe(202);
+    const body = res.json();
+    expect(body).toMatchObject({ ok: true, status: 'pending' });
+    const s = await stored(source.id);
+    expect(s.leads).toHaveLength(1);
+    expect(s.leads[0]!.fields).toEqual({
+      name: 'Olena',
+      phone: '+380501234567',
+      utm: { source: 'fb' },
+      custom: { city: 'Kyiv' },
+    });
+    expect(s.hooks).toMatchObject([{ id: body.hookId, status: 'pending', leadId: s.leads[0]!.id }]);
+    expect(s.hooks[0]!.request.headers.authorization).toBe('[redacted]');
+    expect(s.deliveries.map((d) => d.destinationId).sort()).toEqual([crm, sms].sort());
+    expect(s.deliveries[0]!.idempotencyKey).toBe(`${s.leads[0]!.id}:${s.deliveries[0]!.destinationId}`);
+  });
+
+  it('takes form-urlencoded and multipart fields (files are dropped)', async () => {
+    const source = await createSource(t.app.db, accountId, {
+      options: {
+        mapping: [
+          { from: ['first', 'last'], to: 'name' },
+          { from: 'tel', to: 'phone', transform: ['phone'] },
+        ],
+      },
+    });
+    const form = await post(source.url, 'first=Taras&last=Shevchenko&tel=%2B380%2050%20123%2045%2067', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.statusCode).toBe(202);
+    const mp = multipart({ first: 'Lesia', last: 'Ukrainka', tel: '0671234567' }, { name: 'cv', content: 'file body' });
+    const multi = await post(source.url, mp.body, mp.headers);
+    expect(multi.statusCode).toBe(202);
+    const s = await stored(source.id);
+    expect(s.leads.map((l) => l.fields).sort((a, b) => (a.name! < b.name! ? -1 : 1))).toEqual([
+      { name: 'Lesia Ukrainka', phone: '+380671234567', custom: {} },
+      { name: 'Taras Shevchenko', phone: '+380501234567', custom: {} },
+    ]);
+    // No destinations: stored and accepted, nothing to deliver.
+    expect(s.hooks.every((h) => h.status === 'accepted')).toBe(true);
+  });
+
+  it('accepts bodies up to 1 MB and refuses bigger ones with 413, storing nothing', async () => {
+    const source = await createSource(t.app.db, accountId);
+    const big = await post(source.url, { name: 'Big', comment: 'x'.repeat(600 * 1024) });
+    expect(big.statusCode).toBe(202);
+    const tooBig = await post(source.url, { name: 'Too big', comment: 'x'.repeat(1024 * 1024 + 10) });
+    expect(errorOf(tooBig)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const formTooBig = await post(source.url, `comment=${'x'.repeat(1024 * 1024 + 10)}`, {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(errorOf(formTooBig)).toMatchObject({ statusCode: 413, code: 'PAYLOAD_TOO_LARGE' });
+    const mp = multipart({ comment: 'x'.repeat(1024 * 1024 + 10) });
+    expect(errorOf(await post(source.url, mp.body, mp.headers))).toMatchObject({ statusCode: 413 });
+    expect((await stored(source.id)).leads).toHaveLength(1);
+  });
+
+  it('answers 404 INTEGRATION_NOT_FOUND for an unknown token or an inactive integration, storing nothing', async () => {
+    const unknown = await post('/api/hooks/in/no-such-token', { name: 'x' });
+    expect(errorOf(unknown)).toMatchObject({ statusCode: 404, code: 'INTEGRATION_NOT_FOUND' });
+    const inactive = await createSource(t.app.db, accountId, { active: false });
+    expect(errorOf(await post(inactive.url, { name: 'x' }))).toMatchObject({
+      statusCode: 404,
+      code: 'INTEGRATION_NOT_FOUND',
+    });
+    const s = await stored(inactive.id);
+    expect([s.leads.length, s.hooks.length]).toEqual([0, 0]);
+  });
+
+  it('refuses bad input with a key and stores nothing', async () => {
+    const source = await createSource(t.app.db, accountId);
+    expect(errorOf(await post(source.url, '{"name":', { 'content-type': 'application/json' }))).toMatchObject({
+      statusCode: 400,
+      code: 'INVALID_JSON',
+    });
+    expect(errorOf(await post(source.url, '[1,2]', { 'content-type': 'application/json' }))).toMatchObject({
+      statusCode: 400,
+      code: 'VALIDATION_ERROR',
+    });
+    expect(errorOf(await post(source.url, 'name=x', { 'content-type': 'text/plain' }))).toMatchObject({
+      statusCode: 415,
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    expect((await stored(source.id)).hooks).toHaveLength(0);
+  });
+
+  it('drops a lead a filter refuses: the hook says filtered and why, no lead, no delivery', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const source = await createSource(t.app.db, accountId, {
+      destinationIds: [crm],
+      options: {
+        filters: [
+          { field: 'phone', op: 'notEmpty' },
+          { field: 'utm.source', op: 'equals', value: 'google', negate: true },
+        ],
+      },
+    });
+    const noPhone = await post(source.url, { name: 'No phone' });
+    expect(noPhone.statusCode).toBe(200);
+    expect(noPhone.json()).toMatchObject({ ok: true, status: 'filtered' });
+    const google = await post(source.url, { phone: '0501234567', utm_source: 'Google' });
+    expect(google.json().status).toBe('filtered');
+    const kept = await post(source.url, { phone: '0501234567', utm_source: 'fb' });
+    expect(kept.statusCode).toBe(202);
+    const s = await stored(source.id);
+    expect(s.leads).toHaveLength(1);
+    expect(s.deliveries).toHaveLength(1);
+    const reasons = s.hooks
+      .filter((h) => h.status === 'filtered')
+      .map((h) => h.reason)
+      .sort();
+    expect(reasons).toEqual(['Filter failed: phone notEmpty', 'Filter failed: utm.source not equals "google"']);
+  });
+
+  it('makes one lead of a repeat: by Idempotency-Key, by source id, by the same body', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const source = await createSource(t.app.db, accountId, {
+      destinationIds: [crm],
+      options: { dedupe: { sourceIdField: 'lead.id' } },
+    });
+    const first = await post(source.url, { name: 'A' }, { 'idempotency-key': 'evt-1' });
+    const again = await post(source.url, { name: 'A changed' }, { 'idempotency-key': 'evt-1' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ ok: true, hookId: first.json().hookId, status: 'duplicate' });
+
+    const bySource = await post(source.url, { lead: { id: 42 }, name: 'B' });
+    const bySourceAgain = await post(source.url, { lead: { id: 42 }, name: 'B again' });
+    expect(bySourceAgain.json()).toMatchObject({ hookId: bySource.json().hookId, status: 'duplicate' });
+
+    const byBody = await post(source.url, { name: 'C', phone: '0501234567' });
+    const byBodyAgain = await post(source.url, { phone: '0501234567', name: 'C' });
+    expect(byBodyAgain.json()).toMatchObject({ hookId: byBody.json().hookId, status: 'duplicate' });
+    // A different named event with the same fields is another lead.
+    const other = await post(source.url, { name: 'C', phone: '0501234567' }, { 'idempotency-key': 'evt-2' });
+    expect(other.statusCode).toBe(202);
+
+    const s = await stored(source.id);
+    expect(s.leads).toHaveLength(4);
+    expect(s.deliveries).toHaveLength(4);
+    expect(s.hooks.filter((h) => h.status === 'duplicate')).toHaveLength(3);
+  });
+
+  it('makes one lead of two identical requests racing', async () => {
+    const source = await createSource(t.app.db, accountId);
+    const results = await Promise.all(
+      [1, 2, 3].map(() => post(source.url, { name: 'Race' }, { 'idempotency-key': 'race' })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 202]);
+    expect((await stored(source.id)).leads).toHaveLength(1);
+  });
+
+  it('writes lead, hook, deliveries and dedupe keys in one transaction: a failing insert leaves nothing', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    await t.app.db.execute(sql`create or replace function lr_test_fail() returns trigger language plpgsql as $$
+      begin raise exception 'simulated failure'; end $$`);
+    await t.app.db.execute(
+      sql`create trigger lr_test_fail before insert on deliveries for each row execute function lr_test_fail()`,
+    );
+    try {
+      const res = await post(source.url, { name: 'Lost?' }, { 'idempotency-key': 'tx-1' });
+      expect(res.statusCode).toBe(500);
+    } finally {
+      await t.app.db.execute(sql`drop trigger lr_test_fail on deliveries`);
+    }
+    const s = await stored(source.id);
+    expect([s.leads.length, s.hooks.length, s.deliveries.length, s.keys.length]).toEqual([0, 0, 0, 0]);
+    // The sender retries: now it goes through, not as a duplicate.
+    expect((await post(source.url, { name: 'Lost?' }, { 'idempotency-key': 'tx-1' })).statusCode).toBe(202);
+  });
+});
+
+describe('distribution', () => {
+  it('assigns round-robin by weight, fairly under concurrent ingests', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const collection = await createCollection(t.app.db, accountId, [
+      { id: 'i1', name: 'Anna', value: 'u-anna', weight: 2 },
+      { id: 'i2', name: 'Bohdan', value: 'u-bohdan' },
+      { id: 'i3', name: 'Chrystia', value: 'u-chrystia', weight: 1 },
+    ]);
+    const a = await createSource(t.app.db, accountId, { destinationIds: [crm], distributionId: collection });
+    const b = await createSource(t.app.db, accountId, { destinationIds: [crm], distributionId: collection });
+    // Two sources sharing the collection, posting at the same time: 40 leads = 10 cycles of 4 slots.
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => [post(a.url, { name: `a${i}` }), post(b.url, { name: `b${i}` })]).flat(),
+    );
+    const rows = await t.app.db
+      .select({ assignee: leads.assignee })
+      .from(leads)
+      .where(and(eq(leads.accountId, accountId), sql`${leads.integrationId} in (${a.id}, ${b.id})`));
+    const tally: Record<string, number> = {};
+    for (const r of rows) tally[r.assignee!.id] = (tally[r.assignee!.id] ?? 0) + 1;
+    expect(tally).toEqual({ 'u-anna': 20, 'u-bohdan': 10, 'u-chrystia': 10 });
+  });
+
+  it('ignores a collection of another account', async () => {
+    const other = await signUp(t);
+    const foreign = await createCollection(t.app.db, await accountIdOf(t.app.db, other.login), [
+      { id: 'x', name: 'Spy', value: 'u-spy' },
+    ]);
+    const source = await createSource(t.app.db, accountId, { distributionId: foreign });
+    expect((await post(source.url, { name: 'x' })).statusCode).toBe(202);
+    expect((await stored(source.id)).leads[0]!.assignee).toBeNull();
+  });
+});
