@@ -1,0 +1,255 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deliveries, deliveryAttempts, errorRecords, hooks, leads } from '../../db/schema';
+import { accountIdOf, createDestination, createSource } from '../../test/routing-fixtures';
+import { bearer, createTestApp, errorOf, logIn, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import { testDestination } from '../../test/test-destination';
+
+const OWNER = { login: 'owner@example.com', password: 'Owner1234' };
+const dest = testDestination();
+let t: TestApp;
+let owner: SignedInUser;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    owner: OWNER,
+    delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : undefined), random: () => 0 },
+  });
+  owner = await logIn(t, OWNER.login, OWNER.password);
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, user?: SignedInUser, payload?: object) =>
+  t.app.inject({ method, url, payload, headers: user ? bearer(user.accessToken) : {} });
+
+/** A signed-up account with a source → CRM and a few hooks in every state. */
+async function account() {
+  // Leftovers of earlier tests are delivered first: faults set after this hit this test's leads.
+  await t.app.deliveryWorker.drain();
+  const user = await signUp(t);
+  const accountId = await accountIdOf(t.app.db, user.login);
+  const crm = await createDestination(t.app.db, accountId, { name: 'My CRM' });
+  const source = await createSource(t.app.db, accountId, {
+    destinationIds: [crm],
+    options: { filters: [{ field: 'name', op: 'notEmpty' }] },
+  });
+  const post = async (body: object) => (await call('POST', source.url, undefined, body)).json().hookId as string;
+  return { user, accountId, crm, source, post };
+}
+
+describe('hooks API', () => {
+  it('lists the account hooks with their deliveries, filters, searches and pages them', async () => {
+    const a = await account();
+    const first = await a.post({ name: 'Olena', phone: '0501234567' });
+    const second = await a.post({ name: 'Taras' });
+    const filtered = await a.post({ phone: '0671234567' });
+    await t.app.deliveryWorker.drain();
+
+    const all = await call('GET', '/api/hook', a.user);
+    expect(all.statusCode).toBe(200);
+    const body = all.json();
+    expect(body.total).toBe(3);
+    expect(body.data.map((h: { _id: string }) => h._id)).toEqual([filtered, second, first]);
+    const delivered = body.data.find((h: { _id: string }) => h._id === first);
+    expect(delivered).toMatchObject({
+      status: 'delivered',
+      lead: { name: 'Olena', phone: '+380501234567' },
+      integration: { _id: a.source.id, type: 'webhook' },
+      deliveries: [
+        {
+          destination: { _id: a.crm, name: 'My CRM', type: 'test-crm' },
+          status: 'delivered',
+          attempts: 1,
+          lastError: null,
+        },
+      ],
+    });
+    expect(body.data[0]).toMatchObject({ status: 'filtered', reason: 'Filter failed: name notEmpty', deliveries: [] });
+
+    const byStatus = (await call('GET', '/api/hook?status=filtered', a.user)).json();
+    expect(byStatus).toMatchObject({ total: 1, data: [{ _id: filtered }] });
+    const bySearch = (await call('GET', '/api/hook?search=taras', a.user)).json();
+    expect(bySearch).toMatchObject({ total: 1, data: [{ _id: second }] });
+    const page2 = (await call('GET', '/api/hook?page=2&limit=2', a.user)).json();
+    expect(page2).toMatchObject({ total: 3, data: [{ _id: first }] });
+    const byIntegration = (await call('GET', `/api/hook?integrationId=${a.source.id}`, a.user)).json();
+    expect(byIntegration.total).toBe(3);
+
+    const totals = (await call('GET', '/api/hook/total', a.user)).json();
+    expect(totals).toEqual({ total: 3, delivered: 2, failed: 0, pending: 0, filtered: 1, duplicate: 0 });
+  });
+
+  it('renews failed deliveries: due again now, attempts kept, then delivered', async () => {
+    const a = await account();
+    dest.failNext({ kind: 'permanent', status: 422 });
+    const hookId = await a.post({ name: 'Retry me' });
+    await t.app.deliveryWorker.drain();
+    expect((await call('GET', '/api/hook?status=failed', a.user)).json().total).toBe(1);
+    const renew = await call('PUT', '/api/hook', a.user, { ids: [hookId] });
+    expect(renew.statusCode).toBe(200);
+    expect(renew.json()).toEqual({ renewed: 1 });
+    await t.app.deliveryWorker.drain();
+    const [hook] = (await call('GET', '/api/hook', a.user)).json().data;
+    expect(hook).toMatchObject({
+      _id: hookId,
+      status: 'delivered',
+      deliveries: [{ status: 'delivered', attempts: 2 }],
+    });
+    const [d] = await t.app.db.select().from(deliveries).where(eq(deliveries.hookId, hookId));
+    expect(await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d!.id))).toHaveLength(
+      2,
+    );
+  });
+
+  it('removes selected hooks, then all, with their leads and deliveries', async () => {
+    const a = await account();
+    const ids = [await a.post({ name: 'A' }), await a.post({ name: 'B' }), await a.post({ name: 'C' })];
+    const removed = await call('POST', '/api/hook', a.user, { ids: [ids[0]] });
+    expect(removed.json()).toEqual({ deleted: 1 });
+    expect((await call('GET', '/api/hook', a.user)).json().total).toBe(2);
+    expect((await call('DELETE', '/api/hook', a.user)).json()).toEqual({ deleted: 2 });
+    expect((await call('GET', '/api/hook', a.user)).json()).toEqual({ data: [], total: 0 });
+    expect(await t.app.db.select().from(leads).where(eq(leads.accountId, a.accountId))).toHaveLength(0);
+    expect(await t.app.db.select().from(deliveries).where(eq(deliveries.accountId, a.accountId))).toHaveLength(0);
+  });
+
+  it("never shows or touches another account's hooks or integrations", async () => {
+    const a = await account();
+    const b = await account();
+    const hookOfA = await a.post({ name: 'Private' });
+    expect((await call('GET', '/api/hook', b.user)).json().total).toBe(0);
+    expect(errorOf(await call('GET', `/api/hook?integrationId=${a.source.id}`, b.user))).toMatchObject({
+      statusCode: 404,
+      code: 'INTEGRATION_NOT_FOUND',
+    });
+    for (const method of ['POST', 'PUT'] as const) {
+      expect(errorOf(await call(method, '/api/hook', b.user, { ids: [hookOfA] }))).toMatchObject({
+        statusCode: 404,
+        code: 'HOOK_NOT_FOUND',
+      });
+    }
+    // One foreign id among own ones: nothing happens at all.
+    const own = await b.post({ name: 'Mine' });
+    expect((await call('POST', '/api/hook', b.user, { ids: [own, hookOfA] })).statusCode).toBe(404);
+    expect((await call('GET', '/api/hook', b.user)).json().total).toBe(1);
+    await call('DELETE', '/api/hook', b.user);
+    expect(await t.app.db.select().from(hooks).where(eq(hooks.id, hookOfA))).toHaveLength(1);
+    expect((await call('GET', '/api/hook/total', b.user)).json().total).toBe(0);
+  });
+
+  it('refuses bad input with keys', async () => {
+    const a = await account();
+    const cases: [Method, string, object | undefined][] = [
+      ['GET', '/api/hook?page=0', undefined],
+      ['GET', '/api/hook?limit=1000', undefined],
+      ['GET', '/api/hook?status=lost', undefined],
+      ['GET', '/api/hook?integrationId=not-a-uuid', undefined],
+      ['GET', '/api/hook?unknown=1', undefined],
+      ['POST', '/api/hook', {}],
+      ['POST', '/api/hook', { ids: [] }],
+      ['POST', '/api/hook', { ids: ['x'] }],
+      ['PUT', '/api/hook', { ids: 'all' }],
+      ['GET', '/api/legacy/api/admin/statistic?page=-1', undefined],
+    ];
+    for (const [method, url, payload] of cases) {
+      const res = await call(method, url, a.user, payload);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)}`).toBe(400);
+      expect(errorOf(res).code).toMatch(/^[A-Z_0-9]+$/);
+    }
+  });
+
+  it('needs a signed-in user', async () => {
+    for (const [method, url] of [
+      ['GET', '/api/hook'],
+      ['GET', '/api/hook/total'],
+      ['DELETE', '/api/hook'],
+      ['POST', '/api/hook'],
+      ['PUT', '/api/hook'],
+      ['GET', '/api/legacy/api/admin/statistic'],
+    ] as const) {
+      expect((await call(method, url)).statusCode, `${method} ${url}`).toBe(401);
+    }
+  });
+});
+
+describe('statistic', () => {
+  it('counts leads per day: received, delivered, failed, pending, filtered', async () => {
+    const a = await account();
+    await a.post({ name: 'One' });
+    await a.post({ name: 'Two' });
+    await a.post({ phone: 'filtered' });
+    dest.failNext({ kind: 'permanent' });
+    await t.app.deliveryWorker.drain();
+    const old = await a.post({ name: 'Yesterday' });
+    await t.app.db
+      .update(hooks)
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(hooks.id, old));
+    const res = await call('GET', '/api/legacy/api/admin/statistic?page=1&limit=10', a.user);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ page: 1, limit: 10, total: 2 });
+    const today = new Date().toISOString().slice(0, 10);
+    expect(body.data[0]).toEqual({
+      _id: today,
+      date: today,
+      received: 3,
+      delivered: 1,
+      failed: 1,
+      pending: 0,
+      filtered: 1,
+      duplicate: 0,
+    });
+    expect(body.data[1]).toMatchObject({ received: 1, pending: 1 });
+    const second = (await call('GET', '/api/legacy/api/admin/statistic?page=2&limit=1', a.user)).json();
+    expect(second).toMatchObject({ page: 2, limit: 1, total: 2, data: [{ received: 1 }] });
+  });
+});
+
+describe('super-admin errors', () => {
+  it('lists error records with the account, integration and attempts; restart delivers again', async () => {
+    const a = await account();
+    dest.failNext({ kind: 'permanent', status: 401 });
+    const hookId = await a.post({ name: 'Broken auth' });
+    await t.app.deliveryWorker.drain();
+    const list = await call('GET', `/api/legacy/api/super-admin/errors?accountId=${a.accountId}`, owner);
+    expect(list.statusCode).toBe(200);
+    const body = list.json();
+    expect(body.total).toBe(1);
+    expect(body.data[0]).toMatchObject({
+      account: { _id: a.accountId, login: a.user.login },
+      integration: { _id: a.source.id, type: 'webhook' },
+      destination: { _id: a.crm, type: 'test-crm' },
+      hookId,
+      message: 'HTTP 401',
+      restartedAt: null,
+      children: [{ number: 1, outcome: 'permanent', httpStatus: 401, error: 'HTTP 401' }],
+    });
+    const restart = await call('POST', `/api/legacy/api/super-admin/errors/${body.data[0]._id}`, owner);
+    expect(restart.statusCode).toBe(200);
+    expect(restart.json()).toMatchObject({ ok: true, restarted: true });
+    await t.app.deliveryWorker.drain();
+    const [d] = await t.app.db.select().from(deliveries).where(eq(deliveries.hookId, hookId));
+    expect(d).toMatchObject({ status: 'delivered', attempts: 2 });
+    const [record] = await t.app.db.select().from(errorRecords).where(eq(errorRecords.deliveryId, d!.id));
+    expect(record!.restartedAt).not.toBeNull();
+    const all = (await call('GET', '/api/legacy/api/super-admin/errors?page=1&limit=100', owner)).json();
+    expect(all.total).toBeGreaterThanOrEqual(1);
+  });
+
+  it('is for privileged users only, and refuses bad input and unknown ids', async () => {
+    const a = await account();
+    expect((await call('GET', '/api/legacy/api/super-admin/errors', a.user)).statusCode).toBe(403);
+    expect((await call('GET', '/api/legacy/api/super-admin/errors')).statusCode).toBe(401);
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    expect((await call('POST', `/api/legacy/api/super-admin/errors/${unknown}`, a.user)).statusCode).toBe(403);
+    expect(errorOf(await call('POST', `/api/legacy/api/super-admin/errors/${unknown}`, owner))).toMatchObject({
+      statusCode: 404,
+      code: 'ERROR_RECORD_NOT_FOUND',
+    });
+    expect((await call('POST', '/api/legacy/api/super-admin/errors/nope', owner)).statusCode).toBe(400);
+    expect((await call('GET', '/api/legacy/api/super-admin/errors?accountId=x', owner)).statusCode).toBe(400);
+    expect((await call('GET', '/api/legacy/api/super-admin/errors?limit=0', owner)).statusCode).toBe(400);
+  });
+});
