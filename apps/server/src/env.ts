@@ -29,6 +29,7 @@ const ZEnv = z.object({
   OWNER_PASSWORD: optionalText,
   WEB_DIST: z.preprocess(blankToUndefined, z.string().default(DEFAULT_WEB_DIST)),
   TRUST_PROXY: boolish,
+  ROLE: z.enum(['api', 'worker', 'all']).default('all'),
 });
 
 export interface Env {
@@ -45,6 +46,8 @@ export interface Env {
   owner?: { login: string; password: string };
   webDist: string;
   trustProxy: boolean;
+  /** api: HTTP only; worker: deliveries (and /api/health); all: both, one process. */
+  role: 'api' | 'worker' | 'all';
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -71,5 +74,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     owner: e.OWNER_LOGIN && e.OWNER_PASSWORD ? { login: e.OWNER_LOGIN, password: e.OWNER_PASSWORD } : undefined,
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
+    role: e.ROLE,
   };
 }

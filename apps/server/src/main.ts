@@ -20,6 +20,9 @@ async function main(): Promise<void> {
       owner: env.owner,
       webDist: env.webDist,
       trustProxy: env.trustProxy,
+      role: env.role,
+      // Tests drive the worker by hand; a real process runs its loop unless it only serves the API.
+      worker: env.role !== 'api',
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {
@@ -48,7 +51,7 @@ async function main(): Promise<void> {
   }
 
   await app.listen({ port: env.port, host: env.host });
-  app.log.info({ publicUrl: env.publicUrl, dataDir: env.dataDir }, 'LeadRelay is up');
+  app.log.info({ publicUrl: env.publicUrl, dataDir: env.dataDir, role: env.role }, 'LeadRelay is up');
 }
 
 main().catch((error) => {

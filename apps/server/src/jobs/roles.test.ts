@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../env';
+import { createTestApp } from '../test/test-app';
+
+describe('process roles', () => {
+  it('a worker process serves only its health check', async () => {
+    const t = await createTestApp({ role: 'worker' });
+    try {
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+      expect((await t.app.inject({ method: 'GET', url: '/api/hook' })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'POST', url: '/api/hooks/in/x', payload: {} })).statusCode).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('an api process serves the API and the webhook URL', async () => {
+    const t = await createTestApp({ role: 'api', worker: true });
+    try {
+      const res = await t.app.inject({ method: 'POST', url: '/api/hooks/in/unknown', payload: { name: 'x' } });
+      expect(res.json()).toMatchObject({ code: 'INTEGRATION_NOT_FOUND' });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('reads ROLE from the environment: all by default, api, worker, nothing else', () => {
+    expect(loadEnv({}).role).toBe('all');
+    expect(loadEnv({ ROLE: 'api' }).role).toBe('api');
+    expect(loadEnv({ ROLE: 'worker' }).role).toBe('worker');
+    expect(() => loadEnv({ ROLE: 'both' })).toThrow(/ROLE/);
+  });
+});
