@@ -14,9 +14,13 @@ import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/throttle.service';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
+import { seedCatalogue } from './modules/catalogue/catalogue.service';
+import { collectionsRoutes } from './modules/collections/collections.routes';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createMailer, type Mailer, type MailTransportOptions } from './modules/mail/mailer';
 import { ensureOwner } from './modules/users/owner.service';
 import { setupAuth } from './plugins/auth';
@@ -112,6 +116,7 @@ async function setup(
     throttle: { ...DEFAULT_THROTTLE, ...options.throttle },
     refreshGraceMs: (options.refreshGraceSeconds ?? 10) * 1000,
     secureCookies: publicUrl.startsWith('https:'),
+    allowPrivateDestinations: options.allowPrivateDestinations ?? false,
   };
   const mailer = createMailer(mailTransport(options), options.mailFrom ?? 'LeadRelay <no-reply@localhost>', app.log);
   app.addHook('onClose', async () => mailer.close());
@@ -119,6 +124,8 @@ async function setup(
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('deps', deps);
+  // Idempotent: inserts the shipped integration types that are missing, keeps operators' edits.
+  await seedCatalogue(database.db);
   const events = createEventBus();
   app.decorate('events', events);
   const deliveryWorker = new DeliveryWorker({
@@ -143,6 +150,9 @@ async function setup(
     await app.register(authRoutes);
     await app.register(sessionsRoutes);
     await app.register(accountRoutes);
+    await app.register(catalogueRoutes);
+    await app.register(integrationsRoutes);
+    await app.register(collectionsRoutes);
     await app.register(ingestRoutes);
     await app.register(hooksRoutes);
     await app.register(deliveryErrorsRoutes);

@@ -13,6 +13,8 @@ export interface AppConfig {
   refreshGraceMs: number;
   /** Secure cookies when the public address is https. */
   secureCookies: boolean;
+  /** Connectors may reach private and loopback addresses (ALLOW_PRIVATE_DESTINATIONS; self-hosted installs, tests). */
+  allowPrivateDestinations: boolean;
 }
 
 /** What services get besides their arguments. */

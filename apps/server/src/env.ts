@@ -30,6 +30,7 @@ const ZEnv = z.object({
   WEB_DIST: z.preprocess(blankToUndefined, z.string().default(DEFAULT_WEB_DIST)),
   TRUST_PROXY: boolish,
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  ALLOW_PRIVATE_DESTINATIONS: boolish,
 });
 
 export interface Env {
@@ -48,6 +49,7 @@ export interface Env {
   trustProxy: boolean;
   /** api: HTTP only; worker: deliveries (and /api/health); all: both, one process. */
   role: 'api' | 'worker' | 'all';
+  allowPrivateDestinations: boolean;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -75,5 +77,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     role: e.ROLE,
+    allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS,
   };
 }

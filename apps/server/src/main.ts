@@ -23,6 +23,7 @@ async function main(): Promise<void> {
       role: env.role,
       // Tests drive the worker by hand; a real process runs its loop unless it only serves the API.
       worker: env.role !== 'api',
+      allowPrivateDestinations: env.allowPrivateDestinations,
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/client';
 import { routingCleaner } from '../hooks/hooks.cleaner';
+import { collectionsCleaner, integrationsCleaner } from '../integrations/integrations.cleaner';
 
 /** Deletes one module's business data of an account; runs inside the clearing transaction. */
 export interface TenantDataCleaner {
@@ -9,7 +10,12 @@ export interface TenantDataCleaner {
 
 // The explicit list of modules holding business data per account. Integrations, leads, hooks
 // and the rest add their cleaner here as they arrive; profile and login are never cleared.
-export const tenantDataCleaners: readonly TenantDataCleaner[] = [routingCleaner];
+export const tenantDataCleaners: readonly TenantDataCleaner[] = [
+  // Before integrations: leads and hooks reference them.
+  routingCleaner,
+  integrationsCleaner,
+  collectionsCleaner,
+];
 
 export async function clearTenantData(
   tx: Executor,

@@ -1,0 +1,282 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationSettings, users } from '../../db/schema';
+import { bearer, createTestApp, errorOf, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import { seedCatalogue } from './catalogue.service';
+
+let t: TestApp;
+let client: SignedInUser;
+let admin: SignedInUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  client = await signUp(t);
+  admin = await signUp(t);
+  await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.login, admin.login));
+});
+afterAll(() => t.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, user: SignedInUser | null, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: user ? bearer(user.accessToken) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+const expectError = (res: { statusCode: number; json(): unknown }, status: number, code: string) =>
+  expect([res.statusCode, errorOf(res as never).code]).toEqual([status, code]);
+
+const base = '/api/legacy/api/admin/integration';
+const MISSING = '00000000-0000-4000-8000-000000000000';
+const slugsOf = (list: { slug: string }[]) => list.map((s) => s.slug).sort();
+
+describe('settings (integration types)', () => {
+  it('shows clients only the types they can create', async () => {
+    const res = await call('GET', `${base}/settings`, client);
+    expect(res.statusCode).toBe(200);
+    // Only http has a connector so far; webhook is built into ingest.
+    expect(slugsOf(res.json())).toEqual(['http', 'webhook']);
+    const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
+    expect(webhook).toMatchObject({
+      name: 'Webhook',
+      kind: 'source',
+      hidden: false,
+      available: true,
+      category: { name: 'Sources' },
+      tags: expect.arrayContaining(['forms']),
+    });
+    expect(webhook.destinations.map((d: { slug: string }) => d.slug)).toEqual([
+      'amocrm',
+      'pipedrive',
+      'uspacy',
+      'alfasms',
+      'ga',
+      'sendpulse',
+      'http',
+    ]);
+  });
+
+  it('shows privileged users every type, hidden ones marked', async () => {
+    const res = await call('GET', `${base}/settings`, admin);
+    expect(slugsOf(res.json())).toEqual(
+      [
+        'alfasms',
+        'amocrm',
+        'facebook',
+        'ga',
+        'horoshop',
+        'http',
+        'parser',
+        'pipedrive',
+        'sendpulse',
+        'uspacy',
+        'webhook',
+      ].sort(),
+    );
+    const amo = res.json().find((s: { slug: string }) => s.slug === 'amocrm');
+    expect(amo).toMatchObject({ hidden: true, available: false, kind: 'destination', category: { name: 'CRM' } });
+    const one = await call('GET', `${base}/settings/${amo._id}`, admin);
+    expect(one.json().slug).toBe('amocrm');
+    expectError(await call('GET', `${base}/settings/${amo._id}`, client), 404, 'SETTING_NOT_FOUND');
+  });
+
+  it('seeds idempotently and keeps operators’ edits', async () => {
+    const list = (await call('GET', `${base}/settings`, admin)).json();
+    const webhook = list.find((s: { slug: string }) => s.slug === 'webhook');
+    const edited = await call('PUT', `${base}/settings/${webhook._id}`, admin, { name: 'Site forms', tags: ['x'] });
+    expect(edited.json()).toMatchObject({ name: 'Site forms', tags: ['x'] });
+    await seedCatalogue(t.app.db);
+    await seedCatalogue(t.app.db);
+    const after = (await call('GET', `${base}/settings`, admin)).json();
+    expect(after).toHaveLength(list.length);
+    expect(after.find((s: { slug: string }) => s.slug === 'webhook')).toMatchObject({
+      name: 'Site forms',
+      tags: ['x'],
+    });
+    await call('PUT', `${base}/settings/${webhook._id}`, admin, { name: 'Webhook', tags: ['forms', 'api'] });
+  });
+
+  it('lets an operator hide a type: clients no longer see or create it', async () => {
+    const http = (await call('GET', `${base}/settings`, admin)).json().find((s: { slug: string }) => s.slug === 'http');
+    await call('PUT', `${base}/settings/${http._id}`, admin, { hidden: true });
+    try {
+      expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual(['webhook']);
+      expectError(
+        await call('POST', '/api/integrations', client, {
+          type: 'http',
+          name: 'x',
+          settings: { url: 'https://example.com' },
+        }),
+        400,
+        'INTEGRATION_TYPE_UNKNOWN',
+      );
+    } finally {
+      await call('PUT', `${base}/settings/${http._id}`, admin, { hidden: false });
+    }
+  });
+
+  it('creates, updates and deletes a type (privileged)', async () => {
+    const created = await call('POST', `${base}/settings`, admin, {
+      slug: 'kommo',
+      name: 'Kommo',
+      kind: 'destination',
+      tags: ['crm'],
+    });
+    expect(created.statusCode).toBe(201);
+    // No connector: hidden whatever the flag says.
+    expect(created.json()).toMatchObject({ slug: 'kommo', hidden: true, available: false, destinations: [] });
+    expectError(
+      await call('POST', `${base}/settings`, admin, { slug: 'kommo', name: 'Again', kind: 'destination' }),
+      409,
+      'SLUG_TAKEN',
+    );
+    const updated = await call('PUT', `${base}/settings/${created.json()._id}`, admin, { name: 'Kommo CRM' });
+    expect(updated.json().name).toBe('Kommo CRM');
+    expect((await call('DELETE', `${base}/settings/${created.json()._id}`, admin)).json()).toEqual({ success: true });
+    expectError(await call('GET', `${base}/settings/${created.json()._id}`, admin), 404, 'SETTING_NOT_FOUND');
+    const [row] = await t.app.db.select().from(integrationSettings).where(eq(integrationSettings.slug, 'kommo'));
+    expect(row).toBeUndefined();
+  });
+
+  it('refuses bad type bodies and ids', async () => {
+    const post = (body: unknown) => call('POST', `${base}/settings`, admin, body);
+    expectError(await post({ name: 'x', kind: 'source' }), 400, 'REQUIRED');
+    expectError(await post({ slug: 'Bad Slug', name: 'x', kind: 'source' }), 400, 'VALIDATION_ERROR');
+    expectError(await post({ slug: 'ok', name: 'x', kind: 'sideways' }), 400, 'VALIDATION_ERROR');
+    expectError(await post({ slug: 'ok', name: 'x', kind: 'source', hidden: 'no' }), 400, 'INVALID_TYPE');
+    expectError(await post({ slug: 'ok', name: 'x', kind: 'source', categoryId: MISSING }), 404, 'CATEGORY_NOT_FOUND');
+    for (const id of [MISSING, 'nope']) {
+      expectError(await call('PUT', `${base}/settings/${id}`, admin, { name: 'x' }), 404, 'SETTING_NOT_FOUND');
+      expectError(await call('DELETE', `${base}/settings/${id}`, admin), 404, 'SETTING_NOT_FOUND');
+      expectError(await call('GET', `${base}/settings/${id}`, client), 404, 'SETTING_NOT_FOUND');
+    }
+    const any = (await call('GET', `${base}/settings`, admin)).json()[0];
+    expectError(await call('PUT', `${base}/settings/${any._id}`, admin, { slug: 'changed' }), 400, 'VALIDATION_ERROR');
+  });
+});
+
+describe('categories', () => {
+  it('CRUD for privileged users, read for clients', async () => {
+    const seeded = (await call('GET', `${base}/categories`, client)).json();
+    expect(seeded.map((c: { name: string }) => c.name)).toEqual([
+      'Sources',
+      'CRM',
+      'Messaging',
+      'Analytics',
+      'Webhooks',
+    ]);
+    const created = await call('POST', `${base}/categories`, admin, { name: 'Shops', order: 9 });
+    expect(created.statusCode).toBe(201);
+    const id = created.json()._id;
+    expect((await call('GET', `${base}/categories/${id}`, client)).json()).toEqual({
+      _id: id,
+      name: 'Shops',
+      order: 9,
+    });
+    expect((await call('PUT', `${base}/categories/${id}`, admin, { name: 'Stores' })).json().name).toBe('Stores');
+    expect((await call('DELETE', `${base}/categories/${id}`, admin)).statusCode).toBe(200);
+    expectError(await call('GET', `${base}/categories/${id}`, client), 404, 'CATEGORY_NOT_FOUND');
+    expectError(await call('GET', `${base}/categories/x`, client), 404, 'CATEGORY_NOT_FOUND');
+    expectError(await call('POST', `${base}/categories`, admin, { name: '' }), 400, 'REQUIRED');
+    expectError(await call('POST', `${base}/categories`, admin, { name: 'x', order: -1 }), 400, 'VALIDATION_ERROR');
+  });
+
+  it('keeps the types of a deleted category, without a category', async () => {
+    const cat = (await call('POST', `${base}/categories`, admin, { name: 'Temp' })).json();
+    const type = (
+      await call('POST', `${base}/settings`, admin, {
+        slug: 'temp-type',
+        name: 'T',
+        kind: 'source',
+        categoryId: cat._id,
+      })
+    ).json();
+    expect(type.category).toEqual({ _id: cat._id, name: 'Temp' });
+    await call('DELETE', `${base}/categories/${cat._id}`, admin);
+    expect((await call('GET', `${base}/settings/${type._id}`, admin)).json().category).toBeNull();
+    await call('DELETE', `${base}/settings/${type._id}`, admin);
+  });
+});
+
+describe('modules', () => {
+  it('creates modules in order, sorts them and shows them on the type', async () => {
+    const webhook = (await call('GET', `${base}/settings`, admin))
+      .json()
+      .find((s: { slug: string }) => s.slug === 'webhook');
+    const names = ['Connect', 'Mapping', 'Filters'];
+    const ids: string[] = [];
+    for (const name of names) {
+      const res = await call('POST', `${base}/modules`, admin, { settingId: webhook._id, name });
+      expect(res.statusCode).toBe(201);
+      ids.push(res.json()._id);
+    }
+    const listed = (await call('GET', `${base}/modules?settingId=${webhook._id}`, client)).json();
+    expect(listed.map((m: { name: string; order: number }) => [m.name, m.order])).toEqual([
+      ['Connect', 0],
+      ['Mapping', 1],
+      ['Filters', 2],
+    ]);
+    const sorted = await call('POST', '/api/admin/integration/modules/sort', admin, { ids: [ids[2], ids[0], ids[1]] });
+    expect(sorted.json().map((m: { name: string }) => m.name)).toEqual(['Filters', 'Connect', 'Mapping']);
+    const type = (await call('GET', `${base}/settings/${webhook._id}`, client)).json();
+    expect(type.modules.map((m: { name: string; order: number }) => [m.name, m.order])).toEqual([
+      ['Filters', 0],
+      ['Connect', 1],
+      ['Mapping', 2],
+    ]);
+    const renamed = await call('PUT', `${base}/modules/${ids[0]}`, admin, { name: 'Connection', slug: 'connect' });
+    expect(renamed.json()).toMatchObject({ name: 'Connection', slug: 'connect' });
+    expect((await call('GET', `${base}/modules/${ids[0]}`, client)).json().name).toBe('Connection');
+    for (const id of ids) expect((await call('DELETE', `${base}/modules/${id}`, admin)).statusCode).toBe(200);
+    expect((await call('GET', `${base}/modules?settingId=${webhook._id}`, client)).json()).toEqual([]);
+  });
+
+  it('refuses bad module bodies and ids', async () => {
+    expectError(await call('POST', `${base}/modules`, admin, { name: 'x' }), 400, 'REQUIRED');
+    expectError(
+      await call('POST', `${base}/modules`, admin, { settingId: MISSING, name: 'x' }),
+      404,
+      'SETTING_NOT_FOUND',
+    );
+    expectError(await call('POST', `${base}/modules`, admin, { settingId: 'bad', name: 'x' }), 400, 'VALIDATION_ERROR');
+    expectError(await call('GET', `${base}/modules/${MISSING}`, admin), 404, 'MODULE_NOT_FOUND');
+    expectError(await call('PUT', `${base}/modules/bad`, admin, { name: 'x' }), 404, 'MODULE_NOT_FOUND');
+    expectError(await call('DELETE', `${base}/modules/bad`, admin), 404, 'MODULE_NOT_FOUND');
+    expectError(
+      await call('POST', '/api/admin/integration/modules/sort', admin, { ids: [MISSING] }),
+      404,
+      'MODULE_NOT_FOUND',
+    );
+    expectError(await call('POST', '/api/admin/integration/modules/sort', admin, { ids: [] }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call('POST', '/api/admin/integration/modules/sort', admin, { ids: ['x'] }),
+      400,
+      'VALIDATION_ERROR',
+    );
+    expect((await call('GET', `${base}/modules?settingId=nope`, client)).json()).toEqual([]);
+  });
+});
+
+describe('access', () => {
+  it('refuses every catalogue change to clients (403) and everything to anonymous callers (401)', async () => {
+    const changes: [Method, string, unknown][] = [
+      ['POST', `${base}/categories`, { name: 'x' }],
+      ['PUT', `${base}/categories/${MISSING}`, { name: 'x' }],
+      ['DELETE', `${base}/categories/${MISSING}`, undefined],
+      ['POST', `${base}/modules`, { settingId: MISSING, name: 'x' }],
+      ['PUT', `${base}/modules/${MISSING}`, { name: 'x' }],
+      ['DELETE', `${base}/modules/${MISSING}`, undefined],
+      ['POST', '/api/admin/integration/modules/sort', { ids: [MISSING] }],
+      ['POST', `${base}/settings`, { slug: 'x', name: 'x', kind: 'source' }],
+      ['PUT', `${base}/settings/${MISSING}`, { name: 'x' }],
+      ['DELETE', `${base}/settings/${MISSING}`, undefined],
+    ];
+    for (const [method, url, body] of changes) {
+      expectError(await call(method, url, client, body), 403, 'FORBIDDEN');
+      expectError(await call(method, url, null, body), 401, 'UNAUTHORIZED');
+    }
+    for (const url of [`${base}/settings`, `${base}/categories`, `${base}/modules`]) {
+      expectError(await call('GET', url, null), 401, 'UNAUTHORIZED');
+    }
+  });
+});

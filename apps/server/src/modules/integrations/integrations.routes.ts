@@ -1,0 +1,133 @@
+// Integrations (spec 7 "Integrations"). Every path is the signed-in account's own data (access
+// client), including the /api/admin/... and legacy /api/legacy/api/admin/... ones: "admin" there
+// is the account's admin area, not the platform operator's.
+import {
+  ZConnectBody,
+  ZConnectionCheck,
+  ZConnectResult,
+  ZCreateIntegrationBody,
+  ZDestinationBody,
+  ZGeneratedHook,
+  ZIntegration,
+  ZIntegrationHookList,
+  ZIntegrationList,
+  ZIntegrationListQuery,
+  ZLoaderFields,
+  ZLoaderUsers,
+  ZPageQuery,
+  ZSuccessResponse,
+  ZUpdateIntegrationBody,
+  ZUpdateOptionsBody,
+} from '@leadrelay/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth';
+import * as service from './integrations.service';
+
+const tags = ['integrations'];
+const config = { access: 'client' as const };
+const legacy = '/api/legacy/api/admin/integration';
+const ZIdParams = z.object({ id: z.string() });
+const ZTypeParams = z.object({ id: z.string(), type: z.string() });
+
+export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps, db } = app;
+  const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
+
+  r.get(
+    '/api/integrations',
+    { config, schema: { tags, querystring: ZIntegrationListQuery, response: { 200: ZIntegrationList } } },
+    (req) => service.listIntegrations(db, user(req), req.query),
+  );
+  r.post(
+    '/api/integrations',
+    { config, schema: { tags, body: ZCreateIntegrationBody, response: { 201: ZIntegration } } },
+    async (req, reply) => reply.code(201).send(await service.createIntegration(db, user(req), req.body)),
+  );
+  r.get(
+    '/api/integrations/:id',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZIntegration } } },
+    (req) => service.getIntegration(db, user(req), req.params.id),
+  );
+  r.put(
+    '/api/integrations/:id/update',
+    { config, schema: { tags, params: ZIdParams, body: ZUpdateIntegrationBody, response: { 200: ZIntegration } } },
+    (req) => service.updateIntegration(db, user(req), req.params.id, req.body),
+  );
+  r.get(
+    '/api/integrations/:id/destinations',
+    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZIntegration) } } },
+    (req) => service.listDestinations(db, user(req), req.params.id),
+  );
+  r.get(
+    '/api/integrations/:id/generateHook',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZGeneratedHook } } },
+    (req) => service.generateHook(deps, user(req), req.params.id),
+  );
+  r.get(
+    '/api/integrations/:id/:type/users',
+    { config, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderUsers } } },
+    (req) => service.loadList(deps, user(req), req.params.id, req.params.type, 'users') as never,
+  );
+  r.get(
+    '/api/integrations/:id/:type/fields',
+    { config, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderFields } } },
+    (req) => service.loadList(deps, user(req), req.params.id, req.params.type, 'fields') as never,
+  );
+  r.post(
+    '/api/integrations/:id/:type/webhooks',
+    { config, schema: { tags, params: ZTypeParams, response: { 200: ZSuccessResponse } } },
+    (req) => service.registerWebhooks(deps, user(req), req.params.id, req.params.type),
+  );
+
+  r.post(
+    '/api/admin/integration/:id/check-connection',
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZConnectionCheck } } },
+    (req) => service.checkConnection(deps, user(req), req.params.id),
+  );
+  r.put(
+    '/api/admin/integration/:id/connect',
+    { config, schema: { tags, params: ZIdParams, body: ZConnectBody, response: { 200: ZConnectResult } } },
+    (req) => service.connect(deps, user(req), req.params.id, req.body),
+  );
+
+  // Legacy admin paths.
+  r.delete(
+    `${legacy}/:id`,
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    async (req) => {
+      await service.deleteIntegration(db, user(req), req.params.id);
+      return { success: true as const };
+    },
+  );
+  r.put(
+    `${legacy}/:id/update`,
+    { config, schema: { tags, params: ZIdParams, body: ZUpdateIntegrationBody, response: { 200: ZIntegration } } },
+    (req) => service.updateIntegration(db, user(req), req.params.id, req.body),
+  );
+  r.put(
+    `${legacy}/:id/updateOptions`,
+    { config, schema: { tags, params: ZIdParams, body: ZUpdateOptionsBody, response: { 200: ZIntegration } } },
+    (req) => service.updateOptions(db, user(req), req.params.id, req.body.options),
+  );
+  r.put(
+    `${legacy}/:id/addDestination`,
+    { config, schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } } },
+    (req) => service.addDestination(db, user(req), req.params.id, req.body.destination),
+  );
+  r.put(
+    `${legacy}/:id/removeDestination`,
+    { config, schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } } },
+    (req) => service.removeDestination(db, user(req), req.params.id, req.body.destination),
+  );
+  r.get(
+    `${legacy}/:id/webhooks`,
+    {
+      config,
+      schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZIntegrationHookList } },
+    },
+    (req) => service.listIntegrationHooks(db, user(req), req.params.id, req.query),
+  );
+}
