@@ -21,6 +21,7 @@ import {
   leads,
 } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
+import { pruneDedupeKeys } from '../modules/ingest/ingest.service';
 import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, nextRetryAt, type RetryPolicy } from './delivery-policy';
 
 export interface DeliveryWorkerOptions {
@@ -57,6 +58,7 @@ const iso = (d: Date) => d.toISOString();
 /** Rows of a raw query: both drivers answer { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_MESSAGE = 2000;
+const PRUNE_EVERY_MS = 10 * 60_000;
 
 export class DeliveryWorker {
   readonly id: string;
@@ -75,6 +77,7 @@ export class DeliveryWorker {
   private readonly breaker: BreakerPolicy;
   private readonly inflight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
   private claiming = false;
   private again = false;
   private stopping = false;
@@ -103,14 +106,26 @@ export class DeliveryWorker {
     this.stopping = false;
     this.events.on('deliveries.due', this.tick);
     this.timer = setInterval(this.tick, this.pollMs);
+    // Expired dedupe keys: a plain delete, harmless when several workers run it.
+    this.pruneTimer = setInterval(() => {
+      pruneDedupeKeys(this.db, this.now()).catch((error) =>
+        this.log.warn({ err: error }, 'pruning dedupe keys failed'),
+      );
+    }, PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
     this.tick();
   }
 
-  /** Finishes the calls under way (up to graceMs), then gives back any lease still held. */
-  async stop(graceMs = this.attemptTimeoutMs + 1_000): Promise<void> {
+  /**
+   * Finishes the calls under way (up to graceMs: main.ts gives the whole shutdown 10 s), then
+   * gives back any lease still held so another worker takes those deliveries at once.
+   */
+  async stop(graceMs = Math.min(this.attemptTimeoutMs + 1_000, 8_000)): Promise<void> {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
+    if (this.pruneTimer) clearInterval(this.pruneTimer);
+    this.pruneTimer = undefined;
     this.events.off('deliveries.due', this.tick);
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dedupeKeys, deliveries, hooks, leads } from '../../db/schema';
 import { accountIdOf, createCollection, createDestination, createSource } from '../../test/routing-fixtures';
 import { createTestApp, errorOf, signUp, type TestApp } from '../../test/test-app';
+import { pruneDedupeKeys } from './ingest.service';
 
 let t: TestApp;
 let accountId: string;
@@ -197,6 +198,26 @@ describe('webhook source', () => {
     expect(s.leads).toHaveLength(4);
     expect(s.deliveries).toHaveLength(4);
     expect(s.hooks.filter((h) => h.status === 'duplicate')).toHaveLength(3);
+  });
+
+  it('counts a repeat only within the window: an expired key is taken over, and pruned', async () => {
+    const source = await createSource(t.app.db, accountId, { options: { dedupe: { bodyWindowHours: 1 } } });
+    expect((await post(source.url, { name: 'Window' })).statusCode).toBe(202);
+    const [key] = (await stored(source.id)).keys;
+    expect(key!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3_600_000);
+    expect((await post(source.url, { name: 'Window' })).statusCode).toBe(200);
+    await t.app.db
+      .update(dedupeKeys)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(dedupeKeys.integrationId, source.id));
+    expect((await post(source.url, { name: 'Window' })).statusCode).toBe(202);
+    expect((await stored(source.id)).leads).toHaveLength(2);
+    await t.app.db
+      .update(dedupeKeys)
+      .set({ expiresAt: new Date(Date.now() - 1_000) })
+      .where(eq(dedupeKeys.integrationId, source.id));
+    await pruneDedupeKeys(t.app.db);
+    expect((await stored(source.id)).keys).toHaveLength(0);
   });
 
   it('makes one lead of two identical requests racing', async () => {
