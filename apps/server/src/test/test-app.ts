@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { COOKIE } from '@leadrelay/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import type { MailMessage } from '../modules/mail/mailer';
 
@@ -116,4 +117,21 @@ export function errorOf(res: LightMyRequestResponse): {
   errors?: { field: string; code: string }[];
 } {
   return res.json();
+}
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One API call as `user` (anonymous when null), with an optional JSON body. */
+export function callAs(t: TestApp, method: Method, url: string, user: SignedInUser | null, payload?: unknown) {
+  return t.app.inject({
+    method,
+    url,
+    headers: user ? bearer(user.accessToken) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** Asserts the status and the error key of an answer together. */
+export function expectError(res: LightMyRequestResponse, status: number, code: string): void {
+  expect([res.statusCode, errorOf(res).code]).toEqual([status, code]);
 }

@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrationSettings, users } from '../../db/schema';
-import { bearer, createTestApp, errorOf, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import {
+  callAs,
+  createTestApp,
+  expectError,
+  type Method,
+  type SignedInUser,
+  signUp,
+  type TestApp,
+} from '../../test/test-app';
 import { seedCatalogue } from './catalogue.service';
 
 let t: TestApp;
@@ -15,16 +23,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, user: SignedInUser | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: user ? bearer(user.accessToken) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-const expectError = (res: { statusCode: number; json(): unknown }, status: number, code: string) =>
-  expect([res.statusCode, errorOf(res as never).code]).toEqual([status, code]);
+  callAs(t, method, url, user, payload);
 
 const base = '/api/legacy/api/admin/integration';
 const MISSING = '00000000-0000-4000-8000-000000000000';

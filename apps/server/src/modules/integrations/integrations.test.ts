@@ -3,7 +3,18 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema';
-import { bearer, createTestApp, errorOf, PASSWORD, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import {
+  bearer,
+  callAs,
+  createTestApp,
+  errorOf,
+  expectError,
+  type Method,
+  PASSWORD,
+  type SignedInUser,
+  signUp,
+  type TestApp,
+} from '../../test/test-app';
 
 let t: TestApp;
 let alice: SignedInUser;
@@ -37,14 +48,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, user: SignedInUser | null, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url,
-    headers: user ? bearer(user.accessToken) : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  callAs(t, method, url, user, payload);
 
 async function create(user: SignedInUser, body: Record<string, unknown>) {
   const res = await call('POST', '/api/integrations', user, body);
@@ -59,10 +64,6 @@ async function collection(user: SignedInUser) {
   const res = await call('POST', '/api/legacy/api/admin/collection', user, { name: 'Managers' });
   return res.json()._id as string;
 }
-
-const expectError = (res: { statusCode: number; json(): unknown }, status: number, code: string) => {
-  expect([res.statusCode, errorOf(res as never).code]).toEqual([status, code]);
-};
 
 const MISSING = '00000000-0000-4000-8000-000000000000';
 
