@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import { createSafeFetch } from '@leadrelay/connectors';
@@ -8,8 +8,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig, Deps } from './config';
 import { type Database, type Db, openDatabase } from './db/client';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './jobs/delivery.job';
+import { housekeepingTasks, PeriodicScheduler, type PeriodicSchedulerOptions } from './jobs/periodic.job';
+import { loadOrCreateEncryptionKey } from './lib/encryption-key';
 import { createEventBus, type EngineEventBus } from './lib/events';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret';
+import { createBusPool, DeliveriesListener, DeliveriesNotifier } from './lib/pg-bus';
+import { createSecretBox, ENCRYPTION_KEY_FORMAT, parseEncryptionKey, type SecretBox } from './lib/secret-box';
 import { accountRoutes } from './modules/account/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
@@ -20,11 +24,13 @@ import { collectionsRoutes } from './modules/collections/collections.routes';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { watchIntegrationHealth } from './modules/integrations/integration-health';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createMailer, type Mailer, type MailTransportOptions } from './modules/mail/mailer';
 import { ensureOwner } from './modules/users/owner.service';
 import { setupAuth } from './plugins/auth';
 import { setupErrors } from './plugins/errors';
+import { setupRealtime } from './plugins/realtime';
 import { setupSwagger } from './plugins/swagger';
 import { setupWeb } from './plugins/web';
 
@@ -38,6 +44,11 @@ export interface AppOptions {
   /** An already opened database (tests share one per file); buildApp does not close it. */
   database?: Database;
   jwtSecret?: string;
+  /** Seals integration credentials (32 bytes, base64 or hex). Unset: DATA_DIR/encryption-key,
+   * or without a data dir a random key (tests). */
+  encryptionKey?: string;
+  /** The key before a rotation: opens what it sealed; the reseal task moves rows to the new key. */
+  encryptionKeyPrevious?: string;
   /** Where mail goes; default SMTP when smtpUrl is set, else .eml files in dataDir/mail, else memory. */
   mail?: MailTransportOptions;
   smtpUrl?: string;
@@ -56,6 +67,8 @@ export interface AppOptions {
   worker?: boolean;
   /** Worker settings: tests pass a fake clock, their own destinations, a short lease. */
   delivery?: Partial<Omit<DeliveryWorkerOptions, 'db' | 'events' | 'log'>>;
+  /** Periodic housekeeping (runs where the worker runs); tests pass their own tasks and timing. */
+  periodic?: Partial<Omit<PeriodicSchedulerOptions, 'db' | 'log'>>;
   /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
   allowPrivateDestinations?: boolean;
   /** Extra routes, registered after the modules (tests of the access rule). */
@@ -69,6 +82,7 @@ declare module 'fastify' {
     deps: Deps;
     events: EngineEventBus;
     deliveryWorker: DeliveryWorker;
+    periodic: PeriodicScheduler;
   }
 }
 
@@ -91,10 +105,12 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   // JSON only: anything else is 415, never parsed as a string.
   app.removeContentTypeParser('text/plain');
 
+  // Before the database opens: a malformed key stops the start with nothing to undo.
+  const secrets = secretBoxOf(options);
   const database =
     options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
   try {
-    return await setup(app, database, options, publicUrl);
+    return await setup(app, database, options, publicUrl, secrets);
   } catch (error) {
     if (!options.database) await database.close();
     throw error;
@@ -106,6 +122,7 @@ async function setup(
   database: Database,
   options: AppOptions,
   publicUrl: string,
+  secrets: SecretBox,
 ): Promise<FastifyInstance> {
   if (!options.database) app.addHook('onClose', () => database.close());
 
@@ -118,9 +135,14 @@ async function setup(
     secureCookies: publicUrl.startsWith('https:'),
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
   };
+  if (options.databaseUrl && !options.encryptionKey) {
+    app.log.warn(
+      'ENCRYPTION_KEY is not set: using DATA_DIR/encryption-key; every process on this database needs the same key',
+    );
+  }
   const mailer = createMailer(mailTransport(options), options.mailFrom ?? 'LeadRelay <no-reply@localhost>', app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: Deps = { db: database.db, mailer, config, log: app.log };
+  const deps: Deps = { db: database.db, mailer, config, log: app.log, secrets };
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('deps', deps);
@@ -133,18 +155,29 @@ async function setup(
     events,
     log: app.log,
     fetch: createSafeFetch({ allowPrivate: options.allowPrivateDestinations ?? false }),
+    secrets,
     ...options.delivery,
   });
   app.decorate('deliveryWorker', deliveryWorker);
   // preClose: the worker finishes its calls and gives back its leases while the database is open.
   app.addHook('preClose', () => deliveryWorker.stop());
+  const periodic = new PeriodicScheduler({
+    db: database.db,
+    log: app.log,
+    tasks: housekeepingTasks({ secrets, log: app.log, loginFailureWindowMs: config.throttle.windowSeconds * 1000 }),
+    ...options.periodic,
+  });
+  app.decorate('periodic', periodic);
+  app.addHook('preClose', () => periodic.stop());
+  const role = options.role ?? 'all';
+  const runsWorker = !!options.worker && role !== 'api';
+  await setupBus(app, deps, events, deliveryWorker, { databaseUrl: options.databaseUrl, role, runsWorker });
 
   setupErrors(app);
   setupAuth(app, deps);
   await app.register(cookie);
   await setupSwagger(app);
 
-  const role = options.role ?? 'all';
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
   if (role !== 'worker') {
     await app.register(authRoutes);
@@ -159,7 +192,10 @@ async function setup(
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
   if (role !== 'worker') await setupWeb(app, options.webDist);
-  if (options.worker && role !== 'api') app.addHook('onReady', async () => deliveryWorker.start());
+  if (runsWorker) {
+    app.addHook('onReady', async () => deliveryWorker.start());
+    app.addHook('onReady', async () => periodic.start());
+  }
 
   if (options.owner) {
     const result = await ensureOwner(database.db, options.owner);
@@ -169,3 +205,61 @@ async function setup(
 }
 
 const randomSecret = () => randomBytes(32).toString('base64url');
+
+/**
+ * The real-time channel, integration health alerts and, on PostgreSQL, the bus between processes:
+ * the socket.io adapter and NOTIFY/LISTEN leadrelay_deliveries (docs/adr/003-real-time-channel.md).
+ */
+async function setupBus(
+  app: FastifyInstance,
+  deps: Deps,
+  events: EngineEventBus,
+  worker: DeliveryWorker,
+  options: { databaseUrl?: string; role: 'api' | 'worker' | 'all'; runsWorker: boolean },
+): Promise<void> {
+  const pool = options.databaseUrl ? createBusPool(options.databaseUrl, app.log) : undefined;
+  // onClose runs last-registered first: the pool ends after socket.io gave back its client.
+  if (pool) app.addHook('onClose', () => pool.end());
+  const health = watchIntegrationHealth(deps, events, (accountId, update) =>
+    app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
+  );
+  app.addHook('preClose', () => health.stop());
+  try {
+    await setupRealtime(app, deps, events, { pool, attach: options.role !== 'worker' });
+  } catch (error) {
+    await health.stop();
+    await pool?.end();
+    throw error;
+  }
+  if (!pool || !options.databaseUrl) return;
+  // Ingest, renew and restart say `deliveries.due` after their commit; other processes hear it.
+  const sender = randomUUID();
+  const notifier = new DeliveriesNotifier(pool, sender, app.log);
+  events.on('deliveries.due', notifier.notify);
+  app.addHook('preClose', async () => {
+    events.off('deliveries.due', notifier.notify);
+    await notifier.close();
+  });
+  if (!options.runsWorker) return;
+  const listener = new DeliveriesListener(options.databaseUrl, sender, () => worker.wake(), app.log);
+  app.addHook('onReady', () => listener.start());
+  app.addHook('preClose', () => listener.stop());
+}
+
+function parsedKey(name: string, text: string): Buffer {
+  const key = parseEncryptionKey(text);
+  if (!key) throw new Error(`${name} ${ENCRYPTION_KEY_FORMAT}`);
+  return key;
+}
+
+function secretBoxOf(options: AppOptions): SecretBox {
+  const key = options.encryptionKey
+    ? parsedKey('encryptionKey', options.encryptionKey)
+    : options.dataDir
+      ? loadOrCreateEncryptionKey(options.dataDir)
+      : randomBytes(32);
+  const previous = options.encryptionKeyPrevious
+    ? [parsedKey('encryptionKeyPrevious', options.encryptionKeyPrevious)]
+    : [];
+  return createSecretBox(key, previous);
+}

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import type { SecretBox } from './lib/secret-box';
 import type { ThrottleOptions } from './modules/auth/throttle.service';
 import type { Mailer } from './modules/mail/mailer';
 
@@ -23,4 +24,6 @@ export interface Deps {
   mailer: Mailer;
   config: AppConfig;
   log: FastifyBaseLogger;
+  /** Seals and opens integration credentials (ENCRYPTION_KEY). */
+  secrets: SecretBox;
 }

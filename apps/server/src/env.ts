@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
+import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 
@@ -14,6 +15,14 @@ const boolish = z
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
 
+const encryptionKey = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .refine((v) => parseEncryptionKey(v) !== undefined, { message: ENCRYPTION_KEY_FORMAT })
+    .optional(),
+);
+
 const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -21,6 +30,8 @@ const ZEnv = z.object({
   DATA_DIR: z.preprocess(blankToUndefined, z.string().default('./data')),
   DATABASE_URL: optionalText,
   JWT_SECRET: z.preprocess(blankToUndefined, z.string().min(32).optional()),
+  ENCRYPTION_KEY: encryptionKey,
+  ENCRYPTION_KEY_PREVIOUS: encryptionKey,
   SMTP_URL: optionalText,
   MAIL_FROM: z.preprocess(blankToUndefined, z.string().default('LeadRelay <no-reply@localhost>')),
   DEMO_DAYS: z.coerce.number().int().min(0).default(DEFAULT_DEMO_DAYS),
@@ -40,6 +51,10 @@ export interface Env {
   dataDir: string;
   databaseUrl?: string;
   jwtSecret?: string;
+  /** Seals integration credentials; generated into DATA_DIR when unset. */
+  encryptionKey?: string;
+  /** The key before a rotation: still opens what it sealed. */
+  encryptionKeyPrevious?: string;
   smtpUrl?: string;
   mailFrom: string;
   demoDays: number;
@@ -69,6 +84,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dataDir: resolve(baseDir, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     jwtSecret: e.JWT_SECRET,
+    encryptionKey: e.ENCRYPTION_KEY,
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     demoDays: e.DEMO_DAYS,

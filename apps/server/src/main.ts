@@ -13,6 +13,8 @@ async function main(): Promise<void> {
       dataDir: env.dataDir,
       databaseUrl: env.databaseUrl,
       jwtSecret: env.jwtSecret,
+      encryptionKey: env.encryptionKey,
+      encryptionKeyPrevious: env.encryptionKeyPrevious,
       smtpUrl: env.smtpUrl,
       mailFrom: env.mailFrom,
       demoDays: env.demoDays,

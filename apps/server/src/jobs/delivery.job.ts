@@ -1,7 +1,7 @@
 // The delivery worker: claims due deliveries under a lease, calls the destination's connector,
 // records every attempt, retries with backoff, pauses a destination that keeps failing.
 
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ConnectorDefinition, DeliveryResult } from '@leadrelay/connectors';
 import { getConnector as defaultGetConnector, PermanentError, RetryableError } from '@leadrelay/connectors';
@@ -21,7 +21,7 @@ import {
   leads,
 } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
-import { pruneDedupeKeys } from '../modules/ingest/ingest.service';
+import { createSecretBox, type SecretBox, SecretUnreadableError } from '../lib/secret-box';
 import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, nextRetryAt, type RetryPolicy } from './delivery-policy';
 
 export interface DeliveryWorkerOptions {
@@ -32,6 +32,8 @@ export interface DeliveryWorkerOptions {
   getConnector?: (slug: string) => ConnectorDefinition<unknown, unknown> | undefined;
   /** The fetch connectors get (SSRF-safe in the app). */
   fetch?: typeof fetch;
+  /** Opens destinations' stored credentials (the app's box; by default only unsealed ones open). */
+  secrets?: SecretBox;
   now?: () => Date;
   random?: () => number;
   workerId?: string;
@@ -45,10 +47,13 @@ export interface DeliveryWorkerOptions {
 }
 
 type Outcome =
-  | { kind: 'ok'; result: DeliveryResult }
+  /** wasBroken: the destination was marked broken before this success (it recovers now). */
+  | { kind: 'ok'; result: DeliveryResult; wasBroken?: boolean }
   | {
       kind: 'retryable' | 'permanent';
       message: string;
+      /** The connector kit's reason (AUTH: the destination refused our credentials). */
+      code?: string;
       httpStatus?: number;
       retryAfterMs?: number;
       trace: { request?: AttemptTraceJson; response?: AttemptTraceJson };
@@ -58,7 +63,8 @@ const iso = (d: Date) => d.toISOString();
 /** Rows of a raw query: both drivers answer { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 const MAX_MESSAGE = 2000;
-const PRUNE_EVERY_MS = 10 * 60_000;
+/** Permanent failures the user fixes by reconnecting: the destination is marked broken. */
+const AUTH_FAILURES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE']);
 
 export class DeliveryWorker {
   readonly id: string;
@@ -67,6 +73,7 @@ export class DeliveryWorker {
   private readonly log: FastifyBaseLogger;
   private readonly getConnector: NonNullable<DeliveryWorkerOptions['getConnector']>;
   private readonly fetch: typeof fetch;
+  private readonly secrets: SecretBox;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly concurrency: number;
@@ -77,7 +84,6 @@ export class DeliveryWorker {
   private readonly breaker: BreakerPolicy;
   private readonly inflight = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
-  private pruneTimer: NodeJS.Timeout | undefined;
   private claiming = false;
   private again = false;
   private stopping = false;
@@ -89,6 +95,7 @@ export class DeliveryWorker {
     this.log = options.log;
     this.getConnector = options.getConnector ?? defaultGetConnector;
     this.fetch = options.fetch ?? globalThis.fetch;
+    this.secrets = options.secrets ?? createSecretBox(randomBytes(32));
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -106,13 +113,6 @@ export class DeliveryWorker {
     this.stopping = false;
     this.events.on('deliveries.due', this.tick);
     this.timer = setInterval(this.tick, this.pollMs);
-    // Expired dedupe keys: a plain delete, harmless when several workers run it.
-    this.pruneTimer = setInterval(() => {
-      pruneDedupeKeys(this.db, this.now()).catch((error) =>
-        this.log.warn({ err: error }, 'pruning dedupe keys failed'),
-      );
-    }, PRUNE_EVERY_MS);
-    this.pruneTimer.unref();
     this.tick();
   }
 
@@ -124,8 +124,6 @@ export class DeliveryWorker {
     this.stopping = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
-    if (this.pruneTimer) clearInterval(this.pruneTimer);
-    this.pruneTimer = undefined;
     this.events.off('deliveries.due', this.tick);
     let timeout: NodeJS.Timeout | undefined;
     await Promise.race([
@@ -141,6 +139,11 @@ export class DeliveryWorker {
       .set({ status: 'pending', leaseUntil: null, leasedBy: null, nextAttemptAt: this.now() })
       .where(and(eq(deliveries.leasedBy, this.id), eq(deliveries.status, 'running')))
       .catch((error) => this.log.error({ err: error }, 'releasing delivery leases failed'));
+  }
+
+  /** Claims at once (another process said deliveries are due); a no-op unless the loop runs. */
+  wake(): void {
+    if (this.timer) this.tick();
   }
 
   /** Claims up to `concurrency` due deliveries and delivers them; the number handled. */
@@ -248,8 +251,10 @@ export class DeliveryWorker {
       if (!destination || !lead) throw new PermanentError('The destination or the lead no longer exists');
       const connector = this.getConnector(destination.type);
       if (!connector?.deliver) throw new PermanentError(`No connector delivers to "${destination.type}"`);
-      const auth = connector.auth.safeParse(destination.auth ?? {});
-      if (!auth.success) throw new PermanentError('The destination connection is incomplete: reconnect it');
+      const auth = connector.auth.safeParse(this.openAuth(destination));
+      if (!auth.success) {
+        throw new PermanentError('The destination connection is incomplete: reconnect it', { code: 'AUTH' });
+      }
       const settings = connector.settings.safeParse(destination.settings ?? {});
       if (!settings.success) throw new PermanentError('The destination settings are invalid: check them');
       const signal = AbortSignal.timeout(this.attemptTimeoutMs);
@@ -270,9 +275,22 @@ export class DeliveryWorker {
           signal.addEventListener('abort', () => reject(new RetryableError('Timed out')), { once: true });
         }),
       ]);
-      return { kind: 'ok', result: result ?? {} };
+      return { kind: 'ok', result: result ?? {}, wasBroken: destination.status === 'broken' };
     } catch (error) {
       return classify(error);
+    }
+  }
+
+  /** A row no configured key opens fails for good: retrying cannot bring the key back. */
+  private openAuth(destination: { id: string; auth: Record<string, unknown> | null }): Record<string, unknown> {
+    try {
+      return destination.auth === null ? {} : this.secrets.open(destination.auth, destination.id);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      throw new PermanentError(
+        'INTEGRATION_AUTH_UNREADABLE: the stored credentials cannot be decrypted with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS; connect the destination again',
+        { code: 'INTEGRATION_AUTH_UNREADABLE' },
+      );
     }
   }
 
@@ -337,7 +355,17 @@ export class DeliveryWorker {
           });
       }
       if (outcome.kind === 'retryable') events.push(...(await this.recordFailure(tx, row, outcome.message, now)));
-      if (outcome.kind === 'ok') events.push(...(await this.recordSuccess(tx, row)));
+      if (outcome.kind === 'ok') events.push(...(await this.recordSuccess(tx, row, outcome.wasBroken ?? false)));
+      if (outcome.kind === 'permanent' && AUTH_FAILURES.has(outcome.code ?? '')) {
+        const reason = outcome.message.slice(0, MAX_MESSAGE);
+        events.push(() =>
+          this.events.emit('destination.broken', {
+            destinationId: row.destinationId,
+            accountId: row.accountId,
+            reason,
+          }),
+        );
+      }
       await recomputeHookStatus(tx, row.hookId, now);
       events.push(() => this.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId }));
     });
@@ -384,7 +412,8 @@ export class DeliveryWorker {
     ];
   }
 
-  private async recordSuccess(tx: Executor, row: DeliveryRow): Promise<(() => void)[]> {
+  /** A success resets the breaker; it is a recovery when the breaker had counted or the destination was broken. */
+  private async recordSuccess(tx: Executor, row: DeliveryRow, wasBroken: boolean): Promise<(() => void)[]> {
     const reset = await tx
       .update(destinationHealth)
       .set({ consecutiveFailures: 0, pausedUntil: null, pauses: 0 })
@@ -395,7 +424,12 @@ export class DeliveryWorker {
         ),
       )
       .returning({ pauses: sql<number>`1` });
-    if (!reset.length) return [];
+    if (!reset.length) {
+      if (!wasBroken) return [];
+      return [
+        () => this.events.emit('destination.recovered', { destinationId: row.destinationId, accountId: row.accountId }),
+      ];
+    }
     return [
       () => this.events.emit('destination.recovered', { destinationId: row.destinationId, accountId: row.accountId }),
       () => this.events.emit('deliveries.due'),
@@ -405,7 +439,13 @@ export class DeliveryWorker {
 
 function classify(error: unknown): Outcome {
   if (error instanceof PermanentError) {
-    return { kind: 'permanent', message: error.message, httpStatus: error.httpStatus, trace: error.trace };
+    return {
+      kind: 'permanent',
+      message: error.message,
+      code: error.code,
+      httpStatus: error.httpStatus,
+      trace: error.trace,
+    };
   }
   if (error instanceof RetryableError) {
     return {

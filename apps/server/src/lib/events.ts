@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 
-/** In-process events; the real-time channel and the delivery worker listen to them. */
+/** In-process events; the real-time channel, integration health and the delivery worker listen to them. */
 export interface EngineEvents {
   /** A hook was created, changed status or was removed. */
   'hook.changed': [{ accountId: string; hookId: string }];
@@ -9,6 +9,8 @@ export interface EngineEvents {
   /** A destination kept failing and is paused until the time given (circuit breaker). */
   'destination.paused': [{ destinationId: string; accountId: string; pausedUntil: Date; reason: string }];
   'destination.recovered': [{ destinationId: string; accountId: string }];
+  /** The destination refused our credentials (revoked or invalid auth): the user must reconnect it. */
+  'destination.broken': [{ destinationId: string; accountId: string; reason: string }];
 }
 
 export class EngineEventBus extends EventEmitter<EngineEvents> {}

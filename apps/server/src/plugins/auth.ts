@@ -35,9 +35,11 @@ export function bearerToken(header: string | undefined): string | undefined {
   return header.slice(7).trim() || undefined;
 }
 
-/** The signed-in user of a request, or null when the access token or its session is not valid. */
-async function authenticate(deps: Deps, header: string | undefined): Promise<AuthContext | null> {
-  const token = bearerToken(header);
+/**
+ * The signed-in user of an access token (JWT, live session, user not deleted), or null. HTTP
+ * requests and real-time sockets are both checked here.
+ */
+export async function authenticateToken(deps: Deps, token: string | undefined): Promise<AuthContext | null> {
   if (!token) return null;
   const payload = await verifyAccessToken(deps.config.jwtSecret, token);
   if (!payload) return null;
@@ -68,7 +70,7 @@ export function setupAuth(app: FastifyInstance, deps: Deps): void {
     if (request.is404) return;
     const { access, requireActive } = request.routeOptions.config;
     if (access === 'public') return;
-    const auth = await authenticate(deps, request.headers.authorization);
+    const auth = await authenticateToken(deps, bearerToken(request.headers.authorization));
     if (!auth) throw new AppError('UNAUTHORIZED');
     request.auth = auth;
     const { role } = auth.user;

@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   outbox: MailMessage[];
   engine: 'pglite' | 'postgres';
+  /** The test database on PostgreSQL (a second app instance can open it); undefined on PGlite. */
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
@@ -40,9 +42,10 @@ export async function createTestApp(options: AppOptions = {}): Promise<TestApp> 
     await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await dropper.end();
   };
+  const databaseUrl = databaseUrlFor(base, name);
   let app: FastifyInstance;
   try {
-    app = await buildApp({ publicUrl: 'http://app.test', databaseUrl: databaseUrlFor(base, name), ...options });
+    app = await buildApp({ publicUrl: 'http://app.test', databaseUrl, ...options });
   } catch (error) {
     await drop();
     throw error;
@@ -51,6 +54,7 @@ export async function createTestApp(options: AppOptions = {}): Promise<TestApp> 
     app,
     outbox: app.mailer.outbox,
     engine: 'postgres',
+    databaseUrl,
     async close() {
       await app.close();
       await drop();

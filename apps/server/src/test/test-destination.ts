@@ -7,7 +7,8 @@ import { z } from 'zod';
 
 export type Fault =
   | { kind: 'retryable'; retryAfterMs?: number; status?: number }
-  | { kind: 'permanent'; status?: number }
+  /** code: the kit's reason, e.g. AUTH for revoked credentials. */
+  | { kind: 'permanent'; status?: number; code?: string }
   | { kind: 'throw' };
 
 export function testDestination(slug = 'test-crm') {
@@ -42,6 +43,7 @@ export function testDestination(slug = 'test-crm') {
       if (fault?.kind === 'permanent') {
         throw new PermanentError(`HTTP ${fault.status ?? 422}`, {
           httpStatus: fault.status ?? 422,
+          code: fault.code,
           request,
           response: { status: fault.status ?? 422, body: 'bad' },
         });

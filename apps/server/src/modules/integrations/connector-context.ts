@@ -1,19 +1,20 @@
 // The ctx a connector gets when the integrations API calls it (loaders, testConnection): stored
-// auth and settings checked by the connector's own schemas, and the SSRF-safe fetch.
+// auth (decrypted) and settings checked by the connector's own schemas, and the SSRF-safe fetch.
 import { type ConnectorContext, type ConnectorDefinition, createSafeFetch } from '@leadrelay/connectors';
 import type { Deps } from '../../config';
 import type { IntegrationRow } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { readAuth } from './stored-auth';
 
 /** Loaders and connection checks answer a person waiting on a screen: shorter than a delivery. */
 export const INTERACTIVE_TIMEOUT_MS = 15_000;
 
 export function connectorContext(
-  deps: Pick<Deps, 'config' | 'log'>,
+  deps: Pick<Deps, 'config' | 'log' | 'secrets'>,
   connector: ConnectorDefinition<unknown, unknown>,
   row: IntegrationRow,
 ): ConnectorContext<unknown, unknown> {
-  const auth = connector.auth.safeParse(row.auth ?? {});
+  const auth = connector.auth.safeParse(readAuth(deps.secrets, row));
   const settings = connector.settings.safeParse(row.settings ?? {});
   if (!auth.success || !settings.success) throw new AppError('INTEGRATION_NOT_CONNECTED');
   return {

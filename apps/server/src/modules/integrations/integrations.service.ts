@@ -30,6 +30,7 @@ import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
 import { findSettingBySlug, isTypeAvailable, settingsBySlug } from '../catalogue/catalogue.service';
 import { connectorContext, reasonOf } from './connector-context';
+import { sealAuth } from './stored-auth';
 
 type Actor = Pick<UserRow, 'id'>;
 
@@ -419,7 +420,8 @@ export async function connect(
     checkSize(body.auth);
     const parsed = connector.auth.safeParse(body.auth);
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('auth', parsed.error) });
-    values.auth = parsed.data as Record<string, unknown>;
+    // Sealed at rest; the API never answers it (toApi has no auth field).
+    values.auth = sealAuth(deps.secrets, row.id, parsed.data as Record<string, unknown>);
   }
   if (body.settings !== undefined) values.settings = validSettings(row.type, body.settings);
   const [updated] = await deps.db

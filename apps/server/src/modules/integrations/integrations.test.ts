@@ -393,7 +393,9 @@ describe('connection', () => {
     });
     expect(res.body).not.toContain('hmac-key');
     const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, d._id));
-    expect(row?.auth).toEqual({ secret: 'hmac-key' });
+    // Sealed at rest (stored-auth.test.ts covers the envelope); it opens to what was sent.
+    expect(JSON.stringify(row?.auth)).not.toContain('hmac-key');
+    expect(t.app.deps.secrets.open(row?.auth, d._id)).toEqual({ secret: 'hmac-key' });
     expect((await call('POST', `/api/admin/integration/${d._id}/check-connection`, alice)).json()).toEqual({
       ok: true,
       status: 'ok',

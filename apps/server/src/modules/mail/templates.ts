@@ -55,3 +55,71 @@ export function resetPasswordMail(lang: Locale, link: string): Template {
     'Якщо це були не ви, проігноруйте лист: пароль залишиться без змін.',
   );
 }
+
+export interface IntegrationAlert {
+  /** The integration's name as the user gave it. */
+  name: string;
+  /** Why it is broken (the destination's answer). */
+  reason: string;
+  /** When deliveries are tried again; null when the user must reconnect first. */
+  retryAt: Date | null;
+  link: string;
+}
+
+/** A date and time in UTC, spelled for the language (the account has no time zone). */
+const utcTime = (lang: Locale, date: Date) =>
+  `${new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'uk-UA', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'UTC',
+  }).format(date)} UTC`;
+
+export function integrationBrokenMail(lang: Locale, alert: IntegrationAlert): Template {
+  if (lang === 'en') {
+    return render(
+      `LeadRelay: "${alert.name}" is not accepting leads`,
+      [
+        `Deliveries to "${alert.name}" are failing: ${alert.reason}`,
+        alert.retryAt
+          ? `Nothing is lost: leads wait in the queue and we try again at ${utcTime(lang, alert.retryAt)}, then keep trying until it answers.`
+          : 'The destination refused the saved credentials. Reconnect it; until then new leads to it fail and can be sent again from the hooks page.',
+        'We will write again once deliveries go through.',
+      ],
+      'Open the integration',
+      alert.link,
+      'You get this message once per outage.',
+    );
+  }
+  return render(
+    `LeadRelay: «${alert.name}» не приймає ліди`,
+    [
+      `Доставка до «${alert.name}» не вдається: ${alert.reason}`,
+      alert.retryAt
+        ? `Нічого не втрачено: ліди чекають у черзі, наступна спроба — ${utcTime(lang, alert.retryAt)}, і далі, доки інтеграція не відповість.`
+        : 'Інтеграція відхилила збережені облікові дані. Підключіть її заново; доти нові ліди до неї не доставляються, їх можна надіслати повторно зі сторінки хуків.',
+      'Ми напишемо ще раз, щойно доставка відновиться.',
+    ],
+    'Відкрити інтеграцію',
+    alert.link,
+    'Цей лист надходить один раз на кожен збій.',
+  );
+}
+
+export function integrationRecoveredMail(lang: Locale, name: string, link: string): Template {
+  if (lang === 'en') {
+    return render(
+      `LeadRelay: "${name}" works again`,
+      [`Deliveries to "${name}" go through again; leads that waited are being sent in order.`],
+      'Open the integration',
+      link,
+      'No action is needed.',
+    );
+  }
+  return render(
+    `LeadRelay: «${name}» знову працює`,
+    [`Доставка до «${name}» відновилася; ліди, що чекали, надсилаються по черзі.`],
+    'Відкрити інтеграцію',
+    link,
+    'Нічого робити не потрібно.',
+  );
+}

@@ -1,0 +1,163 @@
+// Integration health from the delivery engine's events: a destination that the worker pauses, or
+// that refuses our credentials, is marked broken with a reason, pushed to the browser as
+// UPDATE_INTEGRATION and e-mailed once per outage; its next success marks it ok again (one short
+// mail). Nothing is switched off: deliveries keep waiting for it.
+import type { Locale } from '@leadrelay/shared';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Deps } from '../../config';
+import type { Db } from '../../db/client';
+import { integrations, users } from '../../db/schema';
+import type { EngineEventBus } from '../../lib/events';
+import type { IntegrationUpdate } from '../../plugins/realtime';
+import { integrationBrokenMail, integrationRecoveredMail } from '../mail/templates';
+
+const MAX_REASON = 300;
+
+export type EmitIntegrationUpdate = (accountId: string, update: IntegrationUpdate) => void;
+
+interface Changed {
+  id: string;
+  accountId: string;
+  name: string;
+  type: string;
+  /** The status before this change: a mail goes out only on a transition. */
+  previous: 'ok' | 'broken';
+}
+
+const utc = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+
+/** What the UI shows for a paused destination: the failure and when it is tried again. */
+export function pausedReason(reason: string, pausedUntil: Date): string {
+  return `${reason.slice(0, MAX_REASON)} — leads wait; next try at ${utc(pausedUntil)}`;
+}
+
+/** Marks the integration broken with the reason; undefined when it no longer exists. */
+export async function markBroken(
+  db: Db,
+  integrationId: string,
+  statusReason: string,
+  now = new Date(),
+): Promise<Changed | undefined> {
+  return db.transaction(async (tx) => {
+    // Row lock: of two pauses at once only one sees the ok → broken transition.
+    const [row] = await tx
+      .select({
+        id: integrations.id,
+        accountId: integrations.accountId,
+        name: integrations.name,
+        type: integrations.type,
+        previous: integrations.status,
+      })
+      .from(integrations)
+      .where(eq(integrations.id, integrationId))
+      .for('update');
+    if (!row) return undefined;
+    await tx
+      .update(integrations)
+      .set({ status: 'broken', statusReason, updatedAt: now })
+      .where(eq(integrations.id, integrationId));
+    return row;
+  });
+}
+
+/** Marks a broken integration ok again; undefined when it was not broken (nothing to tell). */
+export async function markRecovered(db: Db, integrationId: string, now = new Date()): Promise<Changed | undefined> {
+  const [row] = await db
+    .update(integrations)
+    .set({ status: 'ok', statusReason: null, updatedAt: now })
+    .where(and(eq(integrations.id, integrationId), eq(integrations.status, 'broken')))
+    .returning({
+      id: integrations.id,
+      accountId: integrations.accountId,
+      name: integrations.name,
+      type: integrations.type,
+    });
+  return row ? { ...row, previous: 'broken' } : undefined;
+}
+
+async function accountOf(db: Db, accountId: string): Promise<{ login: string; lang: Locale } | undefined> {
+  const [row] = await db
+    .select({ login: users.login, lang: users.lang })
+    .from(users)
+    .where(and(eq(users.id, accountId), isNull(users.deletedAt)));
+  return row;
+}
+
+function integrationLink(deps: Deps, lang: Locale, row: Changed): string {
+  return `${deps.config.publicUrl}${lang === 'en' ? '/en' : ''}/admin/integrations/${row.type}/${row.id}`;
+}
+
+export async function onDestinationBroken(
+  deps: Deps,
+  emit: EmitIntegrationUpdate,
+  input: { destinationId: string; reason: string; retryAt: Date | null },
+): Promise<void> {
+  const statusReason = input.retryAt
+    ? pausedReason(input.reason, input.retryAt)
+    : `${input.reason.slice(0, MAX_REASON)} — reconnect the integration`;
+  const row = await markBroken(deps.db, input.destinationId, statusReason);
+  if (!row) return;
+  emit(row.accountId, { integrationId: row.id, status: 'broken', statusReason });
+  if (row.previous !== 'ok') return;
+  const account = await accountOf(deps.db, row.accountId);
+  if (!account) return;
+  const mail = integrationBrokenMail(account.lang, {
+    name: row.name,
+    reason: input.reason.slice(0, MAX_REASON),
+    retryAt: input.retryAt,
+    link: integrationLink(deps, account.lang, row),
+  });
+  await deps.mailer.send({ to: account.login, ...mail });
+}
+
+export async function onDestinationRecovered(
+  deps: Deps,
+  emit: EmitIntegrationUpdate,
+  destinationId: string,
+): Promise<void> {
+  const row = await markRecovered(deps.db, destinationId);
+  if (!row) return;
+  emit(row.accountId, { integrationId: row.id, status: 'ok', statusReason: null });
+  const account = await accountOf(deps.db, row.accountId);
+  if (!account) return;
+  const mail = integrationRecoveredMail(account.lang, row.name, integrationLink(deps, account.lang, row));
+  await deps.mailer.send({ to: account.login, ...mail });
+}
+
+/**
+ * Subscribes to the engine's events. Changes of one destination run one after another, in the
+ * order of the events; stop() waits for the updates and mails under way.
+ */
+export function watchIntegrationHealth(
+  deps: Deps,
+  events: EngineEventBus,
+  emit: EmitIntegrationUpdate,
+): { stop(): Promise<void> } {
+  const queues = new Map<string, Promise<void>>();
+  const enqueue = (destinationId: string, work: () => Promise<void>) => {
+    const next: Promise<void> = (queues.get(destinationId) ?? Promise.resolve())
+      .then(work)
+      .catch((error) => deps.log.error({ err: error, destinationId }, 'integration health update failed'))
+      .finally(() => {
+        if (queues.get(destinationId) === next) queues.delete(destinationId);
+      });
+    queues.set(destinationId, next);
+  };
+  const onPaused = (e: { destinationId: string; pausedUntil: Date; reason: string }) =>
+    enqueue(e.destinationId, () => onDestinationBroken(deps, emit, { ...e, retryAt: e.pausedUntil }));
+  const onBroken = (e: { destinationId: string; reason: string }) =>
+    enqueue(e.destinationId, () => onDestinationBroken(deps, emit, { ...e, retryAt: null }));
+  const onRecovered = (e: { destinationId: string }) =>
+    enqueue(e.destinationId, () => onDestinationRecovered(deps, emit, e.destinationId));
+  events.on('destination.paused', onPaused);
+  events.on('destination.broken', onBroken);
+  events.on('destination.recovered', onRecovered);
+  return {
+    async stop() {
+      events.off('destination.paused', onPaused);
+      events.off('destination.broken', onBroken);
+      events.off('destination.recovered', onRecovered);
+      await Promise.allSettled([...queues.values()]);
+    },
+  };
+}

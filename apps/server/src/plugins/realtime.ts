@@ -1,0 +1,183 @@
+// The real-time channel: socket.io on the API's HTTP server at /socket.io. A socket signs in with
+// the access token (checked like an HTTP request) and joins its account's room; the server only
+// emits. On PostgreSQL the adapter carries every emit to the sockets of all API processes, so a
+// worker process (no browsers of its own) reaches them too. See docs/adr/003-real-time-channel.md.
+
+import type { HookTotals } from '@leadrelay/shared';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { Server } from 'socket.io';
+import type { Deps } from '../config';
+import type { EngineEventBus } from '../lib/events';
+import { hookTotals } from '../modules/hooks/hooks.service';
+import { authenticateToken } from './auth';
+
+export interface IntegrationUpdate {
+  integrationId: string;
+  status: 'ok' | 'broken';
+  statusReason: string | null;
+}
+
+/** The events the browser gets; the web app codes against these names and payloads. */
+export interface ServerToClientEvents {
+  /** Hooks of the account were created, changed status or were removed. */
+  HOOK_INFORMER: (payload: { hookIds: string[] }) => void;
+  /** The account's counters, as GET /api/hook/total answers them; right after HOOK_INFORMER. */
+  HOOKS_INFORMER: (payload: HookTotals) => void;
+  UPDATE_INTEGRATION: (payload: IntegrationUpdate) => void;
+}
+
+interface SocketData {
+  userId: string;
+}
+
+export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
+
+export const accountRoom = (accountId: string) => `account:${accountId}`;
+
+/** Hook changes of an account are collected this long, then sent as one HOOK_INFORMER. */
+export const HOOK_COALESCE_MS = 250;
+
+export interface RealtimeOptions {
+  /** With a bus pool (PostgreSQL) emits cross processes through @socket.io/postgres-adapter. */
+  pool?: pg.Pool;
+  /** Serve browsers on app.server (api and all); a worker only emits. */
+  attach: boolean;
+  coalesceMs?: number;
+}
+
+export interface Realtime {
+  io: RealtimeServer;
+  /** Sends an event to every socket of the account, in any process. */
+  emitToAccount<E extends keyof ServerToClientEvents>(
+    accountId: string,
+    event: E,
+    payload: Parameters<ServerToClientEvents[E]>[0],
+  ): void;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: Realtime;
+  }
+}
+
+// Created by the adapter's README recipe; the adapter keeps payloads over 8 kB here.
+const ATTACHMENTS_TABLE = `
+  create table if not exists socket_io_attachments (
+    id bigserial unique,
+    created_at timestamptz default now(),
+    payload bytea
+  )`;
+
+async function createAttachmentsTable(pool: pg.Pool): Promise<void> {
+  try {
+    await pool.query(ATTACHMENTS_TABLE);
+  } catch (error) {
+    // Two processes starting at once: the other one created it.
+    const code = (error as { code?: string }).code;
+    if (code !== '23505' && code !== '42P07') throw error;
+  }
+}
+
+export async function setupRealtime(
+  app: FastifyInstance,
+  deps: Deps,
+  events: EngineEventBus,
+  options: RealtimeOptions,
+): Promise<Realtime> {
+  if (options.pool) await createAttachmentsTable(options.pool);
+  const io: RealtimeServer = new Server({
+    path: '/socket.io',
+    serveClient: false,
+    ...(options.pool ? { adapter: createAdapter(options.pool) } : {}),
+  });
+
+  io.use((socket, next) => {
+    const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+    authenticateToken(deps, typeof token === 'string' ? token : undefined).then(
+      (auth) => {
+        if (!auth) return next(new Error('UNAUTHORIZED'));
+        socket.data.userId = auth.user.id;
+        next();
+      },
+      (error) => {
+        deps.log.error({ err: error }, 'real-time sign-in failed');
+        next(new Error('INTERNAL_ERROR'));
+      },
+    );
+  });
+  io.on('connection', (socket) => {
+    void socket.join(accountRoom(socket.data.userId));
+  });
+
+  const clustered = !!options.pool;
+  const emitToAccount: Realtime['emitToAccount'] = (accountId, event, payload) => {
+    // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot take a generic event name.
+    (io.to(accountRoom(accountId)) as any).emit(event, payload);
+  };
+  /** Single process: nobody listens unless a local socket is in the room (saves the count query). */
+  const hasListeners = (accountId: string) => clustered || !!io.of('/').adapter.rooms.get(accountRoom(accountId))?.size;
+
+  // Coalescing: the first change of an account starts a window; changes inside it join the batch.
+  const batches = new Map<string, { ids: Set<string>; timer: NodeJS.Timeout }>();
+  const sending = new Set<Promise<void>>();
+  let closing = false;
+  const coalesceMs = options.coalesceMs ?? HOOK_COALESCE_MS;
+
+  const flush = (accountId: string) => {
+    const batch = batches.get(accountId);
+    batches.delete(accountId);
+    if (!batch || closing || !hasListeners(accountId)) return;
+    const sent = (async () => {
+      const totals = await hookTotals(deps.db, accountId);
+      emitToAccount(accountId, 'HOOK_INFORMER', { hookIds: [...batch.ids] });
+      emitToAccount(accountId, 'HOOKS_INFORMER', totals);
+    })()
+      .catch((error) => deps.log.warn({ err: error, accountId }, 'real-time hook update failed'))
+      .finally(() => sending.delete(sent));
+    sending.add(sent);
+  };
+
+  const onHookChanged = ({ accountId, hookId }: { accountId: string; hookId: string }) => {
+    if (closing) return;
+    const batch = batches.get(accountId);
+    if (batch) {
+      batch.ids.add(hookId);
+      return;
+    }
+    batches.set(accountId, { ids: new Set([hookId]), timer: setTimeout(() => flush(accountId), coalesceMs) });
+  };
+  events.on('hook.changed', onHookChanged);
+
+  let attached = false;
+  if (options.attach) {
+    app.addHook('onReady', async () => {
+      io.attach(app.server);
+      attached = true;
+    });
+  }
+
+  // preClose runs after the delivery worker's (registered earlier): its last results are sent,
+  // then the sockets are closed so the HTTP server is not held open by them.
+  app.addHook('preClose', async () => {
+    for (const accountId of [...batches.keys()]) {
+      clearTimeout(batches.get(accountId)?.timer);
+      flush(accountId);
+    }
+    closing = true;
+    events.off('hook.changed', onHookChanged);
+    await Promise.allSettled([...sending]);
+    io.local.disconnectSockets(true);
+  });
+  app.addHook('onClose', async () => {
+    // Releases the adapter's listening client; the HTTP server is closed by Fastify already.
+    if (attached) await io.close();
+    else await io.of('/').adapter.close();
+  });
+
+  const realtime: Realtime = { io, emitToAccount };
+  app.decorate('realtime', realtime);
+  return realtime;
+}
