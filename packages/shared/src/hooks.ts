@@ -42,3 +42,109 @@ export const ZHookIds = z
       .max(1000),
   })
   .strict();
+
+// ---- Response shapes (GET /api/hook…, statistic, super-admin errors; see docs/adr/002) ----
+
+/** One try of a delivery; `request`/`response` are stored redacted. */
+export interface HookAttempt {
+  _id?: string;
+  number: number;
+  outcome: AttemptOutcome;
+  httpStatus: number | null;
+  error: string | null;
+  request: unknown;
+  response: unknown;
+  durationMs: number | null;
+  startedAt: string;
+}
+
+/** What became of a hook for one destination. */
+export interface HookDelivery {
+  _id: string;
+  destination: { _id: string; name: string; type: string };
+  status: DeliveryStatus;
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  externalId: string | null;
+}
+
+/** One inbound lead event as listed by GET /api/hook. */
+export interface Hook {
+  _id: string;
+  integrationId: string;
+  integration: { _id: string; name: string; type: string };
+  leadId: string | null;
+  status: HookStatus;
+  reason: string | null;
+  lead: Record<string, unknown> | null;
+  request: unknown;
+  deliveries: HookDelivery[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/hook/:id: the hook with each delivery's attempts, oldest first. */
+export interface HookDetail extends Omit<Hook, 'deliveries'> {
+  deliveries: (HookDelivery & { attemptsLog: HookAttempt[] })[];
+}
+
+export interface HookList {
+  data: Hook[];
+  total: number;
+}
+
+export interface HookTotals {
+  total: number;
+  delivered: number;
+  failed: number;
+  pending: number;
+  filtered: number;
+  duplicate: number;
+}
+
+export interface StatisticDay {
+  _id: string;
+  date: string;
+  received: number;
+  delivered: number;
+  failed: number;
+  pending: number;
+  filtered: number;
+  duplicate: number;
+}
+
+export interface StatisticPage {
+  data: StatisticDay[];
+  limit: number;
+  page: number;
+  total: number;
+}
+
+/** GET /api/legacy/api/super-admin/errors: a delivery that failed for good; `children` are its attempts. */
+export interface DeliveryErrorRecord {
+  _id: string;
+  accountId: string;
+  account: { _id: string; login: string };
+  integration: { _id: string; name: string; type: string };
+  destination: { _id: string; name: string; type: string };
+  hookId: string;
+  deliveryId: string;
+  status: DeliveryStatus;
+  message: string;
+  createdAt: string;
+  restartedAt: string | null;
+  children: HookAttempt[];
+}
+
+export interface DeliveryErrorList {
+  data: DeliveryErrorRecord[];
+  total: number;
+}
+
+export interface DeliveryErrorRestart {
+  ok: boolean;
+  restarted: boolean;
+  restartedAt: string;
+}

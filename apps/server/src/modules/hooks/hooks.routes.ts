@@ -1,8 +1,11 @@
 import { ZHookIds, ZHookListQuery, ZPageQuery } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { assertIntegration, hookTotals, listHooks, removeHooks, renewHooks, statistic } from './hooks.service';
+import { assertIntegration, getHook, hookTotals, listHooks, removeHooks, renewHooks, statistic } from './hooks.service';
+
+const ZIdParams = z.object({ id: z.uuid({ message: 'VALIDATION_ERROR' }) });
 
 export async function hooksRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -25,6 +28,16 @@ export async function hooksRoutes(app: FastifyInstance): Promise<void> {
 
   r.get('/api/hook/total', { config: client, schema: { tags, summary: 'Hook counters' } }, (req) =>
     hookTotals(app.db, authOf(req).user.id),
+  );
+
+  // Static /api/hook/total wins over this parametric route (find-my-way prefers static segments).
+  r.get(
+    '/api/hook/:id',
+    {
+      config: client,
+      schema: { tags, summary: 'One hook with every delivery attempt, oldest first', params: ZIdParams },
+    },
+    (req) => getHook(app.db, authOf(req).user.id, req.params.id),
   );
 
   r.delete('/api/hook', { config: client, schema: { tags, summary: 'Remove all hooks of the account' } }, (req) =>

@@ -1,7 +1,7 @@
 import type { HookListQuery, HookStatus } from '@leadrelay/shared';
-import { and, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { deliveries, hooks, integrations, leads } from '../../db/schema';
+import { deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
 
@@ -30,6 +30,22 @@ export interface HookView {
   updatedAt: string;
 }
 
+export interface HookAttemptView {
+  _id: string;
+  number: number;
+  outcome: string;
+  httpStatus: number | null;
+  error: string | null;
+  request: unknown;
+  response: unknown;
+  durationMs: number;
+  startedAt: string;
+}
+
+export interface HookDetailView extends Omit<HookView, 'deliveries'> {
+  deliveries: (HookDeliveryView & { attemptsLog: HookAttemptView[] })[];
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 function listWhere(accountId: string, query: Partial<HookListQuery>) {
@@ -49,42 +65,34 @@ function listWhere(accountId: string, query: Partial<HookListQuery>) {
   );
 }
 
-/** An account's hooks, newest first, each with its deliveries. */
-export async function listHooks(
-  db: Executor,
-  accountId: string,
-  query: HookListQuery,
-): Promise<{ data: HookView[]; total: number }> {
-  const where = listWhere(accountId, query);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        hook: hooks,
-        lead: leads.fields,
-        integration: { id: integrations.id, name: integrations.name, type: integrations.type },
-      })
-      .from(hooks)
-      .leftJoin(leads, eq(leads.id, hooks.leadId))
-      .innerJoin(integrations, eq(integrations.id, hooks.integrationId))
-      .where(where)
-      .orderBy(desc(hooks.createdAt), desc(hooks.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    db.select({ n: count() }).from(hooks).leftJoin(leads, eq(leads.id, hooks.leadId)).where(where),
-  ]);
-  const hookIds = rows.map((r) => r.hook.id);
-  const deliveryRows = hookIds.length
-    ? await db
-        .select({
-          d: deliveries,
-          destination: { id: integrations.id, name: integrations.name, type: integrations.type },
-        })
-        .from(deliveries)
-        .innerJoin(integrations, eq(integrations.id, deliveries.destinationId))
-        .where(inArray(deliveries.hookId, hookIds))
-        .orderBy(deliveries.seq)
-    : [];
-  const data = rows.map(({ hook, lead, integration }) => ({
+type HookRow = {
+  hook: typeof hooks.$inferSelect;
+  lead: unknown;
+  integration: { id: string; name: string; type: string };
+};
+type DeliveryJoinRow = Awaited<ReturnType<typeof deliveriesOf>>[number];
+
+const hookSelection = {
+  hook: hooks,
+  lead: leads.fields,
+  integration: { id: integrations.id, name: integrations.name, type: integrations.type },
+};
+
+function deliveriesOf(db: Executor, hookIds: string[]) {
+  if (!hookIds.length) return Promise.resolve([]);
+  return db
+    .select({
+      d: deliveries,
+      destination: { id: integrations.id, name: integrations.name, type: integrations.type },
+    })
+    .from(deliveries)
+    .innerJoin(integrations, eq(integrations.id, deliveries.destinationId))
+    .where(inArray(deliveries.hookId, hookIds))
+    .orderBy(deliveries.seq);
+}
+
+function toHookView({ hook, lead, integration }: HookRow, deliveryRows: DeliveryJoinRow[]): HookView {
+  return {
     _id: hook.id,
     integrationId: hook.integrationId,
     integration: { _id: integration.id, name: integration.name, type: integration.type },
@@ -107,8 +115,81 @@ export async function listHooks(
       })),
     createdAt: hook.createdAt.toISOString(),
     updatedAt: hook.updatedAt.toISOString(),
-  }));
+  };
+}
+
+/** An account's hooks, newest first, each with its deliveries. */
+export async function listHooks(
+  db: Executor,
+  accountId: string,
+  query: HookListQuery,
+): Promise<{ data: HookView[]; total: number }> {
+  const where = listWhere(accountId, query);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(hookSelection)
+      .from(hooks)
+      .leftJoin(leads, eq(leads.id, hooks.leadId))
+      .innerJoin(integrations, eq(integrations.id, hooks.integrationId))
+      .where(where)
+      .orderBy(desc(hooks.createdAt), desc(hooks.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(hooks).leftJoin(leads, eq(leads.id, hooks.leadId)).where(where),
+  ]);
+  const deliveryRows = await deliveriesOf(
+    db,
+    rows.map((r) => r.hook.id),
+  );
+  const data = rows.map((row) => toHookView(row, deliveryRows));
   return { data, total: totals?.n ?? 0 };
+}
+
+/**
+ * One hook of the account as in the list, each delivery with its attempts oldest first
+ * (request/response as stored, i.e. already redacted). Another account's id: HOOK_NOT_FOUND.
+ */
+export async function getHook(db: Executor, accountId: string, id: string): Promise<HookDetailView> {
+  const [row] = await db
+    .select(hookSelection)
+    .from(hooks)
+    .leftJoin(leads, eq(leads.id, hooks.leadId))
+    .innerJoin(integrations, eq(integrations.id, hooks.integrationId))
+    .where(and(eq(hooks.id, id), eq(hooks.accountId, accountId)));
+  if (!row) throw new AppError('HOOK_NOT_FOUND');
+  const deliveryRows = await deliveriesOf(db, [id]);
+  const attempts = deliveryRows.length
+    ? await db
+        .select()
+        .from(deliveryAttempts)
+        .where(
+          inArray(
+            deliveryAttempts.deliveryId,
+            deliveryRows.map((r) => r.d.id),
+          ),
+        )
+        .orderBy(asc(deliveryAttempts.number), asc(deliveryAttempts.startedAt))
+    : [];
+  const view = toHookView(row, deliveryRows);
+  return {
+    ...view,
+    deliveries: view.deliveries.map((d) => ({
+      ...d,
+      attemptsLog: attempts
+        .filter((a) => a.deliveryId === d._id)
+        .map((a) => ({
+          _id: a.id,
+          number: a.number,
+          outcome: a.outcome,
+          httpStatus: a.httpStatus,
+          error: a.error,
+          request: a.request ?? null,
+          response: a.response ?? null,
+          durationMs: a.durationMs,
+          startedAt: a.startedAt.toISOString(),
+        })),
+    })),
+  };
 }
 
 /** Counters for the dashboard. `pending` includes hooks accepted with nothing to deliver yet. */

@@ -173,6 +173,87 @@ describe('hooks API', () => {
   });
 });
 
+describe('GET /api/hook/:id', () => {
+  it('answers the hook as listed plus every attempt per delivery, oldest first, redacted as stored', async () => {
+    const a = await account();
+    dest.failNext({ kind: 'retryable', status: 503 });
+    const hookId = await a.post({ name: 'Olena', phone: '0501234567' });
+    await t.app.deliveryWorker.drain();
+
+    const pending = await call('GET', `/api/hook/${hookId}`, a.user);
+    expect(pending.statusCode).toBe(200);
+    expect(pending.json()).toMatchObject({
+      _id: hookId,
+      status: 'pending',
+      deliveries: [{ status: 'pending', attempts: 1, lastError: 'HTTP 503', attemptsLog: [{ number: 1 }] }],
+    });
+    expect(pending.json().deliveries[0].nextAttemptAt).toEqual(expect.any(String));
+
+    // The retry is due now rather than in a second.
+    await t.app.db.update(deliveries).set({ nextAttemptAt: new Date() }).where(eq(deliveries.hookId, hookId));
+    await t.app.deliveryWorker.drain();
+
+    const res = await call('GET', `/api/hook/${hookId}`, a.user);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const [listed] = (await call('GET', '/api/hook', a.user)).json().data;
+    const { deliveries: detailDeliveries, ...hookFields } = body;
+    const { deliveries: listedDeliveries, ...listedFields } = listed;
+    expect(hookFields).toEqual(listedFields);
+    expect(detailDeliveries).toHaveLength(1);
+    const { attemptsLog, ...deliveryFields } = detailDeliveries[0];
+    expect(deliveryFields).toEqual(listedDeliveries[0]);
+    expect(deliveryFields).toMatchObject({ status: 'delivered', attempts: 2, destination: { name: 'My CRM' } });
+    expect(attemptsLog).toHaveLength(2);
+    expect(attemptsLog[0]).toMatchObject({
+      number: 1,
+      outcome: 'retryable',
+      httpStatus: 503,
+      error: 'HTTP 503',
+      request: { method: 'POST', headers: { authorization: '[redacted]' }, body: { name: 'Olena' } },
+      response: { status: 503, body: 'down' },
+    });
+    expect(attemptsLog[1]).toMatchObject({ number: 2, outcome: 'ok', error: null, response: { status: 201 } });
+    for (const attempt of attemptsLog) {
+      expect(attempt.durationMs).toEqual(expect.any(Number));
+      expect(Number.isNaN(Date.parse(attempt.startedAt))).toBe(false);
+    }
+    expect(Date.parse(attemptsLog[0].startedAt)).toBeLessThanOrEqual(Date.parse(attemptsLog[1].startedAt));
+  });
+
+  it('shows a filtered hook with its reason and no deliveries', async () => {
+    const a = await account();
+    const hookId = await a.post({ phone: '0671234567' });
+    const body = (await call('GET', `/api/hook/${hookId}`, a.user)).json();
+    expect(body).toMatchObject({
+      _id: hookId,
+      status: 'filtered',
+      reason: 'Filter failed: name notEmpty',
+      deliveries: [],
+    });
+  });
+
+  it("answers 404 for another account's hook or an unknown id, 400 for a malformed id, 401 signed out", async () => {
+    const a = await account();
+    const b = await account();
+    const hookOfA = await a.post({ name: 'Private' });
+    expect(errorOf(await call('GET', `/api/hook/${hookOfA}`, b.user))).toMatchObject({
+      statusCode: 404,
+      code: 'HOOK_NOT_FOUND',
+    });
+    expect(errorOf(await call('GET', '/api/hook/00000000-0000-4000-8000-000000000000', a.user))).toMatchObject({
+      statusCode: 404,
+      code: 'HOOK_NOT_FOUND',
+    });
+    const bad = await call('GET', '/api/hook/not-a-uuid', a.user);
+    expect(bad.statusCode).toBe(400);
+    expect(errorOf(bad).code).toBe('VALIDATION_ERROR');
+    expect((await call('GET', `/api/hook/${hookOfA}`)).statusCode).toBe(401);
+    // The static counters route is not taken for an id.
+    expect((await call('GET', '/api/hook/total', a.user)).json()).toMatchObject({ total: 1 });
+  });
+});
+
 describe('statistic', () => {
   it('counts leads per day: received, delivered, failed, pending, filtered', async () => {
     const a = await account();
