@@ -1,0 +1,52 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderPage } from '../../../test/render';
+import { CreateIntegrationForm } from './create-integration-form';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from './test-fixtures';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const settings = [
+  makeSetting('http', 'destination'),
+  makeSetting('webhook', 'source'),
+  makeSetting('amocrm', 'destination', { hidden: true, available: false, category: { _id: 'c-crm', name: 'CRM' } }),
+];
+
+describe('catalogue picker', { timeout: 20_000 }, () => {
+  it('offers visible types grouped by category in the catalogue order, with their tags', async () => {
+    routeFetch({
+      'GET /api/legacy/api/admin/integration/settings': settings,
+      'GET /api/legacy/api/admin/integration/categories': [
+        { _id: 'c-sources', name: 'Sources', order: 1 },
+        { _id: 'c-crm', name: 'CRM', order: 2 },
+        { _id: 'c-webhooks', name: 'Webhooks', order: 5 },
+      ],
+    });
+    renderPage(<CreateIntegrationForm onCreated={() => {}} />, { locale: 'uk', path: '/admin/create' });
+    const groups = await screen.findAllByRole('group');
+    expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Джерела', 'Вебхуки']);
+    expect(within(groups[0] as HTMLElement).getByRole('radio', { name: /Webhook/ })).toBeTruthy();
+    expect(within(groups[0] as HTMLElement).getByText('forms')).toBeTruthy();
+    expect(screen.queryByText('amocrm')).toBeNull();
+  });
+
+  it('creates an integration of the picked type with the typed name', async () => {
+    const created = makeIntegration({ name: 'Форма на головній' });
+    const fetch = routeFetch({
+      'GET /api/legacy/api/admin/integration/settings': settings,
+      'GET /api/legacy/api/admin/integration/categories': [],
+      'POST /api/integrations': created,
+    });
+    const onCreated = vi.fn();
+    renderPage(<CreateIntegrationForm onCreated={onCreated} />, { locale: 'en', path: '/en/admin/create' });
+    const webhook = await screen.findByRole('radio', { name: /^Webhook/ });
+    expect(screen.getByRole('button', { name: 'Create' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(webhook);
+    const name = screen.getByLabelText('Name');
+    expect((name as HTMLInputElement).value).toBe('Webhook');
+    fireEvent.change(name, { target: { value: '  Форма на головній ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
+    expect(callsTo(fetch, 'POST /api/integrations')[0]?.body).toEqual({ type: 'webhook', name: 'Форма на головній' });
+  });
+});

@@ -1,0 +1,107 @@
+import { type Integration, type Setting, ZCreateIntegrationBody } from '@leadrelay/shared';
+import { Alert, App, Button, Empty, Form, Input, Skeleton, Tag } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { applyServerErrors, zodRule } from '../../../lib/form';
+import { useCatalogueQuery, useCategoriesQuery, useCreateIntegrationMutation } from '../queries';
+import { categoryLabel, groupCatalogue, typeDescription } from './catalogue';
+
+interface Props {
+  /** Preselects a type (e.g. the list filtered to one type, or "create an http destination"). */
+  presetType?: string;
+  /** Only types of this kind are offered. */
+  kind?: Setting['kind'];
+  onCreated: (integration: Integration) => void;
+  onCancel?: () => void;
+}
+
+/** The catalogue picker: visible types grouped by category with tags, then a name, then create. */
+export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }: Props) {
+  const { t } = useTranslation('integrations');
+  const { t: tc } = useTranslation('common');
+  const { message } = App.useApp();
+  const catalogue = useCatalogueQuery();
+  const categories = useCategoriesQuery();
+  const create = useCreateIntegrationMutation();
+  const [form] = Form.useForm<{ name: string }>();
+  const [type, setType] = useState<string | undefined>(presetType);
+
+  const groups = useMemo(
+    () =>
+      groupCatalogue(
+        (catalogue.data ?? []).filter((s) => !kind || s.kind === kind),
+        categories.data,
+      ),
+    [catalogue.data, categories.data, kind],
+  );
+  const selected = catalogue.data?.find((s) => s.slug === type);
+
+  // The name starts as the type's name; the user's own text is never overwritten.
+  useEffect(() => {
+    if (selected && !form.isFieldTouched('name')) form.setFieldValue('name', selected.name);
+  }, [selected, form]);
+
+  const onFinish = async ({ name }: { name: string }) => {
+    if (!type) return;
+    try {
+      const created = await create.mutateAsync({ type, name: name.trim() });
+      void message.success(t('create.created'));
+      onCreated(created);
+    } catch (err) {
+      if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
+    }
+  };
+
+  if (catalogue.isPending) return <Skeleton active />;
+  if (catalogue.isError) return <Alert type="error" showIcon title={errorMessage(catalogue.error)} />;
+  if (groups.length === 0) return <Empty description={t('create.noTypes')} />;
+
+  return (
+    <div className="lr-picker">
+      {groups.map((group) => (
+        <fieldset key={group.key} className="lr-picker-group">
+          <legend className="lr-picker-title">{categoryLabel(group.name)}</legend>
+          <div className="lr-picker-grid">
+            {group.types.map((s) => (
+              <label key={s.slug} className={`lr-picker-type${type === s.slug ? ' is-selected' : ''}`}>
+                <input
+                  type="radio"
+                  name="lr-integration-type"
+                  value={s.slug}
+                  checked={type === s.slug}
+                  onChange={() => setType(s.slug)}
+                  className="lr-visually-hidden"
+                />
+                <span className="lr-picker-name">{s.name}</span>
+                {typeDescription(s.slug) && <span className="lr-picker-desc">{typeDescription(s.slug)}</span>}
+                <span className="lr-picker-tags">
+                  <Tag color={s.kind === 'source' ? 'blue' : 'purple'}>{t(`kind.${s.kind}`)}</Tag>
+                  {s.tags.map((tag) => (
+                    <Tag key={tag}>{tag}</Tag>
+                  ))}
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      <Form form={form} layout="vertical" onFinish={onFinish} className="lr-picker-form" requiredMark={false}>
+        <Form.Item
+          name="name"
+          label={t('create.name')}
+          rules={[zodRule(ZCreateIntegrationBody.shape.name)]}
+          extra={selected ? undefined : t('create.pickFirst')}
+        >
+          <Input maxLength={100} disabled={!selected} placeholder={t('create.namePlaceholder')} />
+        </Form.Item>
+        <div className="lr-actions">
+          {onCancel && <Button onClick={onCancel}>{tc('cancel')}</Button>}
+          <Button type="primary" htmlType="submit" disabled={!selected} loading={create.isPending}>
+            {t('create.submit')}
+          </Button>
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Integration } from '@leadrelay/shared';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { act } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppTheme } from '../../../app/theme';
+import { applyLocale } from '../../../lib/i18n';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from '../components/test-fixtures';
+import { IntegrationPage } from './integration-page';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const ID = '33333333-3333-4333-8333-333333333333';
+const http = makeIntegration({
+  _id: ID,
+  name: 'CRM вебхук',
+  type: 'http',
+  kind: 'destination',
+  settings: { url: 'https://crm.example.ua/leads', headers: { Authorization: 'Bearer abc' } },
+  isConnected: true,
+});
+
+function renderAt(url: string) {
+  applyLocale('en');
+  window.history.replaceState(null, '', url);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter([{ path: '/en/admin/integrations/:type/:id', element: <IntegrationPage /> }], {
+    initialEntries: [url],
+  });
+  render(
+    <QueryClientProvider client={client}>
+      <AppTheme locale="en">
+        <RouterProvider router={router} />
+      </AppTheme>
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const catalogue = {
+  'GET /api/legacy/api/admin/integration/settings': [makeSetting('http', 'destination')],
+  'GET /api/legacy/api/admin/integration/categories': [],
+};
+
+describe('integration page (http destination)', { timeout: 20_000 }, () => {
+  it('shows a broken connection with its reason and updates live when integrations are invalidated', async () => {
+    let current: Integration = { ...http, status: 'broken', statusReason: 'HTTP 401: Unauthorized' };
+    routeFetch({ ...catalogue, [`GET /api/integrations/${ID}`]: () => current });
+    const client = renderAt(`/en/admin/integrations/http/${ID}`);
+    expect(await screen.findByText('The connection is not working')).toBeTruthy();
+    expect(screen.getAllByText('HTTP 401: Unauthorized').length).toBeGreaterThan(0);
+
+    // UPDATE_INTEGRATION → lib/realtime invalidates every query starting with 'integrations'.
+    current = { ...http, status: 'ok', statusReason: null };
+    await act(() => client.invalidateQueries({ queryKey: ['integrations'] }));
+    await vi.waitFor(() => expect(screen.queryByText('The connection is not working')).toBeNull());
+    expect(screen.getAllByText('Working').length).toBeGreaterThan(0);
+  });
+
+  it('keeps the secret write-only and saves settings and a new secret through …/connect', async () => {
+    const fetch = routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: http,
+      [`PUT /api/admin/integration/${ID}/connect`]: { ok: true, status: 'ok', integration: http },
+    });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    expect(await screen.findByText('Set')).toBeTruthy();
+    expect(screen.queryByPlaceholderText('Optional')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Replace' }));
+    fireEvent.change(screen.getByPlaceholderText('Optional'), { target: { value: 's3cr3t' } });
+    fireEvent.change(screen.getByDisplayValue('https://crm.example.ua/leads'), {
+      target: { value: 'https://crm.example.ua/v2/leads' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByText('The connection works')).toBeTruthy();
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)[0]?.body).toEqual({
+      settings: { url: 'https://crm.example.ua/v2/leads', format: 'lead', headers: { Authorization: 'Bearer abc' } },
+      auth: { secret: 's3cr3t' },
+    });
+  });
+
+  it('refuses a URL that is not http(s) before calling the server', async () => {
+    const fetch = routeFetch({ ...catalogue, [`GET /api/integrations/${ID}`]: http });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    fireEvent.change(await screen.findByDisplayValue('https://crm.example.ua/leads'), {
+      target: { value: 'ftp://crm.example.ua' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
+    // antd validates asynchronously; on a busy machine that takes more than the default second.
+    expect(await screen.findByText('Enter an http:// or https:// URL', {}, { timeout: 5000 })).toBeTruthy();
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)).toHaveLength(0);
+  });
+
+  it('shows why the connection check failed', async () => {
+    routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: http,
+      [`POST /api/admin/integration/${ID}/check-connection`]: {
+        ok: false,
+        status: 'broken',
+        reason: 'URL_NOT_ALLOWED: crm.local resolves to 10.0.0.5',
+      },
+    });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Check connection' }));
+    expect(await screen.findByText('The connection does not work')).toBeTruthy();
+    expect(
+      screen.getByText('The address is not allowed: a private or reserved network (crm.local resolves to 10.0.0.5)'),
+    ).toBeTruthy();
+  });
+});

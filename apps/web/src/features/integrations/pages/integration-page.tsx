@@ -1,0 +1,161 @@
+import '../integrations.css';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { Alert, Col, Result, Row, Skeleton, Tabs, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/errors';
+import { HttpError } from '../../../lib/http';
+import { localePath } from '../../../lib/locale';
+import { HooksTable } from '../../hooks/components/hooks-table';
+import { typeName } from '../components/catalogue';
+import { DestinationsCard } from '../components/destinations-card';
+import { DistributionCard } from '../components/distribution-card';
+import { GeneralCard } from '../components/general-card';
+import { HttpSettingsCard } from '../components/http-settings-card';
+import { integrationPath } from '../components/integration-path';
+import { MappingSection } from '../components/mapping-section';
+import { readSample, saveSample } from '../components/sample';
+import { reasonText, StatusTag } from '../components/status-tag';
+import { WebhookCard } from '../components/webhook-card';
+import { useCatalogueQuery, useIntegrationQuery } from '../queries';
+
+const TABS = ['settings', 'mapping', 'destinations', 'leads'] as const;
+type TabKey = (typeof TABS)[number];
+
+/** /admin/integrations/:type/:id: one integration, its settings, mapping, destinations and leads. */
+export function IntegrationPage() {
+  const { t } = useTranslation('integrations');
+  const { type, id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const integration = useIntegrationQuery(id);
+  const catalogue = useCatalogueQuery();
+  const [sample, setSample] = useState(() => readSample(id));
+  const onSampleChange = (text: string) => {
+    setSample(text);
+    saveSample(id, text);
+  };
+
+  const back = (
+    <Link
+      to={localePath(type ? `/admin/integrations/${encodeURIComponent(type)}` : '/admin/integrations')}
+      className="lr-back"
+    >
+      <ArrowLeftOutlined /> {t('page.back')}
+    </Link>
+  );
+  if (integration.isPending) return <Skeleton active className="lr-page" />;
+  if (integration.isError) {
+    const missing = integration.error instanceof HttpError && integration.error.status === 404;
+    return (
+      <div className="lr-page">
+        {back}
+        <Result
+          status={missing ? '404' : 'error'}
+          title={missing ? t('page.notFound') : errorMessage(integration.error)}
+          extra={<Link to={localePath('/admin/integrations')}>{t('page.allIntegrations')}</Link>}
+        />
+      </div>
+    );
+  }
+  const item = integration.data;
+  // The URL names the type; a wrong one (an old link) goes to the right page.
+  if (type && type !== item.type) return <Navigate to={integrationPath(item)} replace />;
+
+  const isSource = item.kind === 'source';
+  const label = typeName(catalogue.data, item.type);
+  const tabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+    ? (params.get('tab') as TabKey)
+    : 'settings';
+  const settingsTab = (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} lg={isSource || item.type === 'http' ? 10 : 24}>
+        <GeneralCard integration={item} typeLabel={label} />
+      </Col>
+      {isSource && (
+        <Col xs={24} lg={14}>
+          <WebhookCard integration={item} sample={sample} />
+        </Col>
+      )}
+      {item.type === 'http' && (
+        <Col xs={24} lg={14}>
+          <HttpSettingsCard integration={item} />
+        </Col>
+      )}
+    </Row>
+  );
+  const items = [
+    { key: 'settings', label: t('tabs.settings'), children: settingsTab },
+    ...(isSource
+      ? [
+          {
+            key: 'mapping',
+            label: t('tabs.mapping'),
+            children: <MappingSection integration={item} sample={sample} onSampleChange={onSampleChange} />,
+          },
+          {
+            key: 'destinations',
+            label: t('tabs.destinations', { n: item.destination.length }),
+            children: (
+              <Row gutter={[16, 16]}>
+                <Col xs={24} lg={14}>
+                  <DestinationsCard integration={item} />
+                </Col>
+                <Col xs={24} lg={10}>
+                  <DistributionCard integration={item} />
+                </Col>
+              </Row>
+            ),
+          },
+          { key: 'leads', label: t('tabs.leads'), children: <HooksTable integrationId={item._id} /> },
+        ]
+      : []),
+  ];
+
+  return (
+    <div className="lr-page">
+      {back}
+      <div className="lr-page-head">
+        <div className="lr-min0">
+          <Typography.Title level={2} className="lr-page-title">
+            {item.name}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="lr-int-subtitle">
+            <span>{label}</span>
+            <StatusTag integration={item} withReason={false} />
+            {!item.active && <span className="lr-muted-tag">{t('status.inactive')}</span>}
+          </Typography.Paragraph>
+        </div>
+      </div>
+      {item.status === 'broken' && (
+        <Alert
+          className="lr-mb"
+          type="error"
+          showIcon
+          title={t('page.brokenTitle')}
+          description={item.statusReason ? reasonText(item.statusReason) : undefined}
+        />
+      )}
+      {!isSource && item.type !== 'http' && (
+        <Alert className="lr-mb" type="info" showIcon title={t('page.noSettings')} />
+      )}
+      {items.length === 1 ? (
+        settingsTab
+      ) : (
+        <Tabs
+          activeKey={tabKey}
+          onChange={(key) =>
+            setParams(
+              (p) => {
+                p.set('tab', key);
+                return p;
+              },
+              { replace: true },
+            )
+          }
+          items={items}
+        />
+      )}
+    </div>
+  );
+}

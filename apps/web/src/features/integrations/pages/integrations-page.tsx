@@ -1,0 +1,57 @@
+import '../integrations.css';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Integration } from '@leadrelay/shared';
+import { Button, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PermissionGuard } from '../../../components/permission-guard';
+import { localePath } from '../../../lib/locale';
+import { typeName } from '../components/catalogue';
+import { CreateIntegrationModal } from '../components/create-integration-modal';
+import { integrationPath } from '../components/integration-path';
+import { IntegrationsList } from '../components/integrations-list';
+import { useCatalogueQuery } from '../queries';
+
+/** /admin/integrations, and /admin/integrations/:type: the list filtered to one type. */
+export function IntegrationsPage() {
+  const { t } = useTranslation('integrations');
+  const { type } = useParams();
+  const navigate = useNavigate();
+  const catalogue = useCatalogueQuery();
+  const [creating, setCreating] = useState(false);
+  const onCreated = (i: Integration) => {
+    setCreating(false);
+    navigate(integrationPath(i));
+  };
+
+  return (
+    <div className="lr-page">
+      {type && (
+        <Link to={localePath('/admin/integrations')} className="lr-back">
+          <ArrowLeftOutlined /> {t('page.allIntegrations')}
+        </Link>
+      )}
+      <div className="lr-page-head">
+        <div>
+          <Typography.Title level={2} className="lr-page-title">
+            {type ? typeName(catalogue.data, type) : t('list.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('list.subtitle')}</Typography.Paragraph>
+        </div>
+        <PermissionGuard>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            {t('list.new')}
+          </Button>
+        </PermissionGuard>
+      </div>
+      <IntegrationsList key={type ?? ''} fixedType={type} onCreate={() => setCreating(true)} />
+      <CreateIntegrationModal
+        open={creating}
+        presetType={type}
+        onClose={() => setCreating(false)}
+        onCreated={onCreated}
+      />
+    </div>
+  );
+}
