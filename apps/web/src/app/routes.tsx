@@ -50,6 +50,15 @@ const auth = (name: string): Loader => {
   return pages[name] as Loader;
 };
 
+const integrations = (name: 'list' | 'create' | 'detail'): Loader => {
+  const pages = {
+    list: () => import('../features/integrations/pages/integrations-page').then((m) => m.IntegrationsPage),
+    create: () => import('../features/integrations/pages/create-page').then((m) => m.CreatePage),
+    detail: () => import('../features/integrations/pages/integration-page').then((m) => m.IntegrationPage),
+  };
+  return pages[name];
+};
+
 const integration = (slug: TitleKey, withId: boolean): PageRoute[] => [
   { path: `admin/integrations/${slug}`, title: slug, active: true },
   ...(withId ? [{ path: `admin/integrations/${slug}/:id`, title: slug, active: true }] : []),
@@ -95,11 +104,16 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       { path: 'admin/plan', title: 'plan' },
       { path: 'admin/logout', title: 'logout', page: auth('logout') },
       { path: 'admin/clients', title: 'clients', active: true, role: 'privileged' },
-      { path: 'admin/collections', title: 'collections', active: true },
-      { path: 'admin/create', title: 'create', active: true, role: 'privileged' },
-      { path: 'admin/integrations', title: 'integrations', active: true },
+      {
+        path: 'admin/collections',
+        title: 'collections',
+        active: true,
+        page: () => import('../features/collections/pages/collections-page').then((m) => m.CollectionsPage),
+      },
+      { path: 'admin/create', title: 'create', active: true, role: 'privileged', page: integrations('create') },
+      { path: 'admin/integrations', title: 'integrations', active: true, page: integrations('list') },
       { path: 'admin/language', title: 'language', active: true, role: 'privileged' },
-      { path: 'admin/list', title: 'list', active: true, role: 'privileged' },
+      { path: 'admin/list', title: 'list', active: true, role: 'privileged', page: integrations('create') },
       { path: 'admin/parsers', title: 'parsers', active: true, role: 'privileged' },
       { path: 'admin/parsers/create', title: 'parserCreate', active: true, role: 'privileged' },
       { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged' },
@@ -114,15 +128,20 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       ...integration('pipedrive', true),
       ...integration('uspacy', true),
       { path: 'admin/integrations/pipedrive/connect', title: 'pipedriveConnect', active: true },
-      { path: 'admin/integrations/:type', title: 'integration', active: true },
-      { path: 'admin/integrations/:type/:id', title: 'integration', active: true },
+      { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('list') },
+      { path: 'admin/integrations/:type/:id', title: 'integration', active: true, page: integrations('detail') },
     ],
   },
   {
     layout: 'super-admin',
     access: 'auth',
     routes: [
-      { path: 'admin/super', title: 'superErrors', role: 'privileged' },
+      {
+        path: 'admin/super',
+        title: 'superErrors',
+        role: 'privileged',
+        page: () => import('../features/super-admin/pages/errors-page').then((m) => m.ErrorsPage),
+      },
       { path: 'admin/super/clients', title: 'superClients', role: 'privileged' },
       { path: 'admin/super/language', title: 'superLanguage', role: 'privileged' },
       {

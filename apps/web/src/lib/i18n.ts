@@ -5,18 +5,26 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
+import enCollections from '../locales/en/collections.json';
 import enCommon from '../locales/en/common.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
+import enHooks from '../locales/en/hooks.json';
+import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
+import enSuperAdmin from '../locales/en/superAdmin.json';
 import ukAccount from '../locales/uk/account.json';
 import ukAuth from '../locales/uk/auth.json';
+import ukCollections from '../locales/uk/collections.json';
 import ukCommon from '../locales/uk/common.json';
 import ukDashboard from '../locales/uk/dashboard.json';
 import ukErrors from '../locales/uk/errors.json';
+import ukHooks from '../locales/uk/hooks.json';
+import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
 import ukPages from '../locales/uk/pages.json';
+import ukSuperAdmin from '../locales/uk/superAdmin.json';
 import { currentLocale } from './locale';
 
 export const resources = {
@@ -28,6 +36,10 @@ export const resources = {
     errors: ukErrors,
     layout: ukLayout,
     pages: ukPages,
+    hooks: ukHooks,
+    integrations: ukIntegrations,
+    superAdmin: ukSuperAdmin,
+    collections: ukCollections,
   },
   en: {
     common: enCommon,
@@ -37,6 +49,10 @@ export const resources = {
     errors: enErrors,
     layout: enLayout,
     pages: enPages,
+    hooks: enHooks,
+    integrations: enIntegrations,
+    superAdmin: enSuperAdmin,
+    collections: enCollections,
   },
 } as const;
 

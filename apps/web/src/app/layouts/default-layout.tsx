@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
+import { useRealtimeConnection } from '../../lib/realtime-connection';
 import { RouteGate } from '../guards';
 import { AccountHeaderRight } from './account-header';
 import { SideMenu } from './side-menu';
@@ -18,6 +19,7 @@ export function DefaultLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
   useDemoReminder();
+  useRealtimeConnection();
 
   return (
     <Layout className="lr-app">

@@ -7,6 +7,7 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { useMe } from '../../features/auth/queries';
 import { localePath, stripLocale } from '../../lib/locale';
+import { useRealtimeConnection } from '../../lib/realtime-connection';
 import { RouteGate } from '../guards';
 import { UserMenu } from './account-header';
 import { useIsMobile } from './use-is-mobile';
@@ -20,6 +21,7 @@ export function SuperAdminLayout() {
   const mobile = useIsMobile();
   const path = stripLocale(useLocation().pathname);
   const { data: user, isLoading } = useMe();
+  useRealtimeConnection();
   if (isLoading) return <FullPageSpinner />;
   if (user && !isPrivileged(user.role)) return <Navigate to={localePath('/admin')} replace />;
   const selected = TABS.find((p) => path === p || path.startsWith(`${p}/`)) ?? '/admin/super';

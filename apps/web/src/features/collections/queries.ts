@@ -1,0 +1,57 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type CollectionItemInput, type CollectionListParams, collectionsApi } from './api';
+
+/** Every key starts with 'collections', so the integrations' distribution picker refreshes too. */
+export const collectionKeys = {
+  all: ['collections'] as const,
+  list: (q: CollectionListParams) => ['collections', 'list', q] as const,
+};
+
+export function useCollectionsListQuery(q: CollectionListParams) {
+  return useQuery({
+    queryKey: collectionKeys.list(q),
+    queryFn: () => collectionsApi.list(q),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useRefetchCollections() {
+  const qc = useQueryClient();
+  return () => qc.invalidateQueries({ queryKey: collectionKeys.all });
+}
+
+export function useCreateCollectionMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({ mutationFn: (name: string) => collectionsApi.create(name), onSuccess });
+}
+
+export function useUpdateCollectionMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: string; name?: string; items?: CollectionItemInput[] }) =>
+      collectionsApi.update(id, body),
+    onSuccess,
+  });
+}
+
+export function useDeleteCollectionMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({ mutationFn: (id: string) => collectionsApi.remove(id), onSuccess });
+}
+
+export function useAddItemMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({
+    mutationFn: ({ id, item }: { id: string; item: Omit<CollectionItemInput, 'id'> }) =>
+      collectionsApi.addItem(id, item),
+    onSuccess,
+  });
+}
+
+export function useRemoveItemMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({
+    mutationFn: ({ id, itemId }: { id: string; itemId: string }) => collectionsApi.removeItem(id, itemId),
+    onSuccess,
+  });
+}

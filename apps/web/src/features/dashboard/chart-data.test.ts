@@ -1,0 +1,43 @@
+import type { StatisticDay } from '@leadrelay/shared';
+import { describe, expect, it } from 'vitest';
+import { fillDays, formatDay } from './chart-data';
+
+const day = (id: string, delivered: number, failed = 0, pending = 0): StatisticDay => ({
+  _id: id,
+  date: `${id}T00:00:00.000Z`,
+  received: delivered + failed + pending,
+  delivered,
+  failed,
+  pending,
+  filtered: 0,
+  duplicate: 0,
+});
+
+describe('fillDays', () => {
+  const now = new Date('2026-03-14T23:30:00Z');
+
+  it('gives the last 14 UTC days oldest first, zeros where the statistic has no row', () => {
+    const days = fillDays([day('2026-03-14', 5, 1, 2), day('2026-03-10', 3)], now);
+    expect(days).toHaveLength(14);
+    expect(days[0]?.day).toBe('2026-03-01');
+    expect(days[13]).toEqual({ day: '2026-03-14', delivered: 5, failed: 1, pending: 2 });
+    expect(days[9]).toEqual({ day: '2026-03-10', delivered: 3, failed: 0, pending: 0 });
+    expect(days[10]).toEqual({ day: '2026-03-11', delivered: 0, failed: 0, pending: 0 });
+  });
+
+  it('leaves out days older than the window and crosses month ends', () => {
+    const days = fillDays([day('2026-02-27', 9), day('2026-02-28', 4)], new Date('2026-03-13T00:00:00Z'));
+    expect(days[0]?.day).toBe('2026-02-28');
+    expect(days[0]?.delivered).toBe(4);
+    expect(days.some((d) => d.day === '2026-02-27')).toBe(false);
+  });
+});
+
+describe('formatDay', () => {
+  it('formats in the active language, on the UTC day', () => {
+    expect(formatDay('2026-03-01', 'en')).toBe('1 Mar');
+    expect(formatDay('2026-03-01', 'uk')).toMatch(/^1 бер/);
+    expect(formatDay('2026-03-01', 'uk', 'numeric')).toBe('01.03');
+    expect(formatDay('2026-03-01', 'en', 'numeric')).toBe('01/03');
+  });
+});

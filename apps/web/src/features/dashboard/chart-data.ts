@@ -1,0 +1,47 @@
+import type { Locale, StatisticDay } from '@leadrelay/shared';
+
+export const CHART_DAYS = 14;
+
+export interface ChartDay {
+  /** YYYY-MM-DD, a UTC day as the statistic counts them. */
+  day: string;
+  delivered: number;
+  failed: number;
+  pending: number;
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/**
+ * The last `days` UTC days ending today, oldest first; a day the statistic does not list is all
+ * zeros, and days outside the window are left out.
+ */
+export function fillDays(stats: readonly StatisticDay[], now: Date = new Date(), days = CHART_DAYS): ChartDay[] {
+  const byDay = new Map(stats.map((s) => [s._id.slice(0, 10), s]));
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const out: ChartDay[] = [];
+  for (let i = days - 1; i >= 0; i--) {
+    const day = isoDay(new Date(today - i * 86_400_000));
+    const s = byDay.get(day);
+    out.push({ day, delivered: s?.delivered ?? 0, failed: s?.failed ?? 0, pending: s?.pending ?? 0 });
+  }
+  return out;
+}
+
+const intlLocale = (locale: Locale) => (locale === 'uk' ? 'uk-UA' : 'en-GB');
+
+const DAY_FORMATS: Record<'numeric' | 'short' | 'long', Intl.DateTimeFormatOptions> = {
+  numeric: { day: '2-digit', month: '2-digit', timeZone: 'UTC' },
+  short: { day: 'numeric', month: 'short', timeZone: 'UTC' },
+  long: { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' },
+};
+
+/** "12 лист." / "12 Nov" (or "12.11" / "12/11" on phones): a day in the active language. */
+export function formatDay(day: string, locale: Locale, style: keyof typeof DAY_FORMATS = 'short'): string {
+  const options = DAY_FORMATS[style];
+  return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(`${day}T00:00:00Z`));
+}
+
+export function formatNumber(n: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale)).format(n);
+}

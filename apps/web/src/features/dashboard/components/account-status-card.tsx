@@ -1,0 +1,49 @@
+import { daysLeft, headerWarning, isDemo, isUserActive, type User } from '@leadrelay/shared';
+import { Card, Descriptions, Tag, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { currentLocale, localePath } from '../../../lib/locale';
+
+function formatDate(iso: string): string {
+  return new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'long' }).format(
+    new Date(`${iso.slice(0, 10)}T00:00:00Z`),
+  );
+}
+
+export function AccountStatusCard({ user }: { user: User }) {
+  const { t } = useTranslation('dashboard');
+  const { t: tl } = useTranslation('layout');
+  const { t: tc } = useTranslation('common');
+  const left = daysLeft(user.expDate);
+  const warning = headerWarning(left);
+  const active = isUserActive(user);
+
+  return (
+    <Card
+      className="lr-fill"
+      title={t('status.title')}
+      extra={<Link to={localePath('/admin/plan')}>{t('status.changePlan')}</Link>}
+    >
+      <Descriptions column={1} size="small">
+        <Descriptions.Item label={t('status.tariff')}>
+          {isDemo(user) ? tl('header.demo') : (user.subscription?.title ?? '—')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('status.daysLeft')}>
+          {left === null ? (
+            '∞'
+          ) : (
+            <Typography.Text type={warning === 'none' ? undefined : 'danger'}>
+              {left <= 0 ? tl('header.expired') : tc('days', { count: left })}
+            </Typography.Text>
+          )}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('status.expires')}>
+          {user.expDate ? formatDate(user.expDate) : tc('never')}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('status.state')}>
+          <Tag color={active ? 'green' : 'red'}>{active ? t('status.active') : t('status.inactive')}</Tag>
+        </Descriptions.Item>
+      </Descriptions>
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import type { Locale } from '@leadrelay/shared';
+import { Card, Col, Row, Statistic, Typography, theme } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useHookTotalQuery } from '../../hooks/queries';
+import { formatNumber } from '../chart-data';
+
+/** Delivered / failed / pending large; received with filtered and duplicates beside it. */
+export function HookCounters() {
+  const { t, i18n } = useTranslation('dashboard');
+  const { token } = theme.useToken();
+  const totals = useHookTotalQuery();
+  const locale = i18n.language as Locale;
+  const loading = totals.isPending;
+  const n = (v: number | undefined) => formatNumber(v ?? 0, locale);
+  const counters = [
+    { key: 'delivered', color: token.colorSuccess, value: totals.data?.delivered },
+    { key: 'failed', color: token.colorError, value: totals.data?.failed },
+    { key: 'pending', color: token.colorWarning, value: totals.data?.pending },
+  ] as const;
+
+  return (
+    <Row gutter={[16, 16]} className="lr-counters">
+      {counters.map((c) => (
+        <Col xs={12} md={6} key={c.key}>
+          <Card size="small" className="lr-counter" data-testid={`counter-${c.key}`}>
+            <Statistic
+              title={t(`counters.${c.key}`)}
+              value={c.value ?? 0}
+              formatter={(v) => n(Number(v))}
+              loading={loading}
+              styles={{ content: { color: c.color } }}
+            />
+          </Card>
+        </Col>
+      ))}
+      <Col xs={12} md={6}>
+        <Card size="small" className="lr-counter" data-testid="counter-received">
+          <Statistic
+            title={t('counters.received')}
+            value={totals.data?.total ?? 0}
+            formatter={(v) => n(Number(v))}
+            loading={loading}
+          />
+          {!loading && (
+            <Typography.Text type="secondary" className="lr-counter-extra">
+              {t('counters.filtered', { value: n(totals.data?.filtered) })}
+              {' · '}
+              {t('counters.duplicate', { value: n(totals.data?.duplicate) })}
+            </Typography.Text>
+          )}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,48 @@
+// Mounted by the account layouts: keeps the tab's real-time connection up while signed in and
+// shows a notice when an integration breaks.
+import { useQueryClient } from '@tanstack/react-query';
+import { App } from 'antd';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useToken } from './auth';
+import { translateCode } from './errors';
+import { localePath } from './locale';
+import { type BrokenIntegration, ensureRealtime } from './realtime';
+
+export function integrationPath(info: Pick<BrokenIntegration, 'id' | 'type'>): string {
+  return info.type
+    ? `/admin/integrations/${encodeURIComponent(info.type)}/${encodeURIComponent(info.id)}`
+    : '/admin/integrations';
+}
+
+export function useRealtimeConnection(): void {
+  const qc = useQueryClient();
+  const token = useToken();
+  const { notification } = App.useApp();
+  const { t } = useTranslation('dashboard');
+
+  useEffect(() => {
+    if (!token) return;
+    const client = ensureRealtime({ queryClient: qc });
+    client.setOnBroken((info) => {
+      notification.error({
+        key: `integration-broken-${info.id}`,
+        title: t('realtime.broken.title', { name: info.name ?? t('realtime.broken.unnamed') }),
+        description: (
+          <>
+            <div>{info.reason ? translateCode(info.reason, info.reason) : t('realtime.broken.noReason')}</div>
+            <Link
+              to={localePath(integrationPath(info))}
+              onClick={() => notification.destroy(`integration-broken-${info.id}`)}
+            >
+              {t('realtime.broken.open')}
+            </Link>
+          </>
+        ),
+        placement: 'topRight',
+        duration: 0,
+      });
+    });
+  }, [token, qc, notification, t]);
+}
