@@ -18,6 +18,8 @@ const env = {
   PUBLIC_URL: `http://127.0.0.1:${port}`,
   DATA_DIR: dataDir,
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  // The end-to-end flow delivers to an http emulator on 127.0.0.1.
+  ALLOW_PRIVATE_DESTINATIONS: 'true',
 };
 delete env.DATABASE_URL;
 

@@ -1,16 +1,32 @@
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
+import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
+import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 
 // The app's own texts, so a test reads the same words a person sees in each language.
 export const texts = {
-  uk: { auth: ukAuth, common: ukCommon, layout: ukLayout, dashboard: ukDashboard, prefix: '' },
-  en: { auth: enAuth, common: enCommon, layout: enLayout, dashboard: enDashboard, prefix: '/en' },
+  uk: {
+    auth: ukAuth,
+    common: ukCommon,
+    layout: ukLayout,
+    dashboard: ukDashboard,
+    integrations: ukIntegrations,
+    prefix: '',
+  },
+  en: {
+    auth: enAuth,
+    common: enCommon,
+    layout: enLayout,
+    dashboard: enDashboard,
+    integrations: enIntegrations,
+    prefix: '/en',
+  },
 } as const;
 export type Lang = keyof typeof texts;
 export const LANGS: Lang[] = ['uk', 'en'];

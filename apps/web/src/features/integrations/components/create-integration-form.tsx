@@ -86,7 +86,14 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
           </div>
         </fieldset>
       ))}
-      <Form form={form} layout="vertical" onFinish={onFinish} className="lr-picker-form" requiredMark={false}>
+      <Form
+        form={form}
+        name="create-integration"
+        layout="vertical"
+        onFinish={onFinish}
+        className="lr-picker-form"
+        requiredMark={false}
+      >
         <Form.Item
           name="name"
           label={t('create.name')}

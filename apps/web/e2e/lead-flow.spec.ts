@@ -1,0 +1,102 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { signUpAndConfirm } from './support/actions';
+import { texts, uniqueLogin } from './support/locales';
+
+// The product's promise in one test: a website form posts a lead (curl stands in for it), the
+// lead reaches the user's own server (the http emulator) once, and the dashboard and the
+// integration's lead log show it without a reload.
+const run = promisify(execFile);
+const t = texts.en;
+const i = t.integrations;
+
+let emulator: HttpEmulator;
+test.beforeAll(async () => {
+  emulator = await startHttpEmulator({ host: '127.0.0.1' });
+});
+test.afterAll(async () => {
+  await emulator?.close();
+});
+
+const counter = (page: Page, key: 'delivered' | 'failed' | 'pending'): Locator =>
+  page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
+
+async function createIntegration(page: Page, typeName: string, name: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: i.create.title });
+  await dialog.locator('label').filter({ hasText: typeName }).first().click();
+  await dialog.getByLabel(i.create.name).fill(name);
+  await dialog.getByRole('button', { name: i.create.submit }).click();
+  await expect(dialog).toBeHidden();
+}
+
+test('a lead posted to the webhook URL reaches the destination once and appears live', async ({ page }) => {
+  await signUpAndConfirm(page, 'en', uniqueLogin('flow'), 'Secret123');
+
+  // A webhook source.
+  await page.goto(`${t.prefix}/admin/integrations`);
+  await page.getByRole('button', { name: i.list.new }).first().click();
+  await createIntegration(page, 'Webhook', 'Home page form');
+  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
+  const sourcePath = new URL(page.url()).pathname;
+  const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
+  expect(hookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/hooks\/in\/.+/);
+
+  // An http destination pointing at "the user's server", added to the source.
+  await page.getByRole('tab', { name: /Destinations/ }).click();
+  await page.getByRole('button', { name: i.destinations.createHttp }).click();
+  await createIntegration(page, 'HTTP', 'Our CRM endpoint');
+  const row = page.getByTestId('destination-row').filter({ hasText: 'Our CRM endpoint' });
+  await expect(row).toBeVisible();
+  await row.getByRole('link', { name: 'Our CRM endpoint' }).click();
+  await page.getByLabel(i.http.url).fill(emulator.hookUrl);
+  await page.getByRole('button', { name: i.http.save }).click();
+  await expect(page.getByText(i.http.checkOk)).toBeVisible();
+
+  // The dashboard is open when the lead arrives.
+  await page.goto(`${t.prefix}/admin`);
+  await expect(counter(page, 'delivered')).toHaveText('0');
+  await expect(page.getByText(t.dashboard.live.live, { exact: true })).toBeVisible();
+
+  const lead = {
+    name: 'Olena Kovalenko',
+    phone: '067 123 45 67',
+    email: 'olena@example.com',
+    utm_source: 'facebook',
+    message: 'Call me after 6 pm',
+  };
+  const { stdout } = await run('curl', [
+    '-sS',
+    '--fail-with-body',
+    '-H',
+    'Content-Type: application/json',
+    '--data',
+    JSON.stringify(lead),
+    hookUrl,
+  ]);
+  expect(JSON.parse(stdout)).toMatchObject({ ok: true, status: 'pending' });
+
+  // Live: no reload between the curl and these checks.
+  await expect(counter(page, 'delivered')).toHaveText('1', { timeout: 15_000 });
+  await expect(counter(page, 'failed')).toHaveText('0');
+  await expect(page.getByTestId('hook-row').first()).toContainText('Olena Kovalenko');
+  await page.screenshot({
+    path: fileURLToPath(new URL('../../../test-results/screens/lead-flow-dashboard.png', import.meta.url)),
+    fullPage: true,
+  });
+
+  // Exactly one record at the destination, with the lead normalised (phone in E.164).
+  const received = emulator.requests.filter((r) => r.rawBody.includes('Olena Kovalenko'));
+  expect(received).toHaveLength(1);
+  expect(received[0]?.body).toMatchObject({
+    lead: { name: 'Olena Kovalenko', phone: '+380671234567', email: 'olena@example.com' },
+  });
+
+  // The integration's lead log shows the delivery to that destination.
+  await page.goto(`${sourcePath}?tab=leads`);
+  const hook = page.getByTestId('hook-row').filter({ hasText: 'Olena Kovalenko' });
+  await expect(hook).toBeVisible();
+  await expect(hook.getByTestId('delivery-chip')).toContainText('Our CRM endpoint');
+});
