@@ -23,7 +23,9 @@ async function expectFits(page: Page, name: string) {
 for (const lang of LANGS) {
   const t = texts[lang];
   for (const width of WIDTHS) {
-    test(`${lang} at ${width}px: sign-in, sign-up, dashboard and account fit the screen`, async ({ page }) => {
+    test(`${lang} at ${width}px: sign-in, sign-up, dashboard, account, integrations and collections fit the screen`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await page.goto(`${t.prefix}/signin`);
       await expect(page.getByRole('heading', { name: t.auth.signin.title })).toBeVisible();
@@ -40,6 +42,14 @@ for (const lang of LANGS) {
       await page.goto(`${t.prefix}/admin/account`);
       await expect(page.locator('#name')).toBeVisible();
       await expectFits(page, `account-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/integrations`);
+      await expect(page.getByRole('heading', { name: t.integrations.list.title, exact: true })).toBeVisible();
+      await expectFits(page, `integrations-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/collections`);
+      await expect(page.getByRole('heading', { name: t.collections.title, exact: true })).toBeVisible();
+      await expectFits(page, `collections-${lang}-${width}`);
     });
   }
 }

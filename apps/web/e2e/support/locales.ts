@@ -1,9 +1,11 @@
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
+import enCollections from '../../src/locales/en/collections.json' with { type: 'json' };
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
+import ukCollections from '../../src/locales/uk/collections.json' with { type: 'json' };
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
@@ -17,6 +19,7 @@ export const texts = {
     layout: ukLayout,
     dashboard: ukDashboard,
     integrations: ukIntegrations,
+    collections: ukCollections,
     prefix: '',
   },
   en: {
@@ -25,6 +28,7 @@ export const texts = {
     layout: enLayout,
     dashboard: enDashboard,
     integrations: enIntegrations,
+    collections: enCollections,
     prefix: '/en',
   },
 } as const;
