@@ -102,7 +102,7 @@ describe('owner CLI', () => {
     });
     expect(res.statusCode).toBe(200);
     await after.close();
-  });
+  }, 120_000); // five CLI processes, each starting tsx and PGlite: slow on a loaded 2-core machine
 });
 
 describe('environment', () => {
