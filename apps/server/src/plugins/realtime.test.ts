@@ -114,6 +114,17 @@ describe('real-time channel: sign-in', () => {
       .setExpirationTime('10m')
       .sign(new TextEncoder().encode(JWT_SECRET));
     expect(await refusal(url, good)).toBe('connected');
+    // A socket lives no longer than its token: at expiry the server closes it (the web app then
+    // reconnects with a refreshed token, which a revoked session cannot get).
+    const shortLived = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(accountId)
+      .setIssuedAt()
+      .setExpirationTime(Math.floor(Date.now() / 1000) + 2)
+      .sign(new TextEncoder().encode(JWT_SECRET));
+    const { socket: expiring } = await connect(url, shortLived);
+    const closedBy = await new Promise<string>((resolve) => expiring.once('disconnect', resolve));
+    expect(closedBy).toBe('io server disconnect');
     // Signed out: the session is gone, the still-unexpired token no longer opens a socket.
     const loggedOut = await callAs(t, 'POST', '/api/auth/logout', user);
     expect(loggedOut.statusCode).toBeLessThan(300);

@@ -6,6 +6,7 @@
 import type { HookTotals } from '@leadrelay/shared';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
+import { decodeJwt } from 'jose';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Deps } from '../config';
@@ -30,6 +31,8 @@ export interface ServerToClientEvents {
 
 interface SocketData {
   userId: string;
+  /** When the access token the socket signed in with expires (ms since the epoch). */
+  expiresAt: number;
 }
 
 export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -98,8 +101,9 @@ export async function setupRealtime(
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     authenticateToken(deps, typeof token === 'string' ? token : undefined).then(
       (auth) => {
-        if (!auth) return next(new Error('UNAUTHORIZED'));
+        if (!auth || typeof token !== 'string') return next(new Error('UNAUTHORIZED'));
         socket.data.userId = auth.user.id;
+        socket.data.expiresAt = (decodeJwt(token).exp ?? 0) * 1000;
         next();
       },
       (error) => {
@@ -110,6 +114,11 @@ export async function setupRealtime(
   });
   io.on('connection', (socket) => {
     void socket.join(accountRoom(socket.data.userId));
+    // A socket lives no longer than its token: the client reconnects with a fresh one, so a
+    // session signed out or revoked elsewhere stops hearing the account within the token's TTL.
+    const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socket.data.expiresAt - Date.now()));
+    expiry.unref();
+    socket.once('disconnect', () => clearTimeout(expiry));
   });
 
   const clustered = !!options.pool;

@@ -113,6 +113,28 @@ describe('RealtimeClient', () => {
     expect(socket().sentTokens).toEqual(['token-1', 'rotated']);
   });
 
+  it('reconnects with the current token when the server closes the socket at token expiry', () => {
+    const { client, socket, setTokenValue } = setup();
+    client.start();
+    socket().accept();
+    setTokenValue('rotated');
+    socket().active = false;
+    socket().emit('disconnect', 'io server disconnect');
+    expect(client.getStatus()).toBe('connecting');
+    expect(socket().sentTokens).toEqual(['token-1', 'rotated']);
+    socket().accept();
+    expect(client.getStatus()).toBe('live');
+  });
+
+  it('a dropped network connection waits for socket.io to retry instead of forcing a connect', () => {
+    const { client, socket } = setup();
+    client.start();
+    socket().accept();
+    socket().emit('disconnect', 'transport close');
+    expect(client.getStatus()).toBe('connecting');
+    expect(socket().connects).toBe(1);
+  });
+
   it('HOOK_INFORMER marks every hooks query stale and nothing else', () => {
     const { client, socket, queryClient } = setup();
     queryClient.setQueryData(['hooks', 'list', { page: 1 }], { data: [], total: 0 });

@@ -120,7 +120,17 @@ export class RealtimeClient {
       this.refreshedForAuth = false;
       this.setStatus('live');
     });
-    socket.on('disconnect', () => this.setStatus(socket.active ? 'connecting' : 'offline'));
+    socket.on('disconnect', (reason: string) => {
+      // The server closes a socket when its token expires (and on restart): socket.io does not
+      // reconnect by itself after that, so reconnect; the auth callback sends the current token
+      // and an UNAUTHORIZED answer gets the one silent refresh.
+      if (reason === 'io server disconnect' && socket === this.socket) {
+        this.setStatus('connecting');
+        socket.connect();
+        return;
+      }
+      this.setStatus(socket.active ? 'connecting' : 'offline');
+    });
     socket.on('connect_error', (err: Error) => void this.onConnectError(socket, err));
     socket.on('HOOK_INFORMER', () => void this.deps.queryClient.invalidateQueries({ queryKey: ['hooks'] }));
     socket.on('HOOKS_INFORMER', (totals: HookTotals) => {
