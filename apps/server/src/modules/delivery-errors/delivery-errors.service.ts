@@ -4,7 +4,7 @@ import type { Db, Executor } from '../../db/client';
 import { deliveries, deliveryAttempts, errorRecords, hooks, integrations, users } from '../../db/schema';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
-import { requeue } from '../hooks/hooks.service';
+import { requeue, toAttemptView } from '../hooks/hooks.service';
 
 const destination = alias(integrations, 'destination');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -53,19 +53,7 @@ export async function listErrorRecords(db: Executor, query: { page: number; limi
     message: record.message,
     createdAt: record.createdAt.toISOString(),
     restartedAt: iso(record.restartedAt),
-    children: attempts
-      .filter((a) => a.deliveryId === delivery.id)
-      .map((a) => ({
-        _id: a.id,
-        number: a.number,
-        outcome: a.outcome,
-        httpStatus: a.httpStatus,
-        error: a.error,
-        request: a.request,
-        response: a.response,
-        durationMs: a.durationMs,
-        startedAt: a.startedAt.toISOString(),
-      })),
+    children: attempts.filter((a) => a.deliveryId === delivery.id).map(toAttemptView),
   }));
   return { data, total: total?.n ?? 0 };
 }

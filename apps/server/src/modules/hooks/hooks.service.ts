@@ -1,49 +1,27 @@
-import type { HookListQuery, HookStatus } from '@leadrelay/shared';
+import type { Hook, HookAttempt, HookDetail, HookListQuery, HookStatus } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
+import { type DeliveryAttemptRow, deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
 
-export interface HookDeliveryView {
-  _id: string;
-  destination: { _id: string; name: string; type: string };
-  status: string;
-  attempts: number;
-  lastError: string | null;
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  externalId: string | null;
-}
+// The views are the shared response types, so the web and the server cannot drift apart.
+export type HookView = Hook;
+export type HookDetailView = HookDetail;
 
-export interface HookView {
-  _id: string;
-  integrationId: string;
-  integration: { _id: string; name: string; type: string };
-  leadId: string | null;
-  status: HookStatus;
-  reason: string | null;
-  lead: Record<string, unknown> | null;
-  request: unknown;
-  deliveries: HookDeliveryView[];
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface HookAttemptView {
-  _id: string;
-  number: number;
-  outcome: string;
-  httpStatus: number | null;
-  error: string | null;
-  request: unknown;
-  response: unknown;
-  durationMs: number;
-  startedAt: string;
-}
-
-export interface HookDetailView extends Omit<HookView, 'deliveries'> {
-  deliveries: (HookDeliveryView & { attemptsLog: HookAttemptView[] })[];
+/** One stored attempt as the API shows it (hook detail, super-admin error children). */
+export function toAttemptView(a: DeliveryAttemptRow): HookAttempt {
+  return {
+    _id: a.id,
+    number: a.number,
+    outcome: a.outcome,
+    httpStatus: a.httpStatus,
+    error: a.error,
+    request: a.request ?? null,
+    response: a.response ?? null,
+    durationMs: a.durationMs,
+    startedAt: a.startedAt.toISOString(),
+  };
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -175,19 +153,7 @@ export async function getHook(db: Executor, accountId: string, id: string): Prom
     ...view,
     deliveries: view.deliveries.map((d) => ({
       ...d,
-      attemptsLog: attempts
-        .filter((a) => a.deliveryId === d._id)
-        .map((a) => ({
-          _id: a.id,
-          number: a.number,
-          outcome: a.outcome,
-          httpStatus: a.httpStatus,
-          error: a.error,
-          request: a.request ?? null,
-          response: a.response ?? null,
-          durationMs: a.durationMs,
-          startedAt: a.startedAt.toISOString(),
-        })),
+      attemptsLog: attempts.filter((a) => a.deliveryId === d._id).map(toAttemptView),
     })),
   };
 }
