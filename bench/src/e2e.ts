@@ -1,0 +1,273 @@
+// (b) End to end: leads at a steady rate to a webhook source whose destination is the http
+// emulator (in this process, answering after 50 ms); latency from our receipt to the emulator.
+// (c) With --crash: the same with separate api and worker processes, the worker killed with
+// SIGKILL every few seconds and restarted; every accepted lead must reach the emulator once.
+import { loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
+import pg from 'pg';
+import {
+  createDatabase,
+  createRoute,
+  freePort,
+  log,
+  machine,
+  newRunId,
+  newSecret,
+  onCleanup,
+  percentiles,
+  type ServerProcess,
+  scratchDir,
+  startServer,
+} from './harness';
+import { LeadPool } from './leads';
+
+export interface E2eOptions {
+  engine: 'pg' | 'pglite';
+  /** Separate ROLE=api and ROLE=worker processes (PostgreSQL only). */
+  split: boolean;
+  rate: number;
+  duration: number;
+  latencyMs: number;
+  /** Worker processes when split. */
+  workers: number;
+  /** Kill -9 a worker every `killEvery` seconds (implies split). */
+  crash: boolean;
+  killEvery: number;
+  /** How long to wait after the load for the last deliveries (the lease of a killed worker is 30 s). */
+  drainTimeout: number;
+}
+
+interface Sent {
+  sentAt: number;
+  answeredAt?: number;
+  status?: number;
+  error?: string;
+}
+
+const MAX_IN_FLIGHT = 1000;
+
+export async function runE2e(o: E2eOptions): Promise<boolean> {
+  if ((o.split || o.crash) && o.engine !== 'pg') throw new Error('separate api and worker processes need PostgreSQL');
+  const runId = newRunId();
+  const dir = scratchDir(runId);
+  log('machine', machine());
+  const databaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
+  const emulator = await startHttpEmulator({ maxLog: 1_000_000 });
+  onCleanup(() => emulator.close());
+  emulator.setLatency(o.latencyMs);
+  const jwtSecret = newSecret();
+  const encryptionKey = newSecret();
+  const split = o.split || o.crash;
+
+  const api = await startServer({
+    name: split ? 'api' : 'all',
+    role: split ? 'api' : 'all',
+    port: await freePort(),
+    dir,
+    databaseUrl,
+    jwtSecret,
+    encryptionKey,
+    owner: true,
+  });
+  const workerPorts = await Promise.all(Array.from({ length: split ? o.workers : 0 }, () => freePort()));
+  const startWorker = (i: number) =>
+    startServer({
+      name: `worker${i + 1}`,
+      role: 'worker',
+      port: workerPorts[i]!,
+      dir,
+      databaseUrl,
+      jwtSecret,
+      encryptionKey,
+    });
+  const workers: ServerProcess[] = [];
+  for (let i = 0; i < workerPorts.length; i++) workers.push(await startWorker(i));
+  const route = await createRoute(api.url, emulator.hookUrl);
+  log(
+    `${split ? `api + ${o.workers} worker(s)` : 'all'} on ${o.engine}; emulator ${emulator.hookUrl} answering after ${o.latencyMs} ms`,
+  );
+
+  const pool = new LeadPool(1000, 7);
+  const sent = new Map<number, Sent>();
+  let inFlight = 0;
+  let skipped = 0;
+  const total = Math.round(o.rate * o.duration);
+  const send = (seq: number) => {
+    if (inFlight >= MAX_IN_FLIGHT) {
+      skipped += 1;
+      return;
+    }
+    const entry: Sent = { sentAt: Date.now() };
+    sent.set(seq, entry);
+    inFlight += 1;
+    fetch(route.hookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': `${runId}-${seq}` },
+      body: pool.body(runId, seq, entry.sentAt),
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then(async (res) => {
+        await res.arrayBuffer();
+        entry.status = res.status;
+        entry.answeredAt = Date.now();
+      })
+      .catch((error: Error & { cause?: { code?: string } }) => {
+        entry.error = error.name === 'TimeoutError' ? 'timeout (10 s)' : (error.cause?.code ?? error.message);
+      })
+      .finally(() => {
+        inFlight -= 1;
+      });
+  };
+
+  // Crash loop: SIGKILL the worker at random moments 0.5–1.5 × killEvery apart, restart it at once.
+  let kills = 0;
+  let loadRunning = true;
+  const crashLoop = (async () => {
+    if (!o.crash) return;
+    while (loadRunning && kills < 1000) {
+      await sleep(o.killEvery * 1000 * (0.5 + Math.random()));
+      if (!loadRunning) break;
+      const i = Math.floor(Math.random() * workers.length);
+      await workers[i]!.kill9();
+      kills += 1;
+      log(`kill -9 #${kills}: ${workers[i]!.name} (pid ${workers[i]!.child.pid}); restarting`);
+      workers[i] = await startWorker(i);
+    }
+  })();
+
+  const loadBefore = loadavg().map((l) => l.toFixed(2));
+  log(`sending ${o.rate}/s for ${o.duration} s (${total} leads), load average ${loadBefore.join(' ')}`);
+  const start = performance.now();
+  const wallStart = Date.now();
+  let next = 0;
+  while (next < total && performance.now() - start < o.duration * 1000 + 5_000) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) * o.rate) / 1000) + 1);
+    while (next < due) send(next++);
+    await sleep(2);
+  }
+  const sendSeconds = (Date.now() - wallStart) / 1000;
+  for (let i = 0; i < 100 && inFlight > 0; i++) await sleep(100);
+  loadRunning = false;
+  await crashLoop;
+  const loadAfterSend = loadavg().map((l) => l.toFixed(2));
+
+  const accepted = [...sent].filter(([, s]) => s.status === 202).map(([seq]) => seq);
+  const seqOf = (body: unknown): number | undefined => {
+    const v = (body as { lead?: { custom?: Record<string, string> } } | undefined)?.lead?.custom?.bench_seq;
+    return v === undefined ? undefined : Number(v);
+  };
+  const deliveredSeqs = () => new Set(emulator.records.map((r) => seqOf(r.body)));
+  log(`load done in ${sendSeconds.toFixed(1)} s: ${accepted.length} accepted; waiting for deliveries`);
+  const drainStart = Date.now();
+  for (;;) {
+    const have = deliveredSeqs();
+    const missing = accepted.filter((s) => !have.has(s)).length;
+    if (missing === 0) break;
+    if (Date.now() - drainStart > o.drainTimeout * 1000) {
+      log(`gave up waiting after ${o.drainTimeout} s: ${missing} not delivered`);
+      break;
+    }
+    await sleep(500);
+  }
+  const drainSeconds = (Date.now() - drainStart) / 1000;
+
+  // Receipt times from the database (the lead's created_at is stamped when ingest starts).
+  const createdAt = new Map<string, number>();
+  let deliveryStates: Record<string, number> | undefined;
+  if (databaseUrl) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const { rows } = await c.query<{ id: string; created_at: Date }>('select id, created_at from leads');
+    for (const r of rows) createdAt.set(r.id, r.created_at.getTime());
+    const states = await c.query<{ status: string; n: string; attempts: string }>(
+      'select status, count(*) as n, sum(attempts) as attempts from deliveries group by status',
+    );
+    deliveryStates = Object.fromEntries(states.rows.map((r) => [r.status, Number(r.n)]));
+    const attempts = states.rows.reduce((s, r) => s + Number(r.attempts), 0);
+    deliveryStates.claims = attempts;
+    await c.end();
+  }
+  for (const w of workers) await w.stop();
+  await api.stop();
+
+  // Per key: how many requests the emulator saw (attempts) and the record it made.
+  const hitsByKey = new Map<string, number>();
+  for (const r of emulator.requests) {
+    if (r.idempotencyKey) hitsByKey.set(r.idempotencyKey, (hitsByKey.get(r.idempotencyKey) ?? 0) + 1);
+  }
+  const recordsBySeq = new Map<number, typeof emulator.records>();
+  for (const r of emulator.records) {
+    const seq = seqOf(r.body);
+    if (seq === undefined) continue;
+    recordsBySeq.set(seq, [...(recordsBySeq.get(seq) ?? []), r]);
+  }
+  const lost = accepted.filter((s) => !recordsBySeq.has(s));
+  const duplicateRecords = [...recordsBySeq].filter(([, list]) => list.length > 1).map(([seq]) => seq);
+  const repeatedKeys = [...hitsByKey].filter(([, n]) => n > 1);
+  const repeatedRequests = repeatedKeys.reduce((s, [, n]) => s + n - 1, 0);
+
+  const fromReceipt: number[] = [];
+  const fromSend: number[] = [];
+  const answer: number[] = [];
+  for (const seq of accepted) {
+    const s = sent.get(seq)!;
+    answer.push(s.answeredAt! - s.sentAt);
+    const record = recordsBySeq.get(seq)?.[0];
+    if (!record) continue;
+    const ackAt = Date.parse(record.createdAt);
+    fromSend.push(ackAt - s.sentAt);
+    const leadId = record.idempotencyKey?.split(':')[0];
+    const receivedAt = leadId ? createdAt.get(leadId) : undefined;
+    if (receivedAt !== undefined) fromReceipt.push(ackAt - receivedAt);
+  }
+  const statuses: Record<string, number> = {};
+  for (const s of sent.values()) {
+    const k = s.status ? String(s.status) : `error: ${s.error}`;
+    statuses[k] = (statuses[k] ?? 0) + 1;
+  }
+  const receiptP = percentiles(fromReceipt);
+  const summary = {
+    bench: o.crash ? 'crash' : 'e2e',
+    engine: o.engine,
+    processes: split ? `api + ${o.workers} worker${o.workers > 1 ? 's' : ''}` : 'all',
+    rateTarget: o.rate,
+    rateAchieved: Math.round((sent.size / sendSeconds) * 10) / 10,
+    emulatorLatencyMs: o.latencyMs,
+    bodyBytes: { min: pool.minMaxBytes(runId)[0], max: pool.minMaxBytes(runId)[1], average: pool.averageBytes(runId) },
+    loadAverage: { before: loadBefore.join(' '), afterSending: loadAfterSend.join(' ') },
+    sent: sent.size,
+    skippedOverInFlightCap: skipped,
+    statuses,
+    accepted: accepted.length,
+    delivered: accepted.length - lost.length,
+    lost: lost.length,
+    lostSample: lost.slice(0, 10),
+    deliveredPerSWhileSending:
+      Math.round(
+        (emulator.records.filter((r) => {
+          const t = Date.parse(r.createdAt);
+          return t >= wallStart && t <= wallStart + sendSeconds * 1000;
+        }).length /
+          sendSeconds) *
+          10,
+      ) / 10,
+    drainSeconds,
+    duplicateRecords: duplicateRecords.length,
+    attemptedDuplicates: { keys: repeatedKeys.length, extraRequests: repeatedRequests },
+    emulatorRequests: emulator.requests.length,
+    emulatorRecords: emulator.records.length,
+    workerKills: kills,
+    deliveries: deliveryStates,
+    latencyMs: {
+      receiptToAck: databaseUrl ? receiptP : 'n/a (PGlite: the bench cannot read the database)',
+      sendToAck: percentiles(fromSend),
+      sendTo202: percentiles(answer),
+    },
+    targetP99Met: (databaseUrl ? receiptP.p99 : percentiles(fromSend).p99) <= 1000,
+  };
+  console.info(JSON.stringify(summary, null, 2));
+  const ok = lost.length === 0 && duplicateRecords.length === 0 && accepted.length > 0;
+  if (!ok) console.error(`FAILED: ${lost.length} lost, ${duplicateRecords.length} delivered as two records`);
+  return ok;
+}

@@ -1,0 +1,275 @@
+// What every bench needs: a fresh PostgreSQL database (created and dropped), LeadRelay server
+// processes on 127.0.0.1, an owner account, and a webhook source with one http destination.
+// Everything started here is registered for cleanup, which also runs on Ctrl-C.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const OWNER = { login: 'bench-owner@example.com', password: 'BenchSecret2026' };
+
+type Cleanup = () => Promise<void> | void;
+const cleanups: Cleanup[] = [];
+
+/** Runs `fn` last-in first-out at the end of the bench (or on Ctrl-C / SIGTERM). */
+export function onCleanup(fn: Cleanup): void {
+  cleanups.push(fn);
+}
+
+export async function cleanup(): Promise<void> {
+  while (cleanups.length) {
+    const fn = cleanups.pop()!;
+    try {
+      await fn();
+    } catch (error) {
+      console.error('cleanup step failed:', error);
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanup().finally(() => process.exit(130));
+  });
+}
+
+export const log = (...args: unknown[]) => console.info(`[${new Date().toISOString().slice(11, 23)}]`, ...args);
+
+/** A scratch folder under /tmp for data dirs and server logs, removed at the end. */
+export function scratchDir(runId: string): string {
+  const dir = join('/tmp', `leadrelay-bench-${runId}`);
+  mkdirSync(dir, { recursive: true });
+  onCleanup(() => {
+    if (!process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+  });
+  return dir;
+}
+
+/** CREATE DATABASE leadrelay_bench_<runId>; dropped (WITH FORCE) at cleanup. */
+export async function createDatabase(runId: string, settings: string[] = []): Promise<string> {
+  const name = `leadrelay_bench_${runId.replace(/\W/g, '_')}`;
+  const admin = new pg.Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+    // Diagnostics only (e.g. synchronous_commit=off to see what the WAL flush costs): the
+    // setting applies to this database's sessions, never to the server as a whole.
+    for (const setting of settings) {
+      const m = /^(\w+)=([\w.]+)$/.exec(setting);
+      if (!m) throw new Error(`--pg-setting must look like name=value, got ${setting}`);
+      await admin.query(`alter database ${name} set ${m[1]} = '${m[2]}'`);
+    }
+  } finally {
+    await admin.end();
+  }
+  onCleanup(async () => {
+    const c = new pg.Client({ connectionString: ADMIN_URL });
+    await c.connect();
+    try {
+      await c.query(`drop database if exists ${name} with (force)`);
+    } finally {
+      await c.end();
+    }
+  });
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export interface ServerOptions {
+  name: string;
+  role: 'api' | 'worker' | 'all';
+  port: number;
+  dir: string;
+  databaseUrl?: string;
+  jwtSecret: string;
+  /** ENCRYPTION_KEY (64 hex characters): every process on one database needs the same. */
+  encryptionKey: string;
+  /** Create the owner on start (give it to the first process only). */
+  owner?: boolean;
+  /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=…']. */
+  nodeArgs?: string[];
+}
+
+export interface ServerProcess {
+  name: string;
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  /** SIGTERM and wait (SIGKILL after 15 s). */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash. */
+  kill9(): Promise<void>;
+}
+
+/**
+ * Starts `node --import tsx apps/server/src/main.ts` (what `npx tsx apps/server/src/main.ts`
+ * runs, minus the tsx wrapper process, so a signal reaches the server itself) and waits for
+ * /api/health.
+ */
+export async function startServer(o: ServerOptions): Promise<ServerProcess> {
+  const dataDir = join(o.dir, `data-${o.name}`);
+  mkdirSync(dataDir, { recursive: true });
+  const logPath = join(o.dir, `${o.name}.log`);
+  const out = createWriteStream(logPath, { flags: 'a' });
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: String(o.port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ROLE: o.role,
+    JWT_SECRET: o.jwtSecret,
+    ENCRYPTION_KEY: o.encryptionKey,
+    ALLOW_PRIVATE_DESTINATIONS: 'true',
+    WEB_DIST: join(o.dir, 'no-web'),
+  };
+  if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
+  if (o.owner) Object.assign(env, { OWNER_LOGIN: OWNER.login, OWNER_PASSWORD: OWNER.password });
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(out, { end: false });
+  child.stderr!.pipe(out, { end: false });
+  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const url = `http://127.0.0.1:${o.port}`;
+  const proc: ServerProcess = {
+    name: o.name,
+    url,
+    child,
+    exited,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+    async kill9() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+  onCleanup(() => proc.stop());
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null) {
+      throw new Error(`${o.name} exited with ${child.exitCode}:\n${readFileSync(logPath, 'utf8').slice(-3000)}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) return proc;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${o.name} did not become healthy in 90 s (log: ${logPath})`);
+    await sleep(200);
+  }
+}
+
+/** 32 random bytes as 64 hex characters: a JWT_SECRET or an ENCRYPTION_KEY. */
+export const newSecret = () => randomBytes(32).toString('hex');
+export const newRunId = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
+
+async function api(base: string, token: string | null, method: string, path: string, body?: unknown) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return JSON.parse(text) as Record<string, unknown>;
+}
+
+export interface Route {
+  token: string;
+  hookUrl: string;
+  sourceId: string;
+  destinationId: string;
+}
+
+/** Signs in as the owner and creates a webhook source routed to one http destination at `destinationUrl`. */
+export async function createRoute(base: string, destinationUrl: string): Promise<Route> {
+  const { accessToken } = await api(base, null, 'POST', '/api/auth/login', OWNER);
+  const token = String(accessToken);
+  const destination = await api(base, token, 'POST', '/api/integrations', {
+    type: 'http',
+    name: 'Bench receiver',
+    settings: { url: destinationUrl },
+  });
+  const source = await api(base, token, 'POST', '/api/integrations', {
+    type: 'webhook',
+    name: 'Bench form',
+    destination: [destination._id],
+  });
+  const hook = await api(base, token, 'GET', `/api/integrations/${source._id}/generateHook`);
+  return {
+    token: String(hook.token),
+    hookUrl: `${base}/api/hooks/in/${hook.token}`,
+    sourceId: String(source._id),
+    destinationId: String(destination._id),
+  };
+}
+
+/** The machine and its load right now, for the record. */
+export function machine(): Record<string, string> {
+  const pgVersion = (() => {
+    try {
+      return execFileSync('psql', [ADMIN_URL, '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
+    } catch {
+      return 'unknown';
+    }
+  })();
+  return {
+    cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
+    memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`,
+    node: process.version,
+    postgres: pgVersion,
+    loadavg: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  };
+}
+
+/** Percentiles of a list of numbers (nearest rank). */
+export function percentiles(values: number[]): Record<'n' | 'p50' | 'p97_5' | 'p99' | 'max' | 'mean', number> {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : 0;
+  const mean = sorted.length ? sorted.reduce((s, v) => s + v, 0) / sorted.length : 0;
+  return {
+    n: sorted.length,
+    p50: at(0.5),
+    p97_5: at(0.975),
+    p99: at(0.99),
+    max: sorted.at(-1) ?? 0,
+    mean: Math.round(mean * 10) / 10,
+  };
+}
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+  });
+}

@@ -1,0 +1,103 @@
+// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|profile> [options]; see bench/README.md.
+import { parseArgs } from 'node:util';
+import { runE2e } from './e2e';
+import { cleanup } from './harness';
+import { runIngest } from './ingest';
+import { summarizeProfile } from './profile';
+
+const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
+  ingest   autocannon against the webhook URL      --engine pg|pglite --role api|all --connections 100 --duration 30 --warmup 5 --cpu-prof
+                                                   --pg-setting synchronous_commit=off (diagnostic)
+  e2e      steady rate to the http emulator         --engine pg|pglite --split --workers 1 --rate 200 --duration 30 --latency 50
+  crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150
+  profile  summarise a .cpuprofile file             <file> [--last 30: only the last seconds]`;
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    engine: { type: 'string', default: 'pg' },
+    role: { type: 'string', default: 'api' },
+    connections: { type: 'string', default: '100' },
+    duration: { type: 'string', default: '30' },
+    warmup: { type: 'string', default: '5' },
+    'cpu-prof': { type: 'boolean', default: false },
+    'pg-setting': { type: 'string', multiple: true, default: [] },
+    split: { type: 'boolean', default: false },
+    workers: { type: 'string', default: '1' },
+    last: { type: 'string' },
+    rate: { type: 'string', default: '200' },
+    latency: { type: 'string', default: '50' },
+    'kill-every': { type: 'string', default: '5' },
+    'drain-timeout': { type: 'string', default: '150' },
+  },
+});
+
+/** A whole number within bounds: every loop of the bench is bounded in count and time. */
+function bounded(name: string, value: string | undefined, min: number, max: number): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n < min || n > max) throw new Error(`--${name} must be between ${min} and ${max}`);
+  return n;
+}
+
+function engineOf(value: string | undefined): 'pg' | 'pglite' {
+  if (value !== 'pg' && value !== 'pglite') throw new Error('--engine must be pg or pglite');
+  return value;
+}
+
+async function main(): Promise<boolean> {
+  const [command, arg] = positionals;
+  const duration = bounded('duration', values.duration, 1, 600);
+  switch (command) {
+    case 'ingest': {
+      if (values.role !== 'api' && values.role !== 'all') throw new Error('--role must be api or all');
+      if (values.role === 'api' && values.engine === 'pglite') {
+        // PGlite is one process: ROLE=api cannot be combined with it (the server refuses), so
+        // the embedded engine runs ROLE=all.
+        throw new Error('PGlite needs ROLE=all: use --engine pglite --role all');
+      }
+      return runIngest({
+        engine: engineOf(values.engine),
+        role: values.role,
+        connections: bounded('connections', values.connections, 1, 1000),
+        duration,
+        warmup: bounded('warmup', values.warmup, 0, 60),
+        cpuProf: values['cpu-prof'] ?? false,
+        pgSettings: values['pg-setting'] ?? [],
+      });
+    }
+    case 'e2e':
+    case 'crash':
+      return runE2e({
+        engine: engineOf(values.engine),
+        split: values.split ?? false,
+        workers: bounded('workers', values.workers, 1, 4),
+        rate: bounded('rate', values.rate, 1, 5000),
+        duration,
+        latencyMs: bounded('latency', values.latency, 0, 10_000),
+        crash: command === 'crash',
+        killEvery: bounded('kill-every', values['kill-every'], 1, 60),
+        drainTimeout: bounded('drain-timeout', values['drain-timeout'], 10, 900),
+      });
+    case 'profile':
+      if (!arg) throw new Error('profile needs a .cpuprofile file');
+      console.info(summarizeProfile(arg, 25, values.last ? bounded('last', values.last, 1, 3600) : undefined));
+      return true;
+    default:
+      console.error(USAGE);
+      return false;
+  }
+}
+
+main()
+  .then(
+    async (ok) => {
+      await cleanup();
+      process.exit(ok ? 0 : 1);
+    },
+    async (error) => {
+      console.error(error);
+      await cleanup();
+      process.exit(1);
+    },
+  )
+  .catch(() => process.exit(1));
