@@ -32,7 +32,9 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const path = stripLocale(useLocation().pathname);
   const { data: user } = useMe();
   const privileged = isPrivileged(user?.role);
-  const selected = PATHS.find((p) => (p === '/admin' ? path === p : path === p || path.startsWith(`${p}/`)));
+  // The catalogue pickers create integrations: they belong under Integrations in the menu.
+  const section = path === '/admin/create' || path === '/admin/list' ? '/admin/integrations' : path;
+  const selected = PATHS.find((p) => (p === '/admin' ? section === p : section === p || section.startsWith(`${p}/`)));
 
   const items: MenuProps['items'] = [
     { key: '/admin', icon: <DashboardOutlined />, label: t('menu.dashboard') },
