@@ -158,7 +158,8 @@ export async function getHook(db: Executor, accountId: string, id: string): Prom
   };
 }
 
-/** Counters for the dashboard. `pending` includes hooks accepted with nothing to deliver yet. */
+/** Counters for the dashboard. Hooks `accepted` with no active destination count only in `total`:
+ * nothing is in progress for them. */
 export async function hookTotals(db: Executor, accountId: string) {
   const rows = await db
     .select({ status: hooks.status, n: count() })
