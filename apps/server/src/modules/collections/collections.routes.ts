@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
+import { forgetSourcesAfterWrites } from '../ingest/source-cache';
 import * as service from './collections.service';
 
 const tags = ['collections'];
@@ -23,6 +24,7 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
+  forgetSourcesAfterWrites(app);
 
   r.get(
     base,

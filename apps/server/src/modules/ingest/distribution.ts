@@ -1,7 +1,7 @@
 import type { Assignee } from '@leadrelay/shared';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type CollectionItem, collections, distributionCursors } from '../../db/schema';
+import { type CollectionItem, collections } from '../../db/schema';
 
 const weightOf = (item: CollectionItem) =>
   Number.isFinite(item.weight) && (item.weight ?? 1) > 0 ? Math.floor(item.weight ?? 1) || 1 : 1;
@@ -31,30 +31,64 @@ export function pickWeighted(items: readonly CollectionItem[], counter: number):
   return items[chosen];
 }
 
+/** An integration's distribution as the ingest statement takes it. */
+export interface Distribution {
+  collectionId: string;
+  /** The assignees `{id, name}`, one per item, and the same as JSON text. */
+  assignees: Assignee[];
+  assigneesJson: string;
+  /** PostgreSQL int[] literal: the 0-based item of each slot of one round-robin cycle. */
+  slots: string;
+}
+
+const gcd = (a: number, b: number): number => (b ? gcd(b, a % b) : a);
+
 /**
- * The next responsible user of an integration's distribution collection. The counter is bumped
- * with one atomic upsert inside the ingest transaction, so concurrent ingests (on any number of
- * API processes) each take a different slot and a rolled-back ingest gives its slot back.
+ * One cycle of the smooth weighted round-robin, slot by slot (the same picks as `pickWeighted`).
+ * Weights with a common factor repeat a shorter cycle, so the cycle is divided by it.
  */
-export async function nextAssignee(
-  tx: Executor,
+export function distributionOf(collectionId: string, items: readonly CollectionItem[]): Distribution | undefined {
+  if (!items.length) return undefined;
+  const weights = items.map(weightOf);
+  const common = weights.reduce(gcd);
+  const reduced = weights.map((w) => w / common);
+  const total = reduced.reduce((a, b) => a + b, 0);
+  const current = reduced.map(() => 0);
+  const slots: number[] = [];
+  for (let step = 0; step < total; step++) {
+    let best = 0;
+    for (let i = 0; i < reduced.length; i++) {
+      current[i] = (current[i] ?? 0) + (reduced[i] ?? 1);
+      if ((current[i] ?? 0) > (current[best] ?? 0)) best = i;
+    }
+    current[best] = (current[best] ?? 0) - total;
+    slots.push(best);
+  }
+  const assignees = items.map((item): Assignee => ({ id: item.value, name: item.name }));
+  return {
+    collectionId,
+    assignees,
+    assigneesJson: JSON.stringify(assignees),
+    slots: `{${slots.join(',')}}`,
+  };
+}
+
+/**
+ * The distribution of an integration's collection, or none when it is unset, gone, another
+ * account's or empty. The counter itself is bumped by the ingest statement (one atomic upsert per
+ * accepted lead), so concurrent ingests on any number of API processes each take a different slot
+ * and a lead that is not written gives its slot back.
+ */
+export async function loadDistribution(
+  db: Executor,
   accountId: string,
   collectionId: string | null,
-): Promise<Assignee | undefined> {
+): Promise<Distribution | undefined> {
   if (!collectionId) return undefined;
-  const [collection] = await tx
+  const [collection] = await db
     .select({ items: collections.items, accountId: collections.accountId })
     .from(collections)
     .where(eq(collections.id, collectionId));
-  if (!collection || collection.accountId !== accountId || !collection.items.length) return undefined;
-  const [cursor] = await tx
-    .insert(distributionCursors)
-    .values({ collectionId, counter: 1 })
-    .onConflictDoUpdate({
-      target: distributionCursors.collectionId,
-      set: { counter: sql`${distributionCursors.counter} + 1` },
-    })
-    .returning({ counter: distributionCursors.counter });
-  const item = pickWeighted(collection.items, cursor?.counter ?? 1);
-  return item ? { id: item.value, name: item.name } : undefined;
+  if (!collection || collection.accountId !== accountId) return undefined;
+  return distributionOf(collectionId, collection.items);
 }

@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../plugins/errors';
 import { ingestWebhook } from './ingest.service';
-import { storedRequest } from './request';
+import { storedRequest, withoutNul } from './request';
 
 const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
 const ZIngestReply = z.object({ ok: z.literal(true), hookId: z.string(), status: z.string() });
@@ -52,7 +52,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = request.isMultipart() ? await multipartFields(request) : (request.body ?? {});
+      const body = withoutNul(request.isMultipart() ? await multipartFields(request) : (request.body ?? {}));
       const idempotencyKey = request.headers['idempotency-key'];
       const result = await ingestWebhook(
         { db: app.db, events: app.events, log: request.log },

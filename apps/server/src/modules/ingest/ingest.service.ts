@@ -7,15 +7,18 @@ import {
   getPath,
   type HookStatus,
   type SourceOptions,
-  ZSourceOptions,
 } from '@leadrelay/shared';
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../../db/client';
-import { dedupeKeys, deliveries, hooks, integrations, leads, type StoredRequest } from '../../db/schema';
+import type { Db } from '../../db/client';
+import { dedupeKeys, type StoredRequest } from '../../db/schema';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
-import { nextAssignee } from './distribution';
+import { groupCommit } from './group-commit';
+import { INSERT_BARE_HOOK } from './ingest-statements';
+import type { KeptLead } from './lead-writer';
+import { rawDb, sqlStateOf } from './raw-sql';
+import { forgetSource, type Source, sourceByToken } from './source-cache';
 
 export interface IngestInput {
   token: string;
@@ -38,22 +41,6 @@ interface IngestDeps {
   now?: () => Date;
 }
 
-/** Thrown inside the transaction to roll back a repeat; carries the original hook. */
-class Duplicate extends Error {
-  constructor(readonly originalHookId: string) {
-    super('duplicate');
-  }
-}
-
-function sourceOptions(raw: unknown, log: FastifyBaseLogger, integrationId: string): SourceOptions {
-  const parsed = ZSourceOptions.safeParse(raw ?? {});
-  if (parsed.success) return parsed.data;
-  // The integrations API validates options on write; an older or hand-edited value must not lose
-  // leads, so the lead is taken with the default mapping and the problem is logged.
-  log.warn({ integrationId, issues: parsed.error.issues }, 'invalid integration options; default mapping used');
-  return {};
-}
-
 function dedupeKeysOf(input: IngestInput, body: Record<string, unknown>, options: SourceOptions): string[] {
   const keys: string[] = [];
   const header = input.idempotencyKey?.trim();
@@ -67,28 +54,42 @@ function dedupeKeysOf(input: IngestInput, body: Record<string, unknown>, options
   return keys;
 }
 
+/** A foreign key refused the write: the source (or a destination) was deleted meanwhile. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
 export async function ingestWebhook(deps: IngestDeps, input: IngestInput): Promise<IngestResult> {
-  const now = deps.now?.() ?? new Date();
-  const [integration] = await deps.db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.hookToken, input.token), eq(integrations.active, true)));
-  if (!integration) throw new AppError('INTEGRATION_NOT_FOUND');
+  const source = await sourceByToken(deps.db, input.token, deps.log);
+  if (!source) throw new AppError('INTEGRATION_NOT_FOUND');
   if (input.body === null || typeof input.body !== 'object' || Array.isArray(input.body)) {
     throw new AppError('VALIDATION_ERROR', { message: 'The body must be an object of fields' });
   }
+  try {
+    return await ingestInto(deps, source, input);
+  } catch (error) {
+    if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
+    // Nothing was written (the statement or its transaction is atomic). A deleted source answers
+    // as an unknown token; a destination deleted meanwhile is dropped by one more try.
+    forgetSource(deps.db, input.token);
+    const fresh = await sourceByToken(deps.db, input.token, deps.log);
+    if (!fresh) throw new AppError('INTEGRATION_NOT_FOUND');
+    try {
+      return await ingestInto(deps, fresh, input);
+    } catch (again) {
+      if (sqlStateOf(again) === FOREIGN_KEY_VIOLATION) throw new AppError('INTEGRATION_NOT_FOUND');
+      throw again;
+    }
+  }
+}
+
+async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput): Promise<IngestResult> {
+  const now = deps.now?.() ?? new Date();
   const body = input.body as Record<string, unknown>;
-  const options = sourceOptions(integration.options, deps.log, integration.id);
+  const { options } = source;
   const fields = applyMapping(body, options.mapping);
   const verdict = evaluateFilters(fields, body, options.filters);
-  const base = { accountId: integration.accountId, integrationId: integration.id, request: input.request };
-
   if (!verdict.kept) {
-    const [hook] = await deps.db
-      .insert(hooks)
-      .values({ ...base, status: 'filtered', reason: verdict.reason, createdAt: now, updatedAt: now })
-      .returning({ id: hooks.id });
-    return done(deps, integration.accountId, { hookId: hook!.id, status: 'filtered', httpStatus: 200 });
+    const hookId = await bareHook(deps, source, input, 'filtered', verdict.reason ?? null, now);
+    return done(deps, source.accountId, { hookId, status: 'filtered', httpStatus: 200 });
   }
 
   const keys = dedupeKeysOf(input, body, options);
@@ -96,114 +97,63 @@ export async function ingestWebhook(deps: IngestDeps, input: IngestInput): Promi
   const expiresAt = new Date(now.getTime() + windowHours * 3_600_000);
   const sourceId = keys.find((k) => k.startsWith('src:') || k.startsWith('idem:'))?.replace(/^\w+:/, '');
   const hookId = randomUUID();
-
-  try {
-    const status = await deps.db.transaction(async (tx) => {
-      await claimKeys(tx, integration.id, keys, hookId, expiresAt, now);
-      const assignee = await nextAssignee(tx, integration.accountId, integration.distributionId);
-      const destinationIds = integration.destinationIds.length
-        ? (
-            await tx
-              .select({ id: integrations.id })
-              .from(integrations)
-              .where(
-                and(
-                  inArray(integrations.id, integration.destinationIds),
-                  eq(integrations.accountId, integration.accountId),
-                  eq(integrations.active, true),
-                ),
-              )
-          ).map((d) => d.id)
-        : [];
-      const [lead] = await tx
-        .insert(leads)
-        .values({ ...base, fields, raw: body, sourceId, assignee, createdAt: now })
-        .returning({ id: leads.id });
-      const hookStatus: HookStatus = destinationIds.length ? 'pending' : 'accepted';
-      await tx.insert(hooks).values({
-        ...base,
-        id: hookId,
-        leadId: lead!.id,
-        status: hookStatus,
-        reason: destinationIds.length ? null : 'No active destination',
-        createdAt: now,
-        updatedAt: now,
-      });
-      // In the integration's order: the delivery queue keeps it within a destination.
-      const ordered = integration.destinationIds.filter((id) => destinationIds.includes(id));
-      if (ordered.length) {
-        await tx.insert(deliveries).values(
-          ordered.map((destinationId) => ({
-            accountId: integration.accountId,
-            leadId: lead!.id,
-            hookId,
-            destinationId,
-            nextAttemptAt: now,
-            idempotencyKey: `${lead!.id}:${destinationId}`,
-            createdAt: now,
-          })),
-        );
-      }
-      return hookStatus;
-    });
-    if (status === 'pending') deps.events.emit('deliveries.due');
-    return done(deps, integration.accountId, { hookId, status, httpStatus: 202 });
-  } catch (error) {
-    if (!(error instanceof Duplicate)) throw error;
-    const [hook] = await deps.db
-      .insert(hooks)
-      .values({
-        ...base,
-        status: 'duplicate',
-        reason: `Repeat of ${error.originalHookId}`,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: hooks.id });
-    deps.events.emit('hook.changed', { accountId: integration.accountId, hookId: hook!.id });
-    return { hookId: error.originalHookId, status: 'duplicate', httpStatus: 200 };
+  const lead: KeptLead = {
+    source,
+    keys,
+    hookId,
+    leadId: randomUUID(),
+    duplicateId: randomUUID(),
+    now,
+    expiresAt,
+    fields,
+    body,
+    sourceId: sourceId ?? null,
+    request: input.request,
+  };
+  const row = await groupCommit(deps.db).write(lead, deps.log);
+  if (!row?.found) {
+    forgetSource(deps.db, input.token);
+    throw new AppError('INTEGRATION_NOT_FOUND');
   }
+  if (row.taken) {
+    const status = row.status ?? 'accepted';
+    if (status === 'pending') deps.events.emit('deliveries.due');
+    return done(deps, source.accountId, { hookId, status, httpStatus: 202 });
+  }
+  const originalHookId = row.original ?? hookId;
+  // A lead with one key had its `duplicate` hook written with it.
+  const duplicateHookId =
+    keys.length === 1
+      ? lead.duplicateId
+      : await bareHook(deps, source, input, 'duplicate', `Repeat of ${originalHookId}`, now);
+  deps.events.emit('hook.changed', { accountId: source.accountId, hookId: duplicateHookId });
+  return { hookId: originalHookId, status: 'duplicate', httpStatus: 200 };
 }
 
-/**
- * Takes the event's dedupe keys for this hook. A live key held by another hook makes this a
- * repeat; an expired one is taken over. On PostgreSQL a concurrent identical request waits on
- * the first one's uncommitted key and then sees it, so two racing repeats still make one lead.
- */
-async function claimKeys(
-  tx: Executor,
-  integrationId: string,
-  keys: string[],
-  hookId: string,
-  expiresAt: Date,
+/** A `filtered` or `duplicate` hook (no lead); 404 when the source is gone meanwhile. */
+async function bareHook(
+  deps: IngestDeps,
+  source: Source,
+  input: IngestInput,
+  status: HookStatus,
+  reason: string | null,
   now: Date,
-) {
-  const taken = await tx
-    .insert(dedupeKeys)
-    .values(keys.map((key) => ({ integrationId, key, hookId, expiresAt })))
-    .onConflictDoUpdate({
-      target: [dedupeKeys.integrationId, dedupeKeys.key],
-      set: { hookId, expiresAt },
-      setWhere: lte(dedupeKeys.expiresAt, now),
-    })
-    .returning({ key: dedupeKeys.key });
-  if (taken.length === keys.length) return;
-  const takenKeys = new Set(taken.map((t) => t.key));
-  const [existing] = await tx
-    .select({ hookId: dedupeKeys.hookId })
-    .from(dedupeKeys)
-    .where(
-      and(
-        eq(dedupeKeys.integrationId, integrationId),
-        inArray(
-          dedupeKeys.key,
-          keys.filter((k) => !takenKeys.has(k)),
-        ),
-        gt(dedupeKeys.expiresAt, now),
-      ),
-    )
-    .limit(1);
-  throw new Duplicate(existing?.hookId ?? hookId);
+): Promise<string> {
+  const [hook] = await rawDb(deps.db).query<{ id: string }>(INSERT_BARE_HOOK, [
+    randomUUID(),
+    source.accountId,
+    source.id,
+    source.token,
+    status,
+    reason,
+    JSON.stringify(input.request),
+    now.toISOString(),
+  ]);
+  if (!hook) {
+    forgetSource(deps.db, input.token);
+    throw new AppError('INTEGRATION_NOT_FOUND');
+  }
+  return hook.id;
 }
 
 function done(deps: IngestDeps, accountId: string, result: IngestResult): IngestResult {

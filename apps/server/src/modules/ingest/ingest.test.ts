@@ -100,6 +100,22 @@ describe('webhook source', () => {
     expect(s.hooks.every((h) => h.status === 'accepted')).toBe(true);
   });
 
+  it('keeps a lead whose fields carry a NUL character (PostgreSQL cannot store it): the character is dropped', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    const json = await post(source.url, '{"name":"Ole\\u0000na","city\\u0000":"Ky\\u0000iv"}', {
+      'content-type': 'application/json',
+    });
+    expect(json.statusCode).toBe(202);
+    const form = await post(source.url, 'name=Iv%00an&phone=0501234567', {
+      'content-type': 'application/x-www-form-urlencoded',
+    });
+    expect(form.statusCode).toBe(202);
+    const s = await stored(source.id);
+    expect(s.leads.map((l) => l.fields.name).sort()).toEqual(['Ivan', 'Olena']);
+    expect(s.leads.find((l) => l.fields.name === 'Olena')!.fields).toMatchObject({ custom: { city: 'Kyiv' } });
+  });
+
   it('accepts bodies up to 1 MB and refuses bigger ones with 413, storing nothing', async () => {
     const source = await createSource(t.app.db, accountId);
     const big = await post(source.url, { name: 'Big', comment: 'x'.repeat(600 * 1024) });

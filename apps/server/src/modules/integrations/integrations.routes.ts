@@ -23,6 +23,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
+import { forgetSourcesAfterWrites } from '../ingest/source-cache';
 import * as service from './integrations.service';
 
 const tags = ['integrations'];
@@ -35,6 +36,7 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps, db } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
+  forgetSourcesAfterWrites(app);
 
   r.get(
     '/api/integrations',

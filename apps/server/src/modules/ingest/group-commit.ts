@@ -1,0 +1,117 @@
+// Group commit: webhooks that arrive together are written together, in one statement and one
+// commit, and each request is answered only after that commit. Under load a commit (its WAL
+// flush) and a round trip are shared by many leads instead of paid by each.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { type KeptLead, type LeadWritten, writeBatch, writeLead } from './lead-writer';
+import { type RawDb, rawDb } from './raw-sql';
+
+/** Most leads in one statement. */
+export const MAX_BATCH = 200;
+/**
+ * Batches written at the same time, each holding one pooled connection while it commits (the pool
+ * has 10). Measured with the bench on 2 cores: 3 gave 1,693 leads/s, 6 gave 2,066 and used the CPU.
+ */
+export const MAX_IN_FLIGHT = 6;
+
+interface Waiting {
+  lead: KeptLead;
+  /** `integration id + key`: a batch never holds a key twice. */
+  slot: string;
+  log: FastifyBaseLogger;
+  resolve: (written: LeadWritten | undefined) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Collects leads with one dedupe key each. A lead is written at the next turn of the event loop
+ * when fewer than `MAX_IN_FLIGHT` batches are being written, else with the next batch when one
+ * ends: nothing waits for a timer, and the busier the server the bigger the batches.
+ *
+ * The answers are the ones the leads would get one after another, in arrival order:
+ * - a batch is a prefix of the queue that stops before a key already in it, so a repeat of a lead
+ *   is written by a later batch and finds that lead's key (or waits on it while it commits);
+ * - the round-robin counter is taken once per written lead, in the batch's order;
+ * - when a batch statement fails (nothing of it is written), its leads are written one by one in
+ *   order, so each gets its own answer and only a lead that fails alone fails.
+ */
+export class GroupCommit {
+  private readonly queue: Waiting[] = [];
+  private inFlight = 0;
+  private scheduled = false;
+
+  constructor(private readonly raw: RawDb) {}
+
+  /** Writes the lead (alone when it has several keys); resolves after the commit. */
+  write(lead: KeptLead, log: FastifyBaseLogger): Promise<LeadWritten | undefined> {
+    if (lead.keys.length !== 1) return writeLead(this.raw, lead);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ lead, slot: `${lead.source.id} ${lead.keys[0]}`, log, resolve, reject });
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.scheduled || this.inFlight >= MAX_IN_FLIGHT || !this.queue.length) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
+        const batch = this.take();
+        this.inFlight++;
+        void this.run(batch).finally(() => {
+          this.inFlight--;
+          this.schedule();
+        });
+      }
+    });
+  }
+
+  private take(): Waiting[] {
+    const slots = new Set<string>();
+    let n = 0;
+    while (n < this.queue.length && n < MAX_BATCH) {
+      const slot = this.queue[n]!.slot;
+      if (slots.has(slot)) break;
+      slots.add(slot);
+      n++;
+    }
+    return this.queue.splice(0, n);
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    let rows: LeadWritten[];
+    try {
+      rows = await writeBatch(
+        this.raw,
+        batch.map((w) => w.lead),
+        new Date(),
+      );
+    } catch (error) {
+      if (batch.length === 1) {
+        batch[0]!.reject(error);
+        return;
+      }
+      batch[0]!.log.warn({ err: error, leads: batch.length }, 'group commit failed; its leads are written one by one');
+      for (const waiting of batch) {
+        await writeLead(this.raw, waiting.lead).then(waiting.resolve, waiting.reject);
+      }
+      return;
+    }
+    batch.forEach((waiting, i) => {
+      waiting.resolve(rows[i]);
+    });
+  }
+}
+
+const committers = new WeakMap<Db, GroupCommit>();
+
+/** The group commit of a database (one per process and database). */
+export function groupCommit(db: Db): GroupCommit {
+  let committer = committers.get(db);
+  if (!committer) {
+    committer = new GroupCommit(rawDb(db));
+    committers.set(db, committer);
+  }
+  return committer;
+}

@@ -1,0 +1,207 @@
+// The ingest statements: constant text, every parameter sent as text and cast once in `p`.
+import type { Statement } from './raw-sql';
+
+/**
+ * One lead in one statement (one round trip; atomic on its own, or inside a transaction when the
+ * event has several dedupe keys). In order:
+ * - `integ`: the source integration is still there, active and under this token (a cached source
+ *   can never write to a deleted or deactivated one);
+ * - `claimed`: takes the dedupe keys (`INSERT … ON CONFLICT`): a new or expired key becomes this
+ *   hook's, a live one is left as it is and names the original hook. A concurrent repeat waits on
+ *   the first one's uncommitted key and then sees it;
+ * - only when every key was taken: the round-robin counter is bumped once, the lead, the hook and
+ *   one delivery per active destination (in the integration's order) are inserted;
+ * - otherwise, when `record_duplicate`, the `duplicate` hook is written instead.
+ *
+ * Parameters: $1 integration id, $2 account id, $3 token, $4 dedupe keys (JSON array), $5 hook id,
+ * $6 keys expire at, $7 now, $8 lead fields (JSON), $9 raw body (JSON), $10 source id, $11 stored
+ * request (JSON), $12 destination ids (JSON array, in order), $13 distribution collection id,
+ * $14 assignees (JSON array), $15 round-robin slots (int[] literal), $16 lead id, $17 id of a
+ * duplicate hook, $18 record_duplicate ('true' | 'false').
+ */
+export const INGEST_LEAD: Statement = {
+  name: 'lr_ingest_lead_v1',
+  text: `with p as (
+  select $1::text::uuid as integration_id, $2::text::uuid as account_id, $3::text as token,
+    $4::text::jsonb as keys, $5::text::uuid as hook_id, $6::text::timestamptz as expires_at,
+    $7::text::timestamptz as now, $8::text::jsonb as fields, $9::text::jsonb as raw, $10::text as source_id,
+    $11::text::jsonb as request, $12::text::jsonb as destination_ids, $13::text::uuid as collection_id,
+    $14::text::jsonb as assignees, $15::text::int[] as slots, $16::text::uuid as lead_id,
+    $17::text::uuid as duplicate_id, $18::text::boolean as record_duplicate
+),
+integ as (
+  select i.id from integrations i, p where i.id = p.integration_id and i.hook_token = p.token and i.active
+),
+claimed as (
+  insert into dedupe_keys as d (integration_id, key, hook_id, expires_at)
+  select p.integration_id, k.key, p.hook_id, p.expires_at
+  from p, jsonb_array_elements_text(p.keys) as k(key)
+  where exists (select from integ)
+  on conflict (integration_id, key) do update set
+    hook_id = case when d.expires_at <= (select now from p) then excluded.hook_id else d.hook_id end,
+    expires_at = case when d.expires_at <= (select now from p) then excluded.expires_at else d.expires_at end
+  returning d.hook_id
+),
+verdict as (
+  select exists (select from integ) as found,
+    (select count(*) from claimed, p where claimed.hook_id = p.hook_id) = (select jsonb_array_length(keys) from p) as taken,
+    (select claimed.hook_id from claimed, p where claimed.hook_id <> p.hook_id limit 1) as original
+),
+cursor as (
+  insert into distribution_cursors as c (collection_id, counter)
+  select p.collection_id, 1 from p, verdict v where v.taken and p.collection_id is not null
+  on conflict (collection_id) do update set counter = c.counter + 1
+  returning c.counter
+),
+lead as (
+  insert into leads (id, account_id, integration_id, fields, raw, source_id, assignee, created_at)
+  select p.lead_id, p.account_id, p.integration_id, p.fields, p.raw, p.source_id,
+    p.assignees -> (p.slots[(((select counter from cursor) - 1) % cardinality(p.slots))::int + 1]),
+    p.now
+  from p, verdict v where v.taken
+  returning id
+),
+dests as (
+  select i.id, d.ord
+  from p, jsonb_array_elements_text(p.destination_ids) with ordinality as d(id, ord)
+  join integrations i on i.id = d.id::uuid
+  where i.account_id = p.account_id and i.active
+),
+hook as (
+  insert into hooks (id, account_id, integration_id, lead_id, status, reason, request, created_at, updated_at)
+  select p.hook_id, p.account_id, p.integration_id, (select id from lead),
+    case when exists (select from dests) then 'pending' else 'accepted' end,
+    case when exists (select from dests) then null else 'No active destination' end,
+    p.request, p.now, p.now
+  from p, verdict v where v.taken
+  returning status
+),
+queued as (
+  insert into deliveries (account_id, lead_id, hook_id, destination_id, next_attempt_at, idempotency_key, created_at)
+  select p.account_id, p.lead_id, p.hook_id, d.id, p.now, p.lead_id::text || ':' || d.id::text, p.now
+  from p, verdict v, dests d where v.taken
+  order by d.ord
+  returning 1
+),
+duplicate as (
+  insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
+  select p.duplicate_id, p.account_id, p.integration_id, 'duplicate', 'Repeat of ' || coalesce(v.original, p.hook_id),
+    p.request, p.now, p.now
+  from p, verdict v where v.found and not v.taken and p.record_duplicate
+  returning id
+)
+select v.found, v.taken, v.original::text as original, (select status from hook) as status,
+  (select count(*) from queued)::int as queued
+from verdict v`,
+};
+
+/**
+ * A hook without a lead (`filtered` with its reason, or `duplicate`), written only while the
+ * source integration is there, active and under this token.
+ * Parameters: $1 hook id, $2 account id, $3 integration id, $4 token, $5 status, $6 reason,
+ * $7 stored request (JSON), $8 now.
+ */
+export const INSERT_BARE_HOOK: Statement = {
+  name: 'lr_ingest_bare_hook_v1',
+  text: `insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
+select $1::text::uuid, $2::text::uuid, i.id, $5::text, $6::text, $7::text::jsonb, $8::text::timestamptz, $8::text::timestamptz
+from integrations i
+where i.id = $3::text::uuid and i.hook_token = $4::text and i.active
+returning id`,
+};
+
+/**
+ * Many leads in one statement (group commit): the same steps as `INGEST_LEAD` for each lead of
+ * the batch, in the batch's order. Every lead has exactly one dedupe key and no two leads of a
+ * batch share one (the batcher sees to both), so a lead is either written whole or is a repeat,
+ * and the answer of each is the one it would get alone, one after another. Keys and round-robin
+ * counters are taken in a fixed order so that concurrent batches cannot deadlock.
+ *
+ * Parameters: $1 the leads (JSON array of objects with the columns of `items`, `i` their order),
+ * $2 now (a key that expired before it is taken over).
+ * One row per lead: i, found, taken, original (hook id of a repeat), status (of a written hook).
+ */
+export const INGEST_BATCH: Statement = {
+  name: 'lr_ingest_batch_v1',
+  text: `with items as (
+  select * from jsonb_to_recordset($1::text::jsonb) as x(
+    i int, integration_id uuid, account_id uuid, token text, key text, hook_id uuid, expires_at timestamptz,
+    now timestamptz, fields jsonb, raw jsonb, source_id text, request jsonb, destination_ids jsonb,
+    collection_id uuid, assignees jsonb, slots int[], lead_id uuid, duplicate_id uuid)
+),
+live as (
+  select it.* from items it
+  join integrations s on s.id = it.integration_id and s.hook_token = it.token and s.active
+),
+claimed as (
+  insert into dedupe_keys as d (integration_id, key, hook_id, expires_at)
+  select integration_id, key, hook_id, expires_at from live order by integration_id, key
+  on conflict (integration_id, key) do update set
+    hook_id = case when d.expires_at <= $2::text::timestamptz then excluded.hook_id else d.hook_id end,
+    expires_at = case when d.expires_at <= $2::text::timestamptz then excluded.expires_at else d.expires_at end
+  returning d.integration_id, d.key, d.hook_id
+),
+verdict as (
+  select l.*, c.hook_id = l.hook_id as taken, nullif(c.hook_id, l.hook_id) as original
+  from live l join claimed c on c.integration_id = l.integration_id and c.key = l.key
+),
+wanted as (
+  select collection_id, count(*) as n from verdict where taken and collection_id is not null group by collection_id
+),
+cursor as (
+  insert into distribution_cursors as c (collection_id, counter)
+  select collection_id, n from wanted order by collection_id
+  on conflict (collection_id) do update set counter = c.counter + excluded.counter
+  returning c.collection_id, c.counter
+),
+ranked as (
+  select v.*,
+    cu.counter - w.n + row_number() over (partition by v.collection_id order by v.i) as slot_counter
+  from verdict v
+  left join wanted w on w.collection_id = v.collection_id
+  left join cursor cu on cu.collection_id = v.collection_id
+  where v.taken
+),
+dests as (
+  select r.i, r.account_id, r.lead_id, r.hook_id, r.now, t.id as destination_id, d.ord
+  from ranked r
+  cross join lateral jsonb_array_elements_text(r.destination_ids) with ordinality as d(id, ord)
+  join integrations t on t.id = d.id::uuid and t.account_id = r.account_id and t.active
+),
+lead as (
+  insert into leads (id, account_id, integration_id, fields, raw, source_id, assignee, created_at)
+  select r.lead_id, r.account_id, r.integration_id, r.fields, r.raw, r.source_id,
+    r.assignees -> (r.slots[((r.slot_counter - 1) % cardinality(r.slots))::int + 1]),
+    r.now
+  from ranked r order by r.i
+  returning id
+),
+hook as (
+  insert into hooks (id, account_id, integration_id, lead_id, status, reason, request, created_at, updated_at)
+  select r.hook_id, r.account_id, r.integration_id, r.lead_id,
+    case when exists (select from dests d where d.i = r.i) then 'pending' else 'accepted' end,
+    case when exists (select from dests d where d.i = r.i) then null else 'No active destination' end,
+    r.request, r.now, r.now
+  from ranked r order by r.i
+  returning id, status
+),
+queued as (
+  insert into deliveries (account_id, lead_id, hook_id, destination_id, next_attempt_at, idempotency_key, created_at)
+  select d.account_id, d.lead_id, d.hook_id, d.destination_id, d.now, d.lead_id::text || ':' || d.destination_id::text, d.now
+  from dests d order by d.i, d.ord
+  returning 1
+),
+duplicate as (
+  insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
+  select v.duplicate_id, v.account_id, v.integration_id, 'duplicate', 'Repeat of ' || v.original, v.request, v.now, v.now
+  from verdict v where not v.taken order by v.i
+  returning id
+)
+select it.i, v.i is not null as found, coalesce(v.taken, false) as taken, v.original::text as original, h.status,
+  (select count(*) from lead)::int as leads, (select count(*) from queued)::int as queued,
+  (select count(*) from duplicate)::int as duplicates
+from items it
+left join verdict v on v.i = it.i
+left join hook h on h.id = it.hook_id
+order by it.i`,
+};

@@ -1,0 +1,99 @@
+// The ingest hot path talks to the driver directly: its statements are constant text (a named
+// prepared statement on PostgreSQL), so no query is built per request. Every parameter is sent as
+// text and cast in the statement, which both drivers pass through unchanged.
+import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { Db } from '../../db/client';
+
+export type Row = Record<string, unknown>;
+export type Param = string | null;
+
+export interface Statement {
+  /** Unique per text: PostgreSQL prepares it once per connection under this name. */
+  name: string;
+  text: string;
+}
+
+export interface RawExecutor {
+  query<T extends Row>(statement: Statement, params: Param[]): Promise<T[]>;
+}
+
+export interface RawDb extends RawExecutor {
+  /** Runs `fn` in one transaction; it commits when `fn` says so, and rolls back otherwise or on an error. */
+  transaction<T>(fn: (tx: RawExecutor) => Promise<{ commit: boolean; value: T }>): Promise<T>;
+}
+
+function fromPool(pool: pg.Pool): RawDb {
+  const on = (client: pg.Pool | pg.PoolClient): RawExecutor => ({
+    async query<T extends Row>(statement: Statement, params: Param[]) {
+      const result = await client.query<T>({ name: statement.name, text: statement.text, values: params });
+      return result.rows;
+    },
+  });
+  return {
+    ...on(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const { commit, value } = await fn(on(client));
+        await client.query(commit ? 'commit' : 'rollback');
+        client.release();
+        return value;
+      } catch (error) {
+        // A connection that cannot even roll back is dropped, not returned to the pool.
+        await client.query('rollback').then(
+          () => client.release(),
+          (rollbackError: Error) => client.release(rollbackError),
+        );
+        throw error;
+      }
+    },
+  };
+}
+
+class Rollback<T> {
+  constructor(readonly value: T) {}
+}
+
+function fromPglite(client: PGlite): RawDb {
+  const on = (target: PGlite | PgliteTransaction): RawExecutor => ({
+    async query<T extends Row>(statement: Statement, params: Param[]) {
+      return (await target.query<T>(statement.text, params)).rows;
+    },
+  });
+  return {
+    ...on(client),
+    async transaction(fn) {
+      try {
+        return await client.transaction(async (tx) => {
+          const { commit, value } = await fn(on(tx));
+          if (!commit) throw new Rollback(value);
+          return value;
+        });
+      } catch (error) {
+        if (error instanceof Rollback) return error.value;
+        throw error;
+      }
+    },
+  };
+}
+
+const adapters = new WeakMap<Db, RawDb>();
+
+/** The driver under a Drizzle database (node-postgres pool or PGlite). */
+export function rawDb(db: Db): RawDb {
+  let adapter = adapters.get(db);
+  if (!adapter) {
+    const client = (db as unknown as { $client: unknown }).$client;
+    adapter = client instanceof pg.Pool ? fromPool(client) : fromPglite(client as PGlite);
+    adapters.set(db, adapter);
+  }
+  return adapter;
+}
+
+/** PostgreSQL's SQLSTATE of a driver error (both drivers put it on `code`). */
+export const sqlStateOf = (error: unknown): string | undefined =>
+  typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
