@@ -6,7 +6,14 @@ import { API_BODY_LIMIT_BYTES, DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig, Deps } from './config';
-import { type Database, type Db, openDatabase } from './db/client';
+import {
+  type Database,
+  type Db,
+  DEFAULT_POOL_SIZE,
+  DEFAULT_WORKER_POOL_SIZE,
+  type OpenDatabaseOptions,
+  openDatabase,
+} from './db/client';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './jobs/delivery.job';
 import { housekeepingTasks, PeriodicScheduler, type PeriodicSchedulerOptions } from './jobs/periodic.job';
 import { loadOrCreateEncryptionKey } from './lib/encryption-key';
@@ -67,6 +74,11 @@ export interface AppOptions {
   worker?: boolean;
   /** Worker settings: tests pass a fake clock, their own destinations, a short lease. */
   delivery?: Partial<Omit<DeliveryWorkerOptions, 'db' | 'events' | 'log'>>;
+  /** PostgreSQL: connections of the data pool (DB_POOL_SIZE; ROLE=worker uses workerDbPoolSize). */
+  dbPoolSize?: number;
+  /** PostgreSQL: the worker's connections (WORKER_DB_POOL_SIZE): with ROLE=all and the worker's
+   * loop on, a pool of its own, so a busy API cannot starve it. */
+  workerDbPoolSize?: number;
   /** Periodic housekeeping (runs where the worker runs); tests pass their own tasks and timing. */
   periodic?: Partial<Omit<PeriodicSchedulerOptions, 'db' | 'log'>>;
   /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
@@ -107,8 +119,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   // Before the database opens: a malformed key stops the start with nothing to undo.
   const secrets = secretBoxOf(options);
-  const database =
-    options.database ?? (await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir }));
+  const database = options.database ?? (await openDatabase(databaseOptions(options)));
   try {
     return await setup(app, database, options, publicUrl, secrets);
   } catch (error) {
@@ -151,7 +162,7 @@ async function setup(
   const events = createEventBus();
   app.decorate('events', events);
   const deliveryWorker = new DeliveryWorker({
-    db: database.db,
+    db: database.workerDb ?? database.db,
     events,
     log: app.log,
     fetch: createSafeFetch({ allowPrivate: options.allowPrivateDestinations ?? false }),
@@ -205,6 +216,17 @@ async function setup(
 }
 
 const randomSecret = () => randomBytes(32).toString('base64url');
+
+/** The pools of a process on PostgreSQL, by role (README: the connection budget). */
+function databaseOptions(options: AppOptions): OpenDatabaseOptions {
+  const { databaseUrl, dataDir } = options;
+  const role = options.role ?? 'all';
+  const workerPoolSize = options.workerDbPoolSize ?? DEFAULT_WORKER_POOL_SIZE;
+  if (role === 'worker') return { databaseUrl, dataDir, poolSize: workerPoolSize };
+  const poolSize = options.dbPoolSize ?? DEFAULT_POOL_SIZE;
+  if (role === 'all' && options.worker) return { databaseUrl, dataDir, poolSize, workerPoolSize };
+  return { databaseUrl, dataDir, poolSize };
+}
 
 /**
  * The real-time channel, integration health alerts and, on PostgreSQL, the bus between processes:

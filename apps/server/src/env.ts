@@ -3,6 +3,8 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
+import { DEFAULT_WORKER_CONCURRENCY } from './jobs/delivery.job';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -41,6 +43,9 @@ const ZEnv = z.object({
   WEB_DIST: z.preprocess(blankToUndefined, z.string().default(DEFAULT_WEB_DIST)),
   TRUST_PROXY: boolish,
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_WORKER_CONCURRENCY),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_POOL_SIZE),
+  WORKER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_WORKER_POOL_SIZE),
   ALLOW_PRIVATE_DESTINATIONS: boolish,
 });
 
@@ -64,6 +69,12 @@ export interface Env {
   trustProxy: boolean;
   /** api: HTTP only; worker: deliveries (and /api/health); all: both, one process. */
   role: 'api' | 'worker' | 'all';
+  /** Deliveries one worker process runs at once. */
+  workerConcurrency: number;
+  /** PostgreSQL connections of the data pool (API requests). */
+  dbPoolSize: number;
+  /** PostgreSQL connections of the worker: its own pool in ROLE=all, the data pool in ROLE=worker. */
+  workerDbPoolSize: number;
   allowPrivateDestinations: boolean;
 }
 
@@ -94,6 +105,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     webDist: resolve(baseDir, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
     role: e.ROLE,
+    workerConcurrency: e.WORKER_CONCURRENCY,
+    dbPoolSize: e.DB_POOL_SIZE,
+    workerDbPoolSize: e.WORKER_DB_POOL_SIZE,
     allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS,
   };
 }

@@ -25,6 +25,9 @@ async function main(): Promise<void> {
       role: env.role,
       // Tests drive the worker by hand; a real process runs its loop unless it only serves the API.
       worker: env.role !== 'api',
+      delivery: { concurrency: env.workerConcurrency },
+      dbPoolSize: env.dbPoolSize,
+      workerDbPoolSize: env.workerDbPoolSize,
       allowPrivateDestinations: env.allowPrivateDestinations,
     });
   } catch (error) {

@@ -18,6 +18,8 @@ export type Executor = Db | Tx;
 
 export interface Database {
   db: Db;
+  /** The delivery worker's connections: its own pool on PostgreSQL when `workerPoolSize` was given. */
+  workerDb?: Db;
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
@@ -29,22 +31,39 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** Hold the data-folder lock (default true when PGlite stores its files in dataDir). */
   lock?: boolean;
+  /** PostgreSQL: connections of the data pool (default DEFAULT_POOL_SIZE). */
+  poolSize?: number;
+  /** PostgreSQL: a second pool of this many connections for the delivery worker, so busy API
+   *  requests cannot starve it (ROLE=all); absent or 0: the worker shares the data pool. */
+  workerPoolSize?: number;
 }
+
+/** DB_POOL_SIZE's default: the data pool of a process on PostgreSQL. */
+export const DEFAULT_POOL_SIZE = 10;
+/** WORKER_DB_POOL_SIZE's default: the worker's own pool (ROLE=all) or a ROLE=worker's data pool. */
+export const DEFAULT_WORKER_POOL_SIZE = 4;
 
 export const MIGRATIONS_FOLDER = join(import.meta.dirname, '../../drizzle');
 // Any constant works: it only keeps two processes from migrating the same database at once.
 const MIGRATION_LOCK_KEY = 7_262_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  if (options.databaseUrl) {
+    return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, options.workerPoolSize ?? 0);
+  }
   return openPglite(options.dataDir, options.lock ?? true);
 }
 
-async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+function createPool(url: string, max: number): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle client's connection can drop (server restart, failover, a dropped test database); the
   // pool replaces it at the next checkout. Without a listener that error would end the process.
   pool.on('error', () => {});
+  return pool;
+}
+
+async function openPostgres(url: string, poolSize: number, workerPoolSize: number): Promise<Database> {
+  const pool = createPool(url, poolSize);
   const client = await pool.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -54,7 +73,17 @@ async function openPostgres(url: string): Promise<Database> {
     client.release();
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { db, engine: 'postgres', close: () => pool.end() };
+  if (workerPoolSize <= 0) return { db, engine: 'postgres', close: () => pool.end() };
+  const workerPool = createPool(url, workerPoolSize);
+  const workerDb = drizzleNodePg(workerPool, { schema }) as unknown as Db;
+  return {
+    db,
+    workerDb,
+    engine: 'postgres',
+    close: async () => {
+      await Promise.all([pool.end(), workerPool.end()]);
+    },
+  };
 }
 
 async function openPglite(dataDir: string | undefined, lock: boolean): Promise<Database> {

@@ -5,19 +5,19 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { ConnectorDefinition, DeliveryResult } from '@leadrelay/connectors';
 import { getConnector as defaultGetConnector, PermanentError, RetryableError } from '@leadrelay/connectors';
-import type { AttemptOutcome, HookStatus } from '@leadrelay/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import type { HookStatus } from '@leadrelay/shared';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
 import {
   type AttemptTraceJson,
   type DeliveryRow,
   deliveries,
-  deliveryAttempts,
   destinationHealth,
   errorRecords,
-  hooks,
+  type IntegrationRow,
   integrations,
+  type LeadRow,
   leads,
 } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
@@ -37,6 +37,7 @@ export interface DeliveryWorkerOptions {
   now?: () => Date;
   random?: () => number;
   workerId?: string;
+  /** Deliveries under way at once (each mostly waits for its destination). */
   concurrency?: number;
   pollMs?: number;
   leaseMs?: number;
@@ -62,7 +63,21 @@ type Outcome =
 const iso = (d: Date) => d.toISOString();
 /** Rows of a raw query: both drivers answer { rows }. */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+/** A trace as a jsonb parameter (null when absent). */
+const jsonb = (value: unknown) =>
+  value === undefined || value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
 const MAX_MESSAGE = 2000;
+/** Default `concurrency`: WORKER_CONCURRENCY's default (docs/benchmarks.md, (b)). */
+export const DEFAULT_WORKER_CONCURRENCY = 64;
+
+/** A claimed delivery with what its attempt needs, loaded for the whole batch in one query. */
+export interface ClaimedDelivery {
+  row: DeliveryRow;
+  lead: LeadRow | null;
+  destination: IntegrationRow | null;
+  /** Deliveries of its hook (ingest creates them all with the hook; none is added later). */
+  hookDeliveries: number;
+}
 /** Permanent failures the user fixes by reconnecting: the destination is marked broken. */
 const AUTH_FAILURES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE']);
 
@@ -88,6 +103,8 @@ export class DeliveryWorker {
   private again = false;
   private stopping = false;
   private hasClaimed = false;
+  /** The last claim got every row it asked for: more are probably due. */
+  private backlog = false;
 
   constructor(options: DeliveryWorkerOptions) {
     this.db = options.db;
@@ -99,7 +116,7 @@ export class DeliveryWorker {
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-    this.concurrency = options.concurrency ?? 8;
+    this.concurrency = Math.max(1, options.concurrency ?? DEFAULT_WORKER_CONCURRENCY);
     this.pollMs = options.pollMs ?? 500;
     this.leaseMs = options.leaseMs ?? 30_000;
     this.attemptTimeoutMs = options.attemptTimeoutMs ?? Math.min(20_000, this.leaseMs - 5_000);
@@ -148,9 +165,9 @@ export class DeliveryWorker {
 
   /** Claims up to `concurrency` due deliveries and delivers them; the number handled. */
   async runOnce(): Promise<number> {
-    const rows = await this.claim(this.concurrency);
-    await Promise.all(rows.map((row) => this.process(row)));
-    return rows.length;
+    const claimed = await this.claim(this.concurrency);
+    await Promise.all(claimed.map((c) => this.process(c)));
+    return claimed.length;
   }
 
   /** runOnce until nothing is due (tests). */
@@ -182,41 +199,51 @@ export class DeliveryWorker {
       });
   };
 
+  /**
+   * Fills the free slots. While a backlog waits, it claims once a quarter of the slots is free
+   * rather than once per finished delivery: one claim (two queries) serves a batch.
+   */
   private async fill(): Promise<void> {
+    const batch = Math.max(1, Math.floor(this.concurrency / 4));
     for (;;) {
       this.again = false;
       const free = this.concurrency - this.inflight.size;
       if (free <= 0 || this.stopping) return;
-      const rows = await this.claim(free);
-      for (const row of rows) {
-        const running: Promise<void> = this.process(row)
-          .catch((error) => this.log.error({ err: error, deliveryId: row.id }, 'delivery bookkeeping failed'))
+      if (this.backlog && free < batch && this.inflight.size > 0) return;
+      const claimed = await this.claim(free);
+      this.backlog = claimed.length === free;
+      for (const c of claimed) {
+        const running: Promise<void> = this.process(c)
+          .catch((error) => this.log.error({ err: error, deliveryId: c.row.id }, 'delivery bookkeeping failed'))
           .finally(() => {
             this.inflight.delete(running);
             this.tick();
           });
         this.inflight.add(running);
       }
-      if (rows.length < free) return;
+      if (claimed.length < free) return;
     }
   }
 
   /**
    * Takes due deliveries: pending ones whose time has come and running ones whose lease ran out
    * (a worker died). A paused destination gives none; one just out of its pause gives only its
-   * oldest (the probe). Oldest first, so a backlog drains in creation order.
+   * oldest (the probe). Oldest first, so a backlog drains in creation order. Two queries for the
+   * whole batch: the claim, then the claimed rows' leads and destinations.
    */
-  async claim(limit: number): Promise<DeliveryRow[]> {
+  async claim(limit: number): Promise<ClaimedDelivery[]> {
     const now = this.now();
     const leaseUntil = new Date(now.getTime() + this.leaseMs);
-    const claimed = await this.db.execute(sql`
-      update deliveries set
-        status = 'running',
-        lease_until = ${iso(leaseUntil)}::timestamptz,
-        leased_by = ${this.id},
-        attempts = attempts + 1,
-        first_attempt_at = coalesce(first_attempt_at, ${iso(now)}::timestamptz)
-      where id in (
+    const rows = await this.db
+      .update(deliveries)
+      .set({
+        status: 'running',
+        leaseUntil,
+        leasedBy: this.id,
+        attempts: sql`${deliveries.attempts} + 1`,
+        firstAttemptAt: sql`coalesce(${deliveries.firstAttemptAt}, ${iso(now)}::timestamptz)`,
+      })
+      .where(sql`${deliveries.id} in (
         select d.id from deliveries d
         left join destination_health h on h.destination_id = d.destination_id
         where ((d.status = 'pending' and d.next_attempt_at <= ${iso(now)}::timestamptz)
@@ -228,26 +255,49 @@ export class DeliveryWorker {
         order by d.seq
         limit ${limit}
         for update of d skip locked
-      )
-      returning id`);
-    const ids = rowsOf<{ id: string }>(claimed).map((r) => r.id);
-    if (!ids.length) return [];
+      )`)
+      .returning();
+    if (!rows.length) return [];
     this.hasClaimed = true;
-    const rows = await this.db.select().from(deliveries).where(sql`${deliveries.id} in ${ids}`);
-    return rows.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    const loaded = await this.db
+      .select({
+        id: deliveries.id,
+        lead: leads,
+        destination: integrations,
+        hookDeliveries: sql<number>`(select count(*)::int from deliveries o where o.hook_id = ${deliveries.hookId})`,
+      })
+      .from(deliveries)
+      .leftJoin(leads, eq(leads.id, deliveries.leadId))
+      .leftJoin(integrations, eq(integrations.id, deliveries.destinationId))
+      .where(
+        inArray(
+          deliveries.id,
+          rows.map((r) => r.id),
+        ),
+      );
+    const byId = new Map(loaded.map((l) => [l.id, l]));
+    return rows
+      .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
+      .map((row) => {
+        const more = byId.get(row.id);
+        return {
+          row,
+          lead: more?.lead ?? null,
+          destination: more?.destination ?? null,
+          hookDeliveries: Number(more?.hookDeliveries ?? 0),
+        };
+      });
   }
 
-  private async process(row: DeliveryRow): Promise<void> {
+  private async process({ row, lead, destination, hookDeliveries }: ClaimedDelivery): Promise<void> {
     const startedAt = this.now();
     const started = performance.now();
-    const outcome = await this.attempt(row);
-    await this.finish(row, outcome, startedAt, Math.round(performance.now() - started));
+    const outcome = await this.attempt(row, lead, destination);
+    await this.finish(row, outcome, startedAt, Math.round(performance.now() - started), hookDeliveries === 1);
   }
 
-  private async attempt(row: DeliveryRow): Promise<Outcome> {
+  private async attempt(row: DeliveryRow, lead: LeadRow | null, destination: IntegrationRow | null): Promise<Outcome> {
     try {
-      const [destination] = await this.db.select().from(integrations).where(eq(integrations.id, row.destinationId));
-      const [lead] = await this.db.select().from(leads).where(eq(leads.id, row.leadId));
       if (!destination || !lead) throw new PermanentError('The destination or the lead no longer exists');
       const connector = this.getConnector(destination.type);
       if (!connector?.deliver) throw new PermanentError(`No connector delivers to "${destination.type}"`);
@@ -294,57 +344,90 @@ export class DeliveryWorker {
     }
   }
 
-  private async finish(row: DeliveryRow, outcome: Outcome, startedAt: Date, durationMs: number): Promise<void> {
+  /**
+   * Stores the result. One statement stores the attempt, the delivery (only while this worker
+   * still holds its lease) and the breaker reset after a success. A success of a hook's only
+   * delivery also sets the hook's status in that statement: one round trip. Otherwise it is a
+   * transaction (BEGIN; that statement, which also locks the hook's row; the failure's
+   * bookkeeping; the hook's status from all its deliveries; COMMIT).
+   */
+  private async finish(
+    row: DeliveryRow,
+    outcome: Outcome,
+    startedAt: Date,
+    durationMs: number,
+    onlyDelivery = false,
+  ): Promise<void> {
     const now = this.now();
     const trace = outcome.kind === 'ok' ? outcome.result : outcome.trace;
-    const attemptOutcome: AttemptOutcome = outcome.kind;
     const events: (() => void)[] = [];
-    await this.db.transaction(async (tx) => {
-      await tx.insert(deliveryAttempts).values({
-        deliveryId: row.id,
-        number: row.attempts,
-        outcome: attemptOutcome,
-        httpStatus: outcome.kind === 'ok' ? (outcome.result.response?.status ?? null) : (outcome.httpStatus ?? null),
-        request: (trace.request as AttemptTraceJson | undefined) ?? null,
-        response: (trace.response as AttemptTraceJson | undefined) ?? null,
-        error: outcome.kind === 'ok' ? null : outcome.message.slice(0, MAX_MESSAGE),
-        durationMs,
-        startedAt,
-      });
-
-      let update: Partial<typeof deliveries.$inferInsert>;
-      let failedMessage: string | undefined;
-      if (outcome.kind === 'ok') {
-        update = {
-          status: 'delivered',
-          externalId: outcome.result.externalId ?? null,
-          deliveredAt: now,
-          lastError: null,
-        };
-      } else if (outcome.kind === 'permanent') {
-        failedMessage = outcome.message;
-        update = { status: 'failed', lastError: outcome.message.slice(0, MAX_MESSAGE) };
+    let result: SQL;
+    let failedMessage: string | undefined;
+    if (outcome.kind === 'ok') {
+      result = sql`status = 'delivered', external_id = ${outcome.result.externalId ?? null},
+        delivered_at = ${iso(now)}::timestamptz, last_error = null`;
+    } else if (outcome.kind === 'permanent') {
+      failedMessage = outcome.message;
+      result = sql`status = 'failed', last_error = ${outcome.message.slice(0, MAX_MESSAGE)}`;
+    } else {
+      const first = row.firstAttemptAt ?? startedAt;
+      const next = nextRetryAt(this.retry, row.attempts, first, now, this.random, outcome.retryAfterMs);
+      if (next) {
+        result = sql`status = 'pending', next_attempt_at = ${iso(next)}::timestamptz,
+          last_error = ${outcome.message.slice(0, MAX_MESSAGE)}`;
       } else {
-        const first = row.firstAttemptAt ?? startedAt;
-        const next = nextRetryAt(this.retry, row.attempts, first, now, this.random, outcome.retryAfterMs);
-        if (next) {
-          update = { status: 'pending', nextAttemptAt: next, lastError: outcome.message.slice(0, MAX_MESSAGE) };
-        } else {
-          const hours = Math.round(this.retry.maxAgeMs / 3_600_000);
-          failedMessage = `Gave up after ${hours} h and ${row.attempts} attempts: ${outcome.message}`;
-          update = { status: 'failed', lastError: failedMessage.slice(0, MAX_MESSAGE) };
-        }
+        const hours = Math.round(this.retry.maxAgeMs / 3_600_000);
+        failedMessage = `Gave up after ${hours} h and ${row.attempts} attempts: ${outcome.message}`;
+        result = sql`status = 'failed', last_error = ${failedMessage.slice(0, MAX_MESSAGE)}`;
       }
-      const [updated] = await tx
-        .update(deliveries)
-        .set({ ...update, leaseUntil: null, leasedBy: null })
-        .where(and(eq(deliveries.id, row.id), eq(deliveries.leasedBy, this.id), eq(deliveries.status, 'running')))
-        .returning({ id: deliveries.id });
-      if (!updated) {
-        // The lease ran out and another worker took the delivery: its result counts.
-        this.log.warn({ deliveryId: row.id }, 'delivery lease lost before the result was stored');
-        return;
-      }
+    }
+    const httpStatus = outcome.kind === 'ok' ? (outcome.result.response?.status ?? null) : (outcome.httpStatus ?? null);
+    const error = outcome.kind === 'ok' ? null : outcome.message.slice(0, MAX_MESSAGE);
+    // The attempt is recorded even when the lease was lost.
+    const store = (executor: Executor, hook: SQL) =>
+      executor.execute(sql`
+        with done as (
+          update deliveries set ${result}, lease_until = null, leased_by = null
+          where id = ${row.id} and leased_by = ${this.id} and status = 'running'
+          returning id
+        ), attempt as (
+          insert into delivery_attempts
+            (delivery_id, number, outcome, http_status, request, response, error, duration_ms, started_at)
+          values (${row.id}, ${row.attempts}, ${outcome.kind}, ${httpStatus}, ${jsonb(trace.request)},
+            ${jsonb(trace.response)}, ${error}, ${durationMs}, ${iso(startedAt)}::timestamptz)
+        ), hook as (
+          update hooks set ${hook}, updated_at = ${iso(now)}::timestamptz
+          where id = ${row.hookId} and exists (select 1 from done)
+        ), healed as (
+          update destination_health set consecutive_failures = 0, paused_until = null, pauses = 0
+          where ${outcome.kind === 'ok'}::boolean and destination_id = ${row.destinationId}
+            and (consecutive_failures > 0 or pauses > 0) and exists (select 1 from done)
+          returning destination_id
+        )
+        select (select count(*) from done)::int as stored, (select count(*) from healed)::int as healed`);
+    // The lease ran out and another worker took the delivery: its result counts.
+    const leaseLost = () => this.log.warn({ deliveryId: row.id }, 'delivery lease lost before the result was stored');
+    const recovered = (healed: number): (() => void)[] => {
+      if (outcome.kind !== 'ok' || !(healed || outcome.wasBroken)) return [];
+      // A success resets the breaker; it is a recovery when the breaker had counted or the destination was broken.
+      const { destinationId, accountId } = row;
+      const emits = [() => this.events.emit('destination.recovered', { destinationId, accountId })];
+      if (healed) emits.push(() => this.events.emit('deliveries.due'));
+      return emits;
+    };
+    const hookChanged = () => this.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId });
+
+    if (outcome.kind === 'ok' && onlyDelivery) {
+      const [counts] = rowsOf<{ stored: number; healed: number }>(await store(this.db, sql`status = 'delivered'`));
+      if (!counts?.stored) return leaseLost();
+      for (const emit of [...recovered(counts.healed), hookChanged]) emit();
+      return;
+    }
+    await this.db.transaction(async (tx) => {
+      // Here the hook update only locks its row: concurrent results of one hook take turns, so
+      // the last one counts every committed result (READ COMMITTED: a fresh snapshot per statement).
+      const [counts] = rowsOf<{ stored: number; healed: number }>(await store(tx, sql`status = status`));
+      if (!counts?.stored) return leaseLost();
       if (failedMessage) {
         await tx
           .insert(errorRecords)
@@ -355,7 +438,7 @@ export class DeliveryWorker {
           });
       }
       if (outcome.kind === 'retryable') events.push(...(await this.recordFailure(tx, row, outcome.message, now)));
-      if (outcome.kind === 'ok') events.push(...(await this.recordSuccess(tx, row, outcome.wasBroken ?? false)));
+      events.push(...recovered(counts.healed));
       if (outcome.kind === 'permanent' && AUTH_FAILURES.has(outcome.code ?? '')) {
         const reason = outcome.message.slice(0, MAX_MESSAGE);
         events.push(() =>
@@ -367,7 +450,7 @@ export class DeliveryWorker {
         );
       }
       await recomputeHookStatus(tx, row.hookId, now);
-      events.push(() => this.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId }));
+      events.push(hookChanged);
     });
     for (const emit of events) emit();
   }
@@ -411,30 +494,6 @@ export class DeliveryWorker {
         }),
     ];
   }
-
-  /** A success resets the breaker; it is a recovery when the breaker had counted or the destination was broken. */
-  private async recordSuccess(tx: Executor, row: DeliveryRow, wasBroken: boolean): Promise<(() => void)[]> {
-    const reset = await tx
-      .update(destinationHealth)
-      .set({ consecutiveFailures: 0, pausedUntil: null, pauses: 0 })
-      .where(
-        and(
-          eq(destinationHealth.destinationId, row.destinationId),
-          sql`(${destinationHealth.consecutiveFailures} > 0 or ${destinationHealth.pauses} > 0)`,
-        ),
-      )
-      .returning({ pauses: sql<number>`1` });
-    if (!reset.length) {
-      if (!wasBroken) return [];
-      return [
-        () => this.events.emit('destination.recovered', { destinationId: row.destinationId, accountId: row.accountId }),
-      ];
-    }
-    return [
-      () => this.events.emit('destination.recovered', { destinationId: row.destinationId, accountId: row.accountId }),
-      () => this.events.emit('deliveries.due'),
-    ];
-  }
 }
 
 function classify(error: unknown): Outcome {
@@ -463,24 +522,20 @@ function classify(error: unknown): Outcome {
 
 /**
  * A hook's status from its deliveries: any still to go → pending; all delivered → delivered;
- * some delivered and some failed → partial; all failed → failed.
+ * some delivered and some failed → partial; all failed → failed. One statement.
  */
 export async function recomputeHookStatus(tx: Executor, hookId: string, now: Date): Promise<HookStatus | undefined> {
-  const counts = await tx
-    .select({ status: deliveries.status, n: sql<number>`count(*)::int` })
-    .from(deliveries)
-    .where(eq(deliveries.hookId, hookId))
-    .groupBy(deliveries.status);
-  if (!counts.length) return undefined;
-  const by = (s: string) => counts.find((c) => c.status === s)?.n ?? 0;
-  const status: HookStatus =
-    by('pending') + by('running') > 0
-      ? 'pending'
-      : by('failed') === 0
-        ? 'delivered'
-        : by('delivered') > 0
-          ? 'partial'
-          : 'failed';
-  await tx.update(hooks).set({ status, updatedAt: now }).where(eq(hooks.id, hookId));
-  return status;
+  const updated = await tx.execute(sql`
+    update hooks set status = c.status, updated_at = ${iso(now)}::timestamptz
+    from (
+      select count(*) as n, case
+        when count(*) filter (where status in ('pending', 'running')) > 0 then 'pending'
+        when count(*) filter (where status = 'failed') = 0 then 'delivered'
+        when count(*) filter (where status = 'delivered') > 0 then 'partial'
+        else 'failed' end as status
+      from deliveries where hook_id = ${hookId}
+    ) c
+    where hooks.id = ${hookId} and c.n > 0
+    returning hooks.status`);
+  return rowsOf<{ status: HookStatus }>(updated)[0]?.status;
 }

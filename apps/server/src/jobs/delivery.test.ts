@@ -1,7 +1,8 @@
 import { createSafeFetch, getConnector } from '@leadrelay/connectors';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { eq, inArray } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../app';
 import { deliveries, deliveryAttempts, destinationHealth, errorRecords, hooks } from '../db/schema';
 import { accountIdOf, createCollection, createDestination, createSource, fakeClock } from '../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
@@ -12,6 +13,9 @@ let t: TestApp;
 let accountId: string;
 let emulator: HttpEmulator;
 const dest = testDestination();
+type DeliverArgs = Parameters<NonNullable<typeof dest.connector.deliver>>;
+/** The test destination's own delivery, for connectors that wrap it. */
+const deliver = (...args: DeliverArgs) => dest.connector.deliver!(...args);
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
@@ -234,6 +238,98 @@ describe('delivery worker', () => {
     t.app.events.off('destination.paused', onPause);
   });
 
+  it('runs up to `concurrency` deliveries at once', async () => {
+    const { source } = await setup();
+    for (let n = 0; n < 10; n++) await ingest(source.url, { name: `C${n}` });
+    let running = 0;
+    let most = 0;
+    const counting = {
+      ...dest.connector,
+      async deliver(...args: DeliverArgs) {
+        running++;
+        most = Math.max(most, running);
+        try {
+          return await deliver(...args);
+        } finally {
+          running--;
+        }
+      },
+    };
+    dest.setDelay(30);
+    const w = worker(fakeClock(), { concurrency: 4, getConnector: () => counting, now: () => new Date() });
+    w.start();
+    try {
+      await vi.waitFor(() => expect(dest.calls).toHaveLength(10), { timeout: 5_000, interval: 10 });
+    } finally {
+      await w.stop();
+    }
+    expect(most).toBe(4);
+    expect(new Set(dest.calls).size).toBe(10);
+  });
+
+  it('while a backlog waits, claims a batch when slots free up, not one claim per finished delivery', async () => {
+    const { source } = await setup();
+    const ids: string[] = [];
+    for (let n = 0; n < 40; n++) ids.push(await ingest(source.url, { name: `Q${n}` }));
+    // Calls end at different moments, as real destinations do.
+    let call = 0;
+    const staggered = {
+      ...dest.connector,
+      async deliver(...args: DeliverArgs) {
+        await new Promise((r) => setTimeout(r, 2 + (call++ % 12) * 3));
+        return deliver(...args);
+      },
+    };
+    const w = worker(fakeClock(), { concurrency: 12, getConnector: () => staggered, now: () => new Date() });
+    const claims: number[] = [];
+    const claim = w.claim.bind(w);
+    vi.spyOn(w, 'claim').mockImplementation(async (limit) => {
+      const rows = await claim(limit);
+      if (rows.length) claims.push(rows.length);
+      return rows;
+    });
+    w.start();
+    try {
+      await vi.waitFor(() => expect(dest.calls).toHaveLength(40), { timeout: 10_000, interval: 10 });
+    } finally {
+      await w.stop();
+    }
+    // 12 at first, then at least 3 a claim (a quarter of the slots) but the last: at most 1 + 10
+    // claims, where one claim per finished delivery would make about 28.
+    expect(claims[0]).toBe(12);
+    expect(claims.length).toBeLessThanOrEqual(11);
+    expect(new Set(dest.calls).size).toBe(40);
+    const rows = await t.app.db.select().from(deliveries).where(inArray(deliveries.hookId, ids));
+    expect(rows.every((r) => r.status === 'delivered' && r.attempts === 1)).toBe(true);
+  });
+
+  it('sets the status of a hook with two destinations from both results, also when they finish together', async () => {
+    const sms = testDestination('test-sms');
+    const connectors = (slug: string) => (slug === 'test-sms' ? sms.connector : dest.connector);
+    const crm = await createDestination(t.app.db, accountId);
+    const text = await createDestination(t.app.db, accountId, { type: 'test-sms', name: 'SMS' });
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm, text] });
+    const statusOf = async (hookId: string) =>
+      (await t.app.db.select().from(hooks).where(eq(hooks.id, hookId)))[0]!.status;
+    const w = worker(fakeClock(), { getConnector: connectors, now: () => new Date() });
+    // Both calls end at the same moment, many times over: the last result stored counts both.
+    dest.setDelay(5);
+    sms.setDelay(5);
+    const both: string[] = [];
+    for (let n = 0; n < 8; n++) both.push(await ingest(source.url, { name: `Two ${n}` }));
+    expect(await w.drain()).toBe(16);
+    for (const hookId of both) expect(await statusOf(hookId)).toBe('delivered');
+    // One refuses the lead for good: partial; the hook is pending while the other still retries.
+    sms.failAlways({ kind: 'permanent' });
+    const partial = await ingest(source.url, { name: 'Half' });
+    expect(await w.runOnce()).toBe(2);
+    expect(await statusOf(partial)).toBe('partial');
+    dest.failNext({ kind: 'retryable' });
+    const waiting = await ingest(source.url, { name: 'Later' });
+    expect(await w.runOnce()).toBe(2);
+    expect(await statusOf(waiting)).toBe('pending');
+  });
+
   it('starts at once on the ingest nudge and stops cleanly', async () => {
     const { source } = await setup();
     const w = worker(fakeClock(), { pollMs: 60_000, now: () => new Date() });
@@ -297,3 +393,40 @@ describe('the http destination through its emulator', () => {
     expect(await deliveryOf(bad)).toMatchObject({ status: 'failed', attempts: 1 });
   });
 });
+
+// Pools exist only on PostgreSQL (PGlite is one connection in the process): this block is
+// registered on the PostgreSQL run (`TEST_DATABASE_URL`), which CI always makes.
+if (process.env.TEST_DATABASE_URL)
+  describe('the worker pool on PostgreSQL', () => {
+    it('in ROLE=all the worker delivers while every connection of the API pool is busy', async () => {
+      const both = await buildApp({
+        databaseUrl: t.databaseUrl,
+        role: 'all',
+        worker: true,
+        dbPoolSize: 2,
+        workerDbPoolSize: 2,
+        allowPrivateDestinations: true,
+        delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : getConnector(slug)) },
+      });
+      try {
+        await both.ready();
+        await both.deliveryWorker.stop(); // driven by hand below
+        const { source } = await setup();
+        const hookId = await ingest(source.url, { name: 'Busy API' });
+        // Both API connections sleep (drizzle queries run when awaited: Promise.resolve starts
+        // them now); a third API query then waits for one of them.
+        const held = [1, 2].map(() => Promise.resolve(both.db.execute(sql`select pg_sleep(1.5)`)));
+        await new Promise((r) => setTimeout(r, 100));
+        let apiFree = false;
+        const waiting = both.db.execute(sql`select 1`).then(() => {
+          apiFree = true;
+        });
+        expect(await both.deliveryWorker.runOnce()).toBe(1);
+        expect(apiFree).toBe(false);
+        expect((await deliveryOf(hookId)).status).toBe('delivered');
+        await Promise.all([...held, waiting]);
+      } finally {
+        await both.close();
+      }
+    });
+  });
