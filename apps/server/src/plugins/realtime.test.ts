@@ -142,14 +142,15 @@ describe('real-time channel: hooks', () => {
     const theirs = await connect(url, other.user.accessToken);
 
     const hookId = await ingest(source, { name: 'Olena', phone: '0501234567' });
-    await vi.waitFor(() => expect(mine.got.totals).toHaveLength(1));
+    // On PostgreSQL the adapter may hand the two events of a batch over in either order.
+    await vi.waitFor(() => expect([mine.got.hook.length, mine.got.totals.length]).toEqual([1, 1]));
     expect(mine.got.hook).toEqual([{ hookIds: [hookId] }]);
     const totals = (await callAs(t, 'GET', '/api/hook/total', user)).json();
     expect(mine.got.totals[0]).toEqual(totals);
     expect(totals).toEqual({ total: 1, delivered: 0, failed: 0, pending: 1, filtered: 0, duplicate: 0 });
 
     expect(await t.app.deliveryWorker.drain()).toBe(1);
-    await vi.waitFor(() => expect(mine.got.totals).toHaveLength(2));
+    await vi.waitFor(() => expect([mine.got.hook.length, mine.got.totals.length]).toEqual([2, 2]));
     expect(mine.got.hook[1]).toEqual({ hookIds: [hookId] });
     expect(mine.got.totals[1]).toEqual({ total: 1, delivered: 1, failed: 0, pending: 0, filtered: 0, duplicate: 0 });
 
