@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import type { CollectionItem } from '../db/schema';
-import { collections, integrations, users } from '../db/schema';
+import { collections, dedupeKeys, deliveries, hooks, integrations, leads, users } from '../db/schema';
 
 export async function accountIdOf(db: Db, login: string): Promise<string> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.login, login));
@@ -78,4 +78,19 @@ export function fakeClock(start = new Date('2026-01-05T10:00:00Z')) {
       now = date.getTime();
     },
   };
+}
+
+/** What the engine stored for a source: its leads, hooks, their deliveries and dedupe keys. */
+export async function storedRows(db: Db, integrationId: string) {
+  const [l, h, d, k] = await Promise.all([
+    db.select().from(leads).where(eq(leads.integrationId, integrationId)),
+    db.select().from(hooks).where(eq(hooks.integrationId, integrationId)),
+    db
+      .select()
+      .from(deliveries)
+      .innerJoin(hooks, eq(hooks.id, deliveries.hookId))
+      .where(eq(hooks.integrationId, integrationId)),
+    db.select().from(dedupeKeys).where(eq(dedupeKeys.integrationId, integrationId)),
+  ]);
+  return { leads: l, hooks: h, deliveries: d.map((r) => r.deliveries), keys: k };
 }

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys, deliveries, hooks, leads } from '../../db/schema';
-import { accountIdOf, createCollection, createDestination, createSource } from '../../test/routing-fixtures';
+import {
+  accountIdOf,
+  createCollection,
+  createDestination,
+  createSource,
+  storedRows,
+} from '../../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { GroupCommit } from './group-commit';
 import type { KeptLead } from './lead-writer';
@@ -51,20 +56,7 @@ function kept(source: Source, name: string, key: string): KeptLead {
   };
 }
 
-async function stored(integrationId: string) {
-  const db = t.app.db;
-  const [l, h, d, k] = await Promise.all([
-    db.select().from(leads).where(eq(leads.integrationId, integrationId)),
-    db.select().from(hooks).where(eq(hooks.integrationId, integrationId)),
-    db
-      .select({ hookId: deliveries.hookId })
-      .from(deliveries)
-      .innerJoin(hooks, eq(hooks.id, deliveries.hookId))
-      .where(eq(hooks.integrationId, integrationId)),
-    db.select().from(dedupeKeys).where(eq(dedupeKeys.integrationId, integrationId)),
-  ]);
-  return { leads: l, hooks: h, deliveries: d, keys: k };
-}
+const stored = (integrationId: string) => storedRows(t.app.db, integrationId);
 
 async function sourceOf(url: string): Promise<Source> {
   const source = await sourceByToken(t.app.db, url.split('/').pop()!, t.app.log);

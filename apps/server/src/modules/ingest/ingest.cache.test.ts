@@ -1,7 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys, deliveries, distributionCursors, hooks, integrations, leads } from '../../db/schema';
-import { accountIdOf, createCollection, createDestination, createSource } from '../../test/routing-fixtures';
+import { distributionCursors, hooks, integrations, leads } from '../../db/schema';
+import {
+  accountIdOf,
+  createCollection,
+  createDestination,
+  createSource,
+  storedRows,
+} from '../../test/routing-fixtures';
 import { callAs, createTestApp, errorOf, signUp, type TestApp } from '../../test/test-app';
 import { distributionOf, pickWeighted } from './distribution';
 import { SOURCE_CACHE_TTL_MS } from './source-cache';
@@ -18,20 +24,7 @@ afterAll(() => t.close());
 const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
-async function stored(integrationId: string) {
-  const db = t.app.db;
-  const [l, h, d, k] = await Promise.all([
-    db.select().from(leads).where(eq(leads.integrationId, integrationId)),
-    db.select().from(hooks).where(eq(hooks.integrationId, integrationId)),
-    db
-      .select({ destinationId: deliveries.destinationId, hookId: deliveries.hookId })
-      .from(deliveries)
-      .innerJoin(hooks, eq(hooks.id, deliveries.hookId))
-      .where(eq(hooks.integrationId, integrationId)),
-    db.select().from(dedupeKeys).where(eq(dedupeKeys.integrationId, integrationId)),
-  ]);
-  return { leads: l, hooks: h, deliveries: d, keys: k };
-}
+const stored = (integrationId: string) => storedRows(t.app.db, integrationId);
 
 describe('the source read once per second', () => {
   it('never writes to a source deactivated, re-tokened or deleted after it was read: 404 at once', async () => {

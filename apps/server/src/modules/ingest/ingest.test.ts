@@ -1,7 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dedupeKeys, deliveries, hooks, leads } from '../../db/schema';
-import { accountIdOf, createCollection, createDestination, createSource } from '../../test/routing-fixtures';
+import { dedupeKeys, leads } from '../../db/schema';
+import {
+  accountIdOf,
+  createCollection,
+  createDestination,
+  createSource,
+  storedRows,
+} from '../../test/routing-fixtures';
 import { createTestApp, errorOf, signUp, type TestApp } from '../../test/test-app';
 import { pruneDedupeKeys } from './ingest.service';
 
@@ -17,20 +23,7 @@ afterAll(() => t.close());
 const post = (url: string, payload: string | object, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url, payload, headers });
 
-async function stored(integrationId: string) {
-  const db = t.app.db;
-  const [l, h, d, k] = await Promise.all([
-    db.select().from(leads).where(eq(leads.integrationId, integrationId)),
-    db.select().from(hooks).where(eq(hooks.integrationId, integrationId)),
-    db
-      .select()
-      .from(deliveries)
-      .innerJoin(hooks, eq(hooks.id, deliveries.hookId))
-      .where(eq(hooks.integrationId, integrationId)),
-    db.select().from(dedupeKeys).where(eq(dedupeKeys.integrationId, integrationId)),
-  ]);
-  return { leads: l, hooks: h, deliveries: d.map((r) => r.deliveries), keys: k };
-}
+const stored = (integrationId: string) => storedRows(t.app.db, integrationId);
 
 function multipart(fields: Record<string, string>, file?: { name: string; content: string }) {
   const boundary = '----lr-test-boundary';
