@@ -1,4 +1,5 @@
 import type { Locale, StatisticDay } from '@leadrelay/shared';
+import { intlLocale } from '../../lib/format';
 
 export const CHART_DAYS = 14;
 
@@ -28,8 +29,6 @@ export function fillDays(stats: readonly StatisticDay[], now: Date = new Date(),
   return out;
 }
 
-const intlLocale = (locale: Locale) => (locale === 'uk' ? 'uk-UA' : 'en-GB');
-
 const DAY_FORMATS: Record<'numeric' | 'short' | 'long', Intl.DateTimeFormatOptions> = {
   numeric: { day: '2-digit', month: '2-digit', timeZone: 'UTC' },
   short: { day: 'numeric', month: 'short', timeZone: 'UTC' },
@@ -40,8 +39,4 @@ const DAY_FORMATS: Record<'numeric' | 'short' | 'long', Intl.DateTimeFormatOptio
 export function formatDay(day: string, locale: Locale, style: keyof typeof DAY_FORMATS = 'short'): string {
   const options = DAY_FORMATS[style];
   return new Intl.DateTimeFormat(intlLocale(locale), options).format(new Date(`${day}T00:00:00Z`));
-}
-
-export function formatNumber(n: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale)).format(n);
 }

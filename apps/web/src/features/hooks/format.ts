@@ -1,7 +1,5 @@
 import type { Hook } from '@leadrelay/shared';
-import { currentLocale } from '../../lib/locale';
-
-const intlLocale = () => (currentLocale() === 'uk' ? 'uk-UA' : 'en-GB');
+import { intlLocale } from '../../lib/format';
 
 /** Date and time in the active locale, e.g. "22.11.2026, 14:05:09". */
 export function formatDateTime(iso: string | null | undefined): string {
@@ -29,10 +27,6 @@ export function formatMoment(iso: string, now = new Date()): string {
     intlLocale(),
     sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
   ).format(d);
-}
-
-export function formatNumber(n: number): string {
-  return new Intl.NumberFormat(intlLocale()).format(n);
 }
 
 const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);

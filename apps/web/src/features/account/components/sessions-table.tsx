@@ -2,7 +2,7 @@ import type { Session } from '@leadrelay/shared';
 import { App, Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { currentLocale } from '../../../lib/locale';
+import { formatDateTime } from '../../../lib/format';
 import { useHiddenActions, usePageSize } from '../../../lib/query-behaviours';
 import { useRevokeSessionMutation, useSessionsQuery } from '../queries';
 
@@ -34,12 +34,6 @@ export function describeAgent(ua: string): string | null {
   if (!browser && !os) return ua.slice(0, 40);
   return [browser, os].filter(Boolean).join(' · ');
 }
-
-const formatDateTime = (iso: string) =>
-  new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 
 export function SessionsTable() {
   const { t } = useTranslation('account');

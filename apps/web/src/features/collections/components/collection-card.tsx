@@ -4,6 +4,7 @@ import { App, Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Tooltip,
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { intlLocale } from '../../../lib/format';
 import {
   useAddItemMutation,
   useDeleteCollectionMutation,
@@ -31,7 +32,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
   const remove = useDeleteCollectionMutation();
   const addItem = useAddItemMutation();
   const removeItem = useRemoveItemMutation();
-  const percent = new Intl.NumberFormat((i18n.language as Locale) === 'uk' ? 'uk-UA' : 'en-GB', {
+  const percent = new Intl.NumberFormat(intlLocale(i18n.language as Locale), {
     style: 'percent',
     maximumFractionDigits: 0,
   });

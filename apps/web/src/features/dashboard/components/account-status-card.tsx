@@ -2,12 +2,11 @@ import { daysLeft, headerWarning, isDemo, isUserActive, type User } from '@leadr
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLocale, localePath } from '../../../lib/locale';
+import { intlLocale } from '../../../lib/format';
+import { localePath } from '../../../lib/locale';
 
 function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'long' }).format(
-    new Date(`${iso.slice(0, 10)}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 }
 
 export function AccountStatusCard({ user }: { user: User }) {

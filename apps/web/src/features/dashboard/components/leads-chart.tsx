@@ -4,8 +4,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { formatNumber } from '../../../lib/format';
 import { useStatisticQuery } from '../../hooks/queries';
-import { CHART_DAYS, fillDays, formatDay, formatNumber } from '../chart-data';
+import { CHART_DAYS, fillDays, formatDay } from '../chart-data';
 
 const SERIES = ['delivered', 'failed', 'pending'] as const;
 const HEIGHT = 280;

@@ -1,8 +1,9 @@
 import type { HookTotals, StatisticDay } from '@leadrelay/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatNumber } from '../../../lib/format';
 import { jsonResponse, makeUser, renderPage } from '../../../test/render';
-import { fillDays, formatDay, formatNumber } from '../chart-data';
+import { fillDays, formatDay } from '../chart-data';
 import { DashboardPage } from './dashboard-page';
 
 const totals: HookTotals = { total: 1234, delivered: 1100, failed: 17, pending: 5, filtered: 90, duplicate: 22 };

@@ -1,7 +1,8 @@
 import type { AttemptOutcome, HookAttempt } from '@leadrelay/shared';
 import { Collapse, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatNumber, pretty } from '../format';
+import { formatNumber } from '../../../lib/format';
+import { formatDateTime, pretty } from '../format';
 import './hooks.css';
 
 const OUTCOME_COLOR: Record<AttemptOutcome, string> = { ok: 'green', retryable: 'orange', permanent: 'red' };

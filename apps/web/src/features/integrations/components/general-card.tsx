@@ -6,9 +6,10 @@ import { useNavigate } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
+import { formatDateTime } from '../../../lib/format';
 import { localePath } from '../../../lib/locale';
 import { useDeleteIntegrationMutation, useUpdateIntegrationMutation } from '../queries';
-import { formatDateTime, StatusTag } from './status-tag';
+import { StatusTag } from './status-tag';
 
 interface Values {
   name: string;

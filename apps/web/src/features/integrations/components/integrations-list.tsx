@@ -20,6 +20,7 @@ import { Link } from 'react-router';
 import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
+import { formatDate } from '../../../lib/format';
 import { usePageSize } from '../../../lib/query-behaviours';
 import type { IntegrationListParams } from '../api';
 import {
@@ -30,7 +31,7 @@ import {
 } from '../queries';
 import { typeName } from './catalogue';
 import { integrationPath } from './integration-path';
-import { formatDate, StatusTag } from './status-tag';
+import { StatusTag } from './status-tag';
 
 type ActiveFilter = 'all' | 'true' | 'false';
 

@@ -3,7 +3,6 @@ import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../../lib/errors';
 import { i18n } from '../../../lib/i18n';
-import { currentLocale } from '../../../lib/locale';
 
 /**
  * A connection failure reason for people: the connector kit's codes (URL_NOT_ALLOWED: detail …)
@@ -36,17 +35,4 @@ export function StatusTag({ integration, withReason = true }: { integration: Int
     );
   }
   return <Tag color="green">{t('status.ok')}</Tag>;
-}
-
-export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', { dateStyle: 'medium' }).format(
-    new Date(iso),
-  );
-}
-
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale() === 'uk' ? 'uk-UA' : 'en-GB', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 }
