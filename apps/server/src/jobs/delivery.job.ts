@@ -22,6 +22,7 @@ import {
 } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
 import { createSecretBox, type SecretBox, SecretUnreadableError } from '../lib/secret-box';
+import { settleWithin } from '../lib/settle-within';
 import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, nextRetryAt, type RetryPolicy } from './delivery-policy';
 
 export interface DeliveryWorkerOptions {
@@ -142,14 +143,7 @@ export class DeliveryWorker {
     if (this.timer) clearInterval(this.timer);
     this.timer = undefined;
     this.events.off('deliveries.due', this.tick);
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.inflight]),
-      new Promise((resolve) => {
-        timeout = setTimeout(resolve, graceMs);
-      }),
-    ]);
-    clearTimeout(timeout);
+    await settleWithin(this.inflight, graceMs);
     if (!this.hasClaimed) return;
     await this.db
       .update(deliveries)

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { emailTokens, loginFailures, sessions } from '../db/schema';
 import type { SecretBox } from '../lib/secret-box';
+import { settleWithin } from '../lib/settle-within';
 import { pruneDedupeKeys } from '../modules/ingest/ingest.service';
 import { resealStoredAuth } from '../modules/integrations/stored-auth';
 
@@ -75,14 +76,7 @@ export class PeriodicScheduler {
     this.started = false;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      Promise.allSettled([...this.inflight]),
-      new Promise((resolve) => {
-        timeout = setTimeout(resolve, graceMs);
-      }),
-    ]);
-    clearTimeout(timeout);
+    await settleWithin(this.inflight, graceMs);
   }
 
   /** One run of the named task now, under its lock: 'skipped' when another node holds it. */

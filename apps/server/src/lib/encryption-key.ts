@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './secret-box';
+import { readOrCreateSecretFile } from './secret-file';
 
 /**
  * Without ENCRYPTION_KEY the server makes one key and keeps it in DATA_DIR, so stored credentials
@@ -9,27 +9,11 @@ import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './secret-box';
  * A damaged file is an error, never replaced: a new key would lock every connection out.
  */
 export function loadOrCreateEncryptionKey(dataDir: string): Buffer {
-  const file = join(dataDir, 'encryption-key');
-  let existing: string | undefined;
-  try {
-    existing = readFileSync(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  const text = readOrCreateSecretFile(dataDir, 'encryption-key', () => randomBytes(32).toString('base64'));
+  const key = parseEncryptionKey(text);
+  if (!key) {
+    const file = join(dataDir, 'encryption-key');
+    throw new Error(`${file} ${ENCRYPTION_KEY_FORMAT}; restore it from a backup or set ENCRYPTION_KEY`);
   }
-  if (existing !== undefined) {
-    const key = parseEncryptionKey(existing);
-    if (!key) throw new Error(`${file} ${ENCRYPTION_KEY_FORMAT}; restore it from a backup or set ENCRYPTION_KEY`);
-    return key;
-  }
-  mkdirSync(dataDir, { recursive: true });
-  const key = randomBytes(32);
-  // wx: two processes starting at once on one folder must not each write their own key.
-  try {
-    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return loadOrCreateEncryptionKey(dataDir);
-    throw error;
-  }
-  chmodSync(file, 0o600);
   return key;
 }
