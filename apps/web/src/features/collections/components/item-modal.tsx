@@ -1,9 +1,9 @@
 import { type CollectionItem, ZCollectionItemBody } from '@leadrelay/shared';
-import { App, Form, Input, InputNumber, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, InputNumber, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage, translateCode } from '../../../lib/errors';
-import { applyServerErrors, zodRule } from '../../../lib/form';
+import { translateCode } from '../../../lib/errors';
+import { zodRule } from '../../../lib/form';
+import { useModalSubmit } from './use-modal-submit';
 
 export interface ItemValues {
   name: string;
@@ -25,21 +25,12 @@ const { shape } = ZCollectionItemBody;
 export function ItemModal({ open, item, onClose, onSubmit }: Props) {
   const { t } = useTranslation('collections');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
   const [form] = Form.useForm<ItemValues>();
-  const [busy, setBusy] = useState(false);
-
-  const onFinish = async (values: ItemValues) => {
-    setBusy(true);
-    try {
-      await onSubmit({ name: values.name.trim(), value: values.value.trim(), weight: values.weight });
-      onClose();
-    } catch (err) {
-      if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onFinish } = useModalSubmit<ItemValues>(
+    form,
+    (values) => onSubmit({ name: values.name.trim(), value: values.value.trim(), weight: values.weight }),
+    onClose,
+  );
 
   return (
     <Modal

@@ -1,9 +1,8 @@
 import { ZCollectionBody } from '@leadrelay/shared';
-import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../lib/errors';
-import { applyServerErrors, zodRule } from '../../../lib/form';
+import { zodRule } from '../../../lib/form';
+import { useModalSubmit } from './use-modal-submit';
 
 interface Props {
   open: boolean;
@@ -19,21 +18,8 @@ interface Props {
 export function NameModal({ open, title, okText, initialName, onClose, onSubmit }: Props) {
   const { t } = useTranslation('collections');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
   const [form] = Form.useForm<{ name: string }>();
-  const [busy, setBusy] = useState(false);
-
-  const onFinish = async ({ name }: { name: string }) => {
-    setBusy(true);
-    try {
-      await onSubmit(name.trim());
-      onClose();
-    } catch (err) {
-      if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, onFinish } = useModalSubmit<{ name: string }>(form, ({ name }) => onSubmit(name.trim()), onClose);
 
   return (
     <Modal
