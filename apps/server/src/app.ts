@@ -5,7 +5,7 @@ import { createSafeFetch } from '@leadrelay/connectors';
 import { API_BODY_LIMIT_BYTES, DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { AppConfig, Deps } from './config';
+import { type AppConfig, type CrmConfig, DEFAULT_CRM_CONFIG, type Deps } from './config';
 import {
   type Database,
   type Db,
@@ -83,6 +83,10 @@ export interface AppOptions {
   periodic?: Partial<Omit<PeriodicSchedulerOptions, 'db' | 'log'>>;
   /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
   allowPrivateDestinations?: boolean;
+  /** Where the OAuth "start" calls live (AUTH_HOST); default publicUrl. */
+  authHost?: string;
+  /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
+  crm?: Partial<CrmConfig>;
   /** Extra routes, registered after the modules (tests of the access rule). */
   register?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -145,6 +149,8 @@ async function setup(
     refreshGraceMs: (options.refreshGraceSeconds ?? 10) * 1000,
     secureCookies: publicUrl.startsWith('https:'),
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
+    authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
+    crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
   };
   if (options.databaseUrl && !options.encryptionKey) {
     app.log.warn(

@@ -16,6 +16,49 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Connectors may reach private and loopback addresses (ALLOW_PRIVATE_DESTINATIONS; self-hosted installs, tests). */
   allowPrivateDestinations: boolean;
+  /** Where the OAuth "start" calls live (spec: {auth host}). */
+  authHost: string;
+  /** The CRM connectors' app credentials and hosts (AMOCRM_*, PIPEDRIVE_*, SENDPULSE_API_URL). */
+  crm: CrmConfig;
+}
+
+export interface CrmConfig {
+  amocrm: {
+    clientId?: string;
+    clientSecret?: string;
+    /** The consent page, e.g. https://www.amocrm.ru/oauth. */
+    oauthUrl: string;
+    /** Account hosts the OAuth return's `referer` may name ("*.amocrm.ru"); anything else is refused. */
+    hosts: string[];
+  };
+  pipedrive: {
+    clientId?: string;
+    clientSecret?: string;
+    /** https://oauth.pipedrive.com: /oauth/authorize and /oauth/token live under it. */
+    oauthUrl: string;
+    /** The API host for api-token connections. */
+    apiUrl: string;
+    /** Hosts a token response's api_domain may name. */
+    hosts: string[];
+  };
+  sendpulse: { apiUrl: string };
+}
+
+/** Production hosts; buildApp's default when no crm options are given (tests pass emulator URLs). */
+export const DEFAULT_CRM_CONFIG: CrmConfig = {
+  amocrm: { oauthUrl: 'https://www.amocrm.ru/oauth', hosts: ['*.amocrm.ru', '*.amocrm.com', '*.kommo.com'] },
+  pipedrive: {
+    oauthUrl: 'https://oauth.pipedrive.com',
+    apiUrl: 'https://api.pipedrive.com',
+    hosts: ['*.pipedrive.com', 'api.pipedrive.com'],
+  },
+  sendpulse: { apiUrl: 'https://api.sendpulse.com' },
+};
+
+/** True when `host` (lower case, no port unless the pattern has one) matches one of the patterns ("*.x.y" or exact). */
+export function hostAllowed(patterns: string[], hostWithPort: string): boolean {
+  const host = hostWithPort.toLowerCase();
+  return patterns.some((p) => (p.startsWith('*.') ? host.endsWith(p.slice(1)) && host.length > p.length - 1 : host === p));
 }
 
 /** What services get besides their arguments. */

@@ -5,6 +5,7 @@ import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { DEFAULT_WORKER_CONCURRENCY } from './jobs/delivery.job';
+import type { CrmConfig } from './config';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -47,6 +48,18 @@ const ZEnv = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_POOL_SIZE),
   WORKER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_WORKER_POOL_SIZE),
   ALLOW_PRIVATE_DESTINATIONS: boolish,
+  AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
+  AMOCRM_CLIENT_ID: optionalText,
+  AMOCRM_CLIENT_SECRET: optionalText,
+  AMOCRM_OAUTH_URL: z.preprocess(blankToUndefined, z.url().default('https://www.amocrm.ru/oauth')),
+  AMOCRM_HOSTS: z.preprocess(blankToUndefined, z.string().default('*.amocrm.ru,*.amocrm.com,*.kommo.com')),
+  PIPEDRIVE_CLIENT_ID: optionalText,
+  PIPEDRIVE_CLIENT_SECRET: optionalText,
+  PIPEDRIVE_OAUTH_URL: z.preprocess(blankToUndefined, z.url().default('https://oauth.pipedrive.com')),
+  PIPEDRIVE_API_URL: z.preprocess(blankToUndefined, z.url().default('https://api.pipedrive.com')),
+  PIPEDRIVE_HOSTS: z.preprocess(blankToUndefined, z.string().default('*.pipedrive.com,api.pipedrive.com')),
+  SENDPULSE_API_URL: z.preprocess(blankToUndefined, z.url().default('https://api.sendpulse.com')),
+  EMULATORS: boolish,
 });
 
 export interface Env {
@@ -76,7 +89,18 @@ export interface Env {
   /** PostgreSQL connections of the worker: its own pool in ROLE=all, the data pool in ROLE=worker. */
   workerDbPoolSize: number;
   allowPrivateDestinations: boolean;
+  /** Where the OAuth "start" calls live (spec: {auth host}); this server unless AUTH_HOST names another. */
+  authHost: string;
+  crm: CrmConfig;
+  /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
+  emulators: boolean;
 }
+
+const hostList = (v: string) =>
+  v
+    .split(',')
+    .map((h) => h.trim().toLowerCase())
+    .filter(Boolean);
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);
@@ -109,5 +133,23 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dbPoolSize: e.DB_POOL_SIZE,
     workerDbPoolSize: e.WORKER_DB_POOL_SIZE,
     allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS,
+    authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    crm: {
+      amocrm: {
+        clientId: e.AMOCRM_CLIENT_ID,
+        clientSecret: e.AMOCRM_CLIENT_SECRET,
+        oauthUrl: e.AMOCRM_OAUTH_URL,
+        hosts: hostList(e.AMOCRM_HOSTS),
+      },
+      pipedrive: {
+        clientId: e.PIPEDRIVE_CLIENT_ID,
+        clientSecret: e.PIPEDRIVE_CLIENT_SECRET,
+        oauthUrl: e.PIPEDRIVE_OAUTH_URL.replace(/\/+$/, ''),
+        apiUrl: e.PIPEDRIVE_API_URL.replace(/\/+$/, ''),
+        hosts: hostList(e.PIPEDRIVE_HOSTS),
+      },
+      sendpulse: { apiUrl: e.SENDPULSE_API_URL.replace(/\/+$/, '') },
+    },
+    emulators: e.EMULATORS,
   };
 }

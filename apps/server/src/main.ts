@@ -29,6 +29,8 @@ async function main(): Promise<void> {
       dbPoolSize: env.dbPoolSize,
       workerDbPoolSize: env.workerDbPoolSize,
       allowPrivateDestinations: env.allowPrivateDestinations,
+      authHost: env.authHost,
+      crm: env.crm,
     });
   } catch (error) {
     if (error instanceof DataDirLockedError) {

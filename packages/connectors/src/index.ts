@@ -6,6 +6,7 @@ export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { defineConnector } from './kit/define-connector';
+export { createKeyedLock, type KeyedLock } from './kit/keyed-lock';
 export { type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
   type ClassifiedResponse,

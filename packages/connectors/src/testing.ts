@@ -8,3 +8,4 @@ export {
   describeConnectorContract,
   SAMPLE_LEAD,
 } from './kit/contract';
+export { type MemoryAuthStore, memoryAuthStore } from './kit/memory-auth';

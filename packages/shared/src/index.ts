@@ -1,5 +1,6 @@
 export * from './api';
 export * from './constants';
+export * from './crm';
 export * from './currency';
 export * from './errors';
 export * from './hooks';

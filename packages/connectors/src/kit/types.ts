@@ -19,6 +19,52 @@ export interface ConnectorContext<Auth, Settings> {
   fetch: typeof fetch;
   logger: ConnectorLogger;
   signal: AbortSignal;
+  /**
+   * The app's OAuth client for this connector (client id and secret from configuration, never from
+   * the user), for connectors that refresh tokens. Absent when the operator configured none.
+   */
+  oauth?: OAuthClient;
+  /**
+   * Replaces stale credentials (an expired access token) once across every worker: runs `refresh`
+   * under a per-integration lock with the credentials stored now. When those differ from `stale`,
+   * another call already refreshed them and they are returned without calling `refresh`. What
+   * `refresh` returns is stored (sealed) before it is returned. Absent where nothing can be stored;
+   * a connector then refreshes in memory.
+   */
+  rotateAuth?: (stale: Auth, refresh: (current: Auth) => Promise<Auth>) => Promise<Auth>;
+  /**
+   * Runs `fn` while no other call (in any worker) holds the same key for this integration, e.g. a
+   * contact's phone while searching for and creating it, so two leads for one person make one contact.
+   * Absent in contexts that never race; a connector then runs `fn` directly.
+   */
+  withLock?: <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+}
+
+export interface OAuthClient {
+  clientId: string;
+  clientSecret: string;
+  /** Where the user is sent to consent (e.g. https://oauth.pipedrive.com/oauth/authorize). */
+  authorizeUrl: string;
+  /** The token endpoint when it is fixed (Pipedrive); amoCRM's lives on the account's own host. */
+  tokenUrl?: string;
+  /** Our callback, registered with the provider. */
+  redirectUri: string;
+}
+
+/** A webhook registered at the destination (e.g. Pipedrive's /v1/webhooks). */
+export interface RemoteWebhook {
+  id: string;
+  url: string;
+  /** e.g. "added.deal", "*.person" (the destination's own notation). */
+  event: string;
+  active: boolean;
+}
+
+export interface RemoteWebhookInput {
+  url: string;
+  /** Destination notation; the connector documents the values it takes. */
+  event: string;
+  name?: string;
 }
 
 export interface DeliveryInput {
@@ -53,10 +99,24 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   kind: 'source' | 'destination';
   auth: z.ZodType<Auth>;
   settings: z.ZodType<Settings>;
+  /**
+   * manual (default): PUT .../connect may store credentials the user types in. oauth: credentials come
+   * only from the connector's own connect flow (they name hosts our client secret is sent to), so
+   * PUT .../connect refuses `auth` and takes settings only.
+   */
+  connectAuth?: 'manual' | 'oauth';
   /** Field and user lists for the integration screens ({type}/fields, {type}/users). */
   loaders?: {
     fields?: (ctx: ConnectorContext<Auth, Settings>) => Promise<FieldOption[]>;
     users?: (ctx: ConnectorContext<Auth, Settings>) => Promise<{ id: string; name: string }[]>;
+    /** Connector-specific lists behind their own spec routes (pipelines, stages, dealFields, ...). */
+    [list: string]: ((ctx: ConnectorContext<Auth, Settings>) => Promise<unknown>) | undefined;
+  };
+  /** Webhooks at the destination (POST /api/integrations/{id}/{type}/webhooks and the CRM's own routes). */
+  webhooks?: {
+    list: (ctx: ConnectorContext<Auth, Settings>) => Promise<RemoteWebhook[]>;
+    create: (ctx: ConnectorContext<Auth, Settings>, input: RemoteWebhookInput) => Promise<RemoteWebhook>;
+    remove: (ctx: ConnectorContext<Auth, Settings>, id: string) => Promise<void>;
   };
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /** Throws RetryableError or PermanentError (kit/errors.ts); anything else counts as retryable. */

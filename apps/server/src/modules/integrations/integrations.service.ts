@@ -417,6 +417,7 @@ export async function connect(
   const connector = connectorOf(row);
   const values: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };
   if (body.auth !== undefined) {
+    if (connector.connectAuth === 'oauth') throw new AppError('OPERATION_NOT_SUPPORTED');
     checkSize(body.auth);
     const parsed = connector.auth.safeParse(body.auth);
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('auth', parsed.error) });
