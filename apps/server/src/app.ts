@@ -19,6 +19,7 @@ import { housekeepingTasks, PeriodicScheduler, type PeriodicSchedulerOptions } f
 import { loadOrCreateEncryptionKey } from './lib/encryption-key';
 import { createEventBus, type EngineEventBus } from './lib/events';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret';
+import { createAppLocks } from './lib/locks';
 import { createBusPool, DeliveriesListener, DeliveriesNotifier } from './lib/pg-bus';
 import { createSecretBox, ENCRYPTION_KEY_FORMAT, parseEncryptionKey, type SecretBox } from './lib/secret-box';
 import { accountRoutes } from './modules/account/account.routes';
@@ -31,6 +32,7 @@ import { collectionsRoutes } from './modules/collections/collections.routes';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { runtimeExtras } from './modules/integrations/connector-runtime';
 import { watchIntegrationHealth } from './modules/integrations/integration-health';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { createMailer, type Mailer, type MailTransportOptions } from './modules/mail/mailer';
@@ -159,7 +161,11 @@ async function setup(
   }
   const mailer = createMailer(mailTransport(options), options.mailFrom ?? 'LeadRelay <no-reply@localhost>', app.log);
   app.addHook('onClose', async () => mailer.close());
-  const deps: Deps = { db: database.db, mailer, config, log: app.log, secrets };
+  const locks = createAppLocks(options.databaseUrl);
+  app.addHook('onClose', async () => {
+    await Promise.all([locks.connector.close(), locks.auth.close()]);
+  });
+  const deps: Deps = { db: database.db, mailer, config, log: app.log, secrets, locks };
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('deps', deps);
@@ -173,6 +179,8 @@ async function setup(
     log: app.log,
     fetch: createSafeFetch({ allowPrivate: options.allowPrivateDestinations ?? false }),
     secrets,
+    contextExtras: (connector, destinationId) =>
+      runtimeExtras({ db: database.workerDb ?? database.db, secrets, locks, config }, connector, destinationId),
     ...options.delivery,
   });
   app.decorate('deliveryWorker', deliveryWorker);

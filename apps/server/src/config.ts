@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
+import type { AppLocks } from './lib/locks';
 import type { SecretBox } from './lib/secret-box';
 import type { ThrottleOptions } from './modules/auth/throttle.service';
 import type { Mailer } from './modules/mail/mailer';
@@ -58,7 +59,9 @@ export const DEFAULT_CRM_CONFIG: CrmConfig = {
 /** True when `host` (lower case, no port unless the pattern has one) matches one of the patterns ("*.x.y" or exact). */
 export function hostAllowed(patterns: string[], hostWithPort: string): boolean {
   const host = hostWithPort.toLowerCase();
-  return patterns.some((p) => (p.startsWith('*.') ? host.endsWith(p.slice(1)) && host.length > p.length - 1 : host === p));
+  return patterns.some((p) =>
+    p.startsWith('*.') ? host.endsWith(p.slice(1)) && host.length > p.length - 1 : host === p,
+  );
 }
 
 /** What services get besides their arguments. */
@@ -69,4 +72,6 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Seals and opens integration credentials (ENCRYPTION_KEY). */
   secrets: SecretBox;
+  /** Locks across processes for connectors (contacts, token refresh). */
+  locks: AppLocks;
 }

@@ -3,9 +3,9 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
+import type { CrmConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { DEFAULT_WORKER_CONCURRENCY } from './jobs/delivery.job';
-import type { CrmConfig } from './config';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');

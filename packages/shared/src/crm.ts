@@ -47,7 +47,12 @@ export const ZAmoConnectBody = z.object({ integrationId: z.uuid() });
 export const ZOAuthUrl = z.object({ url: z.string() });
 
 export const ZAmoUser = z.object({ id: z.number(), name: z.string(), email: z.string().optional() });
-export const ZAmoStatus = z.object({ id: z.number(), name: z.string(), color: z.string().optional(), type: z.number() });
+export const ZAmoStatus = z.object({
+  id: z.number(),
+  name: z.string(),
+  color: z.string().optional(),
+  type: z.number(),
+});
 export const ZAmoPipeline = z.object({
   id: z.number(),
   name: z.string(),
@@ -120,7 +125,12 @@ export const ZPipedriveSettings = z.object({
       type: z.string().min(1).max(50),
       subject: z.string().max(250).optional(),
       /** Due this many minutes after the lead arrives (default 60). */
-      dueInMinutes: z.number().int().min(0).max(60 * 24 * 30).default(60),
+      dueInMinutes: z
+        .number()
+        .int()
+        .min(0)
+        .max(60 * 24 * 30)
+        .default(60),
     })
     .nullable()
     .optional(),
@@ -149,7 +159,10 @@ export const ZPipedriveField = z.object({
   key: z.string(),
   name: z.string(),
   field_type: z.string(),
-  options: z.array(z.object({ id: z.union([z.number(), z.string()]), label: z.string() })).nullable().optional(),
+  options: z
+    .array(z.object({ id: z.union([z.number(), z.string()]), label: z.string() }))
+    .nullable()
+    .optional(),
 });
 export const ZPipedriveStage = z.object({ id: z.number(), name: z.string(), order_nr: z.number() });
 export const ZPipedrivePipeline = z.object({ id: z.number(), name: z.string(), stages: z.array(ZPipedriveStage) });
@@ -163,7 +176,9 @@ export const ZPipedriveWebhook = z.object({
 /** event: "<action>.<object>" as Pipedrive names them, e.g. "added.deal", "*.person". */
 export const ZPipedriveWebhookBody = z.object({
   url: z.url(),
-  event: z.string().regex(/^(\*|create|change|delete|added|updated|deleted)\.(\*|[a-z]+)$/, { error: 'VALIDATION_ERROR' }),
+  event: z
+    .string()
+    .regex(/^(\*|create|change|delete|added|updated|deleted)\.(\*|[a-z]+)$/, { error: 'VALIDATION_ERROR' }),
   name: z.string().max(100).optional(),
 });
 export const ZPipedriveWebhookDeleteQuery = z.object({ id: z.string().min(1).max(50) });

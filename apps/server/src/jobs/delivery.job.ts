@@ -3,7 +3,7 @@
 
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ConnectorDefinition, DeliveryResult } from '@leadrelay/connectors';
+import type { ConnectorContext, ConnectorDefinition, DeliveryResult } from '@leadrelay/connectors';
 import { getConnector as defaultGetConnector, PermanentError, RetryableError } from '@leadrelay/connectors';
 import type { HookStatus } from '@leadrelay/shared';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -35,6 +35,11 @@ export interface DeliveryWorkerOptions {
   fetch?: typeof fetch;
   /** Opens destinations' stored credentials (the app's box; by default only unsealed ones open). */
   secrets?: SecretBox;
+  /** OAuth client, API host, rotateAuth and withLock for a destination's connector (the app's runtime). */
+  contextExtras?: (
+    connector: ConnectorDefinition<unknown, unknown>,
+    destinationId: string,
+  ) => Partial<ConnectorContext<unknown, unknown>>;
   now?: () => Date;
   random?: () => number;
   workerId?: string;
@@ -90,6 +95,7 @@ export class DeliveryWorker {
   private readonly getConnector: NonNullable<DeliveryWorkerOptions['getConnector']>;
   private readonly fetch: typeof fetch;
   private readonly secrets: SecretBox;
+  private readonly contextExtras: NonNullable<DeliveryWorkerOptions['contextExtras']>;
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly concurrency: number;
@@ -114,6 +120,7 @@ export class DeliveryWorker {
     this.getConnector = options.getConnector ?? defaultGetConnector;
     this.fetch = options.fetch ?? globalThis.fetch;
     this.secrets = options.secrets ?? createSecretBox(randomBytes(32));
+    this.contextExtras = options.contextExtras ?? (() => ({}));
     this.now = options.now ?? (() => new Date());
     this.random = options.random ?? Math.random;
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
@@ -304,7 +311,14 @@ export class DeliveryWorker {
       const signal = AbortSignal.timeout(this.attemptTimeoutMs);
       const logger = this.log.child({ deliveryId: row.id, destinationId: row.destinationId });
       const call = connector.deliver(
-        { auth: auth.data, settings: settings.data, fetch: this.fetch, logger, signal },
+        {
+          ...this.contextExtras(connector, destination.id),
+          auth: auth.data,
+          settings: settings.data,
+          fetch: this.fetch,
+          logger,
+          signal,
+        },
         {
           lead: lead.fields,
           idempotencyKey: row.idempotencyKey,

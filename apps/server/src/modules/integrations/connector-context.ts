@@ -4,13 +4,14 @@ import { type ConnectorContext, type ConnectorDefinition, createSafeFetch } from
 import type { Deps } from '../../config';
 import type { IntegrationRow } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { runtimeExtras } from './connector-runtime';
 import { readAuth } from './stored-auth';
 
 /** Loaders and connection checks answer a person waiting on a screen: shorter than a delivery. */
 export const INTERACTIVE_TIMEOUT_MS = 15_000;
 
 export function connectorContext(
-  deps: Pick<Deps, 'config' | 'log' | 'secrets'>,
+  deps: Pick<Deps, 'config' | 'log' | 'secrets' | 'db' | 'locks'>,
   connector: ConnectorDefinition<unknown, unknown>,
   row: IntegrationRow,
 ): ConnectorContext<unknown, unknown> {
@@ -18,6 +19,7 @@ export function connectorContext(
   const settings = connector.settings.safeParse(row.settings ?? {});
   if (!auth.success || !settings.success) throw new AppError('INTEGRATION_NOT_CONNECTED');
   return {
+    ...runtimeExtras(deps, connector, row.id),
     auth: auth.data,
     settings: settings.data,
     fetch: createSafeFetch({

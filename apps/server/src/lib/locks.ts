@@ -1,0 +1,63 @@
+// Locks that hold across every process on one database: connectors take one around "find the
+// contact, create it if missing" and around spending a single-use refresh token. In-process callers
+// queue on a keyed lock first; on PostgreSQL the holder then takes a session advisory lock on a
+// connection of a small pool of its own, so a lock holder never waits for a data-pool connection
+// that other lock holders keep (the data pools stay free for what the locked work itself does).
+import { createHash } from 'node:crypto';
+import { createKeyedLock } from '@leadrelay/connectors';
+import pg from 'pg';
+
+export interface LockService {
+  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Advisory locks held at once per process and service; more wait their turn. */
+export const LOCK_POOL_SIZE = 4;
+
+/**
+ * The app's two lock services. Connector locks (a contact while it is found or created) may take an
+ * auth lock inside (a token refresh), never the other way round; each has its own connections, so a
+ * process whose connector locks are all taken can still refresh a token.
+ */
+export interface AppLocks {
+  connector: LockService;
+  auth: LockService;
+}
+
+export function createAppLocks(databaseUrl?: string): AppLocks {
+  return { connector: createLockService(databaseUrl), auth: createLockService(databaseUrl, 2) };
+}
+
+/** A signed 64-bit advisory lock id from the key. */
+export function advisoryKey(key: string): string {
+  return createHash('sha256').update(key).digest().readBigInt64BE(0).toString();
+}
+
+export function createLockService(databaseUrl?: string, size = LOCK_POOL_SIZE): LockService {
+  const local = createKeyedLock();
+  if (!databaseUrl) return { withLock: local, close: async () => {} };
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
+  pool.on('error', () => {});
+  return {
+    withLock: (key, fn) =>
+      local(key, async () => {
+        const client = await pool.connect();
+        const id = advisoryKey(key);
+        let broken: Error | undefined;
+        try {
+          await client.query('SELECT pg_advisory_lock($1::bigint)', [id]);
+          return await fn();
+        } finally {
+          try {
+            await client.query('SELECT pg_advisory_unlock($1::bigint)', [id]);
+          } catch (error) {
+            // A connection that could not unlock is closed, which releases its locks.
+            broken = error as Error;
+          }
+          client.release(broken);
+        }
+      }),
+    close: () => pool.end(),
+  };
+}
