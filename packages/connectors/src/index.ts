@@ -1,12 +1,22 @@
 // The explicit list of connectors (architecture: no codegen registry).
+import { amocrm } from './amocrm';
 import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
+import { pipedrive } from './pipedrive';
+import { sendpulse } from './sendpulse';
 
+export {
+  type AmoAuth,
+  amoAccountOrigin,
+  amoAuthorizeUrl,
+  amocrm,
+  amoExchangeCode,
+  ZAmoAuth,
+} from './amocrm';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { defineConnector } from './kit/define-connector';
-export { createKeyedLock, type KeyedLock } from './kit/keyed-lock';
 export { type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
   type ClassifiedResponse,
@@ -17,6 +27,7 @@ export {
   redact,
   redactUrl,
 } from './kit/http-errors';
+export { createKeyedLock, type KeyedLock } from './kit/keyed-lock';
 export {
   checkUrl,
   createSafeFetch,
@@ -28,9 +39,19 @@ export {
   type SafeFetchOptions,
 } from './kit/safe-fetch';
 export type * from './kit/types';
+export {
+  authorizeUrl as pipedriveAuthorizeUrl,
+  exchangeCode as pipedriveExchangeCode,
+  type PipedriveAuth,
+  PipedriveClient,
+  pipedrive,
+  pipedriveClient,
+  ZPipedriveAuth,
+} from './pipedrive';
+export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types
-const list: ConnectorDefinition<any, any>[] = [http];
+const list: ConnectorDefinition<any, any>[] = [amocrm, http, pipedrive, sendpulse];
 
 export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknown>> = new Map(
   list.map((c) => [c.slug, c]),

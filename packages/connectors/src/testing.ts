@@ -1,5 +1,12 @@
 // Test-only entry ('@leadrelay/connectors/testing'): it imports vitest, so runtime code never imports it.
 
+export {
+  AMO_SEED,
+  type AmoEmulator,
+  type AmoEmulatorOptions,
+  type AmoFault,
+  startAmoEmulator,
+} from './amocrm/emulator';
 export { type HttpEmulator, type HttpEmulatorOptions, startHttpEmulator } from './http/emulator';
 export {
   type ContractEmulator,
@@ -9,3 +16,24 @@ export {
   SAMPLE_LEAD,
 } from './kit/contract';
 export { type MemoryAuthStore, memoryAuthStore } from './kit/memory-auth';
+export { resetPipedriveState } from './pipedrive';
+export {
+  type EmulatedCall as PipedriveEmulatedCall,
+  PIPEDRIVE_SEED,
+  type PipedriveEmulator,
+  type PipedriveEmulatorOptions,
+  type PipedriveFault,
+  startPipedriveEmulator,
+} from './pipedrive/emulator';
+export { clearTokenCache as clearSendpulseTokenCache } from './sendpulse/client';
+export {
+  defaultSendpulseSeed,
+  SENDPULSE_BOT,
+  SENDPULSE_CLIENT,
+  SENDPULSE_WHATSAPP_BOT,
+  type SendpulseEmulator,
+  type SendpulseEmulatorOptions,
+  type SendpulseFault,
+  type SendpulseSeed,
+  startSendpulseEmulator,
+} from './sendpulse/emulator';

@@ -9,5 +9,6 @@ export * from './lead';
 export * from './mapping';
 export * from './password';
 export * from './plural';
+export * from './sendpulse';
 export * from './user';
 export * from './validation';

@@ -1,3 +1,4 @@
+export * from './amocrm-backups';
 export * from './catalogue';
 export * from './email-tokens';
 export * from './integrations';

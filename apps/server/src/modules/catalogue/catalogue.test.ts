@@ -34,8 +34,8 @@ describe('settings (integration types)', () => {
   it('shows clients only the types they can create', async () => {
     const res = await call('GET', `${base}/settings`, client);
     expect(res.statusCode).toBe(200);
-    // Only http has a connector so far; webhook is built into ingest.
-    expect(slugsOf(res.json())).toEqual(['http', 'webhook']);
+    // Types with a connector, and webhook, which is built into ingest.
+    expect(slugsOf(res.json())).toEqual(['amocrm', 'http', 'pipedrive', 'sendpulse', 'webhook']);
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
       name: 'Webhook',
@@ -73,11 +73,11 @@ describe('settings (integration types)', () => {
         'webhook',
       ].sort(),
     );
-    const amo = res.json().find((s: { slug: string }) => s.slug === 'amocrm');
-    expect(amo).toMatchObject({ hidden: true, available: false, kind: 'destination', category: { name: 'CRM' } });
-    const one = await call('GET', `${base}/settings/${amo._id}`, admin);
-    expect(one.json().slug).toBe('amocrm');
-    expectError(await call('GET', `${base}/settings/${amo._id}`, client), 404, 'SETTING_NOT_FOUND');
+    const uspacy = res.json().find((s: { slug: string }) => s.slug === 'uspacy');
+    expect(uspacy).toMatchObject({ hidden: true, available: false, kind: 'destination', category: { name: 'CRM' } });
+    const one = await call('GET', `${base}/settings/${uspacy._id}`, admin);
+    expect(one.json().slug).toBe('uspacy');
+    expectError(await call('GET', `${base}/settings/${uspacy._id}`, client), 404, 'SETTING_NOT_FOUND');
   });
 
   it('seeds idempotently and keeps operators’ edits', async () => {
@@ -100,7 +100,12 @@ describe('settings (integration types)', () => {
     const http = (await call('GET', `${base}/settings`, admin)).json().find((s: { slug: string }) => s.slug === 'http');
     await call('PUT', `${base}/settings/${http._id}`, admin, { hidden: true });
     try {
-      expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual(['webhook']);
+      expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual([
+        'amocrm',
+        'pipedrive',
+        'sendpulse',
+        'webhook',
+      ]);
       expectError(
         await call('POST', '/api/integrations', client, {
           type: 'http',

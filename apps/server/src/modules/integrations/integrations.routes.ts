@@ -15,6 +15,7 @@ import {
   ZLoaderFields,
   ZLoaderUsers,
   ZPageQuery,
+  ZPipedriveWebhookBody,
   ZSuccessResponse,
   ZUpdateIntegrationBody,
   ZUpdateOptionsBody,
@@ -31,6 +32,8 @@ const config = { access: 'client' as const };
 const legacy = '/api/legacy/api/admin/integration';
 const ZIdParams = z.object({ id: z.string() });
 const ZTypeParams = z.object({ id: z.string(), type: z.string() });
+/** The URL the destination calls and its event (destination notation, e.g. Pipedrive "added.deal"; default all). */
+const ZRegisterWebhookBody = ZPipedriveWebhookBody.partial().nullish();
 
 export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -80,8 +83,11 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/api/integrations/:id/:type/webhooks',
-    { config, schema: { tags, params: ZTypeParams, response: { 200: ZSuccessResponse } } },
-    (req) => service.registerWebhooks(deps, user(req), req.params.id, req.params.type),
+    {
+      config,
+      schema: { tags, params: ZTypeParams, body: ZRegisterWebhookBody, response: { 200: ZSuccessResponse } },
+    },
+    (req) => service.registerWebhooks(deps, user(req), req.params.id, req.params.type, req.body ?? {}),
   );
 
   r.post(

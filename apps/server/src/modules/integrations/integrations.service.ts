@@ -369,11 +369,26 @@ export async function loadList(
   }
 }
 
-/** No connector registers webhooks at the destination yet; the path answers 400 until one does. */
-export async function registerWebhooks(deps: Deps, actor: Actor, id: string, type: string): Promise<never> {
+/** Registers a webhook at the destination (connectors with `webhooks`); others answer 400. */
+export async function registerWebhooks(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  type: string,
+  body: { url?: string; event?: string; name?: string } = {},
+): Promise<{ success: true }> {
   const row = await ownRow(deps.db, actor, id);
   if (row.type !== type) throw new AppError('INTEGRATION_NOT_FOUND');
-  throw new AppError('OPERATION_NOT_SUPPORTED');
+  const connector = connectorOf(row);
+  if (!connector.webhooks) throw new AppError('OPERATION_NOT_SUPPORTED');
+  if (!body.url) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'url', code: 'VALIDATION_ERROR' }] });
+  const ctx = connectorContext(deps, connector, row);
+  try {
+    await connector.webhooks.create(ctx, { url: body.url, event: body.event ?? '*.*', name: body.name });
+  } catch (error) {
+    throw new AppError('CONNECTION_FAILED', { message: reasonOf(error) });
+  }
+  return { success: true };
 }
 
 async function setStatus(db: Executor, row: IntegrationRow, check: ConnectionCheck): Promise<void> {

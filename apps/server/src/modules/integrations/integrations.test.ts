@@ -113,9 +113,9 @@ describe('POST /api/integrations', () => {
       400,
       'INTEGRATION_TYPE_UNKNOWN',
     );
-    // amoCRM is in the catalogue, but its connector is not built: hidden, not creatable.
+    // Uspacy is in the catalogue, but its connector is not built: hidden, not creatable.
     expectError(
-      await call('POST', '/api/integrations', alice, { type: 'amocrm', name: 'x' }),
+      await call('POST', '/api/integrations', alice, { type: 'uspacy', name: 'x' }),
       400,
       'INTEGRATION_TYPE_UNKNOWN',
     );
@@ -336,7 +336,13 @@ describe('one integration', () => {
     const d = await httpDestination(alice);
     expectError(await call('GET', `/api/integrations/${d._id}/http/users`, alice), 400, 'OPERATION_NOT_SUPPORTED');
     expectError(await call('GET', `/api/integrations/${d._id}/http/fields`, alice), 400, 'OPERATION_NOT_SUPPORTED');
+    // http has no webhooks at the destination: 400 with or without a body.
     expectError(await call('POST', `/api/integrations/${d._id}/http/webhooks`, alice), 400, 'OPERATION_NOT_SUPPORTED');
+    expectError(
+      await call('POST', `/api/integrations/${d._id}/http/webhooks`, alice, { url: 'https://example.com/in' }),
+      400,
+      'OPERATION_NOT_SUPPORTED',
+    );
     // The type in the path must be the integration's own.
     expectError(await call('GET', `/api/integrations/${d._id}/amocrm/users`, alice), 404, 'INTEGRATION_NOT_FOUND');
     const s = await webhookSource(alice);

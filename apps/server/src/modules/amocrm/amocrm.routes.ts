@@ -1,0 +1,76 @@
+// amoCRM (spec 7 "amoCRM"): connect, the OAuth callback, the account's lists and backups.
+import {
+  ZAmoBackup,
+  ZAmoBackupBody,
+  ZAmoBackupList,
+  ZAmoConnectBody,
+  ZAmoFields,
+  ZAmoParserTargets,
+  ZAmoPipeline,
+  ZAmoUser,
+  ZOAuthUrl,
+} from '@leadrelay/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { authOf } from '../../plugins/auth';
+import * as service from './amocrm.service';
+
+const tags = ['amocrm'];
+const config = { access: 'client' as const };
+const legacy = '/api/legacy/api/amocrm';
+const ZIdParams = z.object({ id: z.string() });
+// The browser brings whatever amoCRM (or anyone) put in the URL: nothing here is refused as a 400,
+// the service answers every case with a redirect to the integration's screen.
+const ZCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(4000).optional(),
+  referer: z.string().max(300).optional(),
+});
+
+export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps, db } = app;
+  const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
+
+  r.post(
+    `${legacy}/connect`,
+    { config, schema: { tags, body: ZAmoConnectBody, response: { 200: ZOAuthUrl } } },
+    (req) => service.connectUrl(deps, user(req), req.body.integrationId),
+  );
+  r.get(
+    '/api/amocrm/callback',
+    { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
+    async (req, reply) => reply.redirect(await service.handleCallback(deps, req.query), 302),
+  );
+  r.get(
+    `${legacy}/users/:id`,
+    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZAmoUser) } } },
+    (req) => service.load(deps, user(req), req.params.id, 'amoUsers') as never,
+  );
+  r.get(
+    `${legacy}/pipelines/:id`,
+    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZAmoPipeline) } } },
+    (req) => service.load(deps, user(req), req.params.id, 'pipelines') as never,
+  );
+  r.get(
+    `${legacy}/fields/:id`,
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZAmoFields } } },
+    (req) => service.load(deps, user(req), req.params.id, 'customFields') as never,
+  );
+  r.get(
+    `${legacy}/parser/:id`,
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZAmoParserTargets } } },
+    (req) => service.load(deps, user(req), req.params.id, 'parser') as never,
+  );
+  r.post(
+    `${legacy}/backup`,
+    { config, schema: { tags, body: ZAmoBackupBody, response: { 201: ZAmoBackup } } },
+    async (req, reply) => reply.code(201).send(await service.createBackup(deps, user(req), req.body.integrationId)),
+  );
+  r.get(
+    `${legacy}/backup/:id`,
+    { config, schema: { tags, params: ZIdParams, response: { 200: ZAmoBackupList } } },
+    (req) => service.listBackups(db, user(req), req.params.id),
+  );
+}

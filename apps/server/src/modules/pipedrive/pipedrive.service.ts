@@ -1,0 +1,241 @@
+// Pipedrive's own routes (spec 7 "Pipedrive"): the OAuth flow (state → start → callback → connect),
+// the API-token connection, field/stage/activity-type lists and webhooks at Pipedrive. Every
+// integration id must be the actor's own integration of type pipedrive, else 404.
+import {
+  type ConnectorDefinition,
+  createSafeFetch,
+  type OAuthClient,
+  PermanentError,
+  type PipedriveAuth,
+  pipedrive,
+  pipedriveAuthorizeUrl,
+  pipedriveExchangeCode,
+} from '@leadrelay/connectors';
+import type { PipedriveActivityType, PipedriveField, PipedrivePipeline, PipedriveWebhook } from '@leadrelay/shared';
+import { and, eq } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { type Deps, hostAllowed } from '../../config';
+import type { Executor } from '../../db/client';
+import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
+import { AppError } from '../../plugins/errors';
+import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../integrations/connector-context';
+import { sealAuth } from '../integrations/stored-auth';
+
+type Actor = Pick<UserRow, 'id'>;
+
+const STATE_AUDIENCE = 'leadrelay:pipedrive-oauth-state';
+const STATE_TTL_SECONDS = 20 * 60;
+const connector = pipedrive as unknown as ConnectorDefinition<unknown, unknown>;
+
+async function ownPipedrive(db: Executor, actor: Actor, id: string): Promise<IntegrationRow> {
+  if (!isUuid(id)) throw new AppError('INTEGRATION_NOT_FOUND');
+  const [row] = await db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, actor.id), eq(integrations.type, 'pipedrive')));
+  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
+  return row;
+}
+
+// ---- OAuth ----
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+/** A signed, 20-minute state binding the account and the integration (not usable as an access token). */
+export async function createState(deps: Deps, actor: Actor, integrationId: string): Promise<{ state: string }> {
+  const row = await ownPipedrive(deps.db, actor, integrationId);
+  const state = await new SignJWT({ iid: row.id })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(actor.id)
+    .setAudience(STATE_AUDIENCE)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS)
+    .sign(keyOf(deps.config.jwtSecret));
+  return { state };
+}
+
+/** The state's account and integration, or null when it is forged, expired or not a state. */
+async function readState(deps: Deps, state: string): Promise<{ accountId: string; integrationId: string } | null> {
+  try {
+    const { payload } = await jwtVerify(state, keyOf(deps.config.jwtSecret), {
+      algorithms: ['HS256'],
+      audience: STATE_AUDIENCE,
+    });
+    if (typeof payload.sub !== 'string' || typeof payload.iid !== 'string') return null;
+    return { accountId: payload.sub, integrationId: payload.iid };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+/** The state's integration, when the state is good and the caller's own. */
+async function stateRow(deps: Deps, actor: Actor, state: string): Promise<IntegrationRow> {
+  const read = await readState(deps, state);
+  if (!read || read.accountId !== actor.id) throw new AppError('OAUTH_STATE_INVALID');
+  try {
+    return await ownPipedrive(deps.db, actor, read.integrationId);
+  } catch {
+    throw new AppError('OAUTH_STATE_INVALID');
+  }
+}
+
+function oauthClient(deps: Deps): OAuthClient {
+  const { clientId, clientSecret, oauthUrl } = deps.config.crm.pipedrive;
+  if (!clientId || !clientSecret) throw new AppError('OAUTH_NOT_CONFIGURED');
+  const base = oauthUrl.replace(/\/+$/, '');
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: `${base}/oauth/authorize`,
+    tokenUrl: `${base}/oauth/token`,
+    redirectUri: `${deps.config.authHost}/pipedrive/callback`,
+  };
+}
+
+export async function startAuth(deps: Deps, actor: Actor, state: string): Promise<{ authUrl: string }> {
+  const oauth = oauthClient(deps);
+  await stateRow(deps, actor, state);
+  return { authUrl: pipedriveAuthorizeUrl(oauth, state) };
+}
+
+/** Where the browser goes back to from Pipedrive's consent page: the web app's connect screen. */
+export async function callbackLocation(
+  deps: Deps,
+  query: { code?: string; state?: string; error?: string },
+): Promise<string> {
+  const url = new URL(`${deps.config.publicUrl}/admin/integrations/pipedrive/connect`);
+  if (!query.state || !(await readState(deps, query.state))) {
+    url.searchParams.set('error', 'OAUTH_STATE_INVALID');
+  } else if (query.error || !query.code) {
+    url.searchParams.set('error', 'OAUTH_EXCHANGE_FAILED');
+  } else {
+    url.searchParams.set('code', query.code);
+    url.searchParams.set('state', query.state);
+  }
+  return url.toString();
+}
+
+const interactiveFetch = (deps: Deps) =>
+  createSafeFetch({ allowPrivate: deps.config.allowPrivateDestinations, timeoutMs: INTERACTIVE_TIMEOUT_MS });
+
+/** api_domain must name a host the operator allows (and https unless private destinations are on). */
+function checkedDomain(deps: Deps, apiDomain: string): string {
+  let url: URL;
+  try {
+    url = new URL(apiDomain);
+  } catch {
+    throw new AppError('CRM_HOST_NOT_ALLOWED');
+  }
+  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && deps.config.allowPrivateDestinations);
+  if (!schemeOk || url.username || url.password || !hostAllowed(deps.config.crm.pipedrive.hosts, url.host)) {
+    throw new AppError('CRM_HOST_NOT_ALLOWED');
+  }
+  return url.origin;
+}
+
+async function storeAuth(deps: Deps, row: IntegrationRow, auth: PipedriveAuth): Promise<void> {
+  await deps.db
+    .update(integrations)
+    .set({
+      auth: sealAuth(deps.secrets, row.id, auth as unknown as Record<string, unknown>),
+      status: 'ok',
+      statusReason: null,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(integrations.id, row.id), eq(integrations.accountId, row.accountId)));
+}
+
+export type ConnectBody = { code: string; state: string } | { integrationId: string; apiToken: string };
+
+export async function connect(
+  deps: Deps,
+  actor: Actor,
+  body: ConnectBody,
+): Promise<{ integrationId: string; type: 'pipedrive' }> {
+  if ('code' in body) {
+    const row = await stateRow(deps, actor, body.state);
+    const oauth = oauthClient(deps);
+    let tokens: Awaited<ReturnType<typeof pipedriveExchangeCode>>;
+    try {
+      tokens = await pipedriveExchangeCode(interactiveFetch(deps), oauth, body.code);
+    } catch (error) {
+      deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'pipedrive code exchange failed');
+      throw new AppError('OAUTH_EXCHANGE_FAILED');
+    }
+    const apiDomain = checkedDomain(deps, tokens.apiDomain);
+    await storeAuth(deps, row, {
+      kind: 'oauth',
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      expiresAt: tokens.expiresAt,
+      apiDomain,
+    });
+    return { integrationId: row.id, type: 'pipedrive' };
+  }
+
+  const row = await ownPipedrive(deps.db, actor, body.integrationId);
+  const auth: PipedriveAuth = {
+    kind: 'token',
+    apiToken: body.apiToken,
+    apiDomain: deps.config.crm.pipedrive.apiUrl.replace(/\/+$/, ''),
+  };
+  // Checked in memory first (GET users/me); nothing is stored unless Pipedrive accepts the token.
+  const candidate = { ...row, auth: sealAuth(deps.secrets, row.id, auth as unknown as Record<string, unknown>) };
+  try {
+    await pipedrive.testConnection!(connectorContext(deps, connector, candidate) as never);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('CONNECTION_FAILED', { message: reasonOf(error) });
+  }
+  await storeAuth(deps, row, auth);
+  return { integrationId: row.id, type: 'pipedrive' };
+}
+
+// ---- Lists and webhooks ----
+
+async function call<T>(deps: Deps, actor: Actor, id: string, fn: (ctx: never) => Promise<T>): Promise<T> {
+  const row = await ownPipedrive(deps.db, actor, id);
+  const ctx = connectorContext(deps, connector, row);
+  try {
+    return await fn(ctx as never);
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Pipedrive refused the request itself (a 4xx other than auth): CRM_REQUEST_FAILED with its reason.
+    if (error instanceof PermanentError && error.code !== 'AUTH' && error.httpStatus) {
+      throw new AppError('CRM_REQUEST_FAILED', { message: reasonOf(error) });
+    }
+    throw new AppError('CONNECTION_FAILED', { message: reasonOf(error) });
+  }
+}
+
+const loaders = pipedrive.loaders!;
+
+export type FieldList = 'dealFields' | 'personFields' | 'organizationFields';
+
+export const listFields = (deps: Deps, actor: Actor, id: string, list: FieldList) =>
+  call(deps, actor, id, (ctx) => loaders[list]!(ctx) as Promise<PipedriveField[]>);
+
+export const listStages = (deps: Deps, actor: Actor, id: string) =>
+  call(deps, actor, id, (ctx) => loaders.stages!(ctx) as Promise<PipedrivePipeline[]>);
+
+export const listActivityTypes = (deps: Deps, actor: Actor, id: string) =>
+  call(deps, actor, id, (ctx) => loaders.activityTypes!(ctx) as Promise<PipedriveActivityType[]>);
+
+const webhooks = pipedrive.webhooks!;
+
+export const listWebhooks = (deps: Deps, actor: Actor, id: string): Promise<PipedriveWebhook[]> =>
+  call(deps, actor, id, (ctx) => webhooks.list(ctx));
+
+export const createWebhook = (
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: { url: string; event: string; name?: string },
+): Promise<PipedriveWebhook> => call(deps, actor, id, (ctx) => webhooks.create(ctx, body));
+
+export async function deleteWebhook(deps: Deps, actor: Actor, id: string, webhookId: string) {
+  await call(deps, actor, id, (ctx) => webhooks.remove(ctx, webhookId));
+  return { success: true as const };
+}

@@ -1,0 +1,243 @@
+// amoCRM (and Kommo) as a destination, API v4. Credentials come only from the OAuth connect flow.
+//
+// Delivery: under ctx.withLock(`contact:<phone or e-mail>`) (policy attach) the contact is looked up
+// by phone, then by e-mail; then ONE POST /api/v4/leads/complex makes the lead and either links the
+// found contact by id or embeds a new one. leads/complex for both cases keeps one call per lead (and
+// under the 7/s limit); the found contact is linked as it is, never overwritten. Then the note.
+//
+// Repeats: amoCRM has no idempotency key and no searchable external id on leads, so a retry after a
+// crash between "lead created" and "delivery recorded" makes a second lead (the contact is found
+// again, not duplicated). A failed note does not fail the delivery for the same reason: retrying
+// would duplicate the lead to add a note.
+
+import {
+  type AmoField,
+  type AmoFields,
+  type AmoPipeline,
+  type AmoSettings,
+  type AmoUser,
+  ZAmoSettings,
+} from '@leadrelay/shared';
+import { z } from 'zod';
+import { defineConnector } from '../kit/define-connector';
+import type { FieldOption, OAuthClient } from '../kit/types';
+import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
+import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
+
+export const ZAmoAuth = z.object({
+  accessToken: z.string().min(1),
+  refreshToken: z.string().min(1),
+  /** Epoch ms. */
+  expiresAt: z.number(),
+  baseUrl: z.string().url(),
+});
+
+// ---- OAuth helpers (the server's connect route and callback) ----
+
+/** The consent page: `${oauthUrl}?client_id=…&state=…&mode=post_message`. */
+export function amoAuthorizeUrl(oauth: Pick<OAuthClient, 'authorizeUrl' | 'clientId'>, state: string): string {
+  const url = new URL(oauth.authorizeUrl);
+  url.searchParams.set('client_id', oauth.clientId);
+  url.searchParams.set('state', state);
+  url.searchParams.set('mode', 'post_message');
+  return url.toString();
+}
+
+/**
+ * The account's origin from the OAuth return's `referer` (a host, maybe with a port). amoCRM hosts
+ * are https; plain http only for loopback (our emulator), which the safe fetch refuses anyway unless
+ * private destinations are allowed. The caller checks the host against its allow list first.
+ */
+export function amoAccountOrigin(referer: string): string {
+  const host = referer.trim().toLowerCase();
+  const loopback = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])(:\d+)?$/.test(host);
+  return `${loopback ? 'http' : 'https'}://${host}`;
+}
+
+/** Exchanges the consent's code at POST https://{referer}/oauth2/access_token. */
+export function amoExchangeCode(
+  call: { fetch: typeof fetch; oauth: OAuthClient; signal?: AbortSignal },
+  referer: string,
+  code: string,
+): Promise<AmoAuth> {
+  return requestTokens(call, amoAccountOrigin(referer), { grant_type: 'authorization_code', code });
+}
+
+// ---- Reading the account ----
+
+interface Hal<K extends string, T> {
+  _embedded?: Partial<Record<K, T[]>>;
+}
+interface RawField {
+  id: number;
+  name: string;
+  type: string;
+  code?: string | null;
+  enums?: { id: number; value: string }[] | null;
+}
+
+async function list<K extends string, T>(client: AmoClient, path: string, key: K): Promise<T[]> {
+  const { body } = await client.get<Hal<K, T> | undefined>(path);
+  return body?._embedded?.[key] ?? [];
+}
+
+export async function amoUsers(ctx: AmoContext): Promise<AmoUser[]> {
+  const users = await list<'users', { id: number; name: string; email?: string }>(
+    new AmoClient(ctx),
+    '/api/v4/users?limit=250',
+    'users',
+  );
+  return users.map((u) => ({ id: u.id, name: u.name, ...(u.email ? { email: u.email } : {}) }));
+}
+
+export async function amoPipelines(ctx: AmoContext): Promise<AmoPipeline[]> {
+  type RawPipeline = {
+    id: number;
+    name: string;
+    is_main?: boolean;
+    _embedded?: { statuses?: { id: number; name: string; color?: string; type?: number }[] };
+  };
+  const pipelines = await list<'pipelines', RawPipeline>(new AmoClient(ctx), '/api/v4/leads/pipelines', 'pipelines');
+  return pipelines.map((p) => ({
+    id: p.id,
+    name: p.name,
+    isMain: !!p.is_main,
+    statuses: (p._embedded?.statuses ?? []).map((s) => ({
+      id: s.id,
+      name: s.name,
+      type: s.type ?? 0,
+      ...(s.color ? { color: s.color } : {}),
+    })),
+  }));
+}
+
+function toField(f: RawField): AmoField {
+  return {
+    id: f.id,
+    name: f.name,
+    type: f.type,
+    ...(f.code ? { code: f.code } : {}),
+    ...(f.enums?.length ? { enums: f.enums.map((e) => ({ id: e.id, value: e.value })) } : {}),
+  };
+}
+
+export async function amoFields(ctx: AmoContext): Promise<AmoFields> {
+  const client = new AmoClient(ctx);
+  const lead = await list<'custom_fields', RawField>(client, '/api/v4/leads/custom_fields?limit=250', 'custom_fields');
+  const contact = await list<'custom_fields', RawField>(
+    client,
+    '/api/v4/contacts/custom_fields?limit=250',
+    'custom_fields',
+  );
+  return { lead: lead.map(toField), contact: contact.map(toField) };
+}
+
+/** Field options in the generic loader shape: key `lead.<id>` / `contact.<id>`. */
+export function toFieldOptions(fields: AmoFields): FieldOption[] {
+  const one = (entity: 'lead' | 'contact', f: AmoField): FieldOption => ({
+    key: `${entity}.${f.id}`,
+    label: entity === 'lead' ? f.name : `${f.name} (contact)`,
+    type: f.type,
+    ...(f.enums ? { options: f.enums.map((e) => ({ value: String(e.id), label: e.value })) } : {}),
+  });
+  return [...fields.lead.map((f) => one('lead', f)), ...fields.contact.map((f) => one('contact', f))];
+}
+
+/** What a parser or mapping may write: the lead's name, the contact's name, phone, e-mail and custom fields. */
+export function toParserTargets(fields: AmoFields) {
+  return [
+    { key: 'lead.name', label: 'Lead name', entity: 'lead' as const, type: 'text' },
+    { key: 'contact.name', label: 'Contact name', entity: 'contact' as const, type: 'text' },
+    ...fields.lead.map((f) => ({
+      key: `lead.${f.id}`,
+      label: f.name,
+      entity: 'lead' as const,
+      fieldId: f.id,
+      type: f.type,
+    })),
+    ...fields.contact.map((f) => ({
+      key: f.code === 'PHONE' || f.code === 'EMAIL' ? `contact.${f.code.toLowerCase()}` : `contact.${f.id}`,
+      label: f.name,
+      entity: 'contact' as const,
+      fieldId: f.id,
+      type: f.type,
+    })),
+  ];
+}
+
+// ---- Delivery ----
+
+async function searchContacts(client: AmoClient, query: string): Promise<AmoContactRecord[]> {
+  // 204 (nothing found) arrives as an empty body.
+  const { body } = await client.get<Hal<'contacts', AmoContactRecord> | undefined>(
+    `/api/v4/contacts?query=${encodeURIComponent(query)}&limit=50`,
+  );
+  return body?._embedded?.contacts ?? [];
+}
+
+/** The existing contact with this phone, else with this e-mail. */
+export async function findContact(client: AmoClient, lead: { phone?: string; email?: string }) {
+  if (lead.phone && phoneQuery(lead.phone)) {
+    const hit = matchContact(await searchContacts(client, phoneQuery(lead.phone)), { phone: lead.phone });
+    if (hit) return hit;
+  }
+  if (lead.email) {
+    const hit = matchContact(await searchContacts(client, lead.email.trim()), { email: lead.email });
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+type ComplexResult = { id: number; contact_id?: number | null; merged?: boolean }[];
+
+export const amocrm = defineConnector<AmoAuth, AmoSettings>({
+  slug: 'amocrm',
+  kind: 'destination',
+  connectAuth: 'oauth',
+  auth: ZAmoAuth,
+  settings: ZAmoSettings,
+  loaders: {
+    users: async (ctx) => (await amoUsers(ctx)).map((u) => ({ id: String(u.id), name: u.name })),
+    fields: async (ctx) => toFieldOptions(await amoFields(ctx)),
+    amoUsers: (ctx) => amoUsers(ctx),
+    pipelines: (ctx) => amoPipelines(ctx),
+    customFields: (ctx) => amoFields(ctx),
+    parser: async (ctx) => toParserTargets(await amoFields(ctx)),
+  },
+  async testConnection(ctx) {
+    await new AmoClient(ctx).get('/api/v4/account');
+  },
+  async deliver(ctx, input) {
+    const client = new AmoClient(ctx);
+    const { lead } = input;
+    const owner = responsibleUserId(input.assignee, ctx.settings);
+    const create = async () => {
+      const contact = ctx.settings.contactPolicy === 'attach' ? await findContact(client, lead) : undefined;
+      const body = toComplexLead({ lead, settings: ctx.settings, responsibleUserId: owner, contactId: contact?.id });
+      return client.post<ComplexResult>('/api/v4/leads/complex', [body]);
+    };
+    const key = lead.phone || lead.email?.trim().toLowerCase();
+    // The lock spans search and create: two leads for one person at once make one contact.
+    const created =
+      ctx.settings.contactPolicy === 'attach' && key && ctx.withLock
+        ? await ctx.withLock(`contact:${key}`, create)
+        : await create();
+    const id = Array.isArray(created.body) ? created.body[0]?.id : undefined;
+    if (typeof id !== 'number') {
+      return { ...created.trace };
+    }
+    if (ctx.settings.note !== false) {
+      try {
+        await client.post(`/api/v4/leads/${id}/notes`, [
+          { note_type: 'common', params: { text: noteText(lead, input.raw) } },
+        ]);
+      } catch (err) {
+        ctx.logger.warn({ leadId: id, reason: (err as Error).message }, 'amoCRM note not added');
+      }
+    }
+    return { ...created.trace, externalId: String(id) };
+  },
+});
+
+export { type AmoAuth, AmoClient, type AmoContext, amoMessage, requestTokens } from './client';
+export * from './mapping';
