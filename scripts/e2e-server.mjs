@@ -20,6 +20,8 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // The end-to-end flow delivers to an http emulator on 127.0.0.1.
   ALLOW_PRIVATE_DESTINATIONS: 'true',
+  // amoCRM, Pipedrive and SendPulse emulated in-process (GET /api/emulators tells where).
+  EMULATORS: 'true',
 };
 delete env.DATABASE_URL;
 

@@ -14,6 +14,7 @@ import {
   type OpenDatabaseOptions,
   openDatabase,
 } from './db/client';
+import type { DemoEmulators } from './demo-emulators';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './jobs/delivery.job';
 import { housekeepingTasks, PeriodicScheduler, type PeriodicSchedulerOptions } from './jobs/periodic.job';
 import { loadOrCreateEncryptionKey } from './lib/encryption-key';
@@ -92,6 +93,8 @@ export interface AppOptions {
   authHost?: string;
   /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
   crm?: Partial<CrmConfig>;
+  /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
+  emulators?: DemoEmulators['info'];
   /** Extra routes, registered after the modules (tests of the access rule). */
   register?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -207,6 +210,10 @@ async function setup(
   await setupSwagger(app);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  if (options.emulators) {
+    const info = options.emulators;
+    app.get('/api/emulators', { config: { access: 'public' }, schema: { hide: true } }, async () => info);
+  }
   if (role !== 'worker') {
     await app.register(authRoutes);
     await app.register(sessionsRoutes);

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { startDemoEmulators } from './demo-emulators';
 import { loadEnv } from './env';
 import { DataDirLockedError } from './lib/data-dir-lock';
 import { loggerOptions } from './logger';
 
 async function main(): Promise<void> {
   const env = loadEnv();
+  const emulators = env.emulators ? await startDemoEmulators(env.publicUrl) : undefined;
   let app: FastifyInstance;
   try {
     app = await buildApp({
@@ -28,10 +30,19 @@ async function main(): Promise<void> {
       delivery: { concurrency: env.workerConcurrency },
       dbPoolSize: env.dbPoolSize,
       workerDbPoolSize: env.workerDbPoolSize,
-      allowPrivateDestinations: env.allowPrivateDestinations,
+      // The emulators listen on loopback, which destinations may not reach otherwise.
+      allowPrivateDestinations: env.allowPrivateDestinations || !!emulators,
       authHost: env.authHost,
-      crm: env.crm,
+      crm: emulators?.crm ?? env.crm,
+      emulators: emulators?.info,
     });
+    if (emulators) {
+      app.addHook('onClose', () => emulators.close());
+      app.log.warn(
+        emulators.info,
+        'EMULATORS=true: amoCRM, Pipedrive and SendPulse are emulated (never in production)',
+      );
+    }
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(error.message);

@@ -1,0 +1,53 @@
+// EMULATORS=true as main.ts runs it: the emulators start on loopback, the app's CRM settings point at
+// them, and a demo user can connect a CRM with the credentials GET /api/emulators tells.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DemoEmulators, startDemoEmulators } from './demo-emulators';
+import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from './test/test-app';
+
+let emulators: DemoEmulators;
+let t: TestApp;
+let plain: TestApp;
+let user: SignedInUser;
+
+beforeAll(async () => {
+  emulators = await startDemoEmulators('http://app.test');
+  t = await createTestApp({ allowPrivateDestinations: true, crm: emulators.crm, emulators: emulators.info });
+  plain = await createTestApp();
+  user = await signUp(t);
+});
+afterAll(async () => {
+  await t?.close();
+  await plain?.close();
+  await emulators?.close();
+});
+
+describe('EMULATORS=true', () => {
+  it('tells where the emulators are and the credentials to type in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/emulators' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(emulators.info);
+    expect(res.json().pipedrive.apiToken).toBe('demo-pipedrive-api-token');
+  });
+
+  it('a Pipedrive integration connects with the emulator API token, and amoCRM consent points at the emulator', async () => {
+    const created = await callAs(t, 'POST', '/api/integrations', user, { type: 'pipedrive', name: 'Demo Pipedrive' });
+    const id = created.json()._id;
+    const connect = await callAs(t, 'POST', '/api/legacy/api/pipedrive/connect', user, {
+      integrationId: id,
+      apiToken: emulators.info.pipedrive.apiToken,
+    });
+    expect(connect.statusCode).toBe(200);
+    const stages = await callAs(t, 'GET', `/api/pipedrive/getStages/${id}`, user);
+    expect(stages.statusCode).toBe(200);
+    expect(stages.json().length).toBeGreaterThan(0);
+
+    const amo = await callAs(t, 'POST', '/api/integrations', user, { type: 'amocrm', name: 'Demo amoCRM' });
+    const url = await callAs(t, 'POST', '/api/legacy/api/amocrm/connect', user, { integrationId: amo.json()._id });
+    expect(url.statusCode).toBe(200);
+    expect(url.json().url.startsWith(emulators.info.amocrm.url)).toBe(true);
+  });
+
+  it('without EMULATORS there is no /api/emulators', async () => {
+    expect((await plain.app.inject({ method: 'GET', url: '/api/emulators' })).statusCode).toBe(404);
+  });
+});

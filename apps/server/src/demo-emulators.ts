@@ -1,0 +1,55 @@
+// EMULATORS=true: the amoCRM, Pipedrive and SendPulse emulators run inside the server on loopback,
+// and the connectors (OAuth included) point at them. For demo installs and the end-to-end suite:
+// a CRM can be connected and leads watched arriving without an account at the real service.
+import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
+import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
+import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
+import type { CrmConfig } from './config';
+
+export interface DemoEmulators {
+  crm: CrmConfig;
+  /** What GET /api/emulators answers: where each emulator is and the credentials a demo user types in. */
+  info: {
+    amocrm: { url: string };
+    pipedrive: { url: string; apiToken: string };
+    sendpulse: { url: string; clientId: string; clientSecret: string };
+  };
+  close(): Promise<void>;
+}
+
+const hostOf = (url: string) => new URL(url).host;
+
+export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulators> {
+  const amo = await startAmoEmulator({
+    clientId: 'demo-amocrm-client',
+    clientSecret: 'demo-amocrm-secret',
+    redirectUri: `${publicUrl}/api/amocrm/callback`,
+  });
+  const pipedrive = await startPipedriveEmulator({
+    clientId: 'demo-pipedrive-client',
+    clientSecret: 'demo-pipedrive-secret',
+    apiToken: 'demo-pipedrive-api-token',
+  });
+  const sendpulse = await startSendpulseEmulator();
+  return {
+    crm: {
+      amocrm: { clientId: amo.clientId, clientSecret: amo.clientSecret, oauthUrl: amo.oauthUrl, hosts: [amo.host] },
+      pipedrive: {
+        clientId: pipedrive.clientId,
+        clientSecret: pipedrive.clientSecret,
+        oauthUrl: pipedrive.url,
+        apiUrl: pipedrive.url,
+        hosts: [hostOf(pipedrive.url)],
+      },
+      sendpulse: { apiUrl: sendpulse.url },
+    },
+    info: {
+      amocrm: { url: amo.url },
+      pipedrive: { url: pipedrive.url, apiToken: pipedrive.apiToken },
+      sendpulse: { url: sendpulse.url, clientId: SENDPULSE_CLIENT.id, clientSecret: SENDPULSE_CLIENT.secret },
+    },
+    close: async () => {
+      await Promise.all([amo.close(), pipedrive.close(), sendpulse.close()]);
+    },
+  };
+}
