@@ -5,7 +5,14 @@ import { createSafeFetch } from '@leadrelay/connectors';
 import { API_BODY_LIMIT_BYTES, DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { type AppConfig, type CrmConfig, DEFAULT_CRM_CONFIG, type Deps } from './config';
+import {
+  type AppConfig,
+  type CrmConfig,
+  DEFAULT_CRM_CONFIG,
+  DEFAULT_FACEBOOK_CONFIG,
+  type Deps,
+  type FacebookConfig,
+} from './config';
 import {
   type Database,
   type Db,
@@ -93,6 +100,8 @@ export interface AppOptions {
   authHost?: string;
   /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
   crm?: Partial<CrmConfig>;
+  /** Facebook app and Graph hosts; default DEFAULT_FACEBOOK_CONFIG (tests point them at the Graph emulator). */
+  facebook?: Partial<FacebookConfig>;
   /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
   emulators?: DemoEmulators['info'];
   /** Extra routes, registered after the modules (tests of the access rule). */
@@ -159,6 +168,7 @@ async function setup(
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
     authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
     crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
+    facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
   };
   if (options.databaseUrl && !options.encryptionKey) {
     app.log.warn(

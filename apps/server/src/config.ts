@@ -21,7 +21,29 @@ export interface AppConfig {
   authHost: string;
   /** The CRM connectors' app credentials and hosts (AMOCRM_*, PIPEDRIVE_*, SENDPULSE_API_URL). */
   crm: CrmConfig;
+  /** Meta lead forms and sign-in with Facebook (FACEBOOK_*). */
+  facebook: FacebookConfig;
 }
+
+export interface FacebookConfig {
+  /** Unset: connecting Facebook and signing in with it answer OAUTH_NOT_CONFIGURED. */
+  appId?: string;
+  appSecret?: string;
+  /** hub.verify_token of the webhook subscription; default: derived from the app secret. */
+  verifyToken?: string;
+  /** e.g. https://graph.facebook.com/v20.0 (no trailing slash). */
+  graphUrl: string;
+  /** e.g. https://www.facebook.com/v20.0/dialog/oauth. */
+  dialogUrl: string;
+  /** The JS SDK's app id per host the page is served from (spec 9: another app id on one production host). */
+  appIdsByHost: Record<string, string>;
+}
+
+export const DEFAULT_FACEBOOK_CONFIG: FacebookConfig = {
+  graphUrl: 'https://graph.facebook.com/v20.0',
+  dialogUrl: 'https://www.facebook.com/v20.0/dialog/oauth',
+  appIdsByHost: {},
+};
 
 export interface CrmConfig {
   amocrm: {

@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
-import type { CrmConfig } from './config';
+import type { CrmConfig, FacebookConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { DEFAULT_WORKER_CONCURRENCY } from './jobs/delivery.job';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
@@ -60,6 +60,12 @@ const ZEnv = z.object({
   PIPEDRIVE_HOSTS: z.preprocess(blankToUndefined, z.string().default('*.pipedrive.com,api.pipedrive.com')),
   SENDPULSE_API_URL: z.preprocess(blankToUndefined, z.url().default('https://api.sendpulse.com')),
   EMULATORS: boolish,
+  FACEBOOK_APP_ID: optionalText,
+  FACEBOOK_APP_SECRET: optionalText,
+  FACEBOOK_VERIFY_TOKEN: optionalText,
+  FACEBOOK_GRAPH_URL: z.preprocess(blankToUndefined, z.url().default('https://graph.facebook.com/v20.0')),
+  FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default('https://www.facebook.com/v20.0/dialog/oauth')),
+  FACEBOOK_APP_IDS_BY_HOST: optionalText,
 });
 
 export interface Env {
@@ -92,6 +98,7 @@ export interface Env {
   /** Where the OAuth "start" calls live (spec: {auth host}); this server unless AUTH_HOST names another. */
   authHost: string;
   crm: CrmConfig;
+  facebook: FacebookConfig;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
 }
@@ -149,6 +156,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         hosts: hostList(e.PIPEDRIVE_HOSTS),
       },
       sendpulse: { apiUrl: e.SENDPULSE_API_URL.replace(/\/+$/, '') },
+    },
+    facebook: {
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      verifyToken: e.FACEBOOK_VERIFY_TOKEN,
+      graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
+      dialogUrl: e.FACEBOOK_DIALOG_URL,
+      appIdsByHost: Object.fromEntries(
+        hostList(e.FACEBOOK_APP_IDS_BY_HOST ?? '')
+          .map((pair) => pair.split('='))
+          .filter((kv): kv is [string, string] => kv.length === 2 && !!kv[0] && !!kv[1]),
+      ),
     },
     emulators: e.EMULATORS,
   };

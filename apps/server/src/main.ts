@@ -34,6 +34,7 @@ async function main(): Promise<void> {
       allowPrivateDestinations: env.allowPrivateDestinations || !!emulators,
       authHost: env.authHost,
       crm: emulators?.crm ?? env.crm,
+      facebook: env.facebook,
       emulators: emulators?.info,
     });
     if (emulators) {
