@@ -14,6 +14,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: server, changeOrigin: true },
       '/auth': { target: server, changeOrigin: true },
+      // Pipedrive's OAuth start (POST /pipedrive/state, /pipedrive/start) lives at the auth host.
+      '/pipedrive': { target: server, changeOrigin: true },
       '/socket.io': { target: server, changeOrigin: true, ws: true },
     },
   },

@@ -47,6 +47,15 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { name: t.integrations.list.title, exact: true })).toBeVisible();
       await expectFits(page, `integrations-${lang}-${width}`);
 
+      // The CRM list pages (amoCRM, Pipedrive) with their "Connect …" action.
+      for (const crm of ['amocrm', 'pipedrive'] as const) {
+        await page.goto(`${t.prefix}/admin/integrations/${crm}`);
+        await expect(
+          page.getByRole('heading', { name: crm === 'amocrm' ? 'amoCRM' : 'Pipedrive', exact: true }),
+        ).toBeVisible();
+        await expectFits(page, `${crm}-${lang}-${width}`);
+      }
+
       await page.goto(`${t.prefix}/admin/collections`);
       await expect(page.getByRole('heading', { name: t.collections.title, exact: true })).toBeVisible();
       await expectFits(page, `collections-${lang}-${width}`);

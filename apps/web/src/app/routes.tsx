@@ -59,9 +59,21 @@ const integrations = (name: 'list' | 'create' | 'detail'): Loader => {
   return pages[name];
 };
 
-const integration = (slug: TitleKey, withId: boolean): PageRoute[] => [
-  { path: `admin/integrations/${slug}`, title: slug, active: true },
-  ...(withId ? [{ path: `admin/integrations/${slug}/:id`, title: slug, active: true }] : []),
+const crm = (name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' | 'pipedriveConnect'): Loader => {
+  const pages = {
+    amocrm: () => import('../features/crm/pages/amocrm-page').then((m) => m.AmocrmPage),
+    amocrmDetail: () => import('../features/crm/pages/amocrm-integration-page').then((m) => m.AmocrmIntegrationPage),
+    pipedrive: () => import('../features/crm/pages/pipedrive-page').then((m) => m.PipedrivePage),
+    pipedriveDetail: () =>
+      import('../features/crm/pages/pipedrive-integration-page').then((m) => m.PipedriveIntegrationPage),
+    pipedriveConnect: () => import('../features/crm/pages/pipedrive-connect-page').then((m) => m.PipedriveConnectPage),
+  };
+  return pages[name];
+};
+
+const integration = (slug: TitleKey, withId: boolean, list?: Loader, detail?: Loader): PageRoute[] => [
+  { path: `admin/integrations/${slug}`, title: slug, active: true, page: list },
+  ...(withId ? [{ path: `admin/integrations/${slug}/:id`, title: slug, active: true, page: detail }] : []),
 ];
 
 export const ROUTE_GROUPS: RouteGroup[] = [
@@ -119,15 +131,25 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged' },
       { path: 'admin/referral', title: 'referral', active: true },
       { path: 'admin/user', title: 'user', active: true, role: 'privileged' },
-      { path: 'admin/widget', title: 'widget', active: true },
+      {
+        path: 'admin/widget',
+        title: 'widget',
+        active: true,
+        page: () => import('../features/widget/pages/widget-admin-page').then((m) => m.WidgetAdminPage),
+      },
       ...integration('alfasms', true),
-      ...integration('amocrm', true),
+      ...integration('amocrm', true, crm('amocrm'), crm('amocrmDetail')),
       ...integration('facebook', false),
       ...integration('fb', false),
       ...integration('ga', true),
-      ...integration('pipedrive', true),
+      ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
       ...integration('uspacy', true),
-      { path: 'admin/integrations/pipedrive/connect', title: 'pipedriveConnect', active: true },
+      {
+        path: 'admin/integrations/pipedrive/connect',
+        title: 'pipedriveConnect',
+        active: true,
+        page: crm('pipedriveConnect'),
+      },
       { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('list') },
       { path: 'admin/integrations/:type/:id', title: 'integration', active: true, page: integrations('detail') },
     ],
@@ -161,7 +183,13 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   {
     layout: 'widget',
     access: 'public',
-    routes: [{ path: 'widgets/pipedrive-sendpulse', title: 'widgetPipedriveSendpulse' }],
+    routes: [
+      {
+        path: 'widgets/pipedrive-sendpulse',
+        title: 'widgetPipedriveSendpulse',
+        page: () => import('../features/widget/pages/widget-page').then((m) => m.WidgetPage),
+      },
+    ],
   },
 ];
 

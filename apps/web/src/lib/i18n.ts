@@ -7,6 +7,7 @@ import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
 import enCollections from '../locales/en/collections.json';
 import enCommon from '../locales/en/common.json';
+import enCrm from '../locales/en/crm.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
 import enHooks from '../locales/en/hooks.json';
@@ -14,10 +15,12 @@ import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
 import enSuperAdmin from '../locales/en/superAdmin.json';
+import enWidget from '../locales/en/widget.json';
 import ukAccount from '../locales/uk/account.json';
 import ukAuth from '../locales/uk/auth.json';
 import ukCollections from '../locales/uk/collections.json';
 import ukCommon from '../locales/uk/common.json';
+import ukCrm from '../locales/uk/crm.json';
 import ukDashboard from '../locales/uk/dashboard.json';
 import ukErrors from '../locales/uk/errors.json';
 import ukHooks from '../locales/uk/hooks.json';
@@ -25,6 +28,7 @@ import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
 import ukPages from '../locales/uk/pages.json';
 import ukSuperAdmin from '../locales/uk/superAdmin.json';
+import ukWidget from '../locales/uk/widget.json';
 import { currentLocale } from './locale';
 
 export const resources = {
@@ -40,6 +44,8 @@ export const resources = {
     integrations: ukIntegrations,
     superAdmin: ukSuperAdmin,
     collections: ukCollections,
+    crm: ukCrm,
+    widget: ukWidget,
   },
   en: {
     common: enCommon,
@@ -53,6 +59,8 @@ export const resources = {
     integrations: enIntegrations,
     superAdmin: enSuperAdmin,
     collections: enCollections,
+    crm: enCrm,
+    widget: enWidget,
   },
 } as const;
 

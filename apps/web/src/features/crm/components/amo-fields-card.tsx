@@ -1,0 +1,150 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { type AmoField, type AmoFieldMapping, type Integration, ZAmoSettings } from '@leadrelay/shared';
+import { Button, Input, Select, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PermissionGuard } from '../../../components/permission-guard';
+import { useAmoFields } from '../queries';
+import { CrmDataCard } from './crm-data-card';
+import { type FieldGroup, FieldMappingEditor, invalidRows, type MappingRow, newRowKey } from './field-mapping-editor';
+import { useSaveSettingsPart } from './settings-save';
+
+type EnumPair = { key: string; value: string; enumId?: number };
+type Row = MappingRow<EnumPair[]>;
+const MAX = 40;
+
+function toRows(fields: AmoFieldMapping[] | undefined): Row[] {
+  return (fields ?? []).map((f) => ({
+    key: newRowKey(),
+    from: f.from,
+    field: `${f.entity}:${f.fieldId}`,
+    extra: Object.entries(f.enums ?? {}).map(([value, enumId]) => ({ key: newRowKey(), value, enumId })),
+  }));
+}
+
+export function toMappings(rows: Row[]): AmoFieldMapping[] {
+  return rows.map((r) => {
+    const [entity, id] = (r.field as string).split(':') as ['lead' | 'contact', string];
+    const pairs = (r.extra ?? []).filter((p) => p.value.trim() && p.enumId);
+    return {
+      from: r.from.trim(),
+      entity,
+      fieldId: Number(id),
+      ...(pairs.length ? { enums: Object.fromEntries(pairs.map((p) => [p.value.trim(), p.enumId as number])) } : {}),
+    };
+  });
+}
+
+/** Our value → the select field's option; values not listed are skipped by the connector. */
+function EnumEditor({
+  field,
+  pairs,
+  onChange,
+}: {
+  field: AmoField;
+  pairs: EnumPair[];
+  onChange: (p: EnumPair[]) => void;
+}) {
+  const { t } = useTranslation('crm');
+  const patch = (key: string, change: Partial<EnumPair>) =>
+    onChange(pairs.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  return (
+    <div className="lr-crm-enums">
+      <Typography.Text type="secondary" className="lr-hint">
+        {t('mapping.enumsHint', { field: field.name })}
+      </Typography.Text>
+      {pairs.map((p) => (
+        <div key={p.key} className="lr-crm-enum-row">
+          <Input
+            value={p.value}
+            placeholder={t('mapping.enumValue')}
+            aria-label={t('mapping.enumValue')}
+            onChange={(e) => patch(p.key, { value: e.target.value })}
+            className="lr-grow"
+          />
+          <Select
+            value={p.enumId}
+            placeholder={t('mapping.enumOption')}
+            aria-label={t('mapping.enumOption')}
+            options={(field.enums ?? []).map((e) => ({ value: e.id, label: e.value }))}
+            onChange={(enumId: number) => patch(p.key, { enumId })}
+            className="lr-grow"
+          />
+          <Button
+            type="text"
+            icon={<DeleteOutlined />}
+            aria-label={t('mapping.enumRemove')}
+            onClick={() => onChange(pairs.filter((x) => x.key !== p.key))}
+          />
+        </div>
+      ))}
+      <Button
+        size="small"
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={() => onChange([...pairs, { key: newRowKey(), value: '' }])}
+      >
+        {t('mapping.enumAdd')}
+      </Button>
+    </div>
+  );
+}
+
+/** amoCRM field mapping against the account's real lead and contact fields. */
+export function AmoFieldsCard({ integration }: { integration: Integration }) {
+  const { t } = useTranslation('crm');
+  const fields = useAmoFields(integration);
+  const save = useSaveSettingsPart(integration);
+  const stored = ZAmoSettings.shape.fields.safeParse(integration.settings.fields);
+  const [rows, setRows] = useState<Row[]>(() => toRows(stored.success ? stored.data : undefined));
+  const [invalid, setInvalid] = useState<Set<string>>(new Set());
+
+  const byValue = new Map<string, AmoField>();
+  const group = (entity: 'lead' | 'contact', list: AmoField[]): FieldGroup => ({
+    label: t(`mapping.groups.${entity}`),
+    options: list.map((f) => {
+      byValue.set(`${entity}:${f.id}`, f);
+      return { value: `${entity}:${f.id}`, label: f.name };
+    }),
+  });
+  const groups = fields.data ? [group('lead', fields.data.lead), group('contact', fields.data.contact)] : [];
+
+  const onSave = () => {
+    const bad = invalidRows(rows);
+    setInvalid(bad);
+    if (bad.size) return;
+    void save.run({ fields: toMappings(rows) });
+  };
+
+  return (
+    <CrmDataCard integration={integration} title={t('mapping.title')} queries={[fields]}>
+      <Typography.Paragraph type="secondary" className="lr-hint">
+        {t('mapping.hintAmo')}
+      </Typography.Paragraph>
+      <FieldMappingEditor<EnumPair[]>
+        rows={rows}
+        onChange={setRows}
+        groups={groups}
+        max={MAX}
+        invalid={invalid}
+        renderExtra={(row, update) => {
+          const field = row.field ? byValue.get(row.field) : undefined;
+          if (!field?.enums?.length) return null;
+          return <EnumEditor field={field} pairs={row.extra ?? []} onChange={update} />;
+        }}
+      />
+      {invalid.size > 0 && (
+        <Typography.Paragraph type="danger" className="lr-mt" role="alert">
+          {t('mapping.invalid')}
+        </Typography.Paragraph>
+      )}
+      <div className="lr-actions lr-mt">
+        <PermissionGuard>
+          <Button type="primary" onClick={onSave} loading={save.isPending}>
+            {t('save')}
+          </Button>
+        </PermissionGuard>
+      </div>
+    </CrmDataCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { ApiOutlined, LinkOutlined, ReloadOutlined } from '@ant-design/icons';
+import type { Integration } from '@leadrelay/shared';
+import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../lib/errors';
+
+interface Loadable {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+interface Props {
+  integration: Integration;
+  title: ReactNode;
+  extra?: ReactNode;
+  /** The CRM calls the card needs; their first failure is shown in the card, with a retry. */
+  queries: Loadable[];
+  children: ReactNode;
+}
+
+/** A card backed by the CRM's own data: "connect first" when not connected, never an error wall. */
+export function CrmDataCard({ integration, title, extra, queries, children }: Props) {
+  const { t } = useTranslation('crm');
+  const [, setParams] = useSearchParams();
+  const failed = queries.find((q) => q.isError);
+  let body: ReactNode;
+  if (!integration.isConnected) {
+    body = (
+      <Empty
+        image={<ApiOutlined className="lr-empty-icon" />}
+        description={
+          <>
+            <Typography.Text strong>{t('connectFirst.title')}</Typography.Text>
+            <Typography.Paragraph type="secondary" className="lr-hint">
+              {t('connectFirst.text')}
+            </Typography.Paragraph>
+          </>
+        }
+      >
+        <Button
+          type="primary"
+          icon={<LinkOutlined />}
+          onClick={() =>
+            setParams(
+              (p) => {
+                p.set('tab', 'connection');
+                return p;
+              },
+              { replace: true },
+            )
+          }
+        >
+          {t('connectFirst.action')}
+        </Button>
+      </Empty>
+    );
+  } else if (failed) {
+    body = (
+      <Alert
+        type="warning"
+        showIcon
+        title={t('loadFailed')}
+        description={errorMessage(failed.error)}
+        action={
+          <Button
+            size="small"
+            icon={<ReloadOutlined />}
+            onClick={() => {
+              for (const q of queries) if (q.isError) q.refetch();
+            }}
+          >
+            {t('retry')}
+          </Button>
+        }
+      />
+    );
+  } else if (queries.some((q) => q.isPending)) {
+    body = <Skeleton active />;
+  } else {
+    body = children;
+  }
+  return (
+    <Card title={title} extra={integration.isConnected ? extra : undefined}>
+      {body}
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+import '../../integrations/integrations.css';
+import '../crm.css';
+import { ArrowLeftOutlined, LinkOutlined } from '@ant-design/icons';
+import { Button, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { PermissionGuard } from '../../../components/permission-guard';
+import { localePath } from '../../../lib/locale';
+import { IntegrationsList } from '../../integrations/components/integrations-list';
+import { type CreateValues, CrmCreateModal } from './crm-create-modal';
+
+interface Props {
+  type: 'amocrm' | 'pipedrive';
+  crmName: string;
+  withToken?: boolean;
+  busy: boolean;
+  /** Creates the integration and starts its authorisation; resolves true when the modal may close. */
+  onCreate: (values: CreateValues) => Promise<boolean>;
+}
+
+/** The account's integrations of one CRM, with "Connect <CRM>". */
+export function CrmList({ type, crmName, withToken, busy, onCreate }: Props) {
+  const { t } = useTranslation('crm');
+  const { t: ti } = useTranslation('integrations');
+  const [open, setOpen] = useState(false);
+  const submit = async (values: CreateValues) => {
+    if (await onCreate(values)) setOpen(false);
+  };
+
+  return (
+    <div className="lr-page">
+      <Link to={localePath('/admin/integrations')} className="lr-back">
+        <ArrowLeftOutlined /> {ti('page.allIntegrations')}
+      </Link>
+      <div className="lr-page-head">
+        <div className="lr-min0">
+          <Typography.Title level={2} className="lr-page-title">
+            {crmName}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t(`list.subtitle.${type}`)}</Typography.Paragraph>
+        </div>
+        <PermissionGuard>
+          <Button type="primary" icon={<LinkOutlined />} onClick={() => setOpen(true)}>
+            {t('list.connect', { crm: crmName })}
+          </Button>
+        </PermissionGuard>
+      </div>
+      <IntegrationsList fixedType={type} onCreate={() => setOpen(true)} />
+      <CrmCreateModal
+        open={open}
+        crmName={crmName}
+        withToken={withToken}
+        busy={busy}
+        onCancel={() => setOpen(false)}
+        onSubmit={submit}
+      />
+    </div>
+  );
+}
