@@ -1,10 +1,34 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyRequest, FastifyServerOptions } from 'fastify';
+
+// Query values that are credentials: the widget's lasting token, OAuth codes and states, API keys.
+const SECRET_PARAM = /token|secret|passw|signature|api[-_]?key|^(code|state|key|auth|sig)$/i;
+
+/** The request URL for the log: the path and query, with credential values replaced. */
+export function loggedUrl(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url;
+  const query = new URLSearchParams(url.slice(at + 1));
+  for (const key of new Set(query.keys())) if (SECRET_PARAM.test(key)) query.set(key, '[redacted]');
+  return `${url.slice(0, at)}?${query.toString()}`;
+}
+
+// Fastify's own request serializer, with the URL cleaned.
+const serializers = {
+  req: (req: FastifyRequest) => ({
+    method: req.method,
+    url: loggedUrl(req.url),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket?.remotePort,
+  }),
+};
 
 /** pino, pretty only for a person watching a terminal. */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  if (!process.stdout.isTTY) return { level };
+  if (!process.stdout.isTTY) return { level, serializers };
   return {
     level,
+    serializers,
     transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } },
   };
 }

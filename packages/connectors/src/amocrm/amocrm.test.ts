@@ -417,6 +417,19 @@ describe('amoCRM destination', () => {
     expect(em.contacts).toHaveLength(0);
   });
 
+  it("a 400 without validation-errors is a PermanentError carrying amoCRM's detail, not just its title", async () => {
+    em.setFault({
+      status: 400,
+      path: '/api/v4/leads/complex',
+      body: { title: 'Bad Request', type: 'https://httpstatus.es/400', status: 400, detail: 'Lead name is too long' },
+    });
+    const err = await deliver().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PermanentError);
+    expect((err as PermanentError).httpStatus).toBe(400);
+    expect((err as Error).message).toContain('Lead name is too long');
+    expect(em.leads).toHaveLength(0);
+  });
+
   it('the emulator refuses more than 50 leads in one leads/complex call', async () => {
     const res = await fetch(`${em.url}/api/v4/leads/complex`, {
       method: 'POST',

@@ -73,8 +73,11 @@ export function amoMessage(body: unknown): string {
       parts.push(typeof e.path === 'string' && e.path ? `${e.path}: ${detail}` : detail);
     }
   }
-  const head = [o.title, o.detail, o.hint].find((v): v is string => typeof v === 'string' && v.trim() !== '');
-  const text = parts.length ? `${head ? `${head}: ` : ''}${parts.join('; ')}` : (head ?? JSON.stringify(body));
+  const words = [o.title, o.detail, o.hint].filter((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const head = words[0];
+  // Without validation errors the title alone ("Bad Request") says nothing: keep detail and hint too.
+  const whole = [...new Set(words)].join(': ');
+  const text = parts.length ? `${head ? `${head}: ` : ''}${parts.join('; ')}` : whole || JSON.stringify(body);
   return text.slice(0, 500);
 }
 

@@ -181,6 +181,12 @@ export class PipedriveClient {
     return url.toString();
   }
 
+  /** Text without this connection's credentials: fetch echoes a header value it cannot send (a pasted token). */
+  private scrub(text: string): string {
+    const secrets = this.auth.kind === 'oauth' ? [this.auth.accessToken, this.auth.refreshToken] : [this.auth.apiToken];
+    return secrets.reduce((out, secret) => (secret ? out.split(secret).join('[redacted]') : out), text);
+  }
+
   private authHeaders(): Record<string, string> {
     return this.auth.kind === 'oauth'
       ? { authorization: `Bearer ${this.auth.accessToken}` }
@@ -263,7 +269,7 @@ export class PipedriveClient {
         }
         const name = (err as Error).name;
         const timedOut = name === 'TimeoutError' || name === 'AbortError';
-        throw new RetryableError(`${timedOut ? 'TIMEOUT' : 'NETWORK'}: ${(err as Error).message}`, {
+        throw new RetryableError(`${timedOut ? 'TIMEOUT' : 'NETWORK'}: ${this.scrub((err as Error).message)}`, {
           ...trace,
           code: timedOut ? 'TIMEOUT' : 'NETWORK',
         });

@@ -196,6 +196,16 @@ describe('pipedrive connect', () => {
     const bobs = await pipedriveIntegration(bob);
     expectError(await connectWithToken(alice, bobs), 404, 'INTEGRATION_NOT_FOUND');
   });
+
+  it('a pasted token that cannot go in a header is refused without being echoed, and stores nothing', async () => {
+    const id = await pipedriveIntegration(alice);
+    const pasted = `${emu.apiToken.slice(0, 20)}\n${emu.apiToken.slice(20)}`;
+    const res = await connectWithToken(alice, id, pasted);
+    expectError(res, 400, 'CONNECTION_FAILED');
+    expect(res.body).not.toContain(emu.apiToken.slice(0, 20));
+    expect(res.body).not.toContain(emu.apiToken.slice(20));
+    expect(await storedAuth(id)).toBeNull();
+  });
 });
 
 describe('pipedrive lists and webhooks', () => {

@@ -1,0 +1,41 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loggerOptions } from './logger';
+import { createTestApp, type TestApp } from './test/test-app';
+
+// The request log (Fastify's "incoming request" lines) must not keep credentials that arrive in a
+// query string: the widget's lasting token, OAuth codes and states.
+describe('request log', () => {
+  let t: TestApp;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const { transport: _pretty, ...options } = loggerOptions('info') as Record<string, unknown>;
+    t = await createTestApp({ logger: { ...options, stream } as never });
+  });
+  afterAll(() => t?.close());
+
+  it('keeps the path but not the widget token, OAuth code or state of a request', async () => {
+    const secret = 'eyJhbGciOiJIUzI1NiJ9.widget-secret-value';
+    await t.app.inject({
+      method: 'GET',
+      url: `/api/legacy/api/pipedrive/sendpulse?token=${secret}&personId=1`,
+    });
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/amocrm/callback?code=oauth-code-value&state=state-value&referer=x',
+    });
+    const log = lines.join('\n');
+    expect(log).toContain('/api/legacy/api/pipedrive/sendpulse');
+    expect(log).toContain('personId=1');
+    expect(log).toContain('/api/amocrm/callback');
+    expect(log).not.toContain('widget-secret-value');
+    expect(log).not.toContain('oauth-code-value');
+    expect(log).not.toContain('state-value');
+  });
+});
