@@ -43,7 +43,8 @@ export const ZAmoSettings = z.object({
 });
 export type AmoSettings = z.infer<typeof ZAmoSettings>;
 
-export const ZAmoConnectBody = z.object({ integrationId: z.uuid() });
+/** `locale`: the language the user started in; the OAuth return lands on that language's screen. */
+export const ZAmoConnectBody = z.object({ integrationId: z.uuid(), locale: z.enum(['uk', 'en']).optional() });
 export const ZOAuthUrl = z.object({ url: z.string() });
 
 export const ZAmoUser = z.object({ id: z.number(), name: z.string(), email: z.string().optional() });
@@ -149,7 +150,7 @@ export const ZPipedriveConnectBody = z.union([
 ]);
 export const ZPipedriveConnectResult = z.object({ integrationId: z.string(), type: z.literal('pipedrive') });
 /** POST {auth host}/pipedrive/state and /pipedrive/start. */
-export const ZPipedriveStateBody = z.object({ integrationId: z.uuid() });
+export const ZPipedriveStateBody = z.object({ integrationId: z.uuid(), locale: z.enum(['uk', 'en']).optional() });
 export const ZPipedriveState = z.object({ state: z.string() });
 export const ZPipedriveStartBody = z.object({ state: z.string().min(1).max(4000) });
 export const ZAuthUrl = z.object({ authUrl: z.string() });

@@ -1,12 +1,14 @@
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
 import enCollections from '../../src/locales/en/collections.json' with { type: 'json' };
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
+import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
 import ukCollections from '../../src/locales/uk/collections.json' with { type: 'json' };
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
+import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
@@ -20,6 +22,7 @@ export const texts = {
     dashboard: ukDashboard,
     integrations: ukIntegrations,
     collections: ukCollections,
+    crm: ukCrm,
     prefix: '',
   },
   en: {
@@ -29,6 +32,7 @@ export const texts = {
     dashboard: enDashboard,
     integrations: enIntegrations,
     collections: enCollections,
+    crm: enCrm,
     prefix: '/en',
   },
 } as const;

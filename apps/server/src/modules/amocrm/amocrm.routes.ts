@@ -36,7 +36,7 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${legacy}/connect`,
     { config, schema: { tags, body: ZAmoConnectBody, response: { 200: ZOAuthUrl } } },
-    (req) => service.connectUrl(deps, user(req), req.body.integrationId),
+    (req) => service.connectUrl(deps, user(req), req.body.integrationId, req.body.locale),
   );
   r.get(
     '/api/amocrm/callback',

@@ -9,13 +9,13 @@ import {
   createSafeFetch,
   getConnector,
 } from '@leadrelay/connectors';
-import type { AmoBackup, AmoFields, AmoPipeline, AmoUser } from '@leadrelay/shared';
+import type { AmoBackup, AmoFields, AmoPipeline, AmoUser, Locale } from '@leadrelay/shared';
 import { and, count, desc, eq, notInArray } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { type Deps, hostAllowed } from '../../config';
 import type { Executor } from '../../db/client';
 import { type AmocrmBackupRow, amocrmBackups, type IntegrationRow, integrations, type UserRow } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
+import { readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
 import { connectorContext, reasonOf } from '../integrations/connector-context';
 import { oauthClientFor } from '../integrations/connector-runtime';
@@ -24,9 +24,6 @@ import { sealAuth } from '../integrations/stored-auth';
 type Actor = Pick<UserRow, 'id'>;
 
 export const AMOCRM_BACKUPS_KEPT = 20;
-/** amoCRM's code lives 20 minutes; the state no longer. */
-const STATE_TTL_SECONDS = 20 * 60;
-const STATE_AUDIENCE = 'leadrelay:amocrm-connect';
 const EXCHANGE_TIMEOUT_MS = 15_000;
 /** A host name with an optional port: nothing a URL could smuggle a path, user or scheme through. */
 const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/;
@@ -55,35 +52,21 @@ function oauthOf(deps: Deps) {
 
 // ---- Connect ----
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
-
-export async function connectUrl(deps: Deps, actor: Actor, integrationId: string): Promise<{ url: string }> {
+export async function connectUrl(
+  deps: Deps,
+  actor: Actor,
+  integrationId: string,
+  locale: Locale = 'uk',
+): Promise<{ url: string }> {
   const oauth = oauthOf(deps);
   const row = await ownAmoRow(deps.db, actor, integrationId);
   // Signed and short-lived, bound to the account and the integration: the callback trusts nothing else.
-  const state = await new SignJWT({ int: row.id })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(actor.id)
-    .setAudience(STATE_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS)
-    .sign(keyOf(deps.config.jwtSecret));
+  const state = await signOAuthState(deps.config.jwtSecret, 'amocrm', {
+    accountId: actor.id,
+    integrationId: row.id,
+    locale,
+  });
   return { url: amoAuthorizeUrl(oauth, state) };
-}
-
-async function readState(deps: Deps, state: string | undefined): Promise<{ accountId: string; integrationId: string }> {
-  if (!state) throw new AppError('OAUTH_STATE_INVALID');
-  try {
-    const { payload } = await jwtVerify(state, keyOf(deps.config.jwtSecret), {
-      algorithms: ['HS256'],
-      audience: STATE_AUDIENCE,
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.int !== 'string') throw new AppError('OAUTH_STATE_INVALID');
-    return { accountId: payload.sub, integrationId: payload.int };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) throw new AppError('OAUTH_STATE_INVALID');
-    throw error;
-  }
 }
 
 export interface CallbackQuery {
@@ -94,14 +77,12 @@ export interface CallbackQuery {
 
 /** The OAuth return. Always a redirect to the integration's screen, with ?connected=1 or ?error=CODE. */
 export async function handleCallback(deps: Deps, query: CallbackQuery): Promise<string> {
-  const screen = `${deps.config.publicUrl}/admin/integrations/amocrm`;
-  let target: { accountId: string; integrationId: string };
-  try {
-    target = await readState(deps, query.state);
-  } catch (error) {
-    return `${screen}?error=${error instanceof AppError ? error.code : 'OAUTH_STATE_INVALID'}`;
+  const state = await readOAuthState(deps.config.jwtSecret, 'amocrm', query.state);
+  if (!state?.integrationId) {
+    return `${screenUrl(deps.config.publicUrl, 'uk', '/admin/integrations/amocrm')}?error=OAUTH_STATE_INVALID`;
   }
-  const back = `${screen}/${target.integrationId}`;
+  const target = { accountId: state.accountId, integrationId: state.integrationId };
+  const back = screenUrl(deps.config.publicUrl, state.locale, `/admin/integrations/amocrm/${target.integrationId}`);
   try {
     await completeConnect(deps, target, query);
     return `${back}?connected=1`;

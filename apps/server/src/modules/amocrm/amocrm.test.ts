@@ -34,8 +34,8 @@ async function amoIntegration(user: SignedInUser, settings: Record<string, unkno
 }
 
 /** The browser's trip: our consent URL → the emulator's consent page → back to our callback. */
-async function consentReturn(user: SignedInUser, id: string): Promise<URL> {
-  const connect = await callAs(t, 'POST', `${legacy}/connect`, user, { integrationId: id });
+async function consentReturn(user: SignedInUser, id: string, locale?: 'uk' | 'en'): Promise<URL> {
+  const connect = await callAs(t, 'POST', `${legacy}/connect`, user, { integrationId: id, locale });
   expect(connect.statusCode).toBe(200);
   const consent = await fetch(connect.json().url, { redirect: 'manual' });
   expect(consent.status).toBe(302);
@@ -62,6 +62,13 @@ async function rowOf(id: string) {
 }
 
 describe('amoCRM connect', () => {
+  it('an English user comes back to the English screen', async () => {
+    const id = await amoIntegration(alice);
+    expect(await callback(await consentReturn(alice, id, 'en'))).toBe(
+      `http://app.test/en/admin/integrations/amocrm/${id}?connected=1`,
+    );
+  });
+
   it('consent → callback stores sealed tokens, and the loaders answer from the account', async () => {
     const id = await amoIntegration(alice);
     const back = await consentReturn(alice, id);

@@ -39,7 +39,7 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/pipedrive/state',
     { config, schema: { tags, body: ZPipedriveStateBody, response: { 200: ZPipedriveState } } },
-    (req) => service.createState(deps, user(req), req.body.integrationId),
+    (req) => service.createState(deps, user(req), req.body.integrationId, req.body.locale),
   );
   r.post(
     '/pipedrive/start',

@@ -11,21 +11,26 @@ import {
   pipedriveAuthorizeUrl,
   pipedriveExchangeCode,
 } from '@leadrelay/connectors';
-import type { PipedriveActivityType, PipedriveField, PipedrivePipeline, PipedriveWebhook } from '@leadrelay/shared';
+import type {
+  Locale,
+  PipedriveActivityType,
+  PipedriveField,
+  PipedrivePipeline,
+  PipedriveWebhook,
+} from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { type Deps, hostAllowed } from '../../config';
 import type { Executor } from '../../db/client';
 import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
+import { readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
 import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../integrations/connector-context';
+import { oauthClientFor } from '../integrations/connector-runtime';
 import { sealAuth } from '../integrations/stored-auth';
 
 type Actor = Pick<UserRow, 'id'>;
 
-const STATE_AUDIENCE = 'leadrelay:pipedrive-oauth-state';
-const STATE_TTL_SECONDS = 20 * 60;
 const connector = pipedrive as unknown as ConnectorDefinition<unknown, unknown>;
 
 async function ownPipedrive(db: Executor, actor: Actor, id: string): Promise<IntegrationRow> {
@@ -40,40 +45,29 @@ async function ownPipedrive(db: Executor, actor: Actor, id: string): Promise<Int
 
 // ---- OAuth ----
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
-
-/** A signed, 20-minute state binding the account and the integration (not usable as an access token). */
-export async function createState(deps: Deps, actor: Actor, integrationId: string): Promise<{ state: string }> {
+/** A signed, 20-minute state binding the account, the integration and the user's language. */
+export async function createState(
+  deps: Deps,
+  actor: Actor,
+  integrationId: string,
+  locale: Locale = 'uk',
+): Promise<{ state: string }> {
   const row = await ownPipedrive(deps.db, actor, integrationId);
-  const state = await new SignJWT({ iid: row.id })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(actor.id)
-    .setAudience(STATE_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(Date.now() / 1000) + STATE_TTL_SECONDS)
-    .sign(keyOf(deps.config.jwtSecret));
-  return { state };
+  return {
+    state: await signOAuthState(deps.config.jwtSecret, 'pipedrive', {
+      accountId: actor.id,
+      integrationId: row.id,
+      locale,
+    }),
+  };
 }
 
-/** The state's account and integration, or null when it is forged, expired or not a state. */
-async function readState(deps: Deps, state: string): Promise<{ accountId: string; integrationId: string } | null> {
-  try {
-    const { payload } = await jwtVerify(state, keyOf(deps.config.jwtSecret), {
-      algorithms: ['HS256'],
-      audience: STATE_AUDIENCE,
-    });
-    if (typeof payload.sub !== 'string' || typeof payload.iid !== 'string') return null;
-    return { accountId: payload.sub, integrationId: payload.iid };
-  } catch (error) {
-    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
-    throw error;
-  }
-}
+const readState = (deps: Deps, state: string | undefined) => readOAuthState(deps.config.jwtSecret, 'pipedrive', state);
 
 /** The state's integration, when the state is good and the caller's own. */
 async function stateRow(deps: Deps, actor: Actor, state: string): Promise<IntegrationRow> {
   const read = await readState(deps, state);
-  if (!read || read.accountId !== actor.id) throw new AppError('OAUTH_STATE_INVALID');
+  if (!read?.integrationId || read.accountId !== actor.id) throw new AppError('OAUTH_STATE_INVALID');
   try {
     return await ownPipedrive(deps.db, actor, read.integrationId);
   } catch {
@@ -82,16 +76,9 @@ async function stateRow(deps: Deps, actor: Actor, state: string): Promise<Integr
 }
 
 function oauthClient(deps: Deps): OAuthClient {
-  const { clientId, clientSecret, oauthUrl } = deps.config.crm.pipedrive;
-  if (!clientId || !clientSecret) throw new AppError('OAUTH_NOT_CONFIGURED');
-  const base = oauthUrl.replace(/\/+$/, '');
-  return {
-    clientId,
-    clientSecret,
-    authorizeUrl: `${base}/oauth/authorize`,
-    tokenUrl: `${base}/oauth/token`,
-    redirectUri: `${deps.config.authHost}/pipedrive/callback`,
-  };
+  const client = oauthClientFor(deps.config, 'pipedrive');
+  if (!client) throw new AppError('OAUTH_NOT_CONFIGURED');
+  return client;
 }
 
 export async function startAuth(deps: Deps, actor: Actor, state: string): Promise<{ authUrl: string }> {
@@ -105,8 +92,9 @@ export async function callbackLocation(
   deps: Deps,
   query: { code?: string; state?: string; error?: string },
 ): Promise<string> {
-  const url = new URL(`${deps.config.publicUrl}/admin/integrations/pipedrive/connect`);
-  if (!query.state || !(await readState(deps, query.state))) {
+  const read = await readState(deps, query.state);
+  const url = new URL(screenUrl(deps.config.publicUrl, read?.locale ?? 'uk', '/admin/integrations/pipedrive/connect'));
+  if (!query.state || !read) {
     url.searchParams.set('error', 'OAUTH_STATE_INVALID');
   } else if (query.error || !query.code) {
     url.searchParams.set('error', 'OAUTH_EXCHANGE_FAILED');

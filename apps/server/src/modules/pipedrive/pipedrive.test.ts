@@ -57,8 +57,8 @@ async function storedAuth(id: string) {
 }
 
 /** state → start → Pipedrive's consent (the emulator) → our callback: the connect screen's URL. */
-async function consent(user: SignedInUser, integrationId: string): Promise<URL> {
-  const state = await call('POST', '/pipedrive/state', user, { integrationId });
+async function consent(user: SignedInUser, integrationId: string, locale?: 'uk' | 'en'): Promise<URL> {
+  const state = await call('POST', '/pipedrive/state', user, { integrationId, locale });
   expect(state.statusCode).toBe(200);
   const start = await call('POST', '/pipedrive/start', user, { state: state.json().state });
   expect(start.statusCode).toBe(200);
@@ -85,6 +85,11 @@ async function connectWithToken(user: SignedInUser, integrationId: string, apiTo
 }
 
 describe('pipedrive connect', () => {
+  it('an English user comes back to the English connect screen', async () => {
+    const screen = await consent(alice, await pipedriveIntegration(alice), 'en');
+    expect(screen.origin + screen.pathname).toBe('http://app.test/en/admin/integrations/pipedrive/connect');
+  });
+
   it('goes state → start → consent → callback → connect and stores sealed tokens', async () => {
     const id = await pipedriveIntegration(alice);
     const screen = await consent(alice, id);

@@ -22,6 +22,7 @@ import {
 } from '@leadrelay/shared';
 import type { z } from 'zod';
 import { api, http } from '../../lib/http';
+import { currentLocale } from '../../lib/locale';
 
 const id = (value: string) => encodeURIComponent(value);
 const amo = '/api/legacy/api/amocrm';
@@ -45,7 +46,9 @@ export interface CrmUser {
 }
 
 export const amoApi = {
-  connect: (integrationId: string) => api.post<{ url: string }>(`${amo}/connect`, { integrationId }),
+  /** The locale makes amoCRM's return land on this language's screen. */
+  connect: (integrationId: string) =>
+    api.post<{ url: string }>(`${amo}/connect`, { integrationId, locale: currentLocale() }),
   users: async (integrationId: string): Promise<AmoUser[]> =>
     listOf(ZAmoUser, await api.get(`${amo}/users/${id(integrationId)}`)),
   pipelines: async (integrationId: string): Promise<AmoPipeline[]> =>
@@ -67,7 +70,8 @@ export const amoApi = {
 
 export const pipedriveApi = {
   /** At the auth host (here the API's own origin), without the /api prefix. */
-  state: (integrationId: string) => api.post<{ state: string }>('/pipedrive/state', { integrationId }),
+  state: (integrationId: string) =>
+    api.post<{ state: string }>('/pipedrive/state', { integrationId, locale: currentLocale() }),
   start: (state: string) => api.post<{ authUrl: string }>('/pipedrive/start', { state }),
   connect: (body: { code: string; state: string } | { integrationId: string; apiToken: string }) =>
     api.post<{ integrationId: string; type: 'pipedrive' }>('/api/legacy/api/pipedrive/connect', body),

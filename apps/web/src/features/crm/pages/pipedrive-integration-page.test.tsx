@@ -175,7 +175,7 @@ describe('Pipedrive integration page', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(tab.location.href).toBe('https://oauth.pipedrive.com/oauth/authorize?state=st-1'));
     expect(open).toHaveBeenCalledWith('', '_blank');
     expect(tab.opener).toBeNull();
-    expect(callsTo(fetch, 'POST /pipedrive/state')[0]?.body).toEqual({ integrationId: PD_ID });
+    expect(callsTo(fetch, 'POST /pipedrive/state')[0]?.body).toEqual({ integrationId: PD_ID, locale: 'en' });
     expect(callsTo(fetch, 'POST /pipedrive/start')[0]?.body).toEqual({ state: 'st-1' });
   });
 

@@ -1,0 +1,126 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { expect, type Page, test } from '@playwright/test';
+import { baseURL } from '../playwright.config';
+import { signUpAndConfirm } from './support/actions';
+import { texts, uniqueLogin } from './support/locales';
+
+// The issue's "done when" in the browser: connect the CRM through its OAuth (the emulators the
+// end-to-end server runs with EMULATORS=true), send a website lead to it, and find it in the CRM
+// once, with its contact (amoCRM) or person (Pipedrive) and the pipeline chosen on screen.
+const run = promisify(execFile);
+const t = texts.en;
+const i = t.integrations;
+const c = t.crm;
+
+interface Emulators {
+  amocrm: { url: string };
+  pipedrive: { url: string };
+}
+let emulators: Emulators;
+test.beforeAll(async ({ request }) => {
+  emulators = await (await request.get(`${baseURL}/api/emulators`)).json();
+});
+
+async function pick(page: Page, label: string, option: string): Promise<void> {
+  await page.getByLabel(label, { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+}
+
+/** A webhook source sending to the CRM integration; returns its URL. */
+async function sourceTo(page: Page, destination: string): Promise<string> {
+  await page.goto(`${t.prefix}/admin/integrations`);
+  await page.getByRole('button', { name: i.list.new }).first().click();
+  const dialog = page.getByRole('dialog', { name: i.create.title });
+  await dialog.locator('label').filter({ hasText: 'Webhook' }).first().click();
+  await dialog.getByLabel(i.create.name).fill(`Form to ${destination}`);
+  await dialog.getByRole('button', { name: i.create.submit }).click();
+  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
+  const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
+  await page.getByRole('tab', { name: /Destinations/ }).click();
+  await pick(page, i.destinations.pick, destination);
+  await page.getByRole('button', { name: i.destinations.add, exact: true }).click();
+  await expect(page.getByTestId('destination-row').filter({ hasText: destination })).toBeVisible();
+  return hookUrl;
+}
+
+async function postLead(hookUrl: string, lead: Record<string, string>): Promise<void> {
+  const { stdout } = await run('curl', [
+    '-sS',
+    '--fail-with-body',
+    '-H',
+    'Content-Type: application/json',
+    '--data',
+    JSON.stringify(lead),
+    hookUrl,
+  ]);
+  expect(JSON.parse(stdout)).toMatchObject({ ok: true });
+}
+
+async function stateOf<T>(url: string): Promise<T> {
+  const res = await fetch(`${url}/__emulator/state`);
+  return (await res.json()) as T;
+}
+
+test('a website lead lands in amoCRM once, with its contact, in the pipeline chosen on screen', async ({ page }) => {
+  await signUpAndConfirm(page, 'en', uniqueLogin('amo'), 'Secret123');
+  await page.goto(`${t.prefix}/admin/integrations/amocrm`);
+  await page.getByRole('button', { name: c.list.connect.replace('{{crm}}', 'amoCRM') }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(c.create.name).fill('Sales amoCRM');
+  await dialog.getByRole('button', { name: c.create.go.replace('{{crm}}', 'amoCRM') }).click();
+
+  // amoCRM's consent (the emulator) sends the browser back to the integration, connected.
+  await expect(page).toHaveURL(/\/en\/admin\/integrations\/amocrm\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
+
+  await page.getByRole('tab', { name: c.tabs.pipeline }).click();
+  await pick(page, c.settings.pipeline, 'Wholesale');
+  await pick(page, c.settings.status, 'New order');
+  await page.getByRole('button', { name: c.save, exact: true }).first().click();
+  await expect(page.getByText(c.ui.saved_success)).toBeVisible();
+
+  const hookUrl = await sourceTo(page, 'Sales amoCRM');
+  await postLead(hookUrl, { name: 'Taras Shevchenko', phone: '067 555 44 33', email: 'taras@example.com' });
+
+  type AmoState = {
+    leads: { id: number; pipeline_id: number; status_id: number; contactId?: number; contact_id?: number }[];
+    contacts: { id: number; name?: string; first_name?: string }[];
+  };
+  await expect
+    .poll(async () => (await stateOf<AmoState>(emulators.amocrm.url)).leads.length, { timeout: 20_000 })
+    .toBe(1);
+  const amo = await stateOf<AmoState>(emulators.amocrm.url);
+  expect(amo.leads[0]).toMatchObject({ pipeline_id: 7_000_002, status_id: 70_000_021 });
+  const contact = JSON.stringify(amo.contacts);
+  expect(contact).toContain('Taras');
+  expect(contact).toContain('+380675554433');
+});
+
+test('a website lead lands in Pipedrive once, with its person, after connecting in a new tab', async ({ page }) => {
+  await signUpAndConfirm(page, 'en', uniqueLogin('pd'), 'Secret123');
+  await page.goto(`${t.prefix}/admin/integrations/pipedrive`);
+  await page.getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Pipedrive') }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(c.create.name).fill('Sales Pipedrive');
+  const tabOpened = page.context().waitForEvent('page');
+  await dialog.getByRole('button', { name: c.create.go.replace('{{crm}}', 'Pipedrive') }).click();
+
+  // Pipedrive's consent runs in the new tab, which comes back to the connect page and then the integration.
+  const tab = await tabOpened;
+  await expect(tab).toHaveURL(/\/en\/admin\/integrations\/pipedrive\/[0-9a-f-]{36}/, { timeout: 20_000 });
+  await expect(tab.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
+  await tab.close();
+
+  const hookUrl = await sourceTo(page, 'Sales Pipedrive');
+  await postLead(hookUrl, { name: 'Lesya Ukrainka', phone: '050 111 22 33', email: 'lesya@example.com' });
+
+  type PdState = { persons: { name: string; emails?: { value: string }[] }[]; leads: { title: string; person_id: number }[] };
+  await expect
+    .poll(async () => (await stateOf<PdState>(emulators.pipedrive.url)).leads.length, { timeout: 20_000 })
+    .toBe(1);
+  const pd = await stateOf<PdState>(emulators.pipedrive.url);
+  const people = pd.persons.filter((p) => p.name === 'Lesya Ukrainka');
+  expect(people).toHaveLength(1);
+  expect(pd.leads[0]?.title).toContain('Lesya Ukrainka');
+});
