@@ -13,6 +13,25 @@ export {
   amoExchangeCode,
   ZAmoAuth,
 } from './amocrm';
+export {
+  FB_SCOPES,
+  type GraphClient,
+  type GraphConfig,
+  GraphError,
+  type GraphForm,
+  type GraphLead,
+  type GraphPage,
+  type GraphQuestion,
+  type GraphToken,
+  graphClient,
+  graphLeadPayload,
+  LEAD_FIELDS as FB_LEAD_FIELDS,
+  type LeadgenNotification,
+  leadFromGraph,
+  parseLeadgenWebhook,
+  signBody,
+  verifySignature,
+} from './facebook';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';

@@ -7,6 +7,18 @@ export {
   type AmoFault,
   startAmoEmulator,
 } from './amocrm/emulator';
+export {
+  DEFAULT_APP_ID as GRAPH_EMULATOR_APP_ID,
+  DEFAULT_APP_SECRET as GRAPH_EMULATOR_APP_SECRET,
+  GRAPH_SEED,
+  type GraphEmulatedRequest,
+  type GraphEmulator,
+  type GraphEmulatorOptions,
+  type SubmitLeadInput,
+  startGraphEmulator,
+  type ThrottleCode,
+  type WebhookDelivery,
+} from './facebook/emulator';
 export { type HttpEmulator, type HttpEmulatorOptions, startHttpEmulator } from './http/emulator';
 export {
   type ContractEmulator,
