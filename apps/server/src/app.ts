@@ -39,6 +39,7 @@ import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { seedCatalogue } from './modules/catalogue/catalogue.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
+import { facebookRoutes } from './modules/facebook/facebook.routes';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { runtimeExtras } from './modules/integrations/connector-runtime';
@@ -237,6 +238,7 @@ async function setup(
     await app.register(deliveryErrorsRoutes);
     await app.register(pipedriveRoutes);
     await app.register(widgetRoutes);
+    await app.register(facebookRoutes);
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
   if (role !== 'worker') await setupWeb(app, options.webDist);

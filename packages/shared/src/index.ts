@@ -3,6 +3,7 @@ export * from './constants';
 export * from './crm';
 export * from './currency';
 export * from './errors';
+export * from './facebook';
 export * from './hooks';
 export * from './integrations';
 export * from './lead';

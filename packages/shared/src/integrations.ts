@@ -60,6 +60,8 @@ export const ZUpdateIntegrationBody = z
   .object({
     active: z.boolean({ error: 'INVALID_TYPE' }).optional(),
     options: ZJsonObject.optional(),
+    /** Checked like on create (facebook: fbConnectionId, fbPageId, fbFormId of the account's own). */
+    settings: ZJsonObject.optional(),
     name: ZName.optional(),
     destination: ZDestinationIds.optional(),
     distributionId: ZId.nullable().optional(),

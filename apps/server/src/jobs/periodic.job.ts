@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import { emailTokens, loginFailures, sessions } from '../db/schema';
 import type { SecretBox } from '../lib/secret-box';
 import { settleWithin } from '../lib/settle-within';
+import { resealFacebookTokens } from '../modules/facebook/facebook-reseal';
 import { pruneDedupeKeys } from '../modules/ingest/ingest.service';
 import { resealStoredAuth } from '../modules/integrations/stored-auth';
 
@@ -173,6 +174,12 @@ export function housekeepingTasks(options: HousekeepingOptions): PeriodicTask[] 
       name: 'reseal-integration-auth',
       everyMs: 60 * MINUTE,
       run: (tx) => resealStoredAuth(tx, options.secrets, options.log),
+    },
+    {
+      // Facebook user and page tokens sealed with ENCRYPTION_KEY_PREVIOUS.
+      name: 'reseal-facebook-tokens',
+      everyMs: 60 * MINUTE,
+      run: (tx) => resealFacebookTokens(tx, options.secrets, options.log),
     },
   ];
 }

@@ -1,6 +1,7 @@
 export * from './amocrm-backups';
 export * from './catalogue';
 export * from './email-tokens';
+export * from './facebook';
 export * from './integrations';
 export * from './login-failures';
 export * from './routing';

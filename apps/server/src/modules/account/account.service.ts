@@ -6,6 +6,7 @@ import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { accountKey, clearFailures } from '../auth/throttle.service';
+import { facebookCleaner } from '../facebook/facebook.cleaner';
 import { toApiUser, updateUser } from '../users/users.service';
 import { clearTenantData, type TenantDataCleaner } from './tenant-data';
 
@@ -50,6 +51,8 @@ export async function removeAccount(deps: Deps, user: UserRow, password: string)
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { deletedAt: new Date() });
     await revokeUserSessions(tx, user.id);
+    // A removed account keeps no access to anyone's Facebook pages (their tokens go now).
+    await facebookCleaner.clear(tx, user.id);
     await clearFailures(tx, accountKey(user.login));
   });
 }

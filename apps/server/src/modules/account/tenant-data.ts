@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/client';
+import { facebookCleaner } from '../facebook/facebook.cleaner';
 import { routingCleaner } from '../hooks/hooks.cleaner';
 import { collectionsCleaner, integrationsCleaner } from '../integrations/integrations.cleaner';
 
@@ -15,6 +16,7 @@ export const tenantDataCleaners: readonly TenantDataCleaner[] = [
   routingCleaner,
   integrationsCleaner,
   collectionsCleaner,
+  facebookCleaner,
 ];
 
 export async function clearTenantData(

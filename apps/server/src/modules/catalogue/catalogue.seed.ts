@@ -41,5 +41,5 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
 /** Sources may send to every destination type. */
 export const seedDestinationsOf = (s: SeedSetting): string[] => (s.kind === 'source' ? [...DESTINATION_TYPES] : []);
 
-/** Source types the server implements itself (the ingest module), without a connector. */
-export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(['webhook']);
+/** Source types the server implements itself (ingest, the facebook module), without a connector. */
+export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(['webhook', 'facebook']);

@@ -34,8 +34,8 @@ describe('settings (integration types)', () => {
   it('shows clients only the types they can create', async () => {
     const res = await call('GET', `${base}/settings`, client);
     expect(res.statusCode).toBe(200);
-    // Types with a connector, and webhook, which is built into ingest.
-    expect(slugsOf(res.json())).toEqual(['amocrm', 'http', 'pipedrive', 'sendpulse', 'webhook']);
+    // Types with a connector, webhook (built into ingest) and facebook (the facebook module).
+    expect(slugsOf(res.json())).toEqual(['amocrm', 'facebook', 'http', 'pipedrive', 'sendpulse', 'webhook']);
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
       name: 'Webhook',
@@ -102,6 +102,7 @@ describe('settings (integration types)', () => {
     try {
       expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual([
         'amocrm',
+        'facebook',
         'pipedrive',
         'sendpulse',
         'webhook',

@@ -29,6 +29,7 @@ import {
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
 import { findSettingBySlug, isTypeAvailable, settingsBySlug } from '../catalogue/catalogue.service';
+import { existingConnectionIds, validFacebookSettings } from '../facebook/facebook-settings';
 import { connectorContext, reasonOf } from './connector-context';
 import { sealAuth } from './stored-auth';
 
@@ -64,6 +65,12 @@ async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]): Promis
     ? await db.select().from(integrationCategories).where(inArray(integrationCategories.id, categoryIds))
     : [];
   const categoryById = new Map(categories.map((c) => [c.id, c]));
+  // A facebook integration is connected while the Facebook connection its settings name exists.
+  const fbConnected = await existingConnectionIds(
+    db,
+    actor.id,
+    rows.filter((r) => r.type === 'facebook').map((r) => r.settings.fbConnectionId),
+  );
 
   return rows.map((row) => {
     const setting = settings.get(row.type);
@@ -82,7 +89,10 @@ async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]): Promis
       }),
       distributionId: row.distributionId,
       category: category ? { _id: category.id, name: category.name } : null,
-      isConnected: row.auth !== null && Object.keys(row.auth).length > 0,
+      isConnected:
+        row.type === 'facebook'
+          ? fbConnected.has(String(row.settings.fbConnectionId))
+          : row.auth !== null && Object.keys(row.auth).length > 0,
       status: row.status,
       statusReason: row.statusReason,
       createdAt: row.createdAt.toISOString(),
@@ -185,6 +195,19 @@ function validSettings(type: string, settings: Record<string, unknown>): Record<
   return parsed.data as Record<string, unknown>;
 }
 
+type CheckedSettings = { settings: Record<string, unknown>; status?: 'ok' | 'broken'; statusReason?: string | null };
+
+/** Settings that name the account's own rows (facebook: connection and page) are checked against the database. */
+async function checkedSettings(
+  db: Executor,
+  actor: Actor,
+  type: string,
+  raw: Record<string, unknown> | undefined,
+): Promise<CheckedSettings> {
+  if (type === 'facebook') return validFacebookSettings(db, actor, raw ?? {});
+  return { settings: raw ? validSettings(type, raw) : {} };
+}
+
 const notAllowed = () =>
   new AppError('DESTINATION_NOT_ALLOWED', { errors: [{ field: 'destination', code: 'DESTINATION_NOT_ALLOWED' }] });
 
@@ -233,7 +256,7 @@ export async function createIntegration(db: Executor, actor: Actor, body: Create
     throw new AppError('INTEGRATION_TYPE_UNKNOWN', { errors: [{ field: 'type', code: 'INTEGRATION_TYPE_UNKNOWN' }] });
   }
   const options = validOptions(setting.kind, body.options ?? {});
-  const settings = body.settings ? validSettings(body.type, body.settings) : {};
+  const { settings, ...health } = await checkedSettings(db, actor, body.type, body.settings);
   const destinationIds = await validDestinations(db, actor, setting, body.destination ?? []);
   await validDistribution(db, actor, body.distributionId);
   const [row] = await db
@@ -246,6 +269,7 @@ export async function createIntegration(db: Executor, actor: Actor, body: Create
       settings,
       destinationIds,
       distributionId: body.distributionId ?? null,
+      ...health,
     })
     .returning();
   return one(db, actor, row!);
@@ -264,6 +288,7 @@ export async function updateIntegration(
     if (body.name !== undefined) values.name = body.name.trim();
     if (body.active !== undefined) values.active = body.active;
     if (body.options !== undefined) values.options = validOptions(setting?.kind, body.options);
+    if (body.settings !== undefined) Object.assign(values, await checkedSettings(tx, actor, row.type, body.settings));
     if (body.destination !== undefined) {
       values.destinationIds = await validDestinations(tx, actor, setting, body.destination, row.id);
     }

@@ -123,3 +123,32 @@ export function integrationRecoveredMail(lang: Locale, name: string, link: strin
     'Нічого робити не потрібно.',
   );
 }
+
+/** A Facebook connection whose token or permissions Facebook refused (once per outage). */
+export function facebookConnectionBrokenMail(
+  lang: Locale,
+  alert: { name: string; reason: string; link: string },
+): Template {
+  if (lang === 'en') {
+    return render(
+      `LeadRelay: reconnect Facebook "${alert.name}"`,
+      [
+        `Facebook refused the access of the connection "${alert.name}": ${alert.reason}`,
+        'Until you reconnect it, leads from the lead forms of its pages cannot be read: they wait at Facebook, so reconnect it soon.',
+      ],
+      'Reconnect Facebook',
+      alert.link,
+      'You get this message once per outage.',
+    );
+  }
+  return render(
+    `LeadRelay: підключіть Facebook «${alert.name}» знову`,
+    [
+      `Facebook відхилив доступ підключення «${alert.name}»: ${alert.reason}`,
+      'Доки ви не підключите його знову, ліди з форм його сторінок не можна прочитати: вони чекають у Facebook, тож підключіть його якнайшвидше.',
+    ],
+    'Підключити Facebook',
+    alert.link,
+    'Цей лист надходить один раз на кожен збій.',
+  );
+}

@@ -1,0 +1,100 @@
+// What the Facebook tests share: an app that listens (the Graph emulator verifies our webhook URL
+// with a GET during the app subscription) and the connect flow through the emulator's dialog.
+import { createServer } from 'node:net';
+import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { fbConnections, fbPages } from '../../db/schema';
+import { callAs, createTestApp, type Method, type SignedInUser, type TestApp } from '../../test/test-app';
+import { FB_OAUTH_COOKIE } from './facebook-connect.service';
+import { facebookVerifyToken } from './facebook-subscribe.service';
+
+export interface FacebookTest {
+  t: TestApp;
+  emu: GraphEmulator;
+  close(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** The app on a real port (publicUrl = it) with Facebook pointed at a fresh Graph emulator. */
+export async function startFacebookTest(): Promise<FacebookTest> {
+  const emu = await startGraphEmulator();
+  const port = await freePort();
+  const t = await createTestApp({
+    publicUrl: `http://127.0.0.1:${port}`,
+    allowPrivateDestinations: true,
+    facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
+    // The webhook receiver's GET verification, until the receiver module answers it itself.
+    register: (app) => {
+      if (app.hasRoute({ method: 'GET', url: '/api/facebook/webhook' })) return;
+      app.get('/api/facebook/webhook', { config: { access: 'public' } }, async (req, reply) => {
+        const q = req.query as Record<string, string>;
+        const ok = q['hub.mode'] === 'subscribe' && q['hub.verify_token'] === facebookVerifyToken(app.deps.config);
+        return ok ? reply.type('text/plain').send(q['hub.challenge']) : reply.code(403).send();
+      });
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    t,
+    emu,
+    async close() {
+      await t.close();
+      await emu.close();
+    },
+  };
+}
+
+export const call = (t: TestApp, method: Method, url: string, user: SignedInUser | null, payload?: unknown) =>
+  callAs(t, method, url, user, payload);
+
+/** POST /facebook/start: the login URL and the nonce cookie the browser keeps for the callback. */
+export async function start(
+  t: TestApp,
+  user: SignedInUser,
+  body?: { locale: 'uk' | 'en' },
+): Promise<{ authUrl: URL; cookie: string }> {
+  const res = await call(t, 'POST', '/facebook/start', user, body);
+  expect(res.statusCode).toBe(200);
+  const cookie = res.cookies.find((c) => c.name === FB_OAUTH_COOKIE);
+  expect(cookie).toMatchObject({ httpOnly: true, path: '/facebook/callback' });
+  return { authUrl: new URL(res.json().authUrl), cookie: cookie!.value };
+}
+
+/** The emulator's dialog answers with a redirect to our callback; this follows it like a browser. */
+export async function callback(t: TestApp, authUrl: URL, cookie: string | null): Promise<URL> {
+  const dialog = await fetch(authUrl, { redirect: 'manual' });
+  expect(dialog.status).toBe(302);
+  const back = new URL(dialog.headers.get('location')!);
+  const res = await t.app.inject({
+    method: 'GET',
+    url: back.pathname + back.search,
+    headers: cookie ? { cookie: `${FB_OAUTH_COOKIE}=${cookie}` } : {},
+  });
+  expect(res.statusCode).toBe(302);
+  return new URL(res.headers.location as string);
+}
+
+/** start → Facebook Login (emulator) → callback; the new connection's id. */
+export async function connect(t: TestApp, user: SignedInUser): Promise<string> {
+  const { authUrl, cookie } = await start(t, user);
+  const screen = await callback(t, authUrl, cookie);
+  const id = screen.searchParams.get('connected');
+  expect(id, screen.toString()).toBeTruthy();
+  return id!;
+}
+
+export async function connectionRow(t: TestApp, id: string) {
+  const [row] = await t.app.db.select().from(fbConnections).where(eq(fbConnections.id, id));
+  return row;
+}
+
+export const pageRows = (t: TestApp, connectionId: string) =>
+  t.app.db.select().from(fbPages).where(eq(fbPages.connectionId, connectionId));
