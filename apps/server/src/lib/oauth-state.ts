@@ -2,7 +2,9 @@
 // binds the account, the integration or connection it is for, and the language the user started
 // in, so the return lands on the same screen in the same language. A token minted for one flow
 // (its audience) is refused by the others, and none of them is usable as an access token.
+import { createHash } from 'node:crypto';
 import type { Locale } from '@leadrelay/shared';
+import type { FastifyReply } from 'fastify';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 
 /** The providers' codes live about 20 minutes; a state no longer. */
@@ -52,3 +54,29 @@ export async function readOAuthState(
 export function screenUrl(publicUrl: string, locale: Locale, path: string): string {
   return `${publicUrl}${locale === 'en' ? '/en' : ''}${path}`;
 }
+
+/** What the browser that started a flow keeps of its state (a hash, so the cookie is no credential). */
+export const stateBinding = (state: string) => createHash('sha256').update(state).digest('base64url');
+
+/**
+ * Binds a state to the browser that started the flow: an httpOnly cookie, sent only to the flow's
+ * callback. A consent link forwarded to someone else then fails at our callback, so nobody can get
+ * a victim's CRM or pages connected to their own account.
+ */
+export function bindStateToBrowser(
+  reply: FastifyReply,
+  cookie: { name: string; path: string },
+  state: string,
+  secure: boolean,
+): void {
+  reply.setCookie(cookie.name, stateBinding(state), {
+    path: cookie.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: OAUTH_STATE_TTL_SECONDS,
+  });
+}
+
+export const isBoundToBrowser = (state: string | undefined, binding: string | undefined): boolean =>
+  !!state && !!binding && binding === stateBinding(state);

@@ -13,8 +13,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
 import * as service from './amocrm.service';
+
+/** The consent must come back to the browser that asked for it (lib/oauth-state). */
+const AMO_OAUTH_COOKIE = { name: 'lr_amo_oauth', path: '/api/amocrm/callback' };
 
 const tags = ['amocrm'];
 const config = { access: 'client' as const };
@@ -36,12 +40,20 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${legacy}/connect`,
     { config, schema: { tags, body: ZAmoConnectBody, response: { 200: ZOAuthUrl } } },
-    (req) => service.connectUrl(deps, user(req), req.body.integrationId, req.body.locale),
+    async (req, reply) => {
+      const { url, state } = await service.connectUrl(deps, user(req), req.body.integrationId, req.body.locale);
+      bindStateToBrowser(reply, AMO_OAUTH_COOKIE, state, deps.config.secureCookies);
+      return { url };
+    },
   );
   r.get(
     '/api/amocrm/callback',
     { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
-    async (req, reply) => reply.redirect(await service.handleCallback(deps, req.query), 302),
+    async (req, reply) => {
+      const location = await service.handleCallback(deps, req.query, req.cookies[AMO_OAUTH_COOKIE.name]);
+      reply.clearCookie(AMO_OAUTH_COOKIE.name, { path: AMO_OAUTH_COOKIE.path });
+      return reply.redirect(location, 302);
+    },
   );
   r.get(
     `${legacy}/users/:id`,

@@ -15,7 +15,7 @@ import { type Deps, hostAllowed } from '../../config';
 import type { Executor } from '../../db/client';
 import { type AmocrmBackupRow, amocrmBackups, type IntegrationRow, integrations, type UserRow } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
-import { readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
+import { isBoundToBrowser, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
 import { connectorContext, reasonOf } from '../integrations/connector-context';
 import { oauthClientFor } from '../integrations/connector-runtime';
@@ -57,7 +57,7 @@ export async function connectUrl(
   actor: Actor,
   integrationId: string,
   locale: Locale = 'uk',
-): Promise<{ url: string }> {
+): Promise<{ url: string; state: string }> {
   const oauth = oauthOf(deps);
   const row = await ownAmoRow(deps.db, actor, integrationId);
   // Signed and short-lived, bound to the account and the integration: the callback trusts nothing else.
@@ -66,7 +66,7 @@ export async function connectUrl(
     integrationId: row.id,
     locale,
   });
-  return { url: amoAuthorizeUrl(oauth, state) };
+  return { url: amoAuthorizeUrl(oauth, state), state };
 }
 
 export interface CallbackQuery {
@@ -76,9 +76,9 @@ export interface CallbackQuery {
 }
 
 /** The OAuth return. Always a redirect to the integration's screen, with ?connected=1 or ?error=CODE. */
-export async function handleCallback(deps: Deps, query: CallbackQuery): Promise<string> {
+export async function handleCallback(deps: Deps, query: CallbackQuery, binding?: string): Promise<string> {
   const state = await readOAuthState(deps.config.jwtSecret, 'amocrm', query.state);
-  if (!state?.integrationId) {
+  if (!state?.integrationId || !isBoundToBrowser(query.state, binding)) {
     return `${screenUrl(deps.config.publicUrl, 'uk', '/admin/integrations/amocrm')}?error=OAUTH_STATE_INVALID`;
   }
   const target = { accountId: state.accountId, integrationId: state.integrationId };

@@ -34,16 +34,25 @@ async function amoIntegration(user: SignedInUser, settings: Record<string, unkno
 }
 
 /** The browser's trip: our consent URL → the emulator's consent page → back to our callback. */
+/** The browser's cookie binding the last consent it started (lr_amo_oauth). */
+let browserCookie: string | undefined;
+
 async function consentReturn(user: SignedInUser, id: string, locale?: 'uk' | 'en'): Promise<URL> {
   const connect = await callAs(t, 'POST', `${legacy}/connect`, user, { integrationId: id, locale });
   expect(connect.statusCode).toBe(200);
+  browserCookie = String(connect.headers['set-cookie']).split(';')[0];
+  expect(browserCookie).toMatch(/^lr_amo_oauth=/);
   const consent = await fetch(connect.json().url, { redirect: 'manual' });
   expect(consent.status).toBe(302);
   return new URL(consent.headers.get('location')!);
 }
 
-async function callback(url: URL): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+async function callback(url: URL, cookie = browserCookie): Promise<string> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `${url.pathname}${url.search}`,
+    headers: cookie ? { cookie } : {},
+  });
   expect(res.statusCode).toBe(302);
   return res.headers.location as string;
 }
@@ -62,6 +71,13 @@ async function rowOf(id: string) {
 }
 
 describe('amoCRM connect', () => {
+  it('a consent link finished in another browser is refused, and nothing is stored', async () => {
+    const id = await amoIntegration(alice);
+    const back = await consentReturn(alice, id);
+    expect(await callback(back, '')).toBe('http://app.test/admin/integrations/amocrm?error=OAUTH_STATE_INVALID');
+    expect((await rowOf(id)).auth).toBeNull();
+  });
+
   it('an English user comes back to the English screen', async () => {
     const id = await amoIntegration(alice);
     expect(await callback(await consentReturn(alice, id, 'en'))).toBe(

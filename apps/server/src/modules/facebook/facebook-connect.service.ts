@@ -2,28 +2,23 @@
 // browser) → Facebook Login → GET /facebook/callback (public) exchanges the code for a long-lived
 // user token and stores the profile, its pages (page tokens) and ad accounts, sealed. The legacy JS
 // SDK path (GET /api/legacy/api/facebook/accessToken) stores a code the same way for the signed-in account.
-import { createHash } from 'node:crypto';
 import { FB_SCOPES } from '@leadrelay/connectors';
 import type { Locale } from '@leadrelay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../db/schema';
-import { OAUTH_STATE_TTL_SECONDS, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
+import { isBoundToBrowser, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
 import { type FacebookDeps, graphFor } from './facebook-deps';
 import { graphReason, markConnectionOk } from './facebook-health';
 import { type Actor, type ConnectedProfile, upsertConnection } from './facebook-store';
 
 const FLOW = 'facebook';
-export const STATE_TTL_SECONDS = OAUTH_STATE_TTL_SECONDS;
 /**
  * Holds a hash of the state in the browser that started the login (httpOnly, path /facebook/callback):
  * a login link sent to someone else is refused, so nobody can connect their victim's pages to
  * their own account.
  */
 export const FB_OAUTH_COOKIE = 'lr_fb_oauth';
-
-/** What the cookie holds for a state. */
-export const stateBinding = (state: string) => createHash('sha256').update(state).digest('base64url');
 
 export const callbackUrl = (deps: Pick<FacebookDeps, 'config'>) => `${deps.config.authHost}/facebook/callback`;
 
@@ -32,10 +27,10 @@ export async function startAuth(
   deps: FacebookDeps,
   actor: Actor,
   locale: Locale = 'uk',
-): Promise<{ authUrl: string; binding: string }> {
+): Promise<{ authUrl: string; state: string }> {
   const graph = graphFor(deps);
   const state = await signOAuthState(deps.config.jwtSecret, FLOW, { accountId: actor.id, locale });
-  return { authUrl: graph.loginUrl(callbackUrl(deps), state, FB_SCOPES), binding: stateBinding(state) };
+  return { authUrl: graph.loginUrl(callbackUrl(deps), state, FB_SCOPES), state };
 }
 
 export interface CallbackQuery {
@@ -51,7 +46,7 @@ export interface CallbackQuery {
 export async function handleCallback(deps: FacebookDeps, query: CallbackQuery, binding?: string): Promise<string> {
   const read = await readOAuthState(deps.config.jwtSecret, FLOW, query.state);
   const url = new URL(screenUrl(deps.config.publicUrl, read?.locale ?? 'uk', '/admin/integrations/facebook'));
-  if (!read || !query.state || binding !== stateBinding(query.state)) {
+  if (!read || !isBoundToBrowser(query.state, binding)) {
     url.searchParams.set('error', 'OAUTH_STATE_INVALID');
   } else if (query.error || !query.code) {
     // error=access_denied: the person declined in the dialog.

@@ -2,7 +2,7 @@ import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fbAdAccounts, fbConnections, fbPages } from '../../db/schema';
-import { signOAuthState } from '../../lib/oauth-state';
+import { signOAuthState, stateBinding } from '../../lib/oauth-state';
 import { accountIdOf } from '../../test/routing-fixtures';
 import { createTestApp, expectError, PASSWORD, type SignedInUser, signUp } from '../../test/test-app';
 import {
@@ -15,7 +15,6 @@ import {
   start,
   startFacebookTest,
 } from './facebook.test-kit';
-import { stateBinding } from './facebook-connect.service';
 
 let f: FacebookTest;
 let alice: SignedInUser;

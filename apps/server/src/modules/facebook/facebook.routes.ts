@@ -22,15 +22,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
 import * as service from './facebook.service';
-import {
-  connectWithSdkCode,
-  FB_OAUTH_COOKIE,
-  handleCallback,
-  STATE_TTL_SECONDS,
-  startAuth,
-} from './facebook-connect.service';
+import { connectWithSdkCode, FB_OAUTH_COOKIE, handleCallback, startAuth } from './facebook-connect.service';
 import { facebookDeps } from './facebook-deps';
 import { migrateIntegration } from './facebook-migrate.service';
 import { subscribePage, unsubscribePage } from './facebook-subscribe.service';
@@ -61,14 +56,13 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
     '/facebook/start',
     { config, schema: { tags, body: ZFbStartBody.nullish(), response: { 200: ZAuthUrl } } },
     async (req, reply) => {
-      const { authUrl, binding } = await startAuth(deps, user(req), req.body?.locale);
-      reply.setCookie(FB_OAUTH_COOKIE, binding, {
-        path: '/facebook/callback',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: deps.config.secureCookies,
-        maxAge: STATE_TTL_SECONDS,
-      });
+      const { authUrl, state } = await startAuth(deps, user(req), req.body?.locale);
+      bindStateToBrowser(
+        reply,
+        { name: FB_OAUTH_COOKIE, path: '/facebook/callback' },
+        state,
+        deps.config.secureCookies,
+      );
       return { authUrl };
     },
   );
