@@ -24,7 +24,11 @@ test.beforeAll(async ({ request }) => {
 
 async function pick(page: Page, label: string, option: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: option }).first().click();
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: option })
+    .first()
+    .click();
 }
 
 /** A webhook source sending to the CRM integration; returns its URL. */
@@ -65,7 +69,10 @@ async function stateOf<T>(url: string): Promise<T> {
 test('a website lead lands in amoCRM once, with its contact, in the pipeline chosen on screen', async ({ page }) => {
   await signUpAndConfirm(page, 'en', uniqueLogin('amo'), 'Secret123');
   await page.goto(`${t.prefix}/admin/integrations/amocrm`);
-  await page.getByRole('button', { name: c.list.connect.replace('{{crm}}', 'amoCRM') }).first().click();
+  await page
+    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'amoCRM') })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(c.create.name).fill('Sales amoCRM');
   await dialog.getByRole('button', { name: c.create.go.replace('{{crm}}', 'amoCRM') }).click();
@@ -100,7 +107,10 @@ test('a website lead lands in amoCRM once, with its contact, in the pipeline cho
 test('a website lead lands in Pipedrive once, with its person, after connecting in a new tab', async ({ page }) => {
   await signUpAndConfirm(page, 'en', uniqueLogin('pd'), 'Secret123');
   await page.goto(`${t.prefix}/admin/integrations/pipedrive`);
-  await page.getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Pipedrive') }).first().click();
+  await page
+    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Pipedrive') })
+    .first()
+    .click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(c.create.name).fill('Sales Pipedrive');
   const tabOpened = page.context().waitForEvent('page');
@@ -115,7 +125,10 @@ test('a website lead lands in Pipedrive once, with its person, after connecting 
   const hookUrl = await sourceTo(page, 'Sales Pipedrive');
   await postLead(hookUrl, { name: 'Lesya Ukrainka', phone: '050 111 22 33', email: 'lesya@example.com' });
 
-  type PdState = { persons: { name: string; emails?: { value: string }[] }[]; leads: { title: string; person_id: number }[] };
+  type PdState = {
+    persons: { name: string; emails?: { value: string }[] }[];
+    leads: { title: string; person_id: number }[];
+  };
   await expect
     .poll(async () => (await stateOf<PdState>(emulators.pipedrive.url)).leads.length, { timeout: 20_000 })
     .toBe(1);

@@ -135,7 +135,10 @@ describe('amoCRM integration page', { timeout: 30_000 }, () => {
     expect(screen.getAllByText('Not connected').length).toBeGreaterThan(0);
     fireEvent.click(screen.getByRole('button', { name: /Connect amoCRM/ }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.amocrm.ru/oauth?client_id=abc&state=s1'));
-    expect(callsTo(fetch, 'POST /api/legacy/api/amocrm/connect')[0]?.body).toEqual({ integrationId: AMO_ID, locale: 'en' });
+    expect(callsTo(fetch, 'POST /api/legacy/api/amocrm/connect')[0]?.body).toEqual({
+      integrationId: AMO_ID,
+      locale: 'en',
+    });
   });
 
   it('shows a translated error when starting the connection is refused', async () => {

@@ -38,7 +38,10 @@ describe('CRM list pages', { timeout: 30_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: /Перейти до amoCRM/ }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.amocrm.ru/oauth?state=s9'));
     expect(callsTo(fetch, 'POST /api/integrations')[0]?.body).toEqual({ type: 'amocrm', name: 'Опт' });
-    expect(callsTo(fetch, 'POST /api/legacy/api/amocrm/connect')[0]?.body).toEqual({ integrationId: AMO_ID, locale: 'uk' });
+    expect(callsTo(fetch, 'POST /api/legacy/api/amocrm/connect')[0]?.body).toEqual({
+      integrationId: AMO_ID,
+      locale: 'uk',
+    });
   });
 
   it('Pipedrive: a new connection with an API token, then its page; a bad token is refused in the form', async () => {
