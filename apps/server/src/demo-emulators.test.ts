@@ -11,7 +11,12 @@ let user: SignedInUser;
 
 beforeAll(async () => {
   emulators = await startDemoEmulators('http://app.test');
-  t = await createTestApp({ allowPrivateDestinations: true, crm: emulators.crm, emulators: emulators.info });
+  t = await createTestApp({
+    allowPrivateDestinations: true,
+    crm: emulators.crm,
+    facebook: emulators.facebook,
+    emulators: emulators.info,
+  });
   plain = await createTestApp();
   user = await signUp(t);
 });
@@ -45,6 +50,10 @@ describe('EMULATORS=true', () => {
     const url = await callAs(t, 'POST', '/api/legacy/api/amocrm/connect', user, { integrationId: amo.json()._id });
     expect(url.statusCode).toBe(200);
     expect(url.json().url.startsWith(emulators.info.amocrm.url)).toBe(true);
+
+    const fb = await callAs(t, 'POST', '/facebook/start', user, {});
+    expect(fb.statusCode).toBe(200);
+    expect(fb.json().authUrl.startsWith(emulators.info.facebook.url)).toBe(true);
   });
 
   it('without EMULATORS there is no /api/emulators', async () => {

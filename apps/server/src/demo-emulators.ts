@@ -1,18 +1,22 @@
-// EMULATORS=true: the amoCRM, Pipedrive and SendPulse emulators run inside the server on loopback,
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse and Graph API emulators run inside the server on loopback,
 // and the connectors (OAuth included) point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
+import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
-import type { CrmConfig } from './config';
+import type { CrmConfig, FacebookConfig } from './config';
 
 export interface DemoEmulators {
   crm: CrmConfig;
+  facebook: FacebookConfig;
   /** What GET /api/emulators answers: where each emulator is and the credentials a demo user types in. */
   info: {
     amocrm: { url: string };
     pipedrive: { url: string; apiToken: string };
     sendpulse: { url: string; clientId: string; clientSecret: string };
+    /** The Graph API emulator; its control API (/__emulator/submit-lead) makes "send a test lead" work. */
+    facebook: { url: string };
   };
   close(): Promise<void>;
 }
@@ -31,6 +35,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
     apiToken: 'demo-pipedrive-api-token',
   });
   const sendpulse = await startSendpulseEmulator();
+  const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
   return {
     crm: {
       amocrm: { clientId: amo.clientId, clientSecret: amo.clientSecret, oauthUrl: amo.oauthUrl, hosts: [amo.host] },
@@ -43,13 +48,21 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       },
       sendpulse: { apiUrl: sendpulse.url },
     },
+    facebook: {
+      appId: graph.appId,
+      appSecret: graph.appSecret,
+      graphUrl: graph.graphUrl,
+      dialogUrl: graph.dialogUrl,
+      appIdsByHost: {},
+    },
     info: {
       amocrm: { url: amo.url },
       pipedrive: { url: pipedrive.url, apiToken: pipedrive.apiToken },
       sendpulse: { url: sendpulse.url, clientId: SENDPULSE_CLIENT.id, clientSecret: SENDPULSE_CLIENT.secret },
+      facebook: { url: graph.url },
     },
     close: async () => {
-      await Promise.all([amo.close(), pipedrive.close(), sendpulse.close()]);
+      await Promise.all([amo.close(), pipedrive.close(), sendpulse.close(), graph.close()]);
     },
   };
 }

@@ -34,14 +34,14 @@ async function main(): Promise<void> {
       allowPrivateDestinations: env.allowPrivateDestinations || !!emulators,
       authHost: env.authHost,
       crm: emulators?.crm ?? env.crm,
-      facebook: env.facebook,
+      facebook: emulators?.facebook ?? env.facebook,
       emulators: emulators?.info,
     });
     if (emulators) {
       app.addHook('onClose', () => emulators.close());
       app.log.warn(
         emulators.info,
-        'EMULATORS=true: amoCRM, Pipedrive and SendPulse are emulated (never in production)',
+        'EMULATORS=true: amoCRM, Pipedrive, SendPulse and Facebook are emulated (never in production)',
       );
     }
   } catch (error) {
