@@ -40,6 +40,10 @@ import { seedCatalogue } from './modules/catalogue/catalogue.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
+import { facebookLeadTasks } from './modules/facebook/facebook-backfill.task';
+import { facebookDeps } from './modules/facebook/facebook-deps';
+import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
+import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { runtimeExtras } from './modules/integrations/connector-runtime';
@@ -117,6 +121,8 @@ declare module 'fastify' {
     events: EngineEventBus;
     deliveryWorker: DeliveryWorker;
     periodic: PeriodicScheduler;
+    /** Fetches and ingests stored Meta leadgen events (runs where the worker runs; tests drive it). */
+    facebookLeads: FacebookLeadgenProcessor;
   }
 }
 
@@ -206,11 +212,17 @@ async function setup(
   const periodic = new PeriodicScheduler({
     db: database.db,
     log: app.log,
-    tasks: housekeepingTasks({ secrets, log: app.log, loginFailureWindowMs: config.throttle.windowSeconds * 1000 }),
+    tasks: [
+      ...housekeepingTasks({ secrets, log: app.log, loginFailureWindowMs: config.throttle.windowSeconds * 1000 }),
+      ...facebookLeadTasks(facebookDeps(app), events),
+    ],
     ...options.periodic,
   });
   app.decorate('periodic', periodic);
   app.addHook('preClose', () => periodic.stop());
+  const facebookLeads = new FacebookLeadgenProcessor(facebookDeps(app), events);
+  app.decorate('facebookLeads', facebookLeads);
+  app.addHook('preClose', () => facebookLeads.stop());
   const role = options.role ?? 'all';
   const runsWorker = !!options.worker && role !== 'api';
   await setupBus(app, deps, events, deliveryWorker, { databaseUrl: options.databaseUrl, role, runsWorker });
@@ -239,12 +251,14 @@ async function setup(
     await app.register(pipedriveRoutes);
     await app.register(widgetRoutes);
     await app.register(facebookRoutes);
+    await app.register(facebookWebhookRoutes);
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
   if (role !== 'worker') await setupWeb(app, options.webDist);
   if (runsWorker) {
     app.addHook('onReady', async () => deliveryWorker.start());
     app.addHook('onReady', async () => periodic.start());
+    app.addHook('onReady', async () => facebookLeads.start());
   }
 
   if (options.owner) {
@@ -297,12 +311,23 @@ async function setupBus(
   const sender = randomUUID();
   const notifier = new DeliveriesNotifier(pool, sender, app.log);
   events.on('deliveries.due', notifier.notify);
+  // Stored Meta leadgen events wake the worker's processor the same way (one channel: a spare wake is cheap).
+  events.on('facebook.leadgen', notifier.notify);
   app.addHook('preClose', async () => {
     events.off('deliveries.due', notifier.notify);
+    events.off('facebook.leadgen', notifier.notify);
     await notifier.close();
   });
   if (!options.runsWorker) return;
-  const listener = new DeliveriesListener(options.databaseUrl, sender, () => worker.wake(), app.log);
+  const listener = new DeliveriesListener(
+    options.databaseUrl,
+    sender,
+    () => {
+      worker.wake();
+      app.facebookLeads.wake();
+    },
+    app.log,
+  );
   app.addHook('onReady', () => listener.start());
   app.addHook('preClose', () => listener.stop());
 }

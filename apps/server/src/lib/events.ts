@@ -6,6 +6,8 @@ export interface EngineEvents {
   'hook.changed': [{ accountId: string; hookId: string }];
   /** Deliveries became due now: the worker claims at once instead of waiting for its poll. */
   'deliveries.due': [];
+  /** Meta leadgen notifications were stored: the worker fetches and ingests their leads at once. */
+  'facebook.leadgen': [];
   /** A destination kept failing and is paused until the time given (circuit breaker). */
   'destination.paused': [{ destinationId: string; accountId: string; pausedUntil: Date; reason: string }];
   'destination.recovered': [{ destinationId: string; accountId: string }];

@@ -2,6 +2,7 @@ export * from './amocrm-backups';
 export * from './catalogue';
 export * from './email-tokens';
 export * from './facebook';
+export * from './facebook-leads';
 export * from './integrations';
 export * from './login-failures';
 export * from './routing';

@@ -25,6 +25,8 @@ export interface IngestInput {
   body: unknown;
   request: StoredRequest;
   idempotencyKey?: string;
+  /** The dedupe keys live at least this long (Meta leads: 7 days), whatever the integration's window. */
+  minDedupeWindowHours?: number;
 }
 
 export interface IngestResult {
@@ -93,7 +95,10 @@ async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput):
   }
 
   const keys = dedupeKeysOf(input, body, options);
-  const windowHours = options.dedupe?.bodyWindowHours ?? DEFAULT_DEDUPE_WINDOW_HOURS;
+  const windowHours = Math.max(
+    options.dedupe?.bodyWindowHours ?? DEFAULT_DEDUPE_WINDOW_HOURS,
+    input.minDedupeWindowHours ?? 0,
+  );
   const expiresAt = new Date(now.getTime() + windowHours * 3_600_000);
   const sourceId = keys.find((k) => k.startsWith('src:') || k.startsWith('idem:'))?.replace(/^\w+:/, '');
   const hookId = randomUUID();

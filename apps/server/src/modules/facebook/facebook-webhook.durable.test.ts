@@ -1,0 +1,107 @@
+// A crash between acknowledging Meta's webhook and fetching the lead loses nothing: the app that
+// answered 200 goes away before its worker ran, and a fresh app on the same database (PostgreSQL,
+// or the same PGlite data folder) ingests the lead.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type AppOptions, buildApp } from '../../app';
+import { signUp, type TestApp } from '../../test/test-app';
+import { connect } from './facebook.test-kit';
+import { CONSULTATION, eventsOf, leadSetup, leadsOf, received, startReceiver } from './facebook-leads.test-kit';
+
+let emu: GraphEmulator;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+let storage: { options: Partial<AppOptions>; dispose(): Promise<void> };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+/** A database two app instances can open one after the other. */
+async function sharedStorage(): Promise<typeof storage> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (base) {
+    const name = `lr_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    return {
+      options: { databaseUrl: url.toString() },
+      async dispose() {
+        const dropper = new pg.Client({ connectionString: base });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dir = await mkdtemp(join(tmpdir(), 'lr-fb-durable-'));
+  return { options: { dataDir: join(dir, 'data') }, dispose: () => rm(dir, { recursive: true, force: true }) };
+}
+
+const asTestApp = (app: FastifyInstance): TestApp => ({
+  app,
+  outbox: app.mailer.outbox,
+  engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  close: () => app.close(),
+});
+
+beforeAll(async () => {
+  emu = await startGraphEmulator();
+  receiver = await startReceiver();
+  storage = await sharedStorage();
+});
+afterAll(async () => {
+  await receiver?.close();
+  await emu?.close();
+  await storage?.dispose();
+});
+
+it('an acknowledged lead is ingested by a fresh app on the same database after the first one died', async () => {
+  const port = await freePort();
+  const options: AppOptions = {
+    ...storage.options,
+    publicUrl: `http://127.0.0.1:${port}`,
+    allowPrivateDestinations: true,
+    mail: { kind: 'memory' },
+    encryptionKey: randomBytes(32).toString('hex'),
+    jwtSecret: randomBytes(32).toString('base64url'),
+    facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
+  };
+
+  const first = asTestApp(await buildApp(options));
+  await first.app.listen({ port, host: '127.0.0.1' });
+  const alice = await signUp(first);
+  const setup = await leadSetup(first, alice, await connect(first, alice), receiver);
+  const leadgenId = emu.submitLead({ formId: CONSULTATION });
+  await emu.idle();
+  expect(emu.deliveries.filter((d) => d.leadgenIds.includes(leadgenId)).map((d) => d.status)).toEqual([200]);
+  expect((await eventsOf(first, leadgenId))[0]).toMatchObject({ status: 'pending' });
+  // The first app goes away before its worker fetched the lead.
+  await first.app.close();
+  expect(emu.requests.some((r) => r.path.startsWith(`/v20.0/${leadgenId}`))).toBe(false);
+
+  const second = asTestApp(await buildApp(options));
+  try {
+    expect(await second.app.facebookLeads.drain()).toBe(1);
+    await second.app.deliveryWorker.drain();
+    expect((await eventsOf(second, leadgenId))[0]).toMatchObject({ status: 'done' });
+    expect((await leadsOf(second, setup.integrationId)).map((l) => l.sourceId)).toEqual([leadgenId]);
+    expect(received(receiver, leadgenId)).toHaveLength(1);
+  } finally {
+    await second.app.close();
+  }
+});
