@@ -126,11 +126,16 @@ export function describeConnectorContract<Auth, Settings>(
       expect(result).toBeTypeOf('object');
     });
 
-    it('the same idempotency key twice makes one record', async (t) => {
-      if (s.dedupes === false) t.skip();
+    // A destination without an idempotency key cannot tell a retry after a crash from a new lead:
+    // its suite states that limit (and fails if the connector learns to dedupe without saying so).
+    it('the same idempotency key twice makes one record, or two where the destination cannot tell (dedupes: false)', async () => {
       const k = key();
       const first = await deliver(k);
       const second = await deliver(k);
+      if (s.dedupes === false) {
+        expect(await s.emulator.recordCount()).toBe(2);
+        return;
+      }
       expect(await s.emulator.recordCount()).toBe(1);
       if (first.externalId !== undefined) expect(second.externalId).toBe(first.externalId);
     });
