@@ -4,6 +4,7 @@ export * from './crm';
 export * from './currency';
 export * from './errors';
 export * from './facebook';
+export * from './facebook-signin';
 export * from './hooks';
 export * from './integrations';
 export * from './lead';

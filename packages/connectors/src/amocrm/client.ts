@@ -3,6 +3,7 @@
 // one refresh across every worker), keeps each account under amoCRM's 7 requests per second and
 // turns amoCRM's answers into results or classified errors with its own validation messages.
 import type { AmoSettings } from '@leadrelay/shared';
+import { fetchWithTrace, sleep } from '../kit/client-kit';
 import { PermanentError, RetryableError } from '../kit/errors';
 import { type ClassifiedResponse, classifyResponse, parseRetryAfter, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext, OAuthClient } from '../kit/types';
@@ -31,21 +32,6 @@ const BACKOFF_429_MS = 1_000;
 // exceed it, and then the 429 backoff below takes over.
 export const MIN_SPACING_MS = 150;
 const nextSlot = new Map<string, number>();
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal?.reason);
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
 
 async function takeSlot(account: string, signal?: AbortSignal): Promise<void> {
   const now = Date.now();
@@ -204,23 +190,13 @@ export class AmoClient {
       },
     };
     await takeSlot(this.auth.baseUrl, this.ctx.signal);
-    let res: Response;
-    try {
-      res = await this.ctx.fetch(url, {
-        method,
-        headers,
-        body: payload === undefined ? undefined : JSON.stringify(payload),
-        signal: this.ctx.signal,
-      });
-    } catch (err) {
-      if (err instanceof PermanentError)
-        throw new PermanentError(err.message, { ...trace, code: err.code, cause: err });
-      if (err instanceof RetryableError) {
-        throw new RetryableError(err.message, { ...trace, code: err.code, retryAfterMs: err.retryAfterMs, cause: err });
-      }
-      throw new RetryableError(`NETWORK: ${(err as Error).message}`, { ...trace, code: 'NETWORK', cause: err });
-    }
-    return classifyResponse(res, trace);
+    const init = {
+      method,
+      headers,
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+      signal: this.ctx.signal,
+    };
+    return classifyResponse(await fetchWithTrace(this.ctx.fetch, url, init, trace), trace);
   }
 
   /** One API call: refreshes an expired token first, and once more on a 401; waits out short 429s. */

@@ -5,6 +5,7 @@
 // switches, a request log, and a control API under /__emulator.
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { createEmulatorKit, listenEmulator, registerControlRoutes, slidingWindow } from '../kit/emulator-kit';
 
 export interface AmoEmulatorOptions {
   port?: number;
@@ -232,12 +233,11 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
   const ttlMs = (options.accessTokenTtlSeconds ?? 86_400) * 1000;
   let redirectUri = options.redirectUri ?? '';
   let limit: number | null = options.rateLimit ?? 7;
-  let latencyMs = 0;
-  let fault: AmoFault | null = null;
+  const kit = createEmulatorKit<AmoFault, AmoRequest>({ maxLog: 10_000 });
+  const limiter = slidingWindow(1000);
   let refreshCount = 0;
   let limited = 0;
   let nextId = 1;
-  const requests: AmoRequest[] = [];
   const leads: EmulatedAmoLead[] = [];
   const contacts: EmulatedAmoContact[] = [];
   const notes: EmulatedAmoNote[] = [];
@@ -245,18 +245,8 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
   const codes = new Map<string, number>();
   const accessTokens = new Map<string, number>();
   const refreshTokens = new Set<string>();
-  let window: number[] = [];
-  const timers = new Set<NodeJS.Timeout>();
 
   const token = (prefix: string) => `${prefix}_${randomBytes(18).toString('base64url')}`;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
 
   const mint = (): AmoTokenSet => {
     const accessToken = token('at');
@@ -274,7 +264,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     oauthUrl: '',
     clientId,
     clientSecret,
-    requests,
+    requests: kit.requests,
     leads,
     contacts,
     notes,
@@ -293,16 +283,12 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     },
     setRateLimit(perSecond) {
       limit = perSecond;
-      window = [];
+      limiter.clear();
     },
-    setLatency(ms) {
-      latencyMs = Math.max(0, ms);
-    },
-    setFault(f) {
-      fault = f ? { ...f } : null;
-    },
+    setLatency: kit.setLatency,
+    setFault: kit.setFault,
     reset() {
-      requests.length = 0;
+      kit.resetSwitches();
       leads.length = 0;
       contacts.length = 0;
       notes.length = 0;
@@ -310,34 +296,26 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
       codes.clear();
       accessTokens.clear();
       refreshTokens.clear();
-      window = [];
-      latencyMs = 0;
-      fault = null;
+      limiter.clear();
       limit = options.rateLimit ?? 7;
       refreshCount = 0;
       limited = 0;
     },
     async close() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      kit.clearTimers();
       await app.close();
     },
   };
 
   // ---- Control API ----
-  app.get('/__emulator/state', async () => ({ leads, contacts, notes, requests, refreshes: refreshCount }));
-  app.post('/__emulator/reset', async () => {
-    emulator.reset();
-    return { ok: true };
-  });
-  app.post('/__emulator/fault', async (req) => {
-    emulator.setFault((req.body ?? null) as AmoFault | null);
-    return { ok: true, fault };
-  });
-  app.post('/__emulator/latency', async (req) => {
-    emulator.setLatency(Number((req.body as { ms?: number } | null)?.ms ?? 0));
-    return { ok: true, latencyMs };
-  });
+  app.get('/__emulator/state', async () => ({
+    leads,
+    contacts,
+    notes,
+    requests: kit.requests,
+    refreshes: refreshCount,
+  }));
+  registerControlRoutes(app, kit, { reset: () => emulator.reset() });
   app.post('/__emulator/expire-tokens', async () => {
     emulator.expireTokens();
     return { ok: true };
@@ -355,38 +333,30 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
   // ---- Log, latency, faults, limiter, bearer (every non-control path) ----
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.url.startsWith('/__emulator')) return;
-    const entry: AmoRequest = {
+    const entry = kit.log({
       method: req.method,
       path: req.url,
       body: req.body,
       status: 200,
       receivedAt: new Date().toISOString(),
-    };
-    requests.push(entry);
-    if (requests.length > 10_000) requests.splice(0, requests.length - 10_000);
+    });
     (req as FastifyRequest & { logEntry?: AmoRequest }).logEntry = entry;
-    if (latencyMs > 0) await sleep(latencyMs);
+    await kit.delay();
     if (!req.url.startsWith('/api/v4/')) return;
-    if (fault && req.url.startsWith(fault.path ?? '/api/v4/')) {
-      const f = fault;
-      if (f.times !== undefined && --f.times <= 0) fault = null;
+    const f = kit.takeFault((fault) => req.url.startsWith(fault.path ?? '/api/v4/'));
+    if (f) {
       if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
       return reply
         .code(f.status)
         .type('application/problem+json')
         .send(f.body ?? problem(f.status, 'Emulated fault', `emulated ${f.status}`));
     }
-    if (limit !== null) {
-      const now = Date.now();
-      window = window.filter((t) => t > now - 1000);
-      if (window.length >= limit) {
-        limited += 1;
-        return reply
-          .code(429)
-          .type('application/problem+json')
-          .send(problem(429, 'Too Many Requests', 'Too Many Requests'));
-      }
-      window.push(now);
+    if (limit !== null && !limiter.hit('', limit).isAdmitted) {
+      limited += 1;
+      return reply
+        .code(429)
+        .type('application/problem+json')
+        .send(problem(429, 'Too Many Requests', 'Too Many Requests'));
     }
     const auth = req.headers.authorization ?? '';
     const bearer = auth.startsWith('Bearer ') ? auth.slice(7) : '';
@@ -818,11 +788,10 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     return hal('notes', made, `/api/v4/leads/${id}/notes`);
   });
 
-  const host = options.host ?? '127.0.0.1';
-  const address = await app.listen({ port: options.port ?? 0, host });
-  emulator.port = Number(new URL(address).port);
-  emulator.host = `${host.includes(':') ? `[${host}]` : host}:${emulator.port}`;
-  emulator.url = `http://${emulator.host}`;
+  const listening = await listenEmulator(app, options);
+  emulator.port = listening.port;
+  emulator.host = listening.hostPort;
+  emulator.url = listening.url;
   emulator.oauthUrl = `${emulator.url}/oauth`;
   return emulator;
 }

@@ -160,6 +160,16 @@ export interface GraphToken {
   expiresIn?: number;
 }
 
+/** What GET /debug_token tells about a user token. */
+export interface GraphTokenInfo {
+  isValid: boolean;
+  appId: string | null;
+  userId: string | null;
+  scopes: string[];
+  /** Unix seconds; absent when the token does not expire. */
+  expiresAt?: number;
+}
+
 export interface GraphAppSubscription {
   object: string;
   callbackUrl: string;
@@ -177,6 +187,8 @@ type Query = Record<string, string | number | undefined>;
 interface CallOptions {
   method?: 'GET' | 'POST' | 'DELETE';
   token?: string;
+  /** Send appsecret_proof with the token (default); off for a token of another of our apps, whose secret we lack. */
+  proof?: boolean;
   query?: Query;
   form?: Record<string, string>;
 }
@@ -202,7 +214,7 @@ export function graphClient(cfg: GraphConfig) {
     const method = opts.method ?? 'GET';
     const url = new URL(`${base}${path}`);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-    if (opts.token) url.searchParams.set('appsecret_proof', proofOf(opts.token));
+    if (opts.token && opts.proof !== false) url.searchParams.set('appsecret_proof', proofOf(opts.token));
     const headers: Record<string, string> = { accept: 'application/json' };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;
@@ -210,7 +222,13 @@ export function graphClient(cfg: GraphConfig) {
       headers['content-type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(opts.form).toString();
     }
-    const secrets = [opts.token, opts.form?.code, opts.form?.fb_exchange_token, opts.form?.client_secret];
+    const secrets = [
+      opts.token,
+      opts.form?.code,
+      opts.form?.fb_exchange_token,
+      opts.form?.client_secret,
+      opts.query?.input_token === undefined ? undefined : String(opts.query.input_token),
+    ];
     const timeout = AbortSignal.timeout(cfg.timeoutMs ?? DEFAULT_TIMEOUT_MS);
     const signal = cfg.signal ? AbortSignal.any([cfg.signal, timeout]) : timeout;
     let res: Response;
@@ -329,12 +347,28 @@ export function graphClient(cfg: GraphConfig) {
       return appTokenCache;
     },
 
-    async me(userToken: string): Promise<{ id: string; name: string; email?: string }> {
+    async me(userToken: string, opts: { proof?: boolean } = {}): Promise<{ id: string; name: string; email?: string }> {
       const me = await call<{ id: string; name?: string; email?: string }>('/me', {
         token: userToken,
+        proof: opts.proof,
         query: { fields: 'id,name,email' },
       });
       return { id: String(me.id), name: me.name ?? '', ...(me.email ? { email: me.email } : {}) };
+    },
+
+    /** Which app a user token belongs to and whether it is valid (GET /debug_token with the app token). */
+    async debugToken(inputToken: string): Promise<GraphTokenInfo> {
+      const answer = await call<{
+        data?: { app_id?: string; user_id?: string; is_valid?: boolean; expires_at?: number; scopes?: string[] };
+      }>('/debug_token', { token: await client.appToken(), query: { input_token: inputToken } });
+      const d = answer.data ?? {};
+      return {
+        isValid: d.is_valid === true,
+        appId: d.app_id === undefined ? null : String(d.app_id),
+        userId: d.user_id === undefined ? null : String(d.user_id),
+        scopes: d.scopes ?? [],
+        ...(typeof d.expires_at === 'number' && d.expires_at > 0 ? { expiresAt: d.expires_at } : {}),
+      };
     },
 
     async picture(objectId: string, token: string): Promise<string | null> {

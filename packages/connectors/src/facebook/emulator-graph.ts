@@ -26,6 +26,7 @@ import {
   testLead,
   unsupported,
 } from './emulator-edges';
+import { debugToken, isForeignToken, userNode } from './emulator-signin';
 import { type EmulatedPage, type EmulatedToken, newToken } from './emulator-state';
 
 export { GRAPH_VERSION, type GraphRuntime, leadNode, sampleFieldData } from './emulator-edges';
@@ -179,7 +180,11 @@ function authenticate({ req, params, rt }: Call): { token: string; value: Emulat
     fail(190, 'Error validating access token: Session has expired on Tuesday, 4-Jun-24 10:00:00 PDT.', 463);
   }
   const proof = params.appsecret_proof;
-  if (proof && proof !== createHmac('sha256', rt.appSecret).update(token).digest('hex')) {
+  // Meta checks the proof with the secret of the token's own app.
+  if (
+    proof &&
+    (isForeignToken(rt, value) || proof !== createHmac('sha256', rt.appSecret).update(token).digest('hex'))
+  ) {
     fail(100, 'Invalid appsecret_proof provided in the API argument');
   }
   return { token, value };
@@ -232,7 +237,7 @@ function route(call: Call, token: EmulatedToken): unknown {
 
   if (userId === state.user.id) {
     if (token.kind !== 'user') unsupported(userId);
-    if (!edge) return select({ ...state.user }, params.fields, 'id,name', ['id', 'name', 'email'], 'User');
+    if (!edge) return select(userNode(state.user, token), params.fields, 'id,name', ['id', 'name', 'email'], 'User');
     if (edge === 'accounts') {
       requireScope(rt, 'pages_show_list');
       return paged(
@@ -257,6 +262,7 @@ function route(call: Call, token: EmulatedToken): unknown {
     return call.reply.redirect(url, 302);
   }
   if (nodeId === rt.appId && edge === 'subscriptions') return appSubscriptions(call, token);
+  if (nodeId === 'debug_token' && !edge) return debugToken(call, token);
 
   const page = state.pages.find((p) => p.id === nodeId);
   if (page) {

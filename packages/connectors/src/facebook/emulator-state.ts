@@ -13,6 +13,10 @@ export interface EmulatedToken {
   /** Set by expireUserTokens / expirePageTokens. */
   expired?: boolean;
   isLongLived?: boolean;
+  /** Set for a token of another app (emulator-signin.ts); undefined = the emulator's app. */
+  appId?: string;
+  /** Granted permissions when known (tokens FB.login gave, emulator-signin.ts). */
+  scopes?: string[];
 }
 
 export interface EmulatedQuestion {

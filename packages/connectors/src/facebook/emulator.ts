@@ -6,7 +6,9 @@
 // latency. Driven in process or over HTTP under /__emulator.
 import { randomInt, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import { createEmulatorKit, listenEmulator, parseJson } from '../kit/emulator-kit';
 import { GRAPH_VERSION, type GraphRuntime, handleGraph, leadNode, sampleFieldData, tokenOf } from './emulator-graph';
+import { issueUserToken, type UserTokenOptions } from './emulator-signin';
 import {
   type EmulatedAppSubscription,
   type EmulatedForm,
@@ -19,6 +21,7 @@ import {
 } from './emulator-state';
 import { metaJson, SIGNATURE_256_HEADER, SIGNATURE_SHA1_HEADER, signBody, signBodySha1 } from './webhook';
 
+export type { UserTokenOptions } from './emulator-signin';
 export type { EmulatedForm, EmulatedLead, EmulatedPage, EmulatedUser } from './emulator-state';
 export { GRAPH_SEED } from './emulator-state';
 
@@ -110,6 +113,8 @@ export interface GraphEmulator {
   deliveries: WebhookDelivery[];
   /** The current token of a page (what /me/accounts gives). */
   pageToken(pageId: string): string;
+  /** A user token as the JS SDK's FB.login gives it (sign-in with Facebook); of another app with `appId`. */
+  userToken(opts?: UserTokenOptions): string;
   lead(leadgenId: string): EmulatedLead | undefined;
   appSubscription(): EmulatedAppSubscription | null;
   isPageSubscribed(pageId: string): boolean;
@@ -138,22 +143,20 @@ export interface GraphEmulator {
   close(): Promise<void>;
 }
 
-const SECRET_PARAMS = /([?&](?:access_token|client_secret|code|fb_exchange_token|appsecret_proof)=)[^&]*/g;
+const SECRET_PARAMS = /([?&](?:access_token|client_secret|code|fb_exchange_token|appsecret_proof|input_token)=)[^&]*/g;
 
 export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Promise<GraphEmulator> {
   const appId = options.appId ?? DEFAULT_APP_ID;
   const appSecret = options.appSecret ?? DEFAULT_APP_SECRET;
-  const maxLog = options.maxLog ?? 5_000;
   const webhookTimeoutMs = options.webhookTimeoutMs ?? 5_000;
   const callbackFetch = options.fetch ?? fetch;
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 1024 * 1024 });
-  const requests: GraphEmulatedRequest[] = [];
+  // The kit's fault switch is unused here: Graph faults live in the runtime beside the throttle.
+  const kit = createEmulatorKit<never, GraphEmulatedRequest>({ maxLog: options.maxLog ?? 5_000 });
   const deliveries: WebhookDelivery[] = [];
-  const timers = new Set<NodeJS.Timeout>();
   const inflight = new Set<Promise<void>>();
   const closing = new AbortController();
   let retrySchedule = [...(options.retrySchedule ?? DEFAULT_RETRY_SCHEDULE_MS)];
-  let latencyMs = 0;
   let mode: 'on' | 'drop' = 'on';
   let duplicates = 1;
   let batchSize = 1;
@@ -177,15 +180,6 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     verifyCallback,
   };
   registerPageTokens(rt.state);
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
 
   const track = (work: Promise<void>) => {
     inflight.add(work);
@@ -293,7 +287,7 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
       }
       const wait = schedule[attempt - 1];
       if (wait === undefined) return;
-      await sleep(wait);
+      await kit.sleep(wait);
     }
   }
 
@@ -344,13 +338,14 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     get adAccounts() {
       return rt.state.adAccounts;
     },
-    requests,
+    requests: kit.requests,
     deliveries,
     pageToken(pageId) {
       const page = rt.state.pages.find((p) => p.id === pageId);
       if (!page) throw new Error(`Unknown page ${pageId}`);
       return page.token;
     },
+    userToken: (opts) => issueUserToken(rt, opts),
     lead: (id) => rt.state.leads.get(id),
     appSubscription: () => rt.state.appSubscription,
     isPageSubscribed,
@@ -397,25 +392,21 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     setFault(fault) {
       rt.fault = fault ? { ...fault } : null;
     },
-    setLatency(ms) {
-      latencyMs = Math.max(0, ms);
-    },
+    setLatency: kit.setLatency,
     denyLogin(isDenied) {
       rt.isLoginDenied = isDenied;
     },
     reset() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      kit.clearTimers();
+      kit.resetSwitches();
       rt.state = seedState();
       registerPageTokens(rt.state);
       rt.throttle = null;
       rt.fault = null;
       rt.isLoginDenied = false;
       rt.callCount = 0;
-      requests.length = 0;
       deliveries.length = 0;
       pending = [];
-      latencyMs = 0;
       mode = 'on';
       duplicates = 1;
       batchSize = 1;
@@ -423,8 +414,7 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     },
     async close() {
       closing.abort();
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      kit.clearTimers();
       await app.close();
     },
   };
@@ -438,15 +428,13 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     if (req.url.startsWith('/__emulator')) return;
     const token = tokenOf(req, (req.query ?? {}) as Record<string, string>);
     const kind = token ? (rt.state.tokens.get(token)?.kind ?? 'unknown') : undefined;
-    const entry: GraphEmulatedRequest = {
+    const entry = kit.log({
       method: req.method,
       path: req.url.replace(SECRET_PARAMS, '$1***'),
       ...(kind ? { tokenKind: kind } : {}),
       status: 0,
       at: new Date().toISOString(),
-    };
-    requests.push(entry);
-    if (requests.length > maxLog) requests.splice(0, requests.length - maxLog);
+    });
     logged.set(req, entry);
   });
   app.addHook('onResponse', async (req, reply) => {
@@ -470,12 +458,12 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
       retrySchedule,
       throttle: rt.throttle,
       fault: rt.fault,
-      latencyMs,
+      latencyMs: kit.latencyMs,
       isLoginDenied: rt.isLoginDenied,
       revokedScopes: [...rt.state.revokedScopes],
     },
     deliveries,
-    requests,
+    requests: kit.requests,
   }));
   app.post('/__emulator/submit-lead', async (req, reply) => {
     const input = parseJson(req.body) as SubmitLeadInput | undefined;
@@ -483,6 +471,10 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
       return reply.code(404).send({ error: 'unknown form' });
     }
     return { leadgenId: emulator.submitLead(input) };
+  });
+  app.post('/__emulator/user-token', async (req) => {
+    const opts = (parseJson(req.body) ?? {}) as UserTokenOptions;
+    return { accessToken: emulator.userToken(opts) };
   });
   app.post('/__emulator/flush', async () => {
     emulator.flush();
@@ -516,28 +508,17 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
   });
 
   app.all('/*', async (req, reply) => {
-    if (latencyMs > 0) await sleep(latencyMs);
+    await kit.delay();
     return handleGraph(req, reply, rt);
   });
 
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  const port = Number(new URL(address).port);
-  const host = options.host ?? '127.0.0.1';
-  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { port, url } = await listenEmulator(app, options);
+  origin = url;
   emulator.port = port;
   emulator.url = origin;
   emulator.graphUrl = `${origin}/${GRAPH_VERSION}`;
   emulator.dialogUrl = `${origin}/${GRAPH_VERSION}/dialog/oauth`;
   return emulator;
-}
-
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string' || !text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 export { GRAPH_VERSION };

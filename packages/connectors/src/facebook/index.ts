@@ -12,6 +12,7 @@ export {
   type GraphPage,
   type GraphQuestion,
   type GraphToken,
+  type GraphTokenInfo,
   graphClient,
   LEAD_FIELDS,
 } from './client';

@@ -1,6 +1,6 @@
 // The only file of the http destination that does HTTP. It always goes through ctx.fetch (the engine's safe fetch).
 import { createHmac } from 'node:crypto';
-import { PermanentError, RetryableError } from '../kit/errors';
+import { fetchWithTrace } from '../kit/client-kit';
 import { type ClassifiedResponse, classifyResponse, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
 
@@ -42,18 +42,9 @@ export async function postJson(ctx: HttpContext, payload: unknown, idempotencyKe
   const trace: AttemptTrace = {
     request: { method: 'POST', url: redactUrl(ctx.settings.url), headers: redact(headers), body: payload },
   };
-  let res: Response;
-  try {
-    res = await ctx.fetch(ctx.settings.url, { method: 'POST', headers, body, signal: ctx.signal });
-  } catch (err) {
-    // Safe fetch already classifies; attach our request trace. Anything else counts as a network failure.
-    if (err instanceof PermanentError) throw new PermanentError(err.message, { ...trace, code: err.code, cause: err });
-    if (err instanceof RetryableError) {
-      throw new RetryableError(err.message, { ...trace, code: err.code, retryAfterMs: err.retryAfterMs, cause: err });
-    }
-    throw new RetryableError(`NETWORK: ${(err as Error).message}`, { ...trace, code: 'NETWORK', cause: err });
-  }
-  return classifyResponse(res, trace);
+  // Safe fetch already classifies; attach our request trace. Anything else counts as a network failure.
+  const init = { method: 'POST', headers, body, signal: ctx.signal };
+  return classifyResponse(await fetchWithTrace(ctx.fetch, ctx.settings.url, init, trace), trace);
 }
 
 /** The destination's record id, when its JSON answer has one. */

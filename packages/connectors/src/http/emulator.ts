@@ -3,6 +3,7 @@
 // by Idempotency-Key, and has latency and fault switches (in-process and over HTTP under /__emulator).
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
+import { createEmulatorKit, listenEmulator, parseJson, registerControlRoutes } from '../kit/emulator-kit';
 
 export interface EmulatedRequest {
   method: string;
@@ -71,72 +72,47 @@ export interface HttpEmulatorOptions {
 }
 
 export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Promise<HttpEmulator> {
-  const maxLog = options.maxLog ?? 10_000;
   const app = Fastify({ logger: false, forceCloseConnections: true, bodyLimit: 5 * 1024 * 1024 });
-  const requests: EmulatedRequest[] = [];
+  const kit = createEmulatorKit<HttpFault, EmulatedRequest>({ maxLog: options.maxLog ?? 10_000 });
   const records: EmulatedRecord[] = [];
   const byKey = new Map<string, EmulatedRecord>();
-  let latencyMs = 0;
-  let fault: HttpFault | null = null;
   let redirect: HttpRedirect | null = null;
-  const timers = new Set<NodeJS.Timeout>();
 
   // Keep the exact bytes: signatures are over them, not over re-serialised JSON.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
-
   const emulator: HttpEmulator = {
     url: '',
     hookUrl: '',
     port: 0,
-    requests,
+    requests: kit.requests,
     records,
-    setLatency(ms) {
-      latencyMs = Math.max(0, ms);
-    },
-    setFault(f) {
-      fault = f ? { ...f } : null;
-    },
+    setLatency: kit.setLatency,
+    setFault: kit.setFault,
     setRedirect(r) {
       redirect = r ? { ...r } : null;
     },
     reset() {
-      requests.length = 0;
+      kit.resetSwitches();
       records.length = 0;
       byKey.clear();
-      latencyMs = 0;
-      fault = null;
       redirect = null;
     },
     async close() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      kit.clearTimers();
       await app.close();
     },
   };
 
-  app.get('/__log', async () => ({ requests, records, latencyMs, fault, redirect }));
-  app.post('/__emulator/reset', async () => {
-    emulator.reset();
-    return { ok: true };
-  });
-  app.post('/__emulator/fault', async (req) => {
-    emulator.setFault(parseJson(req.body) as HttpFault | null);
-    return { ok: true, fault };
-  });
-  app.post('/__emulator/latency', async (req) => {
-    emulator.setLatency(Number((parseJson(req.body) as { ms?: number } | null)?.ms ?? 0));
-    return { ok: true, latencyMs };
-  });
+  app.get('/__log', async () => ({
+    requests: kit.requests,
+    records,
+    latencyMs: kit.latencyMs,
+    fault: kit.fault,
+    redirect,
+  }));
+  registerControlRoutes(app, kit, { reset: () => emulator.reset(), body: (req) => parseJson(req.body) });
   app.post('/__emulator/redirect', async (req) => {
     emulator.setRedirect(parseJson(req.body) as HttpRedirect | null);
     return { ok: true, redirect };
@@ -149,7 +125,7 @@ export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Prom
       if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     }
     const idempotencyKey = headers['idempotency-key'];
-    const entry: EmulatedRequest = {
+    const entry = kit.log({
       method: req.method,
       path: req.url,
       headers,
@@ -159,11 +135,9 @@ export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Prom
       idempotencyKey,
       status: 200,
       receivedAt: new Date().toISOString(),
-    };
-    requests.push(entry);
-    if (requests.length > maxLog) requests.splice(0, requests.length - maxLog);
+    });
     // Logged on arrival, answered after the latency: a client that gives up still leaves a record, as in life.
-    if (latencyMs > 0) await sleep(latencyMs);
+    await kit.delay();
 
     if (redirect) {
       const r = redirect;
@@ -171,9 +145,8 @@ export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Prom
       entry.status = r.status ?? 307;
       return reply.code(entry.status).header('location', r.location).send();
     }
-    if (fault) {
-      const f = fault;
-      if (f.times !== undefined && --f.times <= 0) fault = null;
+    const f = kit.takeFault();
+    if (f) {
       entry.status = f.status;
       if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
       return reply.code(f.status).send(f.body ?? { error: 'emulated fault', status: f.status });
@@ -197,20 +170,9 @@ export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Prom
     return { id: record.id };
   });
 
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  const port = new URL(address).port;
-  emulator.port = Number(port);
-  const host = options.host ?? '127.0.0.1';
-  emulator.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const { port, url } = await listenEmulator(app, options);
+  emulator.port = port;
+  emulator.url = url;
   emulator.hookUrl = `${emulator.url}/hook`;
   return emulator;
-}
-
-function parseJson(text: unknown): unknown {
-  if (typeof text !== 'string' || !text) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }

@@ -1,6 +1,7 @@
 // The only file of the Pipedrive connector that does HTTP. Every call goes through ctx.fetch (the
 // engine's safe fetch) to the company's api_domain: v2 for persons, organizations, deals, activities,
 // pipelines and stages, v1 for leads, notes, users, activity types, fields and webhooks.
+import { sleep as sleepOrAbort } from '../kit/client-kit';
 import { PermanentError, RetryableError } from '../kit/errors';
 import { classifyResponse, parseRetryAfter, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext, OAuthClient } from '../kit/types';
@@ -51,18 +52,7 @@ interface RequestOptions {
 }
 
 const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(new RetryableError('ABORTED: the call was cancelled', { code: 'ABORTED' }));
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(new RetryableError('ABORTED: the call was cancelled', { code: 'ABORTED' }));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
+  sleepOrAbort(ms, signal, () => new RetryableError('ABORTED: the call was cancelled', { code: 'ABORTED' }));
 
 /** The wait a 429 asks for: Retry-After, else x-ratelimit-reset (seconds), else 2 s (Pipedrive's window). */
 function retryAfterOf(headers: Headers): number {

@@ -155,6 +155,22 @@ export interface EmulatorStore {
   seq: { person: number; org: number; deal: number; note: number; activity: number; webhook: number };
 }
 
+/** The record lists, which tests read straight off the emulator. */
+export const RECORD_LISTS = ['persons', 'organizations', 'deals', 'leads', 'notes', 'activities', 'webhooks'] as const;
+export type EmulatorRecords = Pick<EmulatorStore, (typeof RECORD_LISTS)[number]>;
+
+export const recordsOf = (store: EmulatorStore) =>
+  Object.fromEntries(RECORD_LISTS.map((key) => [key, store[key]])) as unknown as EmulatorRecords;
+
+/** Back to the seed, in place: the same arrays stay exposed. */
+export function clearStore(store: EmulatorStore): void {
+  for (const key of RECORD_LISTS) store[key].length = 0;
+  for (const k of Object.keys(store.seq) as (keyof EmulatorStore['seq'])[]) store.seq[k] = 0;
+  store.fields = seedFields();
+  store.searchLagMs = 0;
+  store.indexedAt.clear();
+}
+
 export function emptyStore(): EmulatorStore {
   return {
     persons: [],

@@ -4,7 +4,8 @@
 // x-ratelimit-* headers, fault and latency switches, a request log (in-process and under /__emulator).
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyRequest } from 'fastify';
-import { ApiFailure, emptyStore, type Row, registerApiRoutes, seedFields } from './emulator-api';
+import { createEmulatorKit, listenEmulator, registerControlRoutes, slidingWindow } from '../kit/emulator-kit';
+import { ApiFailure, clearStore, type EmulatorRecords, emptyStore, recordsOf, registerApiRoutes } from './emulator-api';
 
 export { PIPEDRIVE_SEED } from './emulator-api';
 
@@ -42,7 +43,8 @@ export interface EmulatedCall {
   status: number;
 }
 
-export interface PipedriveEmulator {
+/** persons, organizations, deals, leads, notes, activities, webhooks: the emulator's records. */
+export interface PipedriveEmulator extends EmulatorRecords {
   /** Origin; also the api_domain its tokens name. */
   url: string;
   port: number;
@@ -50,13 +52,6 @@ export interface PipedriveEmulator {
   clientSecret: string;
   apiToken: string;
   requests: EmulatedCall[];
-  persons: Row[];
-  organizations: Row[];
-  deals: Row[];
-  leads: (Record<string, unknown> & { id: string })[];
-  notes: Row[];
-  activities: Row[];
-  webhooks: Row[];
   /** Tokens as the connector stores them, without the OAuth dance (tests). */
   issueTokens(): { accessToken: string; refreshToken: string; expiresAt: number; apiDomain: string };
   /** Every access token issued so far expires now (their refresh tokens still work). */
@@ -88,11 +83,9 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
   const codes = new Map<string, { redirectUri: string }>();
   let refreshes = 0;
   let burstLimit = defaultBurst;
-  const windows = new Map<string, number[]>();
-  let latencyMs = 0;
-  let fault: PipedriveFault | null = null;
-  const timers = new Set<NodeJS.Timeout>();
-  const requests: EmulatedCall[] = [];
+  const limiter = slidingWindow(2_000);
+  const kit = createEmulatorKit<PipedriveFault, EmulatedCall>();
+  const requests = kit.requests;
   const logOf = new WeakMap<FastifyRequest, EmulatedCall>();
 
   const store = emptyStore();
@@ -103,13 +96,7 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     clientSecret,
     apiToken,
     requests,
-    persons: store.persons,
-    organizations: store.organizations,
-    deals: store.deals,
-    leads: store.leads,
-    notes: store.notes,
-    activities: store.activities,
-    webhooks: store.webhooks,
+    ...recordsOf(store),
     issueTokens() {
       const t = mint();
       return {
@@ -126,42 +113,22 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     calls: (match) => requests.filter((r) => !match || `${r.method} ${r.path}`.includes(match)),
     setBurstLimit(limit) {
       burstLimit = limit;
-      windows.clear();
+      limiter.clear();
     },
     setSearchLag(ms) {
       store.searchLagMs = Math.max(0, ms);
     },
-    setLatency(ms) {
-      latencyMs = Math.max(0, ms);
-    },
-    setFault(f) {
-      fault = f ? { ...f } : null;
-    },
+    setLatency: kit.setLatency,
+    setFault: kit.setFault,
     reset() {
-      requests.length = 0;
-      for (const list of [
-        emulator.persons,
-        emulator.organizations,
-        emulator.deals,
-        emulator.leads,
-        emulator.notes,
-        emulator.activities,
-        emulator.webhooks,
-      ]) {
-        list.length = 0;
-      }
-      for (const k of Object.keys(store.seq) as (keyof typeof store.seq)[]) store.seq[k] = 0;
-      store.fields = seedFields();
-      store.searchLagMs = 0;
-      store.indexedAt.clear();
+      kit.resetSwitches();
+      clearStore(store);
       refreshes = 0;
       burstLimit = defaultBurst;
-      windows.clear();
-      latencyMs = 0;
-      fault = null;
+      limiter.clear();
     },
     async close() {
-      for (const t of timers) clearTimeout(t);
+      kit.clearTimers();
       await app.close();
     },
   };
@@ -173,15 +140,6 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     refreshTokens.add(refresh_token);
     return { access_token, refresh_token };
   }
-
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
 
   const failBody = (status: number, error: string) => ({
     success: false,
@@ -254,28 +212,15 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
 
   // ---- Control ----
 
-  app.get('/__emulator/log', async () => ({ requests, refreshes, burstLimit, latencyMs, fault }));
-  app.get('/__emulator/state', async () => ({
-    persons: emulator.persons,
-    organizations: emulator.organizations,
-    deals: emulator.deals,
-    leads: emulator.leads,
-    notes: emulator.notes,
-    activities: emulator.activities,
-    webhooks: emulator.webhooks,
+  app.get('/__emulator/log', async () => ({
+    requests,
+    refreshes,
+    burstLimit,
+    latencyMs: kit.latencyMs,
+    fault: kit.fault,
   }));
-  app.post('/__emulator/reset', async () => {
-    emulator.reset();
-    return { ok: true };
-  });
-  app.post('/__emulator/fault', async (req) => {
-    emulator.setFault((req.body as PipedriveFault | null) ?? null);
-    return { ok: true };
-  });
-  app.post('/__emulator/latency', async (req) => {
-    emulator.setLatency(Number((req.body as { ms?: number } | null)?.ms ?? 0));
-    return { ok: true };
-  });
+  app.get('/__emulator/state', async () => recordsOf(store));
+  registerControlRoutes(app, kit, { reset: () => emulator.reset(), isEchoed: false });
   app.post('/__emulator/burst-limit', async (req) => {
     emulator.setBurstLimit(Number((req.body as { limit?: number } | null)?.limit ?? defaultBurst));
     return { ok: true };
@@ -295,21 +240,19 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     const bearer = /^Bearer (.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     const token = (req.headers['x-api-token'] as string | undefined) ?? query.api_token;
     delete query.api_token;
-    const entry: EmulatedCall = {
+    const entry = kit.log({
       method: req.method,
       path,
       query,
       body: req.body,
       auth: bearer ? 'bearer' : token ? 'token' : 'none',
       status: 200,
-    };
-    requests.push(entry);
+    });
     logOf.set(req, entry);
-    if (latencyMs > 0) await sleep(latencyMs);
+    await kit.delay();
 
-    if (fault && (!fault.match || `${req.method} ${path}`.includes(fault.match))) {
-      const f = fault;
-      if (f.times !== undefined && --f.times <= 0) fault = null;
+    const f = kit.takeFault((fault) => !fault.match || `${req.method} ${path}`.includes(fault.match));
+    if (f) {
       if (f.retryAfter !== undefined) {
         reply.header('retry-after', String(f.retryAfter));
         reply.header('x-ratelimit-reset', String(f.retryAfter));
@@ -329,18 +272,11 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     if (!credential) return reply.code(401).send(failBody(401, 'unauthorized access'));
 
     const now = Date.now();
-    const window = (windows.get(credential) ?? []).filter((t) => t > now - 2_000);
-    windows.set(credential, window);
+    const { isAdmitted, hits } = limiter.hit(credential, burstLimit, now);
+    const reset = Math.max(1, Math.ceil((hits[0]! + 2_000 - now) / 1000));
     reply.header('x-ratelimit-limit', String(burstLimit));
-    if (window.length >= burstLimit) {
-      const reset = Math.max(1, Math.ceil((window[0]! + 2_000 - now) / 1000));
-      reply.header('x-ratelimit-remaining', '0').header('x-ratelimit-reset', String(reset));
-      return reply.code(429).send(failBody(429, 'Request over limit'));
-    }
-    window.push(now);
-    const remaining = burstLimit - window.length;
-    const reset = Math.max(1, Math.ceil((window[0]! + 2_000 - now) / 1000));
-    reply.header('x-ratelimit-remaining', String(remaining)).header('x-ratelimit-reset', String(reset));
+    reply.header('x-ratelimit-remaining', String(burstLimit - hits.length)).header('x-ratelimit-reset', String(reset));
+    if (!isAdmitted) return reply.code(429).send(failBody(429, 'Request over limit'));
   });
   app.addHook('onSend', async (req, reply) => {
     const entry = logOf.get(req);
@@ -349,10 +285,8 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
 
   registerApiRoutes(app, store);
 
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  const port = Number(new URL(address).port);
-  const host = options.host ?? '127.0.0.1';
+  const { port, url } = await listenEmulator(app, options);
   emulator.port = port;
-  emulator.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  emulator.url = url;
   return emulator;
 }

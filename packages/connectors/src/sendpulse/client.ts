@@ -3,7 +3,8 @@
 // SendPulse asks clients not to request a token per call; a 401 gets one new token and one retry.
 import { createHash } from 'node:crypto';
 import type { SendpulseAuth, SendpulseChannel, SendpulseSettings } from '@leadrelay/shared';
-import { PermanentError, RetryableError } from '../kit/errors';
+import { fetchWithTrace } from '../kit/client-kit';
+import { PermanentError } from '../kit/errors';
 import { classifyResponse, destinationMessage, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
 
@@ -44,17 +45,8 @@ const cacheKey = (ctx: SendpulseContext) =>
     .digest('base64url');
 
 /** Calls ctx.fetch, turning network failures into classified errors that carry our (redacted) request. */
-async function send(ctx: SendpulseContext, url: string, init: RequestInit, trace: AttemptTrace): Promise<Response> {
-  try {
-    return await ctx.fetch(url, { ...init, signal: ctx.signal });
-  } catch (err) {
-    if (err instanceof PermanentError) throw new PermanentError(err.message, { ...trace, code: err.code, cause: err });
-    if (err instanceof RetryableError) {
-      throw new RetryableError(err.message, { ...trace, code: err.code, retryAfterMs: err.retryAfterMs, cause: err });
-    }
-    throw new RetryableError(`NETWORK: ${(err as Error).message}`, { ...trace, code: 'NETWORK', cause: err });
-  }
-}
+const send = (ctx: SendpulseContext, url: string, init: RequestInit, trace: AttemptTrace) =>
+  fetchWithTrace(ctx.fetch, url, { ...init, signal: ctx.signal }, trace);
 
 async function requestToken(ctx: SendpulseContext): Promise<CachedToken> {
   const url = `${baseOf(ctx)}/oauth/access_token`;

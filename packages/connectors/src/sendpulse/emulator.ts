@@ -5,6 +5,7 @@
 // faults, latency, a fake clock for token expiry, reset and a request log under /__emulator.
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
+import { createEmulatorKit, listenEmulator, registerControlRoutes, slidingWindow } from '../kit/emulator-kit';
 
 export interface EmulatedSendpulseRequest {
   method: string;
@@ -181,38 +182,26 @@ const CHANNEL_PREFIXES: Record<string, string> = {
 const digits = (s: string) => s.replace(/\D+/g, '');
 
 export async function startSendpulseEmulator(options: SendpulseEmulatorOptions = {}): Promise<SendpulseEmulator> {
-  const maxLog = options.maxLog ?? 10_000;
   const seed = () => structuredClone(options.seed ?? defaultSendpulseSeed());
   let state = seed();
   const app = Fastify({ logger: false, forceCloseConnections: true });
-  const requests: EmulatedSendpulseRequest[] = [];
+  const kit = createEmulatorKit<SendpulseFault, EmulatedSendpulseRequest>({ maxLog: options.maxLog ?? 10_000 });
   const messages: EmulatedMessage[] = [];
   const crmContacts: EmulatedCrmContact[] = [];
   const deals: EmulatedDeal[] = [];
   const chatContacts: EmulatedChatContact[] = state.contacts;
   const tokens = new Map<string, { clientId: string; expiresAt: number }>();
-  const windows = new Map<string, number[]>();
+  const limiter = slidingWindow(1000);
   let issued = 0;
   let clockOffset = 0;
-  let latencyMs = 0;
   let rateLimit = options.rateLimitPerSecond ?? 10;
-  let fault: SendpulseFault | null = null;
   let nextId = 1;
-  const timers = new Set<NodeJS.Timeout>();
   const now = () => Date.now() + clockOffset;
-  const sleep = (ms: number) =>
-    new Promise<void>((resolve) => {
-      const t = setTimeout(() => {
-        timers.delete(t);
-        resolve();
-      }, ms);
-      timers.add(t);
-    });
 
   const emulator: SendpulseEmulator = {
     url: '',
     port: 0,
-    requests,
+    requests: kit.requests,
     messages,
     chatContacts,
     crmContacts,
@@ -222,52 +211,34 @@ export async function startSendpulseEmulator(options: SendpulseEmulatorOptions =
     advance(ms) {
       clockOffset += ms;
     },
-    setLatency(ms) {
-      latencyMs = Math.max(0, ms);
-    },
-    setFault(f) {
-      fault = f ? { ...f } : null;
-    },
+    setLatency: kit.setLatency,
+    setFault: kit.setFault,
     setRateLimit(perSecond) {
       rateLimit = perSecond;
     },
     reset() {
       state = seed();
       chatContacts.splice(0, chatContacts.length, ...state.contacts);
-      requests.length = 0;
+      kit.resetSwitches();
       messages.length = 0;
       crmContacts.length = 0;
       deals.length = 0;
       tokens.clear();
-      windows.clear();
+      limiter.clear();
       issued = 0;
       nextId = 1;
       clockOffset = 0;
-      latencyMs = 0;
-      fault = null;
       rateLimit = options.rateLimitPerSecond ?? 10;
     },
     async close() {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
+      kit.clearTimers();
       await app.close();
     },
   };
 
   // ---- Control API ----
-  app.get('/__emulator/log', async () => ({ requests, messages, crmContacts, deals }));
-  app.post('/__emulator/reset', async () => {
-    emulator.reset();
-    return { ok: true };
-  });
-  app.post('/__emulator/fault', async (req) => {
-    emulator.setFault((req.body ?? null) as SendpulseFault | null);
-    return { ok: true, fault };
-  });
-  app.post('/__emulator/latency', async (req) => {
-    emulator.setLatency(Number((req.body as { ms?: number } | null)?.ms ?? 0));
-    return { ok: true, latencyMs };
-  });
+  app.get('/__emulator/log', async () => ({ requests: kit.requests, messages, crmContacts, deals }));
+  registerControlRoutes(app, kit, { reset: () => emulator.reset() });
   app.post('/__emulator/advance', async (req) => {
     emulator.advance(Number((req.body as { ms?: number } | null)?.ms ?? 0));
     return { ok: true };
@@ -277,26 +248,22 @@ export async function startSendpulseEmulator(options: SendpulseEmulatorOptions =
   const entryOf = (req: FastifyRequest) => (req as unknown as { spEntry?: EmulatedSendpulseRequest }).spEntry;
   app.addHook('onRequest', async (req) => {
     if (req.url.startsWith('/__emulator')) return;
-    const entry: EmulatedSendpulseRequest = {
+    (req as unknown as { spEntry?: EmulatedSendpulseRequest }).spEntry = kit.log({
       method: req.method,
       path: req.url,
       authorization: req.headers.authorization,
       body: undefined,
       status: 200,
       receivedAt: new Date().toISOString(),
-    };
-    (req as unknown as { spEntry?: EmulatedSendpulseRequest }).spEntry = entry;
-    requests.push(entry);
-    if (requests.length > maxLog) requests.splice(0, requests.length - maxLog);
+    });
   });
   app.addHook('preHandler', async (req, reply) => {
     const entry = entryOf(req);
     if (!entry) return;
     entry.body = req.body;
-    if (latencyMs > 0) await sleep(latencyMs);
-    if (fault && (!fault.path || req.url.startsWith(fault.path))) {
-      const f = fault;
-      if (f.times !== undefined && --f.times <= 0) fault = null;
+    await kit.delay();
+    const f = kit.takeFault((fault) => !fault.path || req.url.startsWith(fault.path));
+    if (f) {
       if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
       return fail(reply, f.status, f.body ?? { error_code: f.status, message: 'emulated fault' });
     }
@@ -307,13 +274,9 @@ export async function startSendpulseEmulator(options: SendpulseEmulatorOptions =
       return fail(reply, 401, { error: 'invalid_token', message: 'The access token provided is invalid or expired' });
     }
     // SendPulse's hard ceiling: 10 requests per second (error 2020202020, no rate-limit headers).
-    const window = (windows.get(known.clientId) ?? []).filter((t) => t > Date.now() - 1000);
-    if (window.length >= rateLimit) {
-      windows.set(known.clientId, window);
+    if (!limiter.hit(known.clientId, rateLimit).isAdmitted) {
       return fail(reply, 429, { error_code: 2020202020, message: 'Too many requests' });
     }
-    window.push(Date.now());
-    windows.set(known.clientId, window);
   });
   app.addHook('onSend', async (req, reply, payload) => {
     const entry = entryOf(req);
@@ -486,9 +449,8 @@ export async function startSendpulseEmulator(options: SendpulseEmulatorOptions =
     return reply.code(201).send({ success: true, data: { ...deal, status: 'active', currency: 'UAH', price: 0 } });
   });
 
-  const host = options.host ?? '127.0.0.1';
-  const address = await app.listen({ port: options.port ?? 0, host });
-  emulator.port = Number(new URL(address).port);
-  emulator.url = `http://${host.includes(':') ? `[${host}]` : host}:${emulator.port}`;
+  const { port, url } = await listenEmulator(app, options);
+  emulator.port = port;
+  emulator.url = url;
   return emulator;
 }

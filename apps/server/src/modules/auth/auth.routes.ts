@@ -1,3 +1,4 @@
+import { createSafeFetch } from '@leadrelay/connectors';
 import {
   COOKIE,
   LOCALES,
@@ -5,6 +6,8 @@ import {
   ZAccessTokenResponse,
   ZConfirmPasswordBody,
   ZCreateAccountBody,
+  ZFacebookSigninBody,
+  ZFacebookSigninConfig,
   ZLoginBody,
   ZLoginOnlyBody,
   ZResetTokenResponse,
@@ -19,6 +22,7 @@ import { authOf, bearerToken } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { findLiveUserById, toApiUser } from '../users/users.service';
 import * as auth from './auth.service';
+import { facebookSigninConfig, signInWithFacebook } from './facebook-signin.service';
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { type ClientInfo, refreshSession, revokeSession } from './sessions.service';
 import { signAccessToken } from './tokens';
@@ -69,6 +73,32 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/login',
     { config: { access: 'public' }, schema: { tags, body: ZLoginBody, response: { 200: ZAccessTokenResponse } } },
     async (req, reply) => signIn(reply, await auth.login(deps, req.body, clientOf(req))),
+  );
+
+  // Sign-in with Facebook: the JS SDK's token or the login dialog's code, answered like login.
+  const facebookDeps = {
+    ...deps,
+    graphFetch: createSafeFetch({ allowPrivate: deps.config.allowPrivateDestinations, timeoutMs: 15_000 }),
+  };
+  const hostOf = (req: FastifyRequest) => ({ host: req.host, hostname: req.hostname });
+
+  r.get(
+    '/api/auth/facebook/config',
+    { config: { access: 'public' }, schema: { tags, response: { 200: ZFacebookSigninConfig } } },
+    async (req) => facebookSigninConfig(deps.config.facebook, hostOf(req)),
+  );
+
+  r.post(
+    '/api/auth/facebook',
+    {
+      config: { access: 'public' },
+      schema: { tags, body: ZFacebookSigninBody, response: { 200: ZAccessTokenResponse } },
+    },
+    async (req, reply) =>
+      signIn(
+        reply,
+        await signInWithFacebook(facebookDeps, req.body, clientOf(req), hostOf(req), langOf(req, req.body.lang)),
+      ),
   );
 
   const refresh = async (req: FastifyRequest, reply: FastifyReply) => {

@@ -1,4 +1,4 @@
-import type { CreateAccountBody, LoginBody, User } from '@leadrelay/shared';
+import type { CreateAccountBody, FacebookSigninBody, FacebookSigninConfig, LoginBody, User } from '@leadrelay/shared';
 import { api } from '../../lib/http';
 
 type Token = { accessToken: string };
@@ -16,4 +16,6 @@ export const authApi = {
   confirmPassword: (body: { token: string; password: string; passwordConfirm: string }) =>
     api.post<Ok>('/api/auth/confirm-password', body),
   me: () => api.get<User>('/api/auth/me'),
+  facebookConfig: () => api.get<FacebookSigninConfig>('/api/auth/facebook/config'),
+  facebookSignIn: (body: FacebookSigninBody) => api.post<Token>('/api/auth/facebook', body),
 };

@@ -12,6 +12,16 @@ export function useMe() {
   return useQuery<User>({ queryKey: ME_KEY, queryFn: authApi.me, enabled: Boolean(token), staleTime: 60_000 });
 }
 
+/** Whether sign-in with Facebook is set up here, and with which app id (the button shows only then). */
+export function useFacebookConfig() {
+  return useQuery({
+    queryKey: ['auth', 'facebook-config'],
+    queryFn: authApi.facebookConfig,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
 /** Logout: the endpoint (errors ignored: the local session ends regardless), then local state. */
 export async function signOut(): Promise<void> {
   try {

@@ -8,7 +8,12 @@ let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
   resetAuthForTests();
   fetchMock = vi.fn();
-  vi.stubGlobal('fetch', fetchMock);
+  // Sign-in with Facebook is not set up here (facebook-button.test.tsx covers it).
+  vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
+    url === '/api/auth/facebook/config'
+      ? Promise.resolve(jsonResponse(200, { appId: null, version: 'v20.0', dialogUrl: null, sdk: false }))
+      : (fetchMock as (u: string, i?: RequestInit) => Promise<Response>)(url, init),
+  );
 });
 afterEach(() => vi.unstubAllGlobals());
 

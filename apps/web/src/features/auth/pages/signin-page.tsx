@@ -11,6 +11,7 @@ import { HttpError } from '../../../lib/http';
 import { currentLocale, localePath } from '../../../lib/locale';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
+import { FacebookButton, useFacebookReturn } from '../components/facebook-button';
 
 type Values = { login: string; password: string };
 
@@ -28,6 +29,7 @@ export function SigninPage() {
   const [error, setError] = useState<unknown>(null);
   const [submitting, setSubmitting] = useState(false);
   const notice = NOTICES[params.get('message') as keyof typeof NOTICES];
+  const isFacebookReturn = useFacebookReturn(setError);
 
   const onFinish = async (values: Values) => {
     setError(null);
@@ -55,6 +57,7 @@ export function SigninPage() {
   return (
     <AuthCard title={t('signin.title')} subtitle={t('signin.subtitle')}>
       {notice && !error && <Alert className="lr-mb" type={notice.type} showIcon title={t(notice.key)} />}
+      {isFacebookReturn && <Alert className="lr-mb" type="info" showIcon title={t('facebook.signingIn')} />}
       {error != null && (
         <Alert
           className="lr-mb"
@@ -91,6 +94,7 @@ export function SigninPage() {
           {t('signin.submit')}
         </Button>
       </Form>
+      <FacebookButton onError={setError} />
       <Typography.Paragraph className="lr-auth-footer">
         {t('signin.noAccount')} <Link to={localePath('/signup')}>{t('signin.signupLink')}</Link>
       </Typography.Paragraph>

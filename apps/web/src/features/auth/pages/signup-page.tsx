@@ -11,6 +11,7 @@ import { currentLocale, localePath } from '../../../lib/locale';
 import { readPromo } from '../../../lib/query-behaviours';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
+import { FacebookButton } from '../components/facebook-button';
 import { PasswordWithGenerator } from '../components/password-with-generator';
 
 type Values = { login: string; password: string; passwordConfirm: string };
@@ -77,6 +78,7 @@ export function SignupPage() {
           {t('signup.submit')}
         </Button>
       </Form>
+      <FacebookButton onError={setError} />
       <Typography.Paragraph className="lr-auth-footer">
         {t('signup.haveAccount')} <Link to={localePath('/signin')}>{t('signup.signinLink')}</Link>
       </Typography.Paragraph>

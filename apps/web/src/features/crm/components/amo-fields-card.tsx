@@ -1,13 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type AmoField, type AmoFieldMapping, type Integration, ZAmoSettings } from '@leadrelay/shared';
 import { Button, Input, Select, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionGuard } from '../../../components/permission-guard';
 import { useAmoFields } from '../queries';
-import { CrmDataCard } from './crm-data-card';
-import { type FieldGroup, FieldMappingEditor, invalidRows, type MappingRow, newRowKey } from './field-mapping-editor';
-import { useSaveSettingsPart } from './settings-save';
+import { type FieldGroup, type MappingRow, newRowKey } from './field-mapping-editor';
+import { MappingCard } from './mapping-card';
 
 type EnumPair = { key: string; value: string; enumId?: number };
 type Row = MappingRow<EnumPair[]>;
@@ -94,11 +91,6 @@ function EnumEditor({
 export function AmoFieldsCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('crm');
   const fields = useAmoFields(integration);
-  const save = useSaveSettingsPart(integration);
-  const stored = ZAmoSettings.shape.fields.safeParse(integration.settings.fields);
-  const [rows, setRows] = useState<Row[]>(() => toRows(stored.success ? stored.data : undefined));
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
-
   const byValue = new Map<string, AmoField>();
   const group = (entity: 'lead' | 'contact', list: AmoField[]): FieldGroup => ({
     label: t(`mapping.groups.${entity}`),
@@ -109,42 +101,23 @@ export function AmoFieldsCard({ integration }: { integration: Integration }) {
   });
   const groups = fields.data ? [group('lead', fields.data.lead), group('contact', fields.data.contact)] : [];
 
-  const onSave = () => {
-    const bad = invalidRows(rows);
-    setInvalid(bad);
-    if (bad.size) return;
-    void save.run({ fields: toMappings(rows) });
-  };
-
   return (
-    <CrmDataCard integration={integration} title={t('mapping.title')} queries={[fields]}>
-      <Typography.Paragraph type="secondary" className="lr-hint">
-        {t('mapping.hintAmo')}
-      </Typography.Paragraph>
-      <FieldMappingEditor<EnumPair[]>
-        rows={rows}
-        onChange={setRows}
-        groups={groups}
-        max={MAX}
-        invalid={invalid}
-        renderExtra={(row, update) => {
-          const field = row.field ? byValue.get(row.field) : undefined;
-          if (!field?.enums?.length) return null;
-          return <EnumEditor field={field} pairs={row.extra ?? []} onChange={update} />;
-        }}
-      />
-      {invalid.size > 0 && (
-        <Typography.Paragraph type="danger" className="lr-mt" role="alert">
-          {t('mapping.invalid')}
-        </Typography.Paragraph>
-      )}
-      <div className="lr-actions lr-mt">
-        <PermissionGuard>
-          <Button type="primary" onClick={onSave} loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </PermissionGuard>
-      </div>
-    </CrmDataCard>
+    <MappingCard<EnumPair[]>
+      integration={integration}
+      hint={t('mapping.hintAmo')}
+      queries={[fields]}
+      groups={groups}
+      max={MAX}
+      initialRows={() => {
+        const stored = ZAmoSettings.shape.fields.safeParse(integration.settings.fields);
+        return toRows(stored.success ? stored.data : undefined);
+      }}
+      toFields={toMappings}
+      renderExtra={(row, update) => {
+        const field = row.field ? byValue.get(row.field) : undefined;
+        if (!field?.enums?.length) return null;
+        return <EnumEditor field={field} pairs={row.extra ?? []} onChange={update} />;
+      }}
+    />
   );
 }

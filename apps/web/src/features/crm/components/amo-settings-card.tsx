@@ -6,13 +6,12 @@ import {
   type Integration,
   ZAmoSettings,
 } from '@leadrelay/shared';
-import { Button, Form, Input, Radio, Select, Switch } from 'antd';
+import { Form, Input, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PermissionGuard } from '../../../components/permission-guard';
 import { zodRule } from '../../../lib/form';
 import { useAmoPipelines, useAmoUsers } from '../queries';
 import { CrmDataCard } from './crm-data-card';
-import { useSaveSettingsPart } from './settings-save';
+import { CrmUserSelect, NoteSwitch, PipelineStagePair, SettingsForm } from './settings-form-items';
 
 interface Values {
   pipelineId?: number;
@@ -47,30 +46,25 @@ function AmoSettingsForm({
 }) {
   const { t } = useTranslation('crm');
   const [form] = Form.useForm<Values>();
-  const save = useSaveSettingsPart(integration);
   const stored = ZAmoSettings.partial().safeParse(integration.settings);
   const s: Partial<AmoSettings> = stored.success ? stored.data : {};
-  const pipelineId = Form.useWatch('pipelineId', form);
-  const statuses = pipelines.find((p) => p.id === pipelineId)?.statuses ?? [];
   const main = pipelines.find((p) => p.isMain);
 
-  const onFinish = (v: Values) =>
-    save.run({
-      pipelineId: v.pipelineId,
-      statusId: v.pipelineId ? v.statusId : undefined,
-      contactPolicy: v.contactPolicy,
-      leadName: v.leadName?.trim(),
-      tags: (v.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
-      note: v.note,
-      responsibleUserId: v.responsibleUserId,
-    });
+  const toSettings = (v: Values) => ({
+    pipelineId: v.pipelineId,
+    statusId: v.pipelineId ? v.statusId : undefined,
+    contactPolicy: v.contactPolicy,
+    leadName: v.leadName?.trim(),
+    tags: (v.tags ?? []).map((tag) => tag.trim()).filter(Boolean),
+    note: v.note,
+    responsibleUserId: v.responsibleUserId,
+  });
 
   return (
-    <Form<Values>
+    <SettingsForm<Values>
+      integration={integration}
       form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
+      toSettings={toSettings}
       initialValues={{
         pipelineId: s.pipelineId,
         statusId: s.statusId,
@@ -81,29 +75,14 @@ function AmoSettingsForm({
         responsibleUserId: s.responsibleUserId,
       }}
     >
-      <div className="lr-crm-pair">
-        <Form.Item name="pipelineId" label={t('settings.pipeline')} className="lr-grow">
-          <Select
-            allowClear
-            placeholder={main ? t('settings.mainPipeline', { name: main.name }) : t('settings.defaultPipeline')}
-            options={pipelines.map((p) => ({ value: p.id, label: p.name }))}
-            onChange={() => form.setFieldValue('statusId', undefined)}
-          />
-        </Form.Item>
-        <Form.Item
-          name="statusId"
-          label={t('settings.status')}
-          className="lr-grow"
-          extra={pipelineId ? undefined : t('settings.statusNeedsPipeline')}
-        >
-          <Select
-            allowClear
-            disabled={!pipelineId}
-            placeholder={t('settings.firstStatus')}
-            options={statuses.map((st) => ({ value: st.id, label: st.name }))}
-          />
-        </Form.Item>
-      </div>
+      <PipelineStagePair
+        pipelines={pipelines}
+        stagesOf={(id) => pipelines.find((p) => p.id === id)?.statuses ?? []}
+        stageName="statusId"
+        stageLabel={t('settings.status')}
+        pipelinePlaceholder={main ? t('settings.mainPipeline', { name: main.name }) : t('settings.defaultPipeline')}
+        stagePlaceholder={t('settings.firstStatus')}
+      />
       <Form.Item name="contactPolicy" label={t('settings.contactPolicy')}>
         <Radio.Group
           className="lr-crm-radios"
@@ -121,24 +100,8 @@ function AmoSettingsForm({
       <Form.Item name="tags" label={t('settings.tags')} extra={t('settings.tagsHint')}>
         <Select mode="tags" maxCount={20} tokenSeparators={[',']} open={false} suffixIcon={null} />
       </Form.Item>
-      <Form.Item name="responsibleUserId" label={t('settings.responsible')} extra={t('settings.responsibleHint')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('settings.responsibleNone')}
-          options={users.map((u) => ({ value: u.id, label: u.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="note" label={t('settings.note')} valuePropName="checked" extra={t('settings.noteHint')}>
-        <Switch />
-      </Form.Item>
-      <div className="lr-actions">
-        <PermissionGuard>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </PermissionGuard>
-      </div>
-    </Form>
+      <CrmUserSelect name="responsibleUserId" label={t('settings.responsible')} users={users} />
+      <NoteSwitch />
+    </SettingsForm>
   );
 }

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 
-interface Loadable {
+export interface Loadable {
   isPending: boolean;
   isError: boolean;
   error: unknown;

@@ -13,7 +13,7 @@ import { integrationPath } from '../../integrations/components/integration-path'
 import { reasonText, StatusTag } from '../../integrations/components/status-tag';
 import { useIntegrationQuery } from '../../integrations/queries';
 
-type TabItem = NonNullable<TabsProps['items']>[number] & { key: string };
+export type TabItem = NonNullable<TabsProps['items']>[number] & { key: string };
 
 interface Props {
   id: string;

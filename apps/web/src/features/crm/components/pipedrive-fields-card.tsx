@@ -1,12 +1,8 @@
 import { type Integration, type PipedriveFieldMapping, ZPipedriveSettings } from '@leadrelay/shared';
-import { Button, Typography } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PermissionGuard } from '../../../components/permission-guard';
 import { usePipedriveFields } from '../queries';
-import { CrmDataCard } from './crm-data-card';
-import { type FieldGroup, FieldMappingEditor, invalidRows, type MappingRow, newRowKey } from './field-mapping-editor';
-import { useSaveSettingsPart } from './settings-save';
+import { type FieldGroup, type MappingRow, newRowKey } from './field-mapping-editor';
+import { MappingCard } from './mapping-card';
 
 const ENTITIES = ['person', 'organization', 'deal'] as const;
 const MAX = 50;
@@ -29,47 +25,28 @@ export function PipedriveFieldsCard({ integration }: { integration: Integration 
   const person = usePipedriveFields(integration, 'person');
   const organization = usePipedriveFields(integration, 'organization');
   const deal = usePipedriveFields(integration, 'deal');
-  const save = useSaveSettingsPart(integration);
-  const stored = ZPipedriveSettings.shape.fields.safeParse(integration.settings.fields);
-  const [rows, setRows] = useState<MappingRow[]>(() =>
-    (stored.success ? (stored.data ?? []) : []).map((f) => ({
-      key: newRowKey(),
-      from: f.from,
-      field: `${f.entity}:${f.key}`,
-    })),
-  );
-  const [invalid, setInvalid] = useState<Set<string>>(new Set());
   const loaded = { person: person.data, organization: organization.data, deal: deal.data };
   const groups: FieldGroup[] = ENTITIES.map((entity) => ({
     label: t(`mapping.groups.${entity}`),
     options: (loaded[entity] ?? []).map((f) => ({ value: `${entity}:${f.key}`, label: f.name })),
   }));
 
-  const onSave = () => {
-    const bad = invalidRows(rows);
-    setInvalid(bad);
-    if (bad.size) return;
-    void save.run({ fields: toPipedriveMappings(rows) });
-  };
-
   return (
-    <CrmDataCard integration={integration} title={t('mapping.title')} queries={[person, organization, deal]}>
-      <Typography.Paragraph type="secondary" className="lr-hint">
-        {t('mapping.hintPipedrive')}
-      </Typography.Paragraph>
-      <FieldMappingEditor rows={rows} onChange={setRows} groups={groups} max={MAX} invalid={invalid} />
-      {invalid.size > 0 && (
-        <Typography.Paragraph type="danger" className="lr-mt" role="alert">
-          {t('mapping.invalid')}
-        </Typography.Paragraph>
-      )}
-      <div className="lr-actions lr-mt">
-        <PermissionGuard>
-          <Button type="primary" onClick={onSave} loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </PermissionGuard>
-      </div>
-    </CrmDataCard>
+    <MappingCard
+      integration={integration}
+      hint={t('mapping.hintPipedrive')}
+      queries={[person, organization, deal]}
+      groups={groups}
+      max={MAX}
+      initialRows={() => {
+        const stored = ZPipedriveSettings.shape.fields.safeParse(integration.settings.fields);
+        return (stored.success ? (stored.data ?? []) : []).map((f) => ({
+          key: newRowKey(),
+          from: f.from,
+          field: `${f.entity}:${f.key}`,
+        }));
+      }}
+      toFields={toPipedriveMappings}
+    />
   );
 }

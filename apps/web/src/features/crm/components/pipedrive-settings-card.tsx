@@ -6,13 +6,12 @@ import {
   type PipedriveSettings,
   ZPipedriveSettings,
 } from '@leadrelay/shared';
-import { Button, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
+import { Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PermissionGuard } from '../../../components/permission-guard';
 import type { CrmUser } from '../api';
 import { usePipedriveActivityTypes, usePipedrivePipelines, usePipedriveUsers } from '../queries';
 import { CrmDataCard } from './crm-data-card';
-import { useSaveSettingsPart } from './settings-save';
+import { CrmUserSelect, NoteSwitch, PipelineStagePair, SettingsForm } from './settings-form-items';
 
 interface Values {
   target: PipedriveSettings['target'];
@@ -55,19 +54,16 @@ export function PipedriveSettingsCard({ integration }: { integration: Integratio
 function PipedriveSettingsForm({ integration, pipelines, activityTypes, users }: Data & { integration: Integration }) {
   const { t } = useTranslation('crm');
   const [form] = Form.useForm<Values>();
-  const save = useSaveSettingsPart(integration);
   const stored = ZPipedriveSettings.partial().safeParse(integration.settings);
   const s: Partial<PipedriveSettings> = stored.success ? stored.data : {};
   const target = Form.useWatch('target', form) ?? s.target ?? 'lead';
-  const pipelineId = Form.useWatch('pipelineId', form);
   const hasActivity = Form.useWatch('hasActivity', form);
-  const stages = [...(pipelines.find((p) => p.id === pipelineId)?.stages ?? [])].sort(
-    (a, b) => a.order_nr - b.order_nr,
-  );
+  const stagesOf = (id: number) =>
+    [...(pipelines.find((p) => p.id === id)?.stages ?? [])].sort((a, b) => a.order_nr - b.order_nr);
 
-  const onFinish = (v: Values) => {
+  const toSettings = (v: Values) => {
     const isDeal = v.target === 'deal';
-    return save.run({
+    return {
       target: v.target,
       pipelineId: isDeal ? v.pipelineId : undefined,
       stageId: isDeal && v.pipelineId ? v.stageId : undefined,
@@ -83,15 +79,14 @@ function PipedriveSettingsForm({ integration, pipelines, activityTypes, users }:
           : null,
       note: v.note,
       ownerId: v.ownerId,
-    });
+    };
   };
 
   return (
-    <Form<Values>
+    <SettingsForm<Values>
+      integration={integration}
       form={form}
-      layout="vertical"
-      requiredMark={false}
-      onFinish={onFinish}
+      toSettings={toSettings}
       initialValues={{
         target: s.target ?? 'lead',
         pipelineId: s.pipelineId,
@@ -113,29 +108,14 @@ function PipedriveSettingsForm({ integration, pipelines, activityTypes, users }:
         />
       </Form.Item>
       {target === 'deal' && (
-        <div className="lr-crm-pair">
-          <Form.Item name="pipelineId" label={t('settings.pipeline')} className="lr-grow">
-            <Select
-              allowClear
-              placeholder={t('settings.defaultPipeline')}
-              options={pipelines.map((p) => ({ value: p.id, label: p.name }))}
-              onChange={() => form.setFieldValue('stageId', undefined)}
-            />
-          </Form.Item>
-          <Form.Item
-            name="stageId"
-            label={t('settings.stage')}
-            className="lr-grow"
-            extra={pipelineId ? undefined : t('settings.statusNeedsPipeline')}
-          >
-            <Select
-              allowClear
-              disabled={!pipelineId}
-              placeholder={t('settings.firstStage')}
-              options={stages.map((st) => ({ value: st.id, label: st.name }))}
-            />
-          </Form.Item>
-        </div>
+        <PipelineStagePair
+          pipelines={pipelines}
+          stagesOf={stagesOf}
+          stageName="stageId"
+          stageLabel={t('settings.stage')}
+          pipelinePlaceholder={t('settings.defaultPipeline')}
+          stagePlaceholder={t('settings.firstStage')}
+        />
       )}
       <Form.Item name="title" label={t('settings.dealTitle')} extra={t('settings.templateHint')}>
         <Input placeholder={t('settings.leadNamePlaceholder')} maxLength={250} />
@@ -174,24 +154,8 @@ function PipedriveSettingsForm({ integration, pipelines, activityTypes, users }:
           </Form.Item>
         </div>
       )}
-      <Form.Item name="ownerId" label={t('settings.owner')} extra={t('settings.responsibleHint')}>
-        <Select
-          allowClear
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('settings.responsibleNone')}
-          options={users.map((u) => ({ value: u.id, label: u.name }))}
-        />
-      </Form.Item>
-      <Form.Item name="note" label={t('settings.note')} valuePropName="checked" extra={t('settings.noteHint')}>
-        <Switch />
-      </Form.Item>
-      <div className="lr-actions">
-        <PermissionGuard>
-          <Button type="primary" htmlType="submit" loading={save.isPending}>
-            {t('save')}
-          </Button>
-        </PermissionGuard>
-      </div>
-    </Form>
+      <CrmUserSelect name="ownerId" label={t('settings.owner')} users={users} />
+      <NoteSwitch />
+    </SettingsForm>
   );
 }

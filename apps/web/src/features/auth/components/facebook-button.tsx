@@ -1,0 +1,121 @@
+// "Continue with Facebook" on /signin and /signup (spec 1, 9). Shown only when the server names an
+// app id; enabled once the SDK is ready (500 ms after init), or at once for the redirect flow when
+// the SDK cannot load. Either way the result is our own access token, stored like a normal sign-in;
+// the guest guard then moves on to /admin or the saved afterSignInRedirect.
+import { FacebookFilled } from '@ant-design/icons';
+import { FACEBOOK_SIGNIN_SCOPES, type FacebookSigninBody } from '@leadrelay/shared';
+import { Button, Divider } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { setToken } from '../../../lib/auth';
+import { currentLocale } from '../../../lib/locale';
+import { authApi } from '../api';
+import { facebookRedirectUri, loadFacebookSdk, startFacebookRedirect, takeFacebookState } from '../facebook-sdk';
+import { useFacebookConfig } from '../queries';
+import './facebook-button.css';
+
+type SdkState = 'loading' | 'ready' | 'blocked';
+
+async function exchange(body: FacebookSigninBody): Promise<void> {
+  const { accessToken } = await authApi.facebookSignIn({ ...body, lang: currentLocale() });
+  setToken(accessToken);
+}
+
+export function FacebookButton({ onError }: { onError: (err: unknown) => void }) {
+  const { t } = useTranslation('auth');
+  const config = useFacebookConfig();
+  const appId = config.data?.appId ?? null;
+  const useSdk = config.data?.sdk === true;
+  const [sdk, setSdk] = useState<SdkState>('loading');
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!appId) return;
+    if (!useSdk) return setSdk('blocked');
+    let live = true;
+    void loadFacebookSdk(appId, currentLocale()).then((fb) => {
+      if (live) setSdk(fb ? 'ready' : 'blocked');
+    });
+    return () => {
+      live = false;
+    };
+  }, [appId, useSdk]);
+
+  if (!appId) return null;
+
+  const signIn = async (body: FacebookSigninBody) => {
+    setBusy(true);
+    try {
+      await exchange(body);
+    } catch (err) {
+      onError(err);
+      setBusy(false);
+    }
+  };
+
+  const onClick = () => {
+    const fb = sdk === 'ready' ? window.FB : undefined;
+    if (!fb) {
+      if (config.data?.dialogUrl) startFacebookRedirect(config.data.dialogUrl);
+      return;
+    }
+    // Called straight from the click, so the browser lets the login pop-up open.
+    fb.login(
+      (res) => {
+        const accessToken = res.authResponse?.accessToken;
+        if (accessToken) void signIn({ accessToken });
+        else onError(new Error(t('facebook.cancelled')));
+      },
+      { scope: FACEBOOK_SIGNIN_SCOPES },
+    );
+  };
+
+  return (
+    <>
+      <Divider plain className="lr-fb-divider">
+        {t('facebook.or')}
+      </Divider>
+      <Button
+        block
+        size="large"
+        className="lr-fb-button"
+        icon={<FacebookFilled />}
+        loading={sdk === 'loading' || busy}
+        onClick={onClick}
+        data-sdk={sdk}
+      >
+        {t('facebook.continue')}
+      </Button>
+    </>
+  );
+}
+
+/**
+ * The redirect flow's return to /signin (?code&state, or ?error when the user said no): the code is
+ * exchanged once and removed from the address. True while it is being exchanged.
+ */
+export function useFacebookReturn(onError: (err: unknown) => void): boolean {
+  const { t } = useTranslation('auth');
+  const [params, setParams] = useSearchParams();
+  const [busy, setBusy] = useState(false);
+  const handled = useRef(false);
+  const code = params.get('code');
+  const state = params.get('state');
+  const denied = params.get('error');
+
+  useEffect(() => {
+    if (handled.current || !state || (!code && !denied)) return;
+    handled.current = true;
+    setParams({}, { replace: true });
+    if (!takeFacebookState(state)) return onError(new Error(t('facebook.expired')));
+    if (!code) return onError(new Error(t('facebook.cancelled')));
+    setBusy(true);
+    exchange({ code, redirectUri: facebookRedirectUri() }).catch((err: unknown) => {
+      onError(err);
+      setBusy(false);
+    });
+  }, [code, state, denied, onError, setParams, t]);
+
+  return busy;
+}
