@@ -46,7 +46,14 @@ export {
   redact,
   redactUrl,
 } from './kit/http-errors';
-export { createKeyedLock, type KeyedLock } from './kit/keyed-lock';
+export {
+  createKeyedLock,
+  type KeyedLock,
+  type LockKeys,
+  lockAll,
+  personLockKeys,
+  sortedKeys,
+} from './kit/keyed-lock';
 export {
   checkUrl,
   createSafeFetch,

@@ -4,11 +4,12 @@
 // connection of a small pool of its own, so a lock holder never waits for a data-pool connection
 // that other lock holders keep (the data pools stay free for what the locked work itself does).
 import { createHash } from 'node:crypto';
-import { createKeyedLock } from '@leadrelay/connectors';
+import { createKeyedLock, type LockKeys, lockAll, sortedKeys } from '@leadrelay/connectors';
 import pg from 'pg';
 
 export interface LockService {
-  withLock<T>(key: string, fn: () => Promise<T>): Promise<T>;
+  /** Several keys are taken in sorted order, on one connection. */
+  withLock<T>(keys: LockKeys, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -36,21 +37,21 @@ export function advisoryKey(key: string): string {
 
 export function createLockService(databaseUrl?: string, size = LOCK_POOL_SIZE): LockService {
   const local = createKeyedLock();
-  if (!databaseUrl) return { withLock: local, close: async () => {} };
+  if (!databaseUrl) return { withLock: (keys, fn) => lockAll(local, keys, fn), close: async () => {} };
   const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
   pool.on('error', () => {});
   return {
-    withLock: (key, fn) =>
-      local(key, async () => {
+    withLock: (keys, fn) =>
+      lockAll(local, keys, async () => {
         const client = await pool.connect();
-        const id = advisoryKey(key);
         let broken: Error | undefined;
         try {
-          await client.query('SELECT pg_advisory_lock($1::bigint)', [id]);
+          for (const key of sortedKeys(keys))
+            await client.query('SELECT pg_advisory_lock($1::bigint)', [advisoryKey(key)]);
           return await fn();
         } finally {
           try {
-            await client.query('SELECT pg_advisory_unlock($1::bigint)', [id]);
+            await client.query('SELECT pg_advisory_unlock_all()');
           } catch (error) {
             // A connection that could not unlock is closed, which releases its locks.
             broken = error as Error;

@@ -349,6 +349,19 @@ describe('amoCRM destination', () => {
     expect(em.contacts[0]!.leadIds.sort()).toEqual(em.leads.map((l) => l.id).sort());
   });
 
+  it('locks the person by phone and e-mail together, so a lead with only one of them waits for the other', async () => {
+    const locked: string[][] = [];
+    const spy = {
+      ...ctx({}),
+      withLock: async <T>(keys: string | readonly string[], fn: () => Promise<T>) => {
+        locked.push([...keys]);
+        return fn();
+      },
+    };
+    await amocrm.deliver!(spy, { lead: SAMPLE_LEAD, idempotencyKey: 'k-lock' });
+    expect(locked).toEqual([['phone:380501234567', 'email:olena@example.com']]);
+  });
+
   it('two deliveries racing on a token the CRM expired refresh it once, and both succeed', async () => {
     em.expireTokens();
     const before = store.current();

@@ -1,6 +1,6 @@
 // amoCRM (and Kommo) as a destination, API v4. Credentials come only from the OAuth connect flow.
 //
-// Delivery: under ctx.withLock(`contact:<phone or e-mail>`) (policy attach) the contact is looked up
+// Delivery: under ctx.withLock(<phone and e-mail>) (policy attach) the contact is looked up
 // by phone, then by e-mail; then ONE POST /api/v4/leads/complex makes the lead and either links the
 // found contact by id or embeds a new one. leads/complex for both cases keeps one call per lead (and
 // under the 7/s limit); the found contact is linked as it is, never overwritten. Then the note.
@@ -20,6 +20,7 @@ import {
 } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
+import { personLockKeys } from '../kit/keyed-lock';
 import type { FieldOption, OAuthClient } from '../kit/types';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
 import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
@@ -216,11 +217,11 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
       const body = toComplexLead({ lead, settings: ctx.settings, responsibleUserId: owner, contactId: contact?.id });
       return client.post<ComplexResult>('/api/v4/leads/complex', [body]);
     };
-    const key = lead.phone || lead.email?.trim().toLowerCase();
+    const keys = personLockKeys(lead, '');
     // The lock spans search and create: two leads for one person at once make one contact.
     const created =
-      ctx.settings.contactPolicy === 'attach' && key && ctx.withLock
-        ? await ctx.withLock(`contact:${key}`, create)
+      ctx.settings.contactPolicy === 'attach' && (lead.phone || lead.email) && ctx.withLock
+        ? await ctx.withLock(keys, create)
         : await create();
     const id = Array.isArray(created.body) ? created.body[0]?.id : undefined;
     if (typeof id !== 'number') {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createKeyedLock } from './keyed-lock';
+import { createKeyedLock, lockAll, personLockKeys } from './keyed-lock';
 import { memoryAuthStore } from './memory-auth';
 
 const tick = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -24,6 +24,30 @@ describe('createKeyedLock', () => {
     const lock = createKeyedLock();
     await expect(lock('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     await expect(lock('a', async () => 'next')).resolves.toBe('next');
+  });
+});
+
+describe('lockAll and personLockKeys', () => {
+  it('a holder of [phone, e-mail] and a holder of [e-mail] never run together', async () => {
+    const lock = createKeyedLock();
+    const events: string[] = [];
+    const hold = (name: string, keys: string[]) =>
+      lockAll(lock, keys, async () => {
+        events.push(`${name}+`);
+        await tick(15);
+        events.push(`${name}-`);
+      });
+    await Promise.all([hold('a', ['phone:1', 'email:x']), hold('b', ['email:x']), hold('c', ['phone:2'])]);
+    expect(events.indexOf('b+')).toBeGreaterThan(events.indexOf('a-'));
+    expect(events.indexOf('c-')).toBeLessThan(events.indexOf('a-'));
+  });
+
+  it('names a person by the digits of the phone and the lower-cased e-mail, else the fallback', () => {
+    expect(personLockKeys({ phone: '+380 50 123', email: ' Olena@Example.com ' }, 'f')).toEqual([
+      'phone:38050123',
+      'email:olena@example.com',
+    ]);
+    expect(personLockKeys({}, 'lead:1')).toEqual(['lead:1']);
   });
 });
 

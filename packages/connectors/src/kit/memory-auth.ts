@@ -1,6 +1,6 @@
 // rotateAuth and withLock as the server provides them, kept in memory: for connector tests and for
 // callers that hold credentials nowhere else. Same contract as ConnectorContext.rotateAuth.
-import { createKeyedLock } from './keyed-lock';
+import { createKeyedLock, lockAll, sortedKeys } from './keyed-lock';
 import type { ConnectorContext } from './types';
 
 export interface MemoryAuthStore<Auth> {
@@ -26,6 +26,11 @@ export function memoryAuthStore<Auth>(initial: Auth): MemoryAuthStore<Auth> {
         stored = await refresh(stored);
         return stored;
       }),
-    withLock: (key, fn) => lock(`key:${key}`, fn),
+    withLock: (keys, fn) =>
+      lockAll(
+        lock,
+        sortedKeys(keys).map((k) => `key:${k}`),
+        fn,
+      ),
   };
 }

@@ -2,6 +2,7 @@
 // The delivery engine in apps/server calls only what is declared here.
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
+import type { LockKeys } from './keyed-lock';
 
 export interface ConnectorLogger {
   debug(obj: object, msg?: string): void;
@@ -33,11 +34,12 @@ export interface ConnectorContext<Auth, Settings> {
    */
   rotateAuth?: (stale: Auth, refresh: (current: Auth) => Promise<Auth>) => Promise<Auth>;
   /**
-   * Runs `fn` while no other call (in any worker) holds the same key for this integration, e.g. a
-   * contact's phone while searching for and creating it, so two leads for one person make one contact.
+   * Runs `fn` while no other call (in any worker) holds any of the same keys for this integration, e.g.
+   * a contact's phone and e-mail while searching for and creating it (kit/keyed-lock personLockKeys),
+   * so two leads for one person make one contact.
    * Absent in contexts that never race; a connector then runs `fn` directly.
    */
-  withLock?: <T>(key: string, fn: () => Promise<T>) => Promise<T>;
+  withLock?: <T>(keys: LockKeys, fn: () => Promise<T>) => Promise<T>;
 }
 
 export interface OAuthClient {

@@ -4,7 +4,7 @@ import { ZPipedriveSettings } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
-import { createKeyedLock } from '../kit/keyed-lock';
+import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
 import type { DeliveryInput, FieldOption, RemoteWebhook } from '../kit/types';
 import {
   type PipedriveAuth,
@@ -58,7 +58,13 @@ export const ZPipedriveAuth = z.discriminatedUnion('kind', [
 // Without ctx.withLock (contexts that should not race) the lock is still held within this process.
 const localLock = createKeyedLock();
 const lockOf = (ctx: PipedriveContext) =>
-  ctx.withLock ?? (<T>(key: string, fn: () => Promise<T>) => localLock(`${ctx.auth.apiDomain}|${key}`, fn));
+  ctx.withLock ??
+  (<T>(keys: LockKeys, fn: () => Promise<T>) =>
+    lockAll(
+      localLock,
+      sortedKeys(keys).map((key) => `${ctx.auth.apiDomain}|${key}`),
+      fn,
+    ));
 
 interface SearchItem {
   item: { id: number; name: string; emails?: string[]; phones?: string[] };
@@ -366,11 +372,10 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
   testConnection: async (ctx) => {
     await pipedriveClient(ctx).data('GET', '/v1/users/me');
   },
-  // One person per e-mail (else phone) at a time, in every worker: search, create and the record run
+  // One person per phone and e-mail at a time, in every worker: search, create and the record run
   // under that lock, so two leads for one phone arriving together make one person.
   async deliver(ctx, input) {
-    const who = input.lead.email?.trim().toLowerCase() || input.lead.phone?.trim();
-    const key = who ? `person:${who}` : `lead:${input.idempotencyKey}`;
-    return lockOf(ctx)(key, () => deliverLocked(ctx, input));
+    const keys = personLockKeys(input.lead, `lead:${input.idempotencyKey}`);
+    return lockOf(ctx)(keys, () => deliverLocked(ctx, input));
   },
 });

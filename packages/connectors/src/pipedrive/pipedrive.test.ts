@@ -160,6 +160,21 @@ describe('pipedrive destination', () => {
     expect(emulator.leads).toHaveLength(2);
   });
 
+  it('locks the person by phone and e-mail together, so a lead with only one of them waits for the other', async () => {
+    const locked: string[][] = [];
+    const withLock = async <T>(keys: string | readonly string[], fn: () => Promise<T>) => {
+      locked.push([...keys]);
+      return fn();
+    };
+    await deliver(ctxFor(emulator, { withLock }), {
+      name: 'Ivan',
+      phone: '+380671234567',
+      email: 'Ivan@Example.com',
+      custom: {},
+    });
+    expect(locked).toEqual([['phone:380671234567', 'email:ivan@example.com']]);
+  });
+
   it("finds the person it just made though Pipedrive's search does not show it yet", async () => {
     emulator.setSearchLag(60_000);
     const ctx = ctxFor(emulator);

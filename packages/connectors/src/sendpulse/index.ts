@@ -8,6 +8,7 @@ import {
   ZSendpulseSettings,
 } from '@leadrelay/shared';
 import { defineConnector } from '../kit/define-connector';
+import { personLockKeys } from '../kit/keyed-lock';
 import type { AttemptTrace, DeliveryInput } from '../kit/types';
 import {
   addCrmEmail,
@@ -83,13 +84,9 @@ export const sendpulse = defineConnector<SendpulseAuth, SendpulseSettings>({
   },
   async deliver(ctx, input) {
     const { lead, idempotencyKey } = input;
-    const lockKey = lead.phone
-      ? `phone:${phoneDigits(lead.phone)}`
-      : lead.email
-        ? `email:${lead.email.toLowerCase()}`
-        : `lead:${idempotencyKey}`;
+    const lockKeys = personLockKeys(lead, `lead:${idempotencyKey}`);
     const run = () => findOrCreateContact(ctx, input);
-    const { contact, trace } = ctx.withLock ? await ctx.withLock(lockKey, run) : await run();
+    const { contact, trace } = ctx.withLock ? await ctx.withLock(lockKeys, run) : await run();
     const { pipelineId, stepId } = ctx.settings;
     if (pipelineId && stepId) {
       const deal = await createDeal(ctx, { pipelineId, stepId, name: dealName(lead), contact: [contact.id] });

@@ -2,7 +2,7 @@
 // the app's OAuth client and API host for its type, rotateAuth (a refreshed token is stored once,
 // under a lock, so two workers never spend one single-use refresh token) and withLock.
 import type { ConnectorContext, ConnectorDefinition, OAuthClient } from '@leadrelay/connectors';
-import { PermanentError } from '@leadrelay/connectors';
+import { PermanentError, sortedKeys } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
@@ -85,6 +85,10 @@ export function runtimeExtras(
     oauth: oauthClientFor(deps.config, connector.slug),
     baseUrl: baseUrlFor(deps.config, connector.slug),
     rotateAuth,
-    withLock: (key, fn) => deps.locks.connector.withLock(`${integrationId}:${key}`, fn),
+    withLock: (keys, fn) =>
+      deps.locks.connector.withLock(
+        sortedKeys(keys).map((key) => `${integrationId}:${key}`),
+        fn,
+      ),
   };
 }
