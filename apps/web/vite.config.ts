@@ -16,6 +16,8 @@ export default defineConfig({
       '/auth': { target: server, changeOrigin: true },
       // Pipedrive's OAuth start (POST /pipedrive/state, /pipedrive/start) lives at the auth host.
       '/pipedrive': { target: server, changeOrigin: true },
+      // Facebook Login's start (POST /facebook/start) and callback live at the auth host too.
+      '/facebook': { target: server, changeOrigin: true },
       '/socket.io': { target: server, changeOrigin: true, ws: true },
     },
   },

@@ -71,6 +71,14 @@ const crm = (name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' |
   return pages[name];
 };
 
+const facebook = (name: 'connections' | 'list'): Loader => {
+  const pages = {
+    connections: () => import('../features/facebook/pages/facebook-page').then((m) => m.FacebookPage),
+    list: () => import('../features/facebook/pages/fb-integrations-page').then((m) => m.FbIntegrationsPage),
+  };
+  return pages[name];
+};
+
 const integration = (slug: TitleKey, withId: boolean, list?: Loader, detail?: Loader): PageRoute[] => [
   { path: `admin/integrations/${slug}`, title: slug, active: true, page: list },
   ...(withId ? [{ path: `admin/integrations/${slug}/:id`, title: slug, active: true, page: detail }] : []),
@@ -139,8 +147,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       },
       ...integration('alfasms', true),
       ...integration('amocrm', true, crm('amocrm'), crm('amocrmDetail')),
-      ...integration('facebook', false),
-      ...integration('fb', false),
+      // A facebook integration's own page is the generic /admin/integrations/facebook/:id.
+      ...integration('facebook', false, facebook('connections')),
+      ...integration('fb', false, facebook('list')),
       ...integration('ga', true),
       ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
       ...integration('uspacy', true),

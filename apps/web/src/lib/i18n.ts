@@ -10,6 +10,7 @@ import enCommon from '../locales/en/common.json';
 import enCrm from '../locales/en/crm.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
+import enFacebook from '../locales/en/facebook.json';
 import enHooks from '../locales/en/hooks.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
@@ -23,6 +24,7 @@ import ukCommon from '../locales/uk/common.json';
 import ukCrm from '../locales/uk/crm.json';
 import ukDashboard from '../locales/uk/dashboard.json';
 import ukErrors from '../locales/uk/errors.json';
+import ukFacebook from '../locales/uk/facebook.json';
 import ukHooks from '../locales/uk/hooks.json';
 import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
@@ -46,6 +48,7 @@ export const resources = {
     collections: ukCollections,
     crm: ukCrm,
     widget: ukWidget,
+    facebook: ukFacebook,
   },
   en: {
     common: enCommon,
@@ -61,6 +64,7 @@ export const resources = {
     collections: enCollections,
     crm: enCrm,
     widget: enWidget,
+    facebook: enFacebook,
   },
 } as const;
 

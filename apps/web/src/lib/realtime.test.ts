@@ -173,6 +173,17 @@ describe('RealtimeClient', () => {
     expect(deps.loadIntegration).not.toHaveBeenCalled();
   });
 
+  it('UPDATE_INTEGRATION refreshes the Facebook connections screen but not its 2-hour pictures', async () => {
+    const { client, socket, queryClient } = setup();
+    queryClient.setQueryData(['facebook', 'connections'], []);
+    queryClient.setQueryData(['facebook-picture', '1001'], { url: 'https://example.com/p.jpg' });
+    client.start();
+    socket().emit('UPDATE_INTEGRATION', { integrationId: 'i1', status: 'broken', statusReason: 'Token expired' });
+    await flush();
+    expect(invalidated(queryClient, ['facebook', 'connections'])).toBe(true);
+    expect(invalidated(queryClient, ['facebook-picture', '1001'])).toBe(false);
+  });
+
   it('loads a broken integration the cache does not hold; a recovery shows no notice', async () => {
     const { client, socket, onBroken } = setup();
     client.start();

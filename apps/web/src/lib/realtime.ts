@@ -183,6 +183,8 @@ export class RealtimeClient {
     const qc = this.deps.queryClient;
     const known = cachedIntegration(qc, update.integrationId);
     void qc.invalidateQueries({ queryKey: ['integrations'] });
+    // A Facebook connection's health is shown on its own screen too (features/facebook).
+    void qc.invalidateQueries({ queryKey: ['facebook'] });
     if (update.status !== 'broken' || !this.deps.onBroken) return;
     let name = known?.name ?? null;
     let type = known?.type || null;

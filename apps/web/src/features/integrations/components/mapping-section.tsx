@@ -1,6 +1,6 @@
 import { type Integration, ZSourceOptions } from '@leadrelay/shared';
 import { App, Button, Card, Col, Row } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
@@ -25,10 +25,12 @@ interface Props {
   onSampleChange: (text: string) => void;
   /** Off in unit tests of the editor alone. */
   withHooks?: boolean;
+  /** Replaces the "send to the webhook URL" test of a source (e.g. facebook leads come from Facebook). */
+  testLead?: ReactNode;
 }
 
 /** The mapping editor beside its live preview; save stores the options (other option keys are kept). */
-export function MappingSection({ integration, sample, onSampleChange, withHooks = true }: Props) {
+export function MappingSection({ integration, sample, onSampleChange, withHooks = true, testLead }: Props) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
@@ -94,7 +96,7 @@ export function MappingSection({ integration, sample, onSampleChange, withHooks 
           {integration.kind === 'source' && (
             <>
               {dirty && <p className="lr-hint lr-warning-text">{t('testLead.unsaved')}</p>}
-              <TestLead integration={integration} sample={sample} />
+              {testLead ?? <TestLead integration={integration} sample={sample} />}
             </>
           )}
         </Card>

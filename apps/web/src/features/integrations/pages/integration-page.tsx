@@ -7,6 +7,8 @@ import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { localePath } from '../../../lib/locale';
+import { FbMapping } from '../../facebook/components/fb-mapping';
+import { FbSourceCard } from '../../facebook/components/fb-source-card';
 import { HooksTable } from '../../hooks/components/hooks-table';
 import { typeName } from '../components/catalogue';
 import { DestinationsCard } from '../components/destinations-card';
@@ -63,6 +65,8 @@ export function IntegrationPage() {
   if (type && type !== item.type) return <Navigate to={integrationPath(item)} replace />;
 
   const isSource = item.kind === 'source';
+  // A facebook source takes leads from Facebook, not from a webhook URL of ours.
+  const isFacebook = item.type === 'facebook';
   const label = typeName(catalogue.data, item.type);
   const tabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
@@ -74,7 +78,7 @@ export function IntegrationPage() {
       </Col>
       {isSource && (
         <Col xs={24} lg={14}>
-          <WebhookCard integration={item} sample={sample} />
+          {isFacebook ? <FbSourceCard integration={item} /> : <WebhookCard integration={item} sample={sample} />}
         </Col>
       )}
       {item.type === 'http' && (
@@ -91,7 +95,11 @@ export function IntegrationPage() {
           {
             key: 'mapping',
             label: t('tabs.mapping'),
-            children: <MappingSection integration={item} sample={sample} onSampleChange={onSampleChange} />,
+            children: isFacebook ? (
+              <FbMapping integration={item} />
+            ) : (
+              <MappingSection integration={item} sample={sample} onSampleChange={onSampleChange} />
+            ),
           },
           {
             key: 'destinations',

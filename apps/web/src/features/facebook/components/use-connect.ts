@@ -1,0 +1,19 @@
+import { App } from 'antd';
+import { errorMessage } from '../../../lib/errors';
+import { currentLocale } from '../../../lib/locale';
+import { useStartConnectMutation } from '../queries';
+
+/** Connect or reconnect: the browser goes to Facebook Login and comes back to the connections screen. */
+export function useFacebookConnect() {
+  const { message } = App.useApp();
+  const start = useStartConnectMutation();
+  const connect = async () => {
+    try {
+      const { authUrl } = await start.mutateAsync(currentLocale());
+      window.location.assign(authUrl);
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
+  return { connect, isPending: start.isPending };
+}
