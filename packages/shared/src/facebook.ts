@@ -86,3 +86,11 @@ export const ZFbPageItem = z.object({
   isSubscribed: z.boolean(),
 });
 export type FbPageItem = z.infer<typeof ZFbPageItem>;
+
+/** POST /api/facebook/integration/{id}/test-lead: answers to the form's questions (default: the form's samples). */
+export const ZFbTestLeadBody = z.object({
+  fieldData: z
+    .array(z.object({ name: z.string().min(1).max(100), values: z.array(z.string().max(1000)).max(20) }))
+    .max(100)
+    .optional(),
+});

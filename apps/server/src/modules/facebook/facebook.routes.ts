@@ -16,6 +16,7 @@ import {
   ZFbPicture,
   ZFbPictureQuery,
   ZFbStartBody,
+  ZFbTestLeadBody,
   ZIntegration,
   ZSuccessResponse,
 } from '@leadrelay/shared';
@@ -29,6 +30,7 @@ import { connectWithSdkCode, FB_OAUTH_COOKIE, handleCallback, startAuth } from '
 import { facebookDeps } from './facebook-deps';
 import { migrateIntegration } from './facebook-migrate.service';
 import { subscribePage, unsubscribePage } from './facebook-subscribe.service';
+import { sendTestLead } from './facebook-test-lead.service';
 
 const tags = ['facebook'];
 const config = { access: 'client' as const };
@@ -149,6 +151,19 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
     (req) => service.pageItems(db, user(req)),
   );
 
+  r.post(
+    '/api/facebook/integration/:id/test-lead',
+    {
+      config,
+      schema: {
+        tags,
+        params: ZIdParams,
+        body: ZFbTestLeadBody.nullish(),
+        response: { 200: z.object({ leadgenId: z.string() }) },
+      },
+    },
+    (req) => sendTestLead(deps, user(req), req.params.id, req.body?.fieldData),
+  );
   r.post(
     '/api/integrations/migrate/fb/:id',
     { config, schema: { tags, params: ZIdParams, body: ZFbMigrateBody, response: { 200: ZIntegration } } },

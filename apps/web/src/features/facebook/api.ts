@@ -10,17 +10,12 @@ import type {
   Integration,
   Locale,
 } from '@leadrelay/shared';
-import { api, http } from '../../lib/http';
+import { api } from '../../lib/http';
 
 type Ok = { success: true };
 const id = (value: string) => encodeURIComponent(value);
 const legacy = '/api/legacy/api/facebook';
 const page = (cid: string, aid: string) => `/api/facebook/connection/${id(cid)}/account/${id(aid)}`;
-
-/** What GET /api/emulators answers in a demo install (EMULATORS=true); only the Graph emulator matters here. */
-export interface EmulatorsInfo {
-  facebook?: { url: string };
-}
 
 /** One answer of a lead form question, as Facebook's field_data carries it. */
 export interface FieldData {
@@ -46,20 +41,7 @@ export const facebookApi = {
     api.post<Integration>('/api/integrations', { type: 'facebook', name, settings } satisfies CreateIntegrationBody),
   migrate: (integrationId: string, fbConnectionId: string) =>
     api.post<Integration>(`/api/integrations/migrate/fb/${id(integrationId)}`, { fbConnectionId }),
-  emulators: () => http<EmulatorsInfo>('/api/emulators'),
+  /** Graph's test_leads on the integration's form; its webhook brings the lead back like a real one. */
+  testLead: (integrationId: string, fieldData?: FieldData[]) =>
+    api.post<{ leadgenId: string }>(`/api/facebook/integration/${id(integrationId)}/test-lead`, { fieldData }),
 };
-
-/**
- * Demo mode: asks the Graph emulator to submit a lead on the form, as a person would in the ad; it
- * then sends the signed webhook to the server. The emulator serves no CORS headers, so this is a
- * simple request (text/plain, no-cors): the answer cannot be read, the lead shows up in the lead log.
- * Without fieldData the emulator answers every question of the form itself.
- */
-export async function submitEmulatorLead(emulatorUrl: string, formId: string, fieldData?: FieldData[]): Promise<void> {
-  await fetch(`${emulatorUrl.replace(/\/+$/, '')}/__emulator/submit-lead`, {
-    method: 'POST',
-    mode: 'no-cors',
-    headers: { 'Content-Type': 'text/plain' },
-    body: JSON.stringify({ formId, fieldData }),
-  });
-}

@@ -17,7 +17,6 @@ export const facebookKeys = {
   leadForms: (cid: string, aid: string) => ['facebook', 'forms', cid, aid] as const,
   pageItems: ['facebook', 'pageItems'] as const,
   picture: (accountId: string) => ['facebook-picture', accountId] as const,
-  emulators: ['emulators'] as const,
 };
 
 export function useFbConnectionsQuery() {
@@ -56,16 +55,6 @@ export function useFbLeadFormsQuery(cid: string | undefined, aid: string | undef
 
 export function useFbPageItemsQuery() {
   return useQuery({ queryKey: facebookKeys.pageItems, queryFn: facebookApi.pageItems });
-}
-
-/** GET /api/emulators answers only in a demo install; anything else means "not a demo". */
-export function useEmulatorsQuery() {
-  return useQuery({
-    queryKey: facebookKeys.emulators,
-    queryFn: () => facebookApi.emulators().catch(() => null),
-    staleTime: Number.POSITIVE_INFINITY,
-    retry: false,
-  });
 }
 
 export function useSubscribeMutation() {

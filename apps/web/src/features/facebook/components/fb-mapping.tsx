@@ -34,6 +34,7 @@ export function FbMapping({ integration }: { integration: Integration }) {
         onSampleChange={setEdited}
         testLead={
           <FbTestLead
+            integrationId={integration._id}
             formId={fbFormId}
             form={form}
             isSubscribed={state.data?.isSubscribed ?? page?.isSubscribed ?? false}

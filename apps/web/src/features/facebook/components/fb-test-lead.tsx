@@ -4,44 +4,38 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
 import { hookKeys } from '../../hooks/queries';
-import { submitEmulatorLead } from '../api';
-import { useEmulatorsQuery } from '../queries';
+import { facebookApi } from '../api';
 import { sampleFieldData } from './fb-sample';
 
 interface Props {
+  integrationId: string;
   formId: string;
   form: Pick<FbLeadForm, 'questions'> | undefined;
   isSubscribed: boolean;
 }
 
 /**
- * Demo installs (GET /api/emulators names the Graph emulator): a person "fills in" the form at the
- * emulator, which sends Facebook's signed webhook; the lead then appears in the log below. Elsewhere
- * the leads come from Facebook itself, so there is only a hint.
+ * Graph's own test_leads on the form (what Meta's Lead Ads Testing Tool does, and what the Graph
+ * emulator does in a demo install): Facebook then sends the lead's webhook like a real one, and it
+ * appears in the log below.
  */
-export function FbTestLead({ formId, form, isSubscribed }: Props) {
+export function FbTestLead({ integrationId, formId, form, isSubscribed }: Props) {
   const { t } = useTranslation('facebook');
   const qc = useQueryClient();
-  const emulators = useEmulatorsQuery();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const url = emulators.data?.facebook?.url;
+  const [error, setError] = useState<string>();
 
-  if (!url) {
-    return (
-      <Typography.Paragraph type="secondary" className="lr-hint">
-        {t('testLead.realHint')}
-      </Typography.Paragraph>
-    );
-  }
   const onSend = async () => {
     setState('sending');
     try {
-      await submitEmulatorLead(url, formId, form ? sampleFieldData(form) : undefined);
+      await facebookApi.testLead(integrationId, form ? sampleFieldData(form) : undefined);
       setState('sent');
       // The realtime channel refreshes the log too; this covers a tab without it.
       setTimeout(() => void qc.invalidateQueries({ queryKey: hookKeys.all }), 1500);
-    } catch {
+    } catch (e) {
+      setError(errorMessage(e));
       setState('failed');
     }
   };
@@ -53,12 +47,12 @@ export function FbTestLead({ formId, form, isSubscribed }: Props) {
           {t('testLead.send')}
         </Button>
         <Typography.Text type="secondary" className="lr-hint">
-          {t('testLead.demoHint')}
+          {t('testLead.hint')}
         </Typography.Text>
       </div>
       {!isSubscribed && <Alert type="warning" showIcon title={t('source.notSubscribed')} />}
       {state === 'sent' && <Alert type="success" showIcon role="status" title={t('testLead.sent')} />}
-      {state === 'failed' && <Alert type="error" showIcon title={t('somethingWrong')} />}
+      {state === 'failed' && <Alert type="error" showIcon title={error ?? t('somethingWrong')} />}
     </div>
   );
 }

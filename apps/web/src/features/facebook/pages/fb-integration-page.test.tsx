@@ -92,16 +92,10 @@ describe('facebook integration page', { timeout: 30_000 }, () => {
       ]),
     );
     expect(payload.fb_form_id).toBe(FORM_ID);
-    // Outside a demo there is no emulator to submit the form.
-    expect(screen.queryByRole('button', { name: /Send a test lead/ })).toBeNull();
-    expect(screen.getByText(/Leads come from Facebook as people submit the form/)).toBeTruthy();
   });
 
-  it('demo: "Send a test lead" has the Graph emulator submit the form with an answer to every question', async () => {
-    const fetch = setup({
-      'GET /api/emulators': { facebook: { url: 'http://127.0.0.1:4999' } },
-      'POST /__emulator/submit-lead': { leadgenId: '8000000000007' },
-    });
+  it('"Send a test lead" asks Facebook for a test lead on the form, with an answer to every question', async () => {
+    const fetch = setup({ [`POST /api/facebook/integration/${FB_INT_ID}/test-lead`]: { leadgenId: '8000000000007' } });
     renderRoute(PATTERN, <IntegrationPage />, url('mapping'));
     const sample = (await screen.findByLabelText(
       'Sample request (JSON)',
@@ -110,11 +104,9 @@ describe('facebook integration page', { timeout: 30_000 }, () => {
     )) as HTMLTextAreaElement;
     await vi.waitFor(() => expect(sample.value).toContain('"preferred_clinic"'));
     fireEvent.click(await screen.findByRole('button', { name: /Send a test lead/ }, { timeout: 5000 }));
-    expect(await screen.findByText(/The emulator submitted the form/)).toBeTruthy();
-    const call = fetch.mock.calls.find(([input]) => String(input).includes('/__emulator/submit-lead'));
-    expect(String(call?.[0])).toBe('http://127.0.0.1:4999/__emulator/submit-lead');
-    const body = JSON.parse(String(call?.[1]?.body)) as { formId: string; fieldData: { name: string }[] };
-    expect(body.formId).toBe(FORM_ID);
+    expect(await screen.findByText(/Facebook made the test lead/)).toBeTruthy();
+    const call = fetch.mock.calls.find(([input]) => String(input).includes('/test-lead'));
+    const body = JSON.parse(String(call?.[1]?.body)) as { fieldData: { name: string }[] };
     expect(body.fieldData.map((f) => f.name)).toEqual(['full_name', 'phone_number', 'preferred_clinic']);
   });
 });
