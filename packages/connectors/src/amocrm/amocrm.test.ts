@@ -38,7 +38,8 @@ function oauthOf(em: AmoEmulator): OAuthClient {
 
 describeConnectorContract('amocrm', async () => {
   const emulator = await startAmoEmulator({ redirectUri: REDIRECT });
-  const timeoutMs = 300;
+  // Long enough for a first request on a loaded two-core machine; the slow-destination test waits 4× this.
+  const timeoutMs = 1000;
   const fetch = createSafeFetch({ allowPrivate: true, timeoutMs });
   const secrets = [emulator.clientSecret];
   const fresh = () => {

@@ -26,7 +26,8 @@ function ctxFor(
 
 describeConnectorContract('http', async () => {
   const emulator = await startHttpEmulator();
-  const timeoutMs = 300;
+  // Long enough for a first request on a loaded two-core machine; the slow-destination test waits 4× this.
+  const timeoutMs = 1000;
   const fetch = createSafeFetch({ allowPrivate: true, timeoutMs });
   return {
     connector: http,

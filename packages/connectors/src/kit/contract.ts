@@ -31,7 +31,7 @@ export interface ContractSetup<Auth, Settings> {
   emulator: ContractEmulator;
   /** Strings that must never show up in traces, errors or log calls (tokens, API keys, HMAC secrets). */
   secrets: string[];
-  /** The ctx fetch's timeout; keep it short (e.g. 300 ms) so the slow-destination test is quick. */
+  /** The ctx fetch's timeout; keep it short (e.g. 1 s: a first request on a loaded two-core machine can take a few hundred ms). */
   timeoutMs: number;
   /** A delivery input for a key; default: a sample lead. */
   input?: (idempotencyKey: string) => DeliveryInput;

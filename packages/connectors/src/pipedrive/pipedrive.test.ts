@@ -51,7 +51,8 @@ function ctxFor(
 
 describeConnectorContract('pipedrive', async () => {
   const emulator = await startPipedriveEmulator();
-  const timeoutMs = 300;
+  // Long enough for a first request on a loaded two-core machine; the slow-destination test waits 4× this.
+  const timeoutMs = 1000;
   const fetch = createSafeFetch({ allowPrivate: true, timeoutMs });
   // An API token: with OAuth a single 401 is (rightly) recovered by a refresh, see the tests below.
   const auth: PipedriveAuth = { kind: 'token', apiToken: emulator.apiToken, apiDomain: emulator.url };

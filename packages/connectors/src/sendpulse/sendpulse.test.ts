@@ -28,7 +28,8 @@ function ctxFor(
 
 describeConnectorContract('sendpulse', async () => {
   const emulator = await startSendpulseEmulator({ rateLimitPerSecond: 1000 });
-  const timeoutMs = 300;
+  // Long enough for a first request on a loaded two-core machine; the slow-destination test waits 4× this.
+  const timeoutMs = 1000;
   const fetch = createSafeFetch({ allowPrivate: true, timeoutMs });
   return {
     connector: sendpulse,
