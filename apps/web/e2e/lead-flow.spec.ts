@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { signUpAndConfirm } from './support/actions';
+import { createInDialog, signUpAndConfirm } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 
 // The product's promise in one test: a website form posts a lead (curl stands in for it), the
@@ -24,21 +24,13 @@ test.afterAll(async () => {
 const counter = (page: Page, key: 'delivered' | 'failed' | 'pending'): Locator =>
   page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
 
-async function createIntegration(page: Page, typeName: string, name: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: i.create.title });
-  await dialog.locator('label').filter({ hasText: typeName }).first().click();
-  await dialog.getByLabel(i.create.name).fill(name);
-  await dialog.getByRole('button', { name: i.create.submit }).click();
-  await expect(dialog).toBeHidden();
-}
-
 test('a lead posted to the webhook URL reaches the destination once and appears live', async ({ page }) => {
   await signUpAndConfirm(page, 'en', uniqueLogin('flow'), 'Secret123');
 
   // A webhook source.
   await page.goto(`${t.prefix}/admin/integrations`);
   await page.getByRole('button', { name: i.list.new }).first().click();
-  await createIntegration(page, 'Webhook', 'Home page form');
+  await createInDialog(page, 'Webhook', 'Home page form');
   await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
   const sourcePath = new URL(page.url()).pathname;
   const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
@@ -47,7 +39,7 @@ test('a lead posted to the webhook URL reaches the destination once and appears 
   // An http destination pointing at "the user's server", added to the source.
   await page.getByRole('tab', { name: /Destinations/ }).click();
   await page.getByRole('button', { name: i.destinations.createHttp }).click();
-  await createIntegration(page, 'HTTP', 'Our CRM endpoint');
+  await createInDialog(page, 'HTTP', 'Our CRM endpoint');
   const row = page.getByTestId('destination-row').filter({ hasText: 'Our CRM endpoint' });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: 'Our CRM endpoint' }).click();

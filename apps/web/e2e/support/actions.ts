@@ -31,3 +31,13 @@ export async function signOut(page: Page, lang: Lang, login: string): Promise<vo
   await page.getByRole('menuitem', { name: t.layout.user.logout }).click();
   await expect(page).toHaveURL(new RegExp(`${t.prefix}/signin`));
 }
+
+/** The "new integration" dialog that is open: picks the type, names it, creates it. */
+export async function createInDialog(page: Page, typeName: string, name: string): Promise<void> {
+  const i = texts.en.integrations;
+  const dialog = page.getByRole('dialog', { name: i.create.title });
+  await dialog.locator('label').filter({ hasText: typeName }).first().click();
+  await dialog.getByLabel(i.create.name).fill(name);
+  await dialog.getByRole('button', { name: i.create.submit }).click();
+  await expect(dialog).toBeHidden();
+}

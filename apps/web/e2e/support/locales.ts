@@ -3,6 +3,7 @@ import enCollections from '../../src/locales/en/collections.json' with { type: '
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
+import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
@@ -10,6 +11,7 @@ import ukCollections from '../../src/locales/uk/collections.json' with { type: '
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
+import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 
@@ -23,6 +25,7 @@ export const texts = {
     integrations: ukIntegrations,
     collections: ukCollections,
     crm: ukCrm,
+    facebook: ukFacebook,
     prefix: '',
   },
   en: {
@@ -33,6 +36,7 @@ export const texts = {
     integrations: enIntegrations,
     collections: enCollections,
     crm: enCrm,
+    facebook: enFacebook,
     prefix: '/en',
   },
 } as const;
