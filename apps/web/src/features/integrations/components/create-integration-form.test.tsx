@@ -49,4 +49,17 @@ describe('catalogue picker', { timeout: 20_000 }, () => {
     await vi.waitFor(() => expect(onCreated).toHaveBeenCalledWith(created));
     expect(callsTo(fetch, 'POST /api/integrations')[0]?.body).toEqual({ type: 'webhook', name: 'Форма на головній' });
   });
+
+  it('a Facebook integration is made from a lead form: the picker sends the user there, creating nothing', async () => {
+    const fetch = routeFetch({
+      'GET /api/legacy/api/admin/integration/settings': [...settings, makeSetting('facebook', 'source')],
+      'GET /api/legacy/api/admin/integration/categories': [],
+    });
+    renderPage(<CreateIntegrationForm onCreated={() => {}} />, { locale: 'en', path: '/en/admin/create' });
+    fireEvent.click(await screen.findByRole('radio', { name: /facebook/i }));
+    const go = screen.getByRole('link', { name: 'Choose a lead form' });
+    expect(go.getAttribute('href')).toBe('/en/admin/integrations/fb');
+    expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
+    expect(callsTo(fetch, 'POST /api/integrations')).toHaveLength(0);
+  });
 });

@@ -2,8 +2,10 @@ import { type Integration, type Setting, ZCreateIntegrationBody } from '@leadrel
 import { Alert, App, Button, Empty, Form, Input, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
+import { localePath } from '../../../lib/locale';
 import { useCatalogueQuery, useCategoriesQuery, useCreateIntegrationMutation } from '../queries';
 import { categoryLabel, groupCatalogue, typeDescription } from './catalogue';
 
@@ -15,6 +17,9 @@ interface Props {
   onCreated: (integration: Integration) => void;
   onCancel?: () => void;
 }
+
+/** Types whose integration needs choices a name cannot carry: made on their own screen (a page's lead form). */
+const GUIDED_TYPES: Record<string, string> = { facebook: '/admin/integrations/fb' };
 
 /** The catalogue picker: visible types grouped by category with tags, then a name, then create. */
 export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }: Props) {
@@ -86,29 +91,42 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
           </div>
         </fieldset>
       ))}
-      <Form
-        form={form}
-        name="create-integration"
-        layout="vertical"
-        onFinish={onFinish}
-        className="lr-picker-form"
-        requiredMark={false}
-      >
-        <Form.Item
-          name="name"
-          label={t('create.name')}
-          rules={[zodRule(ZCreateIntegrationBody.shape.name)]}
-          extra={selected ? undefined : t('create.pickFirst')}
+      {type && GUIDED_TYPES[type] ? (
+        <Alert
+          type="info"
+          showIcon
+          title={t(`create.guided.${type}` as 'create.guided.facebook')}
+          action={
+            <Link to={localePath(GUIDED_TYPES[type])} onClick={onCancel}>
+              {t('create.guidedGo')}
+            </Link>
+          }
+        />
+      ) : (
+        <Form
+          form={form}
+          name="create-integration"
+          layout="vertical"
+          onFinish={onFinish}
+          className="lr-picker-form"
+          requiredMark={false}
         >
-          <Input maxLength={100} disabled={!selected} placeholder={t('create.namePlaceholder')} />
-        </Form.Item>
-        <div className="lr-actions">
-          {onCancel && <Button onClick={onCancel}>{tc('cancel')}</Button>}
-          <Button type="primary" htmlType="submit" disabled={!selected} loading={create.isPending}>
-            {t('create.submit')}
-          </Button>
-        </div>
-      </Form>
+          <Form.Item
+            name="name"
+            label={t('create.name')}
+            rules={[zodRule(ZCreateIntegrationBody.shape.name)]}
+            extra={selected ? undefined : t('create.pickFirst')}
+          >
+            <Input maxLength={100} disabled={!selected} placeholder={t('create.namePlaceholder')} />
+          </Form.Item>
+          <div className="lr-actions">
+            {onCancel && <Button onClick={onCancel}>{tc('cancel')}</Button>}
+            <Button type="primary" htmlType="submit" disabled={!selected} loading={create.isPending}>
+              {t('create.submit')}
+            </Button>
+          </div>
+        </Form>
+      )}
     </div>
   );
 }
