@@ -7,9 +7,9 @@ import { Link, useNavigate } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { localePath } from '../../../lib/locale';
+import { useOAuthReturn } from '../../../lib/use-oauth-return';
 import { ConnectionCard } from '../components/connection-card';
 import { useFacebookConnect } from '../components/use-connect';
-import { useFbReturn } from '../components/use-fb-return';
 import { useFbConnectionsQuery } from '../queries';
 
 /** /admin/integrations/facebook: Facebook connections, their pages (subscribe) and lead forms. */
@@ -17,7 +17,7 @@ export function FacebookPage() {
   const { t } = useTranslation('facebook');
   const { t: ti } = useTranslation('integrations');
   const navigate = useNavigate();
-  const justConnected = useFbReturn();
+  const justConnected = useOAuthReturn({ done: t('connect.done'), failed: t('connect.failed') });
   const connections = useFbConnectionsQuery();
   const { connect, isPending } = useFacebookConnect();
 

@@ -1,16 +1,14 @@
 import { App } from 'antd';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { translateCode } from '../../../lib/errors';
+import { translateCode } from './errors';
 
 /**
- * Facebook Login comes back through the server's callback with ?connected=<connectionId> or
- * ?error=<CODE>: a toast says how it went and the query is cleaned, so a reload does not repeat it.
- * Returns the connection just connected (to highlight it).
+ * Our OAuth callbacks (amoCRM, Facebook) come back with ?connected=<1 or an id> or ?error=<CODE>: a
+ * toast says how it went (the error's own text when there is one, else `failed`) and the query is
+ * cleaned, so a reload does not repeat it. Returns what `connected` named, for the page to highlight.
  */
-export function useFbReturn(): string | null {
-  const { t } = useTranslation('facebook');
+export function useOAuthReturn(texts: { done: string; failed: string }): string | null {
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const done = useRef(false);
@@ -22,8 +20,8 @@ export function useFbReturn(): string | null {
   useEffect(() => {
     if (done.current || (!connected && !error)) return;
     done.current = true;
-    if (error) void message.error(translateCode(error, t('connect.failed')));
-    else void message.success(t('connect.done'));
+    if (error) void message.error(translateCode(error, texts.failed));
+    else void message.success(texts.done);
     setParams(
       (p) => {
         p.delete('connected');
@@ -32,7 +30,7 @@ export function useFbReturn(): string | null {
       },
       { replace: true },
     );
-  }, [connected, error, message, setParams, t]);
+  }, [connected, error, message, setParams, texts.done, texts.failed]);
 
   return justConnected.current;
 }
