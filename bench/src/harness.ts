@@ -95,6 +95,8 @@ export interface ServerOptions {
   owner?: boolean;
   /** Extra node flags, e.g. ['--cpu-prof', '--cpu-prof-dir=…']. */
   nodeArgs?: string[];
+  /** Extra environment, e.g. { EMULATORS: 'true', PUBLIC_URL: … } for benchmark (d). */
+  env?: Record<string, string>;
 }
 
 export interface ServerProcess {
@@ -133,6 +135,7 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
   };
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.owner) Object.assign(env, { OWNER_LOGIN: OWNER.login, OWNER_PASSWORD: OWNER.password });
+  if (o.env) Object.assign(env, o.env);
   const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env,
@@ -181,7 +184,8 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
 export const newSecret = () => randomBytes(32).toString('hex');
 export const newRunId = () => `${Date.now().toString(36)}${randomBytes(2).toString('hex')}`;
 
-async function api(base: string, token: string | null, method: string, path: string, body?: unknown) {
+/** One JSON call to the API (a bearer token or none); throws unless 2xx. */
+export async function api(base: string, token: string | null, method: string, path: string, body?: unknown) {
   const res = await fetch(`${base}${path}`, {
     method,
     headers: {
@@ -246,7 +250,7 @@ export function machine(): Record<string, string> {
 }
 
 /** Percentiles of a list of numbers (nearest rank). */
-export function percentiles(values: number[]): Record<'n' | 'p50' | 'p97_5' | 'p99' | 'max' | 'mean', number> {
+export function percentiles(values: number[]): Record<'n' | 'p50' | 'p90' | 'p97_5' | 'p99' | 'max' | 'mean', number> {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p: number) =>
     sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : 0;
@@ -254,6 +258,7 @@ export function percentiles(values: number[]): Record<'n' | 'p50' | 'p97_5' | 'p
   return {
     n: sorted.length,
     p50: at(0.5),
+    p90: at(0.9),
     p97_5: at(0.975),
     p99: at(0.99),
     max: sorted.at(-1) ?? 0,

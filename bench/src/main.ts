@@ -1,6 +1,7 @@
-// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|profile> [options]; see bench/README.md.
+// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|profile> [options]; see bench/README.md.
 import { parseArgs } from 'node:util';
 import { runE2e } from './e2e';
+import { runFb } from './fb';
 import { cleanup } from './harness';
 import { runIngest } from './ingest';
 import { summarizeProfile } from './profile';
@@ -10,6 +11,9 @@ const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
                                                    --pg-setting synchronous_commit=off (diagnostic)
   e2e      steady rate to the http emulator         --engine pg|pglite --split --workers 1 --rate 200 --duration 30 --latency 50
   crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150
+  fb       Meta lead webhook → destination          --engine pg|pglite --leads 200 --rate 20 --burst 100 --latency 50
+                                                   --meta-duplicates 1 --drain-timeout 60 --cpu-prof
+                                                   --graph server|bench (Graph emulator in the server or here) --split
   profile  summarise a .cpuprofile file             <file> [--last 30: only the last seconds]`;
 
 const { positionals, values } = parseArgs({
@@ -25,10 +29,14 @@ const { positionals, values } = parseArgs({
     split: { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
     last: { type: 'string' },
-    rate: { type: 'string', default: '200' },
+    rate: { type: 'string' },
     latency: { type: 'string', default: '50' },
     'kill-every': { type: 'string', default: '5' },
-    'drain-timeout': { type: 'string', default: '150' },
+    'drain-timeout': { type: 'string' },
+    leads: { type: 'string', default: '200' },
+    burst: { type: 'string', default: '100' },
+    'meta-duplicates': { type: 'string', default: '1' },
+    graph: { type: 'string', default: 'server' },
   },
 });
 
@@ -41,6 +49,11 @@ function bounded(name: string, value: string | undefined, min: number, max: numb
 
 function engineOf(value: string | undefined): 'pg' | 'pglite' {
   if (value !== 'pg' && value !== 'pglite') throw new Error('--engine must be pg or pglite');
+  return value;
+}
+
+function graphOf(value: string | undefined): 'server' | 'bench' {
+  if (value !== 'server' && value !== 'bench') throw new Error('--graph must be server or bench');
   return value;
 }
 
@@ -71,12 +84,25 @@ async function main(): Promise<boolean> {
         engine: engineOf(values.engine),
         split: values.split ?? false,
         workers: bounded('workers', values.workers, 1, 4),
-        rate: bounded('rate', values.rate, 1, 5000),
+        rate: bounded('rate', values.rate ?? '200', 1, 5000),
         duration,
         latencyMs: bounded('latency', values.latency, 0, 10_000),
         crash: command === 'crash',
         killEvery: bounded('kill-every', values['kill-every'], 1, 60),
-        drainTimeout: bounded('drain-timeout', values['drain-timeout'], 10, 900),
+        drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '150', 10, 900),
+      });
+    case 'fb':
+      return runFb({
+        engine: engineOf(values.engine),
+        leads: bounded('leads', values.leads, 1, 100_000),
+        rate: bounded('rate', values.rate ?? '20', 1, 5000),
+        burst: bounded('burst', values.burst, 0, 10_000),
+        latencyMs: bounded('latency', values.latency, 0, 10_000),
+        metaDuplicates: bounded('meta-duplicates', values['meta-duplicates'], 1, 5),
+        drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '60', 10, 900),
+        cpuProf: values['cpu-prof'] ?? false,
+        graph: graphOf(values.graph),
+        split: values.split ?? false,
       });
     case 'profile':
       if (!arg) throw new Error('profile needs a .cpuprofile file');
