@@ -9,6 +9,7 @@ export * from './hooks';
 export * from './integrations';
 export * from './lead';
 export * from './mapping';
+export * from './meta-lead';
 export * from './password';
 export * from './plural';
 export * from './sendpulse';

@@ -4,6 +4,7 @@
 // the token) is never followed, only its `after` cursor. Every failure is a GraphError whose message
 // has the app secret and the tokens of the call replaced.
 import { createHmac } from 'node:crypto';
+import type { MetaLead } from '@leadrelay/shared';
 import { PermanentError } from '../kit/errors';
 
 export interface GraphConfig {
@@ -115,20 +116,8 @@ export class GraphError extends Error {
   }
 }
 
-export interface GraphLead {
-  id: string;
-  created_time: string;
-  form_id?: string;
-  ad_id?: string;
-  ad_name?: string;
-  adset_id?: string;
-  adset_name?: string;
-  campaign_id?: string;
-  campaign_name?: string;
-  is_organic?: boolean;
-  platform?: string;
-  field_data: { name: string; values: string[] }[];
-}
+/** A lead as the Graph API answers it (the type lives in @leadrelay/shared with its payload builder). */
+export type GraphLead = MetaLead;
 
 export interface GraphPage {
   id: string;

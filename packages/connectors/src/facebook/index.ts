@@ -16,7 +16,6 @@ export {
   graphClient,
   LEAD_FIELDS,
 } from './client';
-export { FB_META_KEYS, graphLeadPayload, leadFromGraph, payloadKey } from './mapping';
 export {
   type LeadgenNotification,
   metaJson,

@@ -4,7 +4,8 @@
 // (ingestWebhook, the path of our own webhook URL). Woken at once by `facebook.leadgen` (in
 // process, or NOTIFY from an API node), and polls.
 import { randomBytes } from 'node:crypto';
-import { GraphError, type GraphLead, graphLeadPayload } from '@leadrelay/connectors';
+import { GraphError, type GraphLead } from '@leadrelay/connectors';
+import { graphLeadPayload } from '@leadrelay/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type FbLeadgenEventRow, fbLeadgenEvents, integrations, type StoredRequest } from '../../db/schema';

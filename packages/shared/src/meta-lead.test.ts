@@ -1,8 +1,10 @@
+import { applyMapping, graphLeadPayload, type Lead, type MetaLead } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
-import type { GraphLead } from './client';
-import { graphLeadPayload, leadFromGraph } from './mapping';
 
-const AD_LEAD: GraphLead = {
+/** What a Meta lead becomes under an integration's default mapping (the ingest applies it to the payload). */
+const leadFromGraph = (lead: MetaLead): Lead => applyMapping(graphLeadPayload(lead), undefined);
+
+const AD_LEAD: MetaLead = {
   id: '8000000000001',
   created_time: '2024-06-01T10:15:30+0000',
   form_id: '301',
@@ -23,7 +25,7 @@ const AD_LEAD: GraphLead = {
   ],
 };
 
-describe('leadFromGraph', () => {
+describe('a Meta lead under the default mapping', () => {
   it('maps standard questions to lead fields and the rest to custom, with ad attribution', () => {
     const lead = leadFromGraph(AD_LEAD);
     expect(lead.name).toBe('Ірина Шевченко');

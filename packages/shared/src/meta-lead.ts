@@ -1,29 +1,28 @@
-// A Meta lead (GET /{leadgen-id}) as a flat payload the ingest pipeline takes like a webhook body, so
-// the integration's own mapping, filters and dedupe (sourceIdField 'leadgen_id') apply to it unchanged,
-// and as the Lead that payload becomes under the default mapping.
-import { applyMapping, type Lead } from '@leadrelay/shared';
-import type { GraphLead } from './client';
+// A Meta lead (Graph API GET /{leadgen-id}) as the flat payload our ingest takes like a webhook body:
+// the server builds it from the lead it fetched, and the web builds the mapping preview of a form
+// with the same function, so what the user maps is what arrives.
 
-/** Payload keys that carry the lead's identity and ad attribution (a question cannot overwrite them). */
-export const FB_META_KEYS = [
-  'leadgen_id',
-  'created_time',
-  'fb_form_id',
-  'fb_ad_id',
-  'fb_ad_name',
-  'fb_adset_id',
-  'fb_adset_name',
-  'fb_campaign_id',
-  'fb_campaign_name',
-  'fb_platform',
-  'fb_is_organic',
-] as const;
+/** A lead as the Graph API answers it (the fields LeadRelay asks for). */
+export interface MetaLead {
+  id: string;
+  created_time: string;
+  form_id?: string;
+  ad_id?: string;
+  ad_name?: string;
+  adset_id?: string;
+  adset_name?: string;
+  campaign_id?: string;
+  campaign_name?: string;
+  is_organic?: boolean;
+  platform?: string;
+  field_data: { name: string; values: string[] }[];
+}
 
 /**
  * A question key as a payload key: the default mapping and dotted paths take [A-Za-z0-9_-] only, so
  * anything else becomes "_" (a key of nothing but such characters becomes question_<n>).
  */
-export function payloadKey(key: string, index: number): string {
+function payloadKey(key: string, index: number): string {
   const safe = key
     .trim()
     .replace(/[^A-Za-z0-9_-]/g, '_')
@@ -36,7 +35,7 @@ export function payloadKey(key: string, index: number): string {
  * full_name made of first_name and last_name when the form asks for those, utm_source "facebook",
  * utm_campaign the campaign name, and the ids as leadgen_id and fb_*.
  */
-export function graphLeadPayload(lead: GraphLead): Record<string, string> {
+export function graphLeadPayload(lead: MetaLead): Record<string, string> {
   const payload: Record<string, string> = {};
   (lead.field_data ?? []).forEach((field, index) => {
     if (!field || typeof field.name !== 'string') return;
@@ -71,13 +70,4 @@ export function graphLeadPayload(lead: GraphLead): Record<string, string> {
     else delete payload[key];
   }
   return payload;
-}
-
-/**
- * The Lead a Meta lead becomes without an integration mapping: full_name (or first + last) → name,
- * email (lower case), phone_number → phone (E.164 when it reads as a number, else as written),
- * every other answer and the fb_* ids → custom, utm.source "facebook", utm.campaign the campaign name.
- */
-export function leadFromGraph(lead: GraphLead): Lead {
-  return applyMapping(graphLeadPayload(lead), undefined);
 }
