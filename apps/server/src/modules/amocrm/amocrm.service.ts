@@ -14,29 +14,20 @@ import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import { type Deps, hostAllowed } from '../../config';
 import type { Executor } from '../../db/client';
 import { type AmocrmBackupRow, amocrmBackups, type IntegrationRow, integrations, type UserRow } from '../../db/schema';
-import { isUuid } from '../../lib/ids';
 import { isBoundToBrowser, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
-import { connectorContext, reasonOf } from '../integrations/connector-context';
+import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../integrations/connector-context';
 import { oauthClientFor } from '../integrations/connector-runtime';
+import { ownIntegrationOfType } from '../integrations/integrations.service';
 import { sealAuth } from '../integrations/stored-auth';
 
 type Actor = Pick<UserRow, 'id'>;
 
 export const AMOCRM_BACKUPS_KEPT = 20;
-const EXCHANGE_TIMEOUT_MS = 15_000;
 /** A host name with an optional port: nothing a URL could smuggle a path, user or scheme through. */
 const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/;
 
-async function ownAmoRow(db: Executor, actor: Actor, id: string): Promise<IntegrationRow> {
-  if (!isUuid(id)) throw new AppError('INTEGRATION_NOT_FOUND');
-  const [row] = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.id, id), eq(integrations.accountId, actor.id), eq(integrations.type, 'amocrm')));
-  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
-  return row;
-}
+const ownAmoRow = (db: Executor, actor: Actor, id: string) => ownIntegrationOfType(db, actor, id, 'amocrm');
 
 function amoConnector(): ConnectorDefinition<unknown, unknown> {
   const connector = getConnector('amocrm');
@@ -109,11 +100,11 @@ async function completeConnect(
   try {
     const fetch = createSafeFetch({
       allowPrivate: deps.config.allowPrivateDestinations,
-      timeoutMs: EXCHANGE_TIMEOUT_MS,
+      timeoutMs: INTERACTIVE_TIMEOUT_MS,
     });
     auth = {
       ...(await amoExchangeCode(
-        { fetch, oauth, signal: AbortSignal.timeout(EXCHANGE_TIMEOUT_MS) },
+        { fetch, oauth, signal: AbortSignal.timeout(INTERACTIVE_TIMEOUT_MS) },
         referer,
         query.code,
       )),

@@ -3,10 +3,10 @@
 // broken, UPDATE_INTEGRATION goes to the browsers and the account is e-mailed once per outage
 // (broken_notified_at). The next successful Graph call, or a reconnect, marks them ok again.
 import { GraphError } from '@leadrelay/connectors';
-import type { Locale } from '@leadrelay/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type FbConnectionRow, fbConnections, integrations, users } from '../../db/schema';
+import { screenUrl } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
 import { facebookConnectionBrokenMail } from '../mail/templates';
 import type { FacebookDeps } from './facebook-deps';
@@ -33,10 +33,6 @@ export function graphReason(error: unknown): string {
 /** Facebook refused the token or a permission: the user has to reconnect. */
 export const isAuthFailure = (error: unknown): error is GraphError =>
   error instanceof GraphError && (error.isTokenError || error.isPermissionError);
-
-export function facebookScreenLink(deps: Pick<FacebookDeps, 'config'>, lang: Locale): string {
-  return `${deps.config.publicUrl}${lang === 'en' ? '/en' : ''}/admin/integrations/facebook`;
-}
 
 /** Marks the connection and its integrations broken, tells the browsers, e-mails the account once per outage. */
 export async function markConnectionBroken(deps: FacebookDeps, connectionId: string, reason: string): Promise<void> {
@@ -71,7 +67,7 @@ export async function markConnectionBroken(deps: FacebookDeps, connectionId: str
   const mail = facebookConnectionBrokenMail(account.lang, {
     name: conn.name,
     reason: statusReason,
-    link: facebookScreenLink(deps, account.lang),
+    link: screenUrl(deps.config.publicUrl, account.lang, '/admin/integrations/facebook'),
   });
   try {
     await deps.mailer.send({ to: account.login, ...mail });

@@ -2,11 +2,9 @@
 // connections that manages the same page (e.g. after the page's admin changed, or a reconnect as
 // another Facebook user). The form and everything else of the integration stay.
 import type { Integration } from '@leadrelay/shared';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { integrations } from '../../db/schema';
-import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
-import { getIntegration } from '../integrations/integrations.service';
+import { getIntegration, ownIntegrationOfType } from '../integrations/integrations.service';
 import type { FacebookDeps } from './facebook-deps';
 import { connectionForPage } from './facebook-settings';
 import type { Actor } from './facebook-store';
@@ -17,20 +15,8 @@ export async function migrateIntegration(
   integrationId: string,
   fbConnectionId: string,
 ): Promise<Integration> {
-  if (!isUuid(integrationId)) throw new AppError('INTEGRATION_NOT_FOUND');
   const changed = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(integrations)
-      .where(
-        and(
-          eq(integrations.id, integrationId),
-          eq(integrations.accountId, actor.id),
-          eq(integrations.type, 'facebook'),
-        ),
-      )
-      .for('update');
-    if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
+    const row = await ownIntegrationOfType(tx, actor, integrationId, 'facebook', true);
     const pageId = typeof row.settings.fbPageId === 'string' ? row.settings.fbPageId : '';
     const conn = await connectionForPage(
       tx,

@@ -3,6 +3,7 @@
 // under a lock, so two workers never spend one single-use refresh token) and withLock.
 import type { ConnectorContext, ConnectorDefinition, OAuthClient } from '@leadrelay/connectors';
 import { PermanentError, sortedKeys } from '@leadrelay/connectors';
+import { canonicalJson } from '@leadrelay/shared';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
@@ -48,15 +49,6 @@ export function baseUrlFor(config: RuntimeDeps['config'], slug: string): string 
   return undefined;
 }
 
-/** JSON with sorted keys: a parsed copy and the stored original compare equal. */
-function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)))
-      : v,
-  );
-}
-
 export function runtimeExtras(
   deps: RuntimeDeps,
   connector: ConnectorDefinition<unknown, unknown>,
@@ -73,7 +65,7 @@ export function runtimeExtras(
       if (!parsed.success)
         throw new PermanentError('The destination connection is incomplete: reconnect it', { code: 'AUTH' });
       // Someone refreshed while this call waited: use theirs, never spend the new refresh token twice.
-      if (stableJson(parsed.data) !== stableJson(stale)) return parsed.data;
+      if (canonicalJson(parsed.data) !== canonicalJson(stale)) return parsed.data;
       const next = await refresh(parsed.data);
       await deps.db
         .update(integrations)

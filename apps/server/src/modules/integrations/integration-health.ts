@@ -8,6 +8,7 @@ import type { Deps } from '../../config';
 import type { Db } from '../../db/client';
 import { integrations, users } from '../../db/schema';
 import type { EngineEventBus } from '../../lib/events';
+import { screenUrl } from '../../lib/oauth-state';
 import type { IntegrationUpdate } from '../../plugins/realtime';
 import { integrationBrokenMail, integrationRecoveredMail } from '../mail/templates';
 
@@ -83,9 +84,8 @@ async function accountOf(db: Db, accountId: string): Promise<{ login: string; la
   return row;
 }
 
-function integrationLink(deps: Deps, lang: Locale, row: Changed): string {
-  return `${deps.config.publicUrl}${lang === 'en' ? '/en' : ''}/admin/integrations/${row.type}/${row.id}`;
-}
+const integrationLink = (deps: Deps, lang: Locale, row: Changed) =>
+  screenUrl(deps.config.publicUrl, lang, `/admin/integrations/${row.type}/${row.id}`);
 
 export async function onDestinationBroken(
   deps: Deps,

@@ -48,6 +48,19 @@ async function ownRow(db: Executor, actor: Actor, id: string, lock = false): Pro
   return row;
 }
 
+/** The actor's own integration of `type`; another account's id, or another type's, answers INTEGRATION_NOT_FOUND. */
+export async function ownIntegrationOfType(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  type: string,
+  lock = false,
+): Promise<IntegrationRow> {
+  const row = await ownRow(db, actor, id, lock);
+  if (row.type !== type) throw new AppError('INTEGRATION_NOT_FOUND');
+  return row;
+}
+
 /** The API shape of rows, with destination names and catalogue category resolved in a few queries. */
 async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]): Promise<Integration[]> {
   if (rows.length === 0) return [];
@@ -382,8 +395,7 @@ export async function loadList(
   type: string,
   list: 'users' | 'fields',
 ): Promise<unknown[]> {
-  const row = await ownRow(deps.db, actor, id);
-  if (row.type !== type) throw new AppError('INTEGRATION_NOT_FOUND');
+  const row = await ownIntegrationOfType(deps.db, actor, id, type);
   const loader = connectorOf(row).loaders?.[list];
   if (!loader) throw new AppError('OPERATION_NOT_SUPPORTED');
   const ctx = connectorContext(deps, connectorOf(row), row);
@@ -402,8 +414,7 @@ export async function registerWebhooks(
   type: string,
   body: { url?: string; event?: string; name?: string } = {},
 ): Promise<{ success: true }> {
-  const row = await ownRow(deps.db, actor, id);
-  if (row.type !== type) throw new AppError('INTEGRATION_NOT_FOUND');
+  const row = await ownIntegrationOfType(deps.db, actor, id, type);
   const connector = connectorOf(row);
   if (!connector.webhooks) throw new AppError('OPERATION_NOT_SUPPORTED');
   if (!body.url) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'url', code: 'VALIDATION_ERROR' }] });

@@ -22,26 +22,18 @@ import { and, eq } from 'drizzle-orm';
 import { type Deps, hostAllowed } from '../../config';
 import type { Executor } from '../../db/client';
 import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
-import { isUuid } from '../../lib/ids';
 import { readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
 import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../integrations/connector-context';
 import { oauthClientFor } from '../integrations/connector-runtime';
+import { ownIntegrationOfType } from '../integrations/integrations.service';
 import { sealAuth } from '../integrations/stored-auth';
 
 type Actor = Pick<UserRow, 'id'>;
 
 const connector = pipedrive as unknown as ConnectorDefinition<unknown, unknown>;
 
-async function ownPipedrive(db: Executor, actor: Actor, id: string): Promise<IntegrationRow> {
-  if (!isUuid(id)) throw new AppError('INTEGRATION_NOT_FOUND');
-  const [row] = await db
-    .select()
-    .from(integrations)
-    .where(and(eq(integrations.id, id), eq(integrations.accountId, actor.id), eq(integrations.type, 'pipedrive')));
-  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
-  return row;
-}
+const ownPipedrive = (db: Executor, actor: Actor, id: string) => ownIntegrationOfType(db, actor, id, 'pipedrive');
 
 // ---- OAuth ----
 
