@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// Starts LeadRelay for the end-to-end suite: a fresh data folder (its mail/ is where the tests
-// read confirmation and reset links) and, when TEST_DATABASE_URL is set, a fresh PostgreSQL
-// database on that server instead of the embedded one.
-import { spawn } from 'node:child_process';
+// Starts LeadRelay for the end-to-end suite as `npm start` runs it (the built server): a fresh data
+// folder (its mail/ is where the tests read confirmation and reset links) and, when
+// TEST_DATABASE_URL is set (npm test sets it), a fresh database on that server instead of the
+// embedded one.
+import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
 
@@ -37,6 +38,11 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], { cwd: root, env, stdio: 'inherit' });
+execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
+  cwd: root,
+  env,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

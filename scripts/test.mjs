@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// `npm test`: every suite — unit and API (Vitest: shared, server, web) and end-to-end
+// `npm test`: every suite — unit and API (Vitest: shared, connectors, server, web) and end-to-end
 // (Playwright in Chromium) — then one closing line "tests: N passed, N failed".
-// The API and end-to-end suites use PostgreSQL when TEST_DATABASE_URL is set, PGlite otherwise.
+// The API and end-to-end suites run on PostgreSQL: TEST_DATABASE_URL when set, otherwise a cluster
+// of the embedded PostgreSQL made for this run in a temporary folder and removed at the end.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,10 +15,33 @@ let passed = 0;
 let failed = 0;
 let broken = false;
 
+const cluster = await testCluster();
+
 function run(label, cmd, args, env = {}) {
   console.info(`\n=== ${label} ===`);
   const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
   return r.status ?? 1;
+}
+
+/** The run's PostgreSQL: the built server's embedded-postgres module starts one unless given. */
+async function testCluster() {
+  if (process.env.TEST_DATABASE_URL) return undefined;
+  if (run('server build', process.execPath, ['apps/server/build.mjs']) !== 0) process.exit(1);
+  const { startEmbeddedPostgres } = await import('../apps/server/dist/embedded-postgres.js');
+  const dir = mkdtempSync(join(tmpdir(), 'leadrelay-test-pg-'));
+  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
+  const started = await startEmbeddedPostgres({ dataDir: dir, ephemeral: true });
+  process.env.TEST_DATABASE_URL = started.url;
+  console.info(`test database: the embedded PostgreSQL in ${dir}`);
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    await started.stop();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop().finally(() => process.exit(130)));
+  return { stop };
 }
 
 function readJson(file) {
@@ -68,7 +92,6 @@ if (!only || only === 'e2e') {
 }
 
 rmSync(out, { recursive: true, force: true });
-// .ci/run adds up its two runs (PGlite, PostgreSQL) from this file.
-if (process.env.TEST_SUMMARY_FILE) appendFileSync(process.env.TEST_SUMMARY_FILE, `${passed} ${failed}\n`);
+await cluster?.stop();
 console.info(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);

@@ -62,8 +62,8 @@ import { setupWeb } from './plugins/web';
 export interface AppOptions {
   /** Address users reach the app at; links in e-mails start with it. */
   publicUrl?: string;
-  /** Folder for PGlite files, mail files and the generated JWT secret. Without it (and without
-   * databaseUrl) the database lives in memory: tests. */
+  /** Folder for the embedded PostgreSQL cluster (when databaseUrl is unset), mail files, the
+   * generated JWT secret and encryption key. */
   dataDir?: string;
   databaseUrl?: string;
   /** An already opened database (tests share one per file); buildApp does not close it. */
@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   // Before the database opens: a malformed key stops the start with nothing to undo.
   const secrets = secretBoxOf(options);
-  const database = options.database ?? (await openDatabase(databaseOptions(options)));
+  const database = options.database ?? (await openDatabase({ ...databaseOptions(options), log: embeddedLog(app) }));
   try {
     return await setup(app, database, options, publicUrl, secrets);
   } catch (error) {
@@ -184,7 +184,7 @@ async function setup(
   }
   const mailer = createMailer(mailTransport(options), options.mailFrom ?? 'LeadRelay <no-reply@localhost>', app.log);
   app.addHook('onClose', async () => mailer.close());
-  const locks = createAppLocks(options.databaseUrl);
+  const locks = createAppLocks(database.url);
   app.addHook('onClose', async () => {
     await Promise.all([locks.connector.close(), locks.auth.close()]);
   });
@@ -225,7 +225,7 @@ async function setup(
   app.addHook('preClose', () => facebookLeads.stop());
   const role = options.role ?? 'all';
   const runsWorker = !!options.worker && role !== 'api';
-  await setupBus(app, deps, events, deliveryWorker, { databaseUrl: options.databaseUrl, role, runsWorker });
+  await setupBus(app, deps, events, deliveryWorker, { databaseUrl: database.url, role, runsWorker });
 
   setupErrors(app);
   setupAuth(app, deps);
@@ -268,6 +268,11 @@ async function setup(
   return app;
 }
 
+/** The embedded cluster's own lines (created, taken over) go to the app's log. */
+function embeddedLog(app: FastifyInstance) {
+  return { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
+}
+
 const randomSecret = () => randomBytes(32).toString('base64url');
 
 /** The pools of a process on PostgreSQL, by role (README: the connection budget). */
@@ -282,19 +287,19 @@ function databaseOptions(options: AppOptions): OpenDatabaseOptions {
 }
 
 /**
- * The real-time channel, integration health alerts and, on PostgreSQL, the bus between processes:
- * the socket.io adapter and NOTIFY/LISTEN leadrelay_deliveries (docs/adr/003-real-time-channel.md).
+ * The real-time channel, integration health alerts and the bus between processes: the socket.io
+ * adapter and NOTIFY/LISTEN leadrelay_deliveries (docs/adr/003-real-time-channel.md).
  */
 async function setupBus(
   app: FastifyInstance,
   deps: Deps,
   events: EngineEventBus,
   worker: DeliveryWorker,
-  options: { databaseUrl?: string; role: 'api' | 'worker' | 'all'; runsWorker: boolean },
+  options: { databaseUrl: string; role: 'api' | 'worker' | 'all'; runsWorker: boolean },
 ): Promise<void> {
-  const pool = options.databaseUrl ? createBusPool(options.databaseUrl, app.log) : undefined;
+  const pool = createBusPool(options.databaseUrl, app.log);
   // onClose runs last-registered first: the pool ends after socket.io gave back its client.
-  if (pool) app.addHook('onClose', () => pool.end());
+  app.addHook('onClose', () => pool.end());
   const health = watchIntegrationHealth(deps, events, (accountId, update) =>
     app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
   );
@@ -303,10 +308,9 @@ async function setupBus(
     await setupRealtime(app, deps, events, { pool, attach: options.role !== 'worker' });
   } catch (error) {
     await health.stop();
-    await pool?.end();
+    await pool.end();
     throw error;
   }
-  if (!pool || !options.databaseUrl) return;
   // Ingest, renew and restart say `deliveries.due` after their commit; other processes hear it.
   const sender = randomUUID();
   const notifier = new DeliveriesNotifier(pool, sender, app.log);

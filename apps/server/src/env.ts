@@ -7,6 +7,7 @@ import type { CrmConfig, FacebookConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { DEFAULT_WORKER_CONCURRENCY } from './jobs/delivery.job';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
+import { StartupError } from './lib/startup-error';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 
@@ -113,9 +114,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new Error(`Invalid environment: ${problems}`);
+    throw new StartupError(`Invalid environment: ${problems}`);
   }
   const e = parsed.data;
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new StartupError(
+      `ROLE=${e.ROLE} runs beside other processes on one PostgreSQL server: set DATABASE_URL (the embedded database belongs to one app)`,
+    );
+  }
   // `npm start` at the repository root runs this workspace with cwd apps/server; a relative
   // DATA_DIR means the folder the user started npm from.
   const baseDir = source.INIT_CWD ?? process.cwd();

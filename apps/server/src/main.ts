@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { startDemoEmulators } from './demo-emulators';
 import { loadEnv } from './env';
-import { DataDirLockedError } from './lib/data-dir-lock';
+import { StartupError } from './lib/startup-error';
 import { loggerOptions } from './logger';
 
 async function main(): Promise<void> {
@@ -45,10 +45,7 @@ async function main(): Promise<void> {
       );
     }
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    await emulators?.close();
     throw error;
   }
 
@@ -75,6 +72,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(error);
+  console.error(error instanceof StartupError ? error.message : error);
   process.exit(1);
 });

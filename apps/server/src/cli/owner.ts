@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
-import { DataDirLockedError } from '../lib/data-dir-lock';
+import { StartupError } from '../lib/startup-error';
 import { OwnerInputError, parseOwnerInput, upsertOwner } from '../modules/users/owner.service';
 
 const USAGE = 'Usage: npm run owner -- --login <e-mail> --password <password>';
@@ -28,7 +28,7 @@ async function run(): Promise<number> {
     const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir });
     try {
       const result = await upsertOwner(database.db, input);
-      const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.dataDir}`;
+      const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `the embedded PostgreSQL in ${env.dataDir}`;
       console.info(
         `${result.created ? 'Created owner' : 'Updated owner'} ${input.login} (confirmed, never expires) in ${where}.`,
       );
@@ -37,7 +37,7 @@ async function run(): Promise<number> {
     }
     return 0;
   } catch (error) {
-    if (error instanceof OwnerInputError || error instanceof DataDirLockedError) {
+    if (error instanceof OwnerInputError || error instanceof StartupError) {
       console.error(error.message);
       return 1;
     }

@@ -1,13 +1,12 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from '../lib/data-dir-lock';
+import { StartupError } from '../lib/startup-error';
+import { type EmbeddedPostgresLog, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -20,17 +19,18 @@ export interface Database {
   db: Db;
   /** The delivery worker's connections: its own pool on PostgreSQL when `workerPoolSize` was given. */
   workerDb?: Db;
-  engine: 'pglite' | 'postgres';
+  /** Where it is: DATABASE_URL, or the embedded cluster's socket. Other pools (bus, locks) open it too. */
+  url: string;
   close(): Promise<void>;
 }
 
 export interface OpenDatabaseOptions {
-  /** PostgreSQL connection string; when absent, embedded PGlite is used. */
+  /** PostgreSQL connection string; when absent, the embedded cluster in `dataDir` is used. */
   databaseUrl?: string;
-  /** PGlite files go to DATA_DIR/pglite; without a folder PGlite runs in memory (tests). */
+  /** The embedded cluster goes to DATA_DIR/postgres, started here and stopped by close(). */
   dataDir?: string;
-  /** Hold the data-folder lock (default true when PGlite stores its files in dataDir). */
-  lock?: boolean;
+  /** The embedded cluster reports its creation, take-over and stops here. */
+  log?: EmbeddedPostgresLog;
   /** PostgreSQL: connections of the data pool (default DEFAULT_POOL_SIZE). */
   poolSize?: number;
   /** PostgreSQL: a second pool of this many connections for the delivery worker, so busy API
@@ -43,15 +43,70 @@ export const DEFAULT_POOL_SIZE = 10;
 /** WORKER_DB_POOL_SIZE's default: the worker's own pool (ROLE=all) or a ROLE=worker's data pool. */
 export const DEFAULT_WORKER_POOL_SIZE = 4;
 
-export const MIGRATIONS_FOLDER = join(import.meta.dirname, '../../drizzle');
+/** apps/server/drizzle, found from this file in the sources (src/db) and in the build (dist). */
+export const MIGRATIONS_FOLDER = join(serverRoot(import.meta.dirname), 'drizzle');
+
+function serverRoot(from: string): string {
+  for (let dir = from; dir !== dirname(dir); dir = dirname(dir)) {
+    if (existsSync(join(dir, 'drizzle', 'meta', '_journal.json'))) return dir;
+  }
+  throw new Error(`no drizzle migrations folder above ${from}`);
+}
 // Any constant works: it only keeps two processes from migrating the same database at once.
 const MIGRATION_LOCK_KEY = 7_262_001;
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) {
-    return openPostgres(options.databaseUrl, options.poolSize ?? DEFAULT_POOL_SIZE, options.workerPoolSize ?? 0);
+  const poolSize = options.poolSize ?? DEFAULT_POOL_SIZE;
+  const workerPoolSize = options.workerPoolSize ?? 0;
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, poolSize, workerPoolSize);
+  if (!options.dataDir) throw new Error('openDatabase needs databaseUrl or dataDir');
+  return openEmbedded(resolve(options.dataDir), poolSize, workerPoolSize, options.log);
+}
+
+export const legacyPgliteDir = (dataDir: string) => join(dataDir, 'pglite');
+
+/** DATA_DIR still holds the PGlite database that LeadRelay embedded before PostgreSQL. */
+export class LegacyDataError extends StartupError {
+  override name = 'LegacyDataError';
+  constructor(dataDir: string) {
+    super(
+      `${legacyPgliteDir(dataDir)} holds the database of an earlier LeadRelay (PGlite), which this version no longer opens: copy it into the embedded PostgreSQL with "npm run db:import-pglite" (see the README), or move that folder away to start with an empty database`,
+    );
   }
-  return openPglite(options.dataDir, options.lock ?? true);
+}
+
+async function openEmbedded(
+  dataDir: string,
+  poolSize: number,
+  workerPoolSize: number,
+  log?: EmbeddedPostgresLog,
+): Promise<Database> {
+  // Left untouched: the import command reads it; the app only says so.
+  if (existsSync(join(legacyPgliteDir(dataDir), 'PG_VERSION'))) throw new LegacyDataError(dataDir);
+  // One app per folder: the lock is what tells a server left running by a killed app (taken over)
+  // from one that another live app uses.
+  const lock: DataDirLock = lockDataDir(dataDir);
+  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  try {
+    cluster = await startEmbeddedPostgres({ dataDir, log });
+    const database = await openPostgres(cluster.url, poolSize, workerPoolSize);
+    const running = cluster;
+    return {
+      ...database,
+      async close() {
+        try {
+          await database.close();
+          await running.stop();
+        } finally {
+          lock.release();
+        }
+      },
+    };
+  } catch (error) {
+    await cluster?.stop().catch(() => {});
+    lock.release();
+    throw error;
+  }
 }
 
 function createPool(url: string, max: number): pg.Pool {
@@ -64,57 +119,29 @@ function createPool(url: string, max: number): pg.Pool {
 
 async function openPostgres(url: string, poolSize: number, workerPoolSize: number): Promise<Database> {
   const pool = createPool(url, poolSize);
-  const client = await pool.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-  } finally {
-    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    client.release();
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+      await migrateNodePg(drizzleNodePg(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+      client.release();
+    }
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
   }
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  if (workerPoolSize <= 0) return { db, engine: 'postgres', close: () => pool.end() };
+  if (workerPoolSize <= 0) return { db, url, close: () => pool.end() };
   const workerPool = createPool(url, workerPoolSize);
   const workerDb = drizzleNodePg(workerPool, { schema }) as unknown as Db;
   return {
     db,
     workerDb,
-    engine: 'postgres',
+    url,
     close: async () => {
       await Promise.all([pool.end(), workerPool.end()]);
-    },
-  };
-}
-
-async function openPglite(dataDir: string | undefined, lock: boolean): Promise<Database> {
-  let held: DataDirLock | undefined;
-  let client: PGlite;
-  if (dataDir) {
-    if (lock) held = lockDataDir(dataDir);
-    mkdirSync(dataDir, { recursive: true });
-    try {
-      client = await PGlite.create(join(dataDir, 'pglite'));
-    } catch (error) {
-      held?.release();
-      throw error;
-    }
-  } else {
-    client = await PGlite.create();
-  }
-  const pgliteDb = drizzlePglite(client, { schema });
-  try {
-    await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
-  } catch (error) {
-    await client.close();
-    held?.release();
-    throw error;
-  }
-  return {
-    db: pgliteDb as unknown as Db,
-    engine: 'pglite',
-    async close() {
-      await client.close();
-      held?.release();
     },
   };
 }

@@ -394,39 +394,36 @@ describe('the http destination through its emulator', () => {
   });
 });
 
-// Pools exist only on PostgreSQL (PGlite is one connection in the process): this block is
-// registered on the PostgreSQL run (`TEST_DATABASE_URL`), which CI always makes.
-if (process.env.TEST_DATABASE_URL)
-  describe('the worker pool on PostgreSQL', () => {
-    it('in ROLE=all the worker delivers while every connection of the API pool is busy', async () => {
-      const both = await buildApp({
-        databaseUrl: t.databaseUrl,
-        role: 'all',
-        worker: true,
-        dbPoolSize: 2,
-        workerDbPoolSize: 2,
-        allowPrivateDestinations: true,
-        delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : getConnector(slug)) },
-      });
-      try {
-        await both.ready();
-        await both.deliveryWorker.stop(); // driven by hand below
-        const { source } = await setup();
-        const hookId = await ingest(source.url, { name: 'Busy API' });
-        // Both API connections sleep (drizzle queries run when awaited: Promise.resolve starts
-        // them now); a third API query then waits for one of them.
-        const held = [1, 2].map(() => Promise.resolve(both.db.execute(sql`select pg_sleep(1.5)`)));
-        await new Promise((r) => setTimeout(r, 100));
-        let apiFree = false;
-        const waiting = both.db.execute(sql`select 1`).then(() => {
-          apiFree = true;
-        });
-        expect(await both.deliveryWorker.runOnce()).toBe(1);
-        expect(apiFree).toBe(false);
-        expect((await deliveryOf(hookId)).status).toBe('delivered');
-        await Promise.all([...held, waiting]);
-      } finally {
-        await both.close();
-      }
+describe('the worker pool on PostgreSQL', () => {
+  it('in ROLE=all the worker delivers while every connection of the API pool is busy', async () => {
+    const both = await buildApp({
+      databaseUrl: t.databaseUrl,
+      role: 'all',
+      worker: true,
+      dbPoolSize: 2,
+      workerDbPoolSize: 2,
+      allowPrivateDestinations: true,
+      delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : getConnector(slug)) },
     });
+    try {
+      await both.ready();
+      await both.deliveryWorker.stop(); // driven by hand below
+      const { source } = await setup();
+      const hookId = await ingest(source.url, { name: 'Busy API' });
+      // Both API connections sleep (drizzle queries run when awaited: Promise.resolve starts
+      // them now); a third API query then waits for one of them.
+      const held = [1, 2].map(() => Promise.resolve(both.db.execute(sql`select pg_sleep(1.5)`)));
+      await new Promise((r) => setTimeout(r, 100));
+      let apiFree = false;
+      const waiting = both.db.execute(sql`select 1`).then(() => {
+        apiFree = true;
+      });
+      expect(await both.deliveryWorker.runOnce()).toBe(1);
+      expect(apiFree).toBe(false);
+      expect((await deliveryOf(hookId)).status).toBe('delivered');
+      await Promise.all([...held, waiting]);
+    } finally {
+      await both.close();
+    }
   });
+});

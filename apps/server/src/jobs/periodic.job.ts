@@ -19,7 +19,7 @@ export interface PeriodicTask {
   /** Stable: the advisory lock key is derived from it. */
   name: string;
   everyMs: number;
-  /** Runs inside the locked transaction; use `tx` for every query (PGlite has one connection). */
+  /** Runs inside the locked transaction; use `tx` for every query (never the global db: house style). */
   run(tx: LockedTx, now: Date): Promise<unknown>;
 }
 

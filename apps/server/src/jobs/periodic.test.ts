@@ -1,16 +1,15 @@
 // Periodic tasks: one node at a time under an advisory lock, failures logged and retried next
 // interval, a clean stop, only in processes that run the worker, and the housekeeping they do.
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { eq, inArray, like } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { type Database, openDatabase } from '../db/client';
 import { dedupeKeys, emailTokens, loginFailures, sessions, users } from '../db/schema';
 import { DEFAULT_THROTTLE } from '../modules/auth/throttle.service';
 import { createSource } from '../test/routing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../test/test-app';
+import { createTestApp, createTestDatabase, signUp, type TestApp } from '../test/test-app';
 import { advisoryKey, PeriodicScheduler, type PeriodicTask } from './periodic.job';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -41,41 +40,18 @@ function captureLog() {
   return { log: log as unknown as FastifyBaseLogger, errors };
 }
 
-/**
- * Two handles on one database, as two nodes have: two connection pools on PostgreSQL; on PGlite
- * (one process, one connection) the same handle twice.
- */
-async function twoNodes(): Promise<{
-  a: Database;
-  b: Database;
-  engine: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const db = await openDatabase({});
-    return { a: db, b: db, engine: 'pglite', close: () => db.close() };
-  }
-  const name = `lr_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  const a = await openDatabase({ databaseUrl: url.toString() });
-  const b = await openDatabase({ databaseUrl: url.toString() });
+/** Two handles on one database, as two nodes have: two connection pools. */
+async function twoNodes(): Promise<{ a: Database; b: Database; close(): Promise<void> }> {
+  const database = await createTestDatabase();
+  const a = await openDatabase({ databaseUrl: database.url });
+  const b = await openDatabase({ databaseUrl: database.url });
   return {
     a,
     b,
-    engine: 'postgres',
     async close() {
       await a.close();
       await b.close();
-      const dropper = new pg.Client({ connectionString: base });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await database.drop();
     },
   };
 }
@@ -117,7 +93,7 @@ describe('periodic scheduler', () => {
     expect(key >= -(2n ** 63n) && key < 2n ** 63n).toBe(true);
   });
 
-  it('runs a task on one node at a time: the other skips it (PostgreSQL) or waits its turn (PGlite)', async () => {
+  it('runs a task on one node at a time: the other skips it', async () => {
     const gate = deferred();
     const { task, stats } = exclusiveTask('exclusive', 60_000, () => gate.promise);
     const { log } = captureLog();
@@ -125,21 +101,12 @@ describe('periodic scheduler', () => {
     const b = new PeriodicScheduler({ db: nodes.b.db, log, tasks: [task] });
     const first = a.runNow('exclusive');
     await stats.entered.promise;
-    if (nodes.engine === 'postgres') {
-      expect(await b.runNow('exclusive')).toBe('skipped');
-      gate.resolve();
-      expect(await first).toBe('ran');
-      // The lock went with the transaction: the other node gets it now.
-      expect(await b.runNow('exclusive')).toBe('ran');
-      expect(stats.runs).toBe(2);
-    } else {
-      const second = b.runNow('exclusive');
-      await sleep(30);
-      expect(stats.runs).toBe(1);
-      gate.resolve();
-      expect(await first).toBe('ran');
-      expect(await second).toBe('ran');
-    }
+    expect(await b.runNow('exclusive')).toBe('skipped');
+    gate.resolve();
+    expect(await first).toBe('ran');
+    // The lock went with the transaction: the other node gets it now.
+    expect(await b.runNow('exclusive')).toBe('ran');
+    expect(stats.runs).toBe(2);
     expect(stats.maxRunning).toBe(1);
   });
 

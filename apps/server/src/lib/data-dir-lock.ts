@@ -1,8 +1,9 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { StartupError } from './startup-error';
 
-export class DataDirLockedError extends Error {
+export class DataDirLockedError extends StartupError {
   constructor(dataDir: string, pid: number) {
     super(`Another LeadRelay process (pid ${pid}) is using DATA_DIR ${dataDir}; stop it or set DATA_DIR/DATABASE_URL`);
     this.name = 'DataDirLockedError';
@@ -35,7 +36,8 @@ function readOwner(path: string): { pid: number; host: string } | null {
 }
 
 /**
- * One process per data folder: PGlite is a single-process database. The lock file holds the
+ * One app per data folder: its embedded PostgreSQL is started, taken over and stopped by the app
+ * that holds this lock (a second app would stop the first one's database). The lock file holds the
  * owner's pid; a lock left by a dead process on this host is taken over. We use a pid file
  * rather than an mtime-based lock so a restart right after a crash does not have to wait.
  */

@@ -1,28 +1,31 @@
-// The embedded database on disk: one process per data folder, a persisted JWT secret, the
-// owner bootstrap and the owner CLI.
+// The data folder: one app per folder, a persisted JWT secret, the owner bootstrap and the owner
+// CLI (the built one, as `npm run owner` runs it), on the embedded PostgreSQL the folder holds.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
+import { buildServer, SERVER_ROOT } from '../test/server-process';
 import { bearer } from '../test/test-app';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 let dir: string;
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lr-data-'));
+  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const serverRoot = resolve(import.meta.dirname, '../..');
+beforeAll(buildServer);
+
 function runOwnerCli(args: string[], dataDir: string) {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir };
   delete env.DATABASE_URL;
   delete env.INIT_CWD;
-  return spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/owner.ts', ...args], {
-    cwd: serverRoot,
+  return spawnSync(process.execPath, ['dist/owner.js', ...args], {
+    cwd: SERVER_ROOT,
     env,
     encoding: 'utf8',
   });
@@ -102,7 +105,7 @@ describe('owner CLI', () => {
     });
     expect(res.statusCode).toBe(200);
     await after.close();
-  }, 120_000); // five CLI processes, each starting tsx and PGlite: slow on a loaded 2-core machine
+  }, 120_000); // five CLI processes, each starting the embedded PostgreSQL: slow on a loaded 2-core machine
 });
 
 describe('environment', () => {

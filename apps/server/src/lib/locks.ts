@@ -1,6 +1,6 @@
 // Locks that hold across every process on one database: connectors take one around "find the
 // contact, create it if missing" and around spending a single-use refresh token. In-process callers
-// queue on a keyed lock first; on PostgreSQL the holder then takes a session advisory lock on a
+// queue on a keyed lock first; the holder then takes a session advisory lock on a
 // connection of a small pool of its own, so a lock holder never waits for a data-pool connection
 // that other lock holders keep (the data pools stay free for what the locked work itself does).
 import { createHash } from 'node:crypto';
@@ -26,7 +26,7 @@ export interface AppLocks {
   auth: LockService;
 }
 
-export function createAppLocks(databaseUrl?: string): AppLocks {
+export function createAppLocks(databaseUrl: string): AppLocks {
   return { connector: createLockService(databaseUrl), auth: createLockService(databaseUrl, 2) };
 }
 
@@ -35,9 +35,8 @@ export function advisoryKey(key: string): string {
   return createHash('sha256').update(key).digest().readBigInt64BE(0).toString();
 }
 
-export function createLockService(databaseUrl?: string, size = LOCK_POOL_SIZE): LockService {
+export function createLockService(databaseUrl: string, size = LOCK_POOL_SIZE): LockService {
   const local = createKeyedLock();
-  if (!databaseUrl) return { withLock: (keys, fn) => lockAll(local, keys, fn), close: async () => {} };
   const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
   pool.on('error', () => {});
   return {

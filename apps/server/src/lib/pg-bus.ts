@@ -1,6 +1,6 @@
 // PostgreSQL as the bus between processes (API nodes and workers): the socket.io adapter's pool,
 // and NOTIFY/LISTEN on `leadrelay_deliveries` so a worker claims new deliveries at once instead
-// of at its next poll. PGlite runs one process: everything stays on the in-process event bus.
+// of at its next poll. Within one process the in-process event bus carries the same signals.
 import pg from 'pg';
 
 export const DELIVERIES_CHANNEL = 'leadrelay_deliveries';

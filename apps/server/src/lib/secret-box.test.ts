@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase } from '../db/client';
 import { loadEnv } from '../env';
+import { createTestDatabase } from '../test/test-app';
 import { loadOrCreateEncryptionKey } from './encryption-key';
 import { createSecretBox, isSealed, keyId, parseEncryptionKey, SecretUnreadableError } from './secret-box';
 
@@ -122,8 +123,9 @@ describe('the generated key file', () => {
   });
 
   it('is what an app on that data folder seals with, unless ENCRYPTION_KEY is given', async () => {
-    // The key comes from the folder whatever the database is: an in-memory one keeps this quick.
-    const database = await openDatabase({});
+    // The key comes from the folder whatever the database is: a test database keeps this quick.
+    const test = await createTestDatabase();
+    const database = await openDatabase({ databaseUrl: test.url });
     try {
       const app = await buildApp({ dataDir: dir, database });
       const key = parseEncryptionKey(readFileSync(join(dir, 'encryption-key'), 'utf8'))!;
@@ -135,6 +137,7 @@ describe('the generated key file', () => {
       await second.close();
     } finally {
       await database.close();
+      await test.drop();
     }
   });
 });

@@ -256,42 +256,39 @@ describe('integration health', () => {
   });
 });
 
-// Several processes share a database only on PostgreSQL (PGlite is one process): this block is
-// registered on the PostgreSQL run (`TEST_DATABASE_URL`), which CI always makes.
-if (process.env.TEST_DATABASE_URL)
-  describe('several processes on PostgreSQL', () => {
-    it('an event emitted in a worker process reaches a socket on an API process; ingest NOTIFY wakes that worker at once', async () => {
-      const { user, accountId } = await account();
-      const crm = await createDestination(t.app.db, accountId);
-      const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
-      // A ROLE=worker process on the same database: no HTTP, its loop polls only once a minute.
-      const worker = await buildApp({
-        databaseUrl: t.databaseUrl,
-        role: 'worker',
-        worker: true,
-        delivery: { getConnector: delivery.getConnector, pollMs: 60_000 },
-      });
-      try {
-        await worker.ready();
-        const mine = await connect(url, user.accessToken);
-        // The adapters listen in the background: repeat until the first emit crosses.
-        const update = { integrationId: crm, status: 'ok' as const, statusReason: null };
-        await vi.waitFor(
-          () => {
-            if (!mine.got.integration.length) worker.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update);
-            expect(mine.got.integration).toEqual([update]);
-          },
-          { timeout: 5_000, interval: 200 },
-        );
-
-        const received = dest.received.length;
-        const hookId = await ingest(source, { name: 'Across' });
-        // Delivered by the worker process (this one never runs its loop), long before its next poll.
-        await vi.waitFor(() => expect(dest.received.length).toBe(received + 1), { timeout: 5_000, interval: 20 });
-        await vi.waitFor(() => expect(mine.got.totals.at(-1)).toMatchObject({ total: 1, delivered: 1, pending: 0 }));
-        expect(mine.got.hook.flatMap((e) => e.hookIds)).toContain(hookId);
-      } finally {
-        await worker.close();
-      }
+describe('several processes on PostgreSQL', () => {
+  it('an event emitted in a worker process reaches a socket on an API process; ingest NOTIFY wakes that worker at once', async () => {
+    const { user, accountId } = await account();
+    const crm = await createDestination(t.app.db, accountId);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    // A ROLE=worker process on the same database: no HTTP, its loop polls only once a minute.
+    const worker = await buildApp({
+      databaseUrl: t.databaseUrl,
+      role: 'worker',
+      worker: true,
+      delivery: { getConnector: delivery.getConnector, pollMs: 60_000 },
     });
+    try {
+      await worker.ready();
+      const mine = await connect(url, user.accessToken);
+      // The adapters listen in the background: repeat until the first emit crosses.
+      const update = { integrationId: crm, status: 'ok' as const, statusReason: null };
+      await vi.waitFor(
+        () => {
+          if (!mine.got.integration.length) worker.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update);
+          expect(mine.got.integration).toEqual([update]);
+        },
+        { timeout: 5_000, interval: 200 },
+      );
+
+      const received = dest.received.length;
+      const hookId = await ingest(source, { name: 'Across' });
+      // Delivered by the worker process (this one never runs its loop), long before its next poll.
+      await vi.waitFor(() => expect(dest.received.length).toBe(received + 1), { timeout: 5_000, interval: 20 });
+      await vi.waitFor(() => expect(mine.got.totals.at(-1)).toMatchObject({ total: 1, delivered: 1, pending: 0 }));
+      expect(mine.got.hook.flatMap((e) => e.hookIds)).toContain(hookId);
+    } finally {
+      await worker.close();
+    }
   });
+});

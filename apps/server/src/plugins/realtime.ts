@@ -43,8 +43,8 @@ export const accountRoom = (accountId: string) => `account:${accountId}`;
 export const HOOK_COALESCE_MS = 250;
 
 export interface RealtimeOptions {
-  /** With a bus pool (PostgreSQL) emits cross processes through @socket.io/postgres-adapter. */
-  pool?: pg.Pool;
+  /** The bus pool: events cross processes through @socket.io/postgres-adapter. */
+  pool: pg.Pool;
   /** Serve browsers on app.server (api and all); a worker only emits. */
   attach: boolean;
   coalesceMs?: number;
@@ -90,11 +90,11 @@ export async function setupRealtime(
   events: EngineEventBus,
   options: RealtimeOptions,
 ): Promise<Realtime> {
-  if (options.pool) await createAttachmentsTable(options.pool);
+  await createAttachmentsTable(options.pool);
   const io: RealtimeServer = new Server({
     path: '/socket.io',
     serveClient: false,
-    ...(options.pool ? { adapter: createAdapter(options.pool) } : {}),
+    adapter: createAdapter(options.pool),
   });
 
   io.use((socket, next) => {
@@ -121,13 +121,10 @@ export async function setupRealtime(
     socket.once('disconnect', () => clearTimeout(expiry));
   });
 
-  const clustered = !!options.pool;
   const emitToAccount: Realtime['emitToAccount'] = (accountId, event, payload) => {
     // biome-ignore lint/suspicious/noExplicitAny: socket.io's typed emit cannot take a generic event name.
     (io.to(accountRoom(accountId)) as any).emit(event, payload);
   };
-  /** Single process: nobody listens unless a local socket is in the room (saves the count query). */
-  const hasListeners = (accountId: string) => clustered || !!io.of('/').adapter.rooms.get(accountRoom(accountId))?.size;
 
   // Coalescing: the first change of an account starts a window; changes inside it join the batch.
   const batches = new Map<string, { ids: Set<string>; timer: NodeJS.Timeout }>();
@@ -138,7 +135,8 @@ export async function setupRealtime(
   const flush = (accountId: string) => {
     const batch = batches.get(accountId);
     batches.delete(accountId);
-    if (!batch || closing || !hasListeners(accountId)) return;
+    // Sockets of the account may be on another process: the totals are always sent.
+    if (!batch || closing) return;
     const sent = (async () => {
       const totals = await hookTotals(deps.db, accountId);
       emitToAccount(accountId, 'HOOK_INFORMER', { hookIds: [...batch.ids] });

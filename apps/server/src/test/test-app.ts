@@ -1,10 +1,10 @@
-// Builds the app on a real database for one test file: a fresh in-memory PGlite, or, when
-// TEST_DATABASE_URL is set, a fresh database on that PostgreSQL server, dropped afterwards.
+// Builds the app on a real database for one test file: a fresh database on the run's PostgreSQL
+// (TEST_DATABASE_URL, or the cluster test/global-setup.ts made), dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import { COOKIE } from '@leadrelay/shared';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
 import type { MailMessage } from '../modules/mail/mailer';
 
@@ -13,51 +13,51 @@ export const PASSWORD = 'Abcdefg1';
 export interface TestApp {
   app: FastifyInstance;
   outbox: MailMessage[];
-  engine: 'pglite' | 'postgres';
-  /** The test database on PostgreSQL (a second app instance can open it); undefined on PGlite. */
-  databaseUrl?: string;
+  /** The test database (a second app instance, as another process would, can open it too). */
+  databaseUrl: string;
   close(): Promise<void>;
 }
 
-function databaseUrlFor(base: string, name: string): string {
-  const url = new URL(base);
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
+
+async function onServer(sql: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: inject('testDatabaseUrl') });
+  await admin.connect();
+  try {
+    await admin.query(sql);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh, empty database on the run's PostgreSQL. */
+export async function createTestDatabase(prefix = 'lr_test'): Promise<TestDatabase> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(inject('testDatabaseUrl'));
   url.pathname = `/${name}`;
-  return url.toString();
+  return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function createTestApp(options: AppOptions = {}): Promise<TestApp> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (!base) {
-    const app = await buildApp({ publicUrl: 'http://app.test', ...options });
-    return { app, outbox: app.mailer.outbox, engine: 'pglite', close: () => app.close() };
-  }
-  const name = `lr_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const drop = async () => {
-    const dropper = new pg.Client({ connectionString: base });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  };
-  const databaseUrl = databaseUrlFor(base, name);
+  const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ publicUrl: 'http://app.test', databaseUrl, ...options });
+    app = await buildApp({ publicUrl: 'http://app.test', databaseUrl: database.url, ...options });
   } catch (error) {
-    await drop();
+    await database.drop();
     throw error;
   }
   return {
     app,
     outbox: app.mailer.outbox,
-    engine: 'postgres',
-    databaseUrl,
+    databaseUrl: database.url,
     async close() {
       await app.close();
-      await drop();
+      await database.drop();
     },
   };
 }

@@ -62,8 +62,8 @@ async function pageSources(db: Db): Promise<PageSource[]> {
 }
 
 /**
- * One sweep. Runs in the scheduler's locked transaction (`db` is it): every write goes through it
- * (PGlite has one connection). A page is read with the first of its connections whose token works;
+ * One sweep. Runs in the scheduler's locked transaction (`db` is it): every write goes through it,
+ * so the run and its lock end together. A page is read with the first of its connections whose token works;
  * a refused token marks that connection broken and the next one is tried.
  */
 export async function sweepFacebookLeads(deps: FacebookDeps, db: Db, now: Date): Promise<SweepResult> {

@@ -1,23 +1,18 @@
 // A crash between acknowledging Meta's webhook and fetching the lead loses nothing: the app that
-// answered 200 goes away before its worker ran, and a fresh app on the same database (PostgreSQL,
-// or the same PGlite data folder) ingests the lead.
+// answered 200 goes away before its worker ran, and a fresh app on the same database ingests the lead.
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../../app';
-import { signUp, type TestApp } from '../../test/test-app';
+import { createTestDatabase, signUp, type TestApp } from '../../test/test-app';
 import { connect } from './facebook.test-kit';
 import { CONSULTATION, eventsOf, leadSetup, leadsOf, received, startReceiver } from './facebook-leads.test-kit';
 
 let emu: GraphEmulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let storage: { options: Partial<AppOptions>; dispose(): Promise<void> };
+let storage: { options: { databaseUrl: string }; dispose(): Promise<void> };
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -29,33 +24,14 @@ async function freePort(): Promise<number> {
 
 /** A database two app instances can open one after the other. */
 async function sharedStorage(): Promise<typeof storage> {
-  const base = process.env.TEST_DATABASE_URL;
-  if (base) {
-    const name = `lr_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    return {
-      options: { databaseUrl: url.toString() },
-      async dispose() {
-        const dropper = new pg.Client({ connectionString: base });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
-  }
-  const dir = await mkdtemp(join(tmpdir(), 'lr-fb-durable-'));
-  return { options: { dataDir: join(dir, 'data') }, dispose: () => rm(dir, { recursive: true, force: true }) };
+  const database = await createTestDatabase();
+  return { options: { databaseUrl: database.url }, dispose: database.drop };
 }
 
-const asTestApp = (app: FastifyInstance): TestApp => ({
+const asTestApp = (app: FastifyInstance, databaseUrl: string): TestApp => ({
   app,
   outbox: app.mailer.outbox,
-  engine: process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite',
+  databaseUrl,
   close: () => app.close(),
 });
 
@@ -82,7 +58,7 @@ it('an acknowledged lead is ingested by a fresh app on the same database after t
     facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
   };
 
-  const first = asTestApp(await buildApp(options));
+  const first = asTestApp(await buildApp(options), storage.options.databaseUrl);
   await first.app.listen({ port, host: '127.0.0.1' });
   const alice = await signUp(first);
   const setup = await leadSetup(first, alice, await connect(first, alice), receiver);
@@ -94,7 +70,7 @@ it('an acknowledged lead is ingested by a fresh app on the same database after t
   await first.app.close();
   expect(emu.requests.some((r) => r.path.startsWith(`/v20.0/${leadgenId}`))).toBe(false);
 
-  const second = asTestApp(await buildApp(options));
+  const second = asTestApp(await buildApp(options), storage.options.databaseUrl);
   try {
     expect(await second.app.facebookLeads.drain()).toBe(1);
     await second.app.deliveryWorker.drain();

@@ -1,7 +1,6 @@
 // The ingest hot path talks to the driver directly: its statements are constant text (a named
-// prepared statement on PostgreSQL), so no query is built per request. Every parameter is sent as
-// text and cast in the statement, which both drivers pass through unchanged.
-import type { PGlite, Transaction as PgliteTransaction } from '@electric-sql/pglite';
+// prepared statement), so no query is built per request. Every parameter is sent as text and cast
+// in the statement.
 import pg from 'pg';
 import type { Db } from '../../db/client';
 
@@ -52,47 +51,21 @@ function fromPool(pool: pg.Pool): RawDb {
   };
 }
 
-class Rollback<T> {
-  constructor(readonly value: T) {}
-}
-
-function fromPglite(client: PGlite): RawDb {
-  const on = (target: PGlite | PgliteTransaction): RawExecutor => ({
-    async query<T extends Row>(statement: Statement, params: Param[]) {
-      return (await target.query<T>(statement.text, params)).rows;
-    },
-  });
-  return {
-    ...on(client),
-    async transaction(fn) {
-      try {
-        return await client.transaction(async (tx) => {
-          const { commit, value } = await fn(on(tx));
-          if (!commit) throw new Rollback(value);
-          return value;
-        });
-      } catch (error) {
-        if (error instanceof Rollback) return error.value;
-        throw error;
-      }
-    },
-  };
-}
-
 const adapters = new WeakMap<Db, RawDb>();
 
-/** The driver under a Drizzle database (node-postgres pool or PGlite). */
+/** The node-postgres pool under a Drizzle database. */
 export function rawDb(db: Db): RawDb {
   let adapter = adapters.get(db);
   if (!adapter) {
     const client = (db as unknown as { $client: unknown }).$client;
-    adapter = client instanceof pg.Pool ? fromPool(client) : fromPglite(client as PGlite);
+    if (!(client instanceof pg.Pool)) throw new Error('rawDb needs a database opened on a pg.Pool');
+    adapter = fromPool(client);
     adapters.set(db, adapter);
   }
   return adapter;
 }
 
-/** PostgreSQL's SQLSTATE of a driver error (both drivers put it on `code`). */
+/** PostgreSQL's SQLSTATE of a driver error (node-postgres puts it on `code`). */
 export const sqlStateOf = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
     ? error.code

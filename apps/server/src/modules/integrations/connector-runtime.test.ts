@@ -99,8 +99,6 @@ describe('withLock', () => {
     expect(events.indexOf('c-')).toBeLessThan(events.indexOf('a-'));
   });
 
-  // Two processes share a lock only through PostgreSQL (the embedded database has one process).
-  if (!process.env.TEST_DATABASE_URL) return;
   it('holds across two app instances on one database', async () => {
     const other = await buildApp({ publicUrl: 'http://app.test', databaseUrl: t.databaseUrl });
     try {
