@@ -11,6 +11,7 @@ const root = join(here, '../..');
 export const entryPoints = {
   main: 'src/main.ts',
   owner: 'src/cli/owner.ts',
+  'import-pglite': 'src/cli/import-pglite.ts',
   'embedded-postgres': 'src/db/embedded-postgres.ts',
 };
 const sources = [join(here, 'src'), join(root, 'packages/shared/src'), join(root, 'packages/connectors/src')];
