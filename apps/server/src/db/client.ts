@@ -4,9 +4,9 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { type DataDirLock, lockDataDir } from '../lib/data-dir-lock';
+import { lockDataDir } from '../lib/data-dir-lock';
 import { StartupError } from '../lib/startup-error';
-import { type EmbeddedPostgresLog, startEmbeddedPostgres } from './embedded-postgres';
+import { type EmbeddedPostgres, type EmbeddedPostgresLog, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -85,8 +85,8 @@ async function openEmbedded(
   if (existsSync(join(legacyPgliteDir(dataDir), 'PG_VERSION'))) throw new LegacyDataError(dataDir);
   // One app per folder: the lock is what tells a server left running by a killed app (taken over)
   // from one that another live app uses.
-  const lock: DataDirLock = lockDataDir(dataDir);
-  let cluster: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
+  const lock = lockDataDir(dataDir);
+  let cluster: EmbeddedPostgres | undefined;
   try {
     cluster = await startEmbeddedPostgres({ dataDir, log });
     const database = await openPostgres(cluster.url, poolSize, workerPoolSize);

@@ -5,7 +5,7 @@
 // start. It listens on a Unix socket in a folder only its user can open (trust there, no TCP).
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -381,13 +381,4 @@ function run(cmd: string, args: string[], runAs: RunAs): Promise<{ code: number;
 
 function lastLine(text: string | undefined): string {
   return (text ?? '').trim().split('\n').at(-1)?.trim() || 'no message';
-}
-
-/** Whether a folder is a PostgreSQL cluster's (for messages about what DATA_DIR holds). */
-export function isCluster(dir: string): boolean {
-  try {
-    return statSync(join(dir, 'PG_VERSION')).isFile();
-  } catch {
-    return false;
-  }
 }

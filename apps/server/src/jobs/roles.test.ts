@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../env';
+import { StartupError } from '../lib/startup-error';
 import { createTestApp } from '../test/test-app';
 
 describe('process roles', () => {
@@ -25,10 +26,21 @@ describe('process roles', () => {
   });
 
   it('reads ROLE from the environment: all by default, api, worker, nothing else', () => {
+    const DATABASE_URL = 'postgres://app@db.internal/leadrelay';
     expect(loadEnv({}).role).toBe('all');
-    expect(loadEnv({ ROLE: 'api' }).role).toBe('api');
-    expect(loadEnv({ ROLE: 'worker' }).role).toBe('worker');
+    expect(loadEnv({ ROLE: 'api', DATABASE_URL }).role).toBe('api');
+    expect(loadEnv({ ROLE: 'worker', DATABASE_URL }).role).toBe('worker');
     expect(() => loadEnv({ ROLE: 'both' })).toThrow(/ROLE/);
+  });
+
+  it('refuses ROLE=api or worker on the embedded database, which belongs to one app, in one line', () => {
+    for (const role of ['api', 'worker']) {
+      expect(() => loadEnv({ ROLE: role })).toThrow(
+        new StartupError(
+          `ROLE=${role} runs beside other processes on one PostgreSQL server: set DATABASE_URL (the embedded database belongs to one app)`,
+        ),
+      );
+    }
   });
 
   it('reads the worker concurrency and the pool sizes: bounded whole numbers with defaults', () => {
