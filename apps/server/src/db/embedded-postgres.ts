@@ -9,6 +9,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { isAlive } from '../lib/data-dir-lock';
 import { StartupError } from '../lib/startup-error';
 
 /** The database the app uses inside the cluster (the cluster's own `postgres` stays for tooling). */
@@ -278,15 +279,6 @@ function readPidFile(clusterDir: string): PidFile | undefined {
     return Number.isInteger(pid) && pid > 0 ? { pid, socketDir: lines[4]?.trim() || undefined } : undefined;
   } catch {
     return undefined;
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 
