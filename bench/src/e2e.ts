@@ -6,9 +6,11 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import pg from 'pg';
+import { clusterPids, embeddedDatabaseUrl } from './embedded';
 import {
   createDatabase,
   createRoute,
+  type Engine,
   freePort,
   log,
   machine,
@@ -18,13 +20,15 @@ import {
   percentiles,
   type ServerProcess,
   scratchDir,
+  serverVersion,
   startServer,
 } from './harness';
 import { LeadPool } from './leads';
+import { sampleMemory } from './observe';
 
 export interface E2eOptions {
-  engine: 'pg' | 'pglite';
-  /** Separate ROLE=api and ROLE=worker processes (PostgreSQL only). */
+  engine: Engine;
+  /** Separate ROLE=api and ROLE=worker processes (--engine pg only). */
   split: boolean;
   rate: number;
   duration: number;
@@ -48,11 +52,15 @@ interface Sent {
 const MAX_IN_FLIGHT = 1000;
 
 export async function runE2e(o: E2eOptions): Promise<boolean> {
-  if ((o.split || o.crash) && o.engine !== 'pg') throw new Error('separate api and worker processes need PostgreSQL');
+  if ((o.split || o.crash) && o.engine !== 'pg') {
+    throw new Error(
+      'separate api and worker processes (--split, crash) need --engine pg: the embedded PostgreSQL belongs to one ROLE=all process',
+    );
+  }
   const runId = newRunId();
   const dir = scratchDir(runId);
   log('machine', machine());
-  const databaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
+  const serverDatabaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
   const emulator = await startHttpEmulator({ maxLog: 1_000_000 });
   onCleanup(() => emulator.close());
   emulator.setLatency(o.latencyMs);
@@ -65,11 +73,14 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     role: split ? 'api' : 'all',
     port: await freePort(),
     dir,
-    databaseUrl,
+    databaseUrl: serverDatabaseUrl,
     jwtSecret,
     encryptionKey,
     owner: true,
   });
+  // The bench reads the same database: its own on the shared server, or the embedded one's socket.
+  const databaseUrl = serverDatabaseUrl ?? embeddedDatabaseUrl(api.dataDir);
+  const postgres = await serverVersion(databaseUrl);
   const workerPorts = await Promise.all(Array.from({ length: split ? o.workers : 0 }, () => freePort()));
   const startWorker = (i: number) =>
     startServer({
@@ -77,7 +88,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
       role: 'worker',
       port: workerPorts[i]!,
       dir,
-      databaseUrl,
+      databaseUrl: serverDatabaseUrl,
       jwtSecret,
       encryptionKey,
     });
@@ -122,6 +133,8 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
 
   // Crash loop: SIGKILL the worker at random moments 0.5–1.5 × killEvery apart, restart it at once.
   let kills = 0;
+  /** Restart of a killed worker: spawn to its first 200 from /api/health. */
+  const restartMs: number[] = [];
   let loadRunning = true;
   const crashLoop = (async () => {
     if (!o.crash) return;
@@ -132,10 +145,17 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
       await workers[i]!.kill9();
       kills += 1;
       log(`kill -9 #${kills}: ${workers[i]!.name} (pid ${workers[i]!.child.pid}); restarting`);
+      const restartAt = performance.now();
       workers[i] = await startWorker(i);
+      restartMs.push(Math.round(performance.now() - restartAt));
     }
   })();
 
+  const clusterDir = api.clusterDir;
+  const memory = sampleMemory(() => ({
+    servers: [api, ...workers].map((s) => ({ name: s.name, pid: s.child.pid })),
+    postgresPids: clusterDir ? () => clusterPids(clusterDir) : undefined,
+  }));
   const loadBefore = loadavg().map((l) => l.toFixed(2));
   log(`sending ${o.rate}/s for ${o.duration} s (${total} leads), load average ${loadBefore.join(' ')}`);
   const start = performance.now();
@@ -171,11 +191,12 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     await sleep(500);
   }
   const drainSeconds = (Date.now() - drainStart) / 1000;
+  const memoryReport = memory.stop();
 
   // Receipt times from the database (the lead's created_at is stamped when ingest starts).
   const createdAt = new Map<string, number>();
-  let deliveryStates: Record<string, number> | undefined;
-  if (databaseUrl) {
+  let deliveryStates: Record<string, number>;
+  {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const { rows } = await c.query<{ id: string; created_at: Date }>('select id, created_at from leads');
@@ -230,6 +251,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const summary = {
     bench: o.crash ? 'crash' : 'e2e',
     engine: o.engine,
+    postgres,
     processes: split ? `api + ${o.workers} worker${o.workers > 1 ? 's' : ''}` : 'all',
     rateTarget: o.rate,
     rateAchieved: Math.round((sent.size / sendSeconds) * 10) / 10,
@@ -258,13 +280,15 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     emulatorRequests: emulator.requests.length,
     emulatorRecords: emulator.records.length,
     workerKills: kills,
+    workerRestartMs: o.crash ? restartMs : undefined,
     deliveries: deliveryStates,
+    memory: memoryReport,
     latencyMs: {
-      receiptToAck: databaseUrl ? receiptP : 'n/a (PGlite: the bench cannot read the database)',
+      receiptToAck: receiptP,
       sendToAck: percentiles(fromSend),
       sendTo202: percentiles(answer),
     },
-    targetP99Met: (databaseUrl ? receiptP.p99 : percentiles(fromSend).p99) <= 1000,
+    targetP99Met: receiptP.p99 <= 1000,
   };
   console.info(JSON.stringify(summary, null, 2));
   const ok = lost.length === 0 && duplicateRecords.length === 0 && accepted.length > 0;

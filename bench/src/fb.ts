@@ -12,9 +12,11 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
 import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import pg from 'pg';
+import { clusterPids, embeddedDatabaseUrl } from './embedded';
 import {
   api,
   createDatabase,
+  type Engine,
   freePort,
   log,
   machine,
@@ -24,13 +26,14 @@ import {
   onCleanup,
   percentiles,
   scratchDir,
+  serverVersion,
   startServer,
 } from './harness';
-import { cpuSeconds, sampleActivity } from './observe';
+import { cpuSeconds, sampleActivity, sampleMemory } from './observe';
 import { summarizeProfile } from './profile';
 
 export interface FbOptions {
-  engine: 'pg' | 'pglite';
+  engine: Engine;
   /** Leads sent at a steady rate. */
   leads: number;
   rate: number;
@@ -45,7 +48,7 @@ export interface FbOptions {
   cpuProf: boolean;
   /** Where the Graph emulator runs: in the server (EMULATORS=true) or in the bench process. */
   graph: 'server' | 'bench';
-  /** ROLE=api + ROLE=worker processes (needs --graph bench and PostgreSQL). */
+  /** ROLE=api + ROLE=worker processes (needs --graph bench and --engine pg). */
   split: boolean;
 }
 
@@ -94,12 +97,14 @@ const ms = (iso: string | Date) => (typeof iso === 'string' ? Date.parse(iso) : 
 
 export async function runFb(o: FbOptions): Promise<boolean> {
   if (o.split && (o.graph !== 'bench' || o.engine !== 'pg')) {
-    throw new Error('--split needs --graph bench (the in-server emulator is per process) and PostgreSQL');
+    throw new Error(
+      '--split needs --graph bench (the in-server emulator is per process) and --engine pg (the embedded PostgreSQL belongs to one ROLE=all process)',
+    );
   }
   const runId = newRunId();
   const dir = scratchDir(runId);
   log('machine', machine());
-  const databaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
+  const serverDatabaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
   const receiver = await startHttpEmulator({ maxLog: 1_000_000 });
   onCleanup(() => receiver.close());
   receiver.setLatency(o.latencyMs);
@@ -122,7 +127,7 @@ export async function runFb(o: FbOptions): Promise<boolean> {
         FACEBOOK_DIALOG_URL: graph.dialogUrl,
       }
     : { EMULATORS: 'true', PUBLIC_URL: base };
-  const common = { dir, databaseUrl, jwtSecret: newSecret(), encryptionKey: newSecret(), env };
+  const common = { dir, databaseUrl: serverDatabaseUrl, jwtSecret: newSecret(), encryptionKey: newSecret(), env };
   const nodeArgs = (name: string) => (o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, name)}`] : []);
   const servers = [
     await startServer({
@@ -140,6 +145,10 @@ export async function runFb(o: FbOptions): Promise<boolean> {
       await startServer({ ...common, name: 'worker', role: 'worker', port: workerPort, nodeArgs: nodeArgs('worker') }),
     );
   }
+  // The bench reads the same database: its own on the shared server, or the embedded one's socket.
+  const databaseUrl = serverDatabaseUrl ?? embeddedDatabaseUrl(servers[0]!.dataDir);
+  const postgres = await serverVersion(databaseUrl);
+  const clusterDir = servers[0]!.clusterDir;
   const serverCpu = () => servers.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0);
   const graphUrl =
     graph?.url ?? String(((await api(base, null, 'GET', '/api/emulators')).facebook as { url: string }).url);
@@ -225,6 +234,10 @@ export async function runFb(o: FbOptions): Promise<boolean> {
   // Room for a late duplicate (Meta's repeat or a second processing) to show up.
   const LATE_DUPLICATE_WAIT_MS = 2_000;
 
+  const memory = sampleMemory(() => ({
+    servers: servers.map((s) => ({ name: s.name, pid: s.child.pid })),
+    postgresPids: clusterDir ? () => clusterPids(clusterDir) : undefined,
+  }));
   const loadBefore = machine().loadavg;
   log(`steady: ${o.leads} leads at ${o.rate}/s, load average ${loadBefore}`);
   const cpuSteady = serverCpu();
@@ -251,13 +264,13 @@ export async function runFb(o: FbOptions): Promise<boolean> {
     loadBeforeBurst = machine().loadavg;
     log(`burst: ${o.burst} leads at once, load average ${loadBeforeBurst}`);
     // What the database's connections do during the burst (every 20 ms).
-    const sampler = databaseUrl ? sampleActivity(databaseUrl, 20) : undefined;
-    if (sampler) await sleep(100);
+    const sampler = sampleActivity(databaseUrl, 20);
+    await sleep(100);
     const cpuBurst = serverCpu();
     const burstStart = Date.now();
     for (let i = 0; i < o.burst; i++) submit('burst', o.leads + i);
     const burstDone = await waitForDeliveries('burst');
-    pgActivityDuringBurst = await sampler?.stop();
+    pgActivityDuringBurst = await sampler.stop();
     await sleep(LATE_DUPLICATE_WAIT_MS);
     cpu.burst = {
       serverCpuSeconds: Math.round((burstDone.cpu - cpuBurst) * 100) / 100,
@@ -265,20 +278,20 @@ export async function runFb(o: FbOptions): Promise<boolean> {
     };
   }
   const loadAfter = machine().loadavg;
+  const memoryReport = memory.stop();
 
   // Stages from the database: the webhook's receipt (fb_leadgen_events.received_at, stamped as the
   // POST is taken, before its row is written and the 200 goes out) and the lead's ingest (created_at).
   const receivedAt = new Map<string, number>();
   const createdAt = new Map<string, number>();
-  let eventStates: Record<string, number> | undefined;
-  let leadRows: number | undefined;
-  if (databaseUrl) {
+  const eventStates: Record<string, number> = {};
+  let leadRows: number;
+  {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const events = await c.query<{ leadgen_id: string; received_at: Date; status: string; attempts: number }>(
       'select leadgen_id, received_at, status, attempts from fb_leadgen_events',
     );
-    eventStates = {};
     for (const r of events.rows) {
       receivedAt.set(r.leadgen_id, ms(r.received_at));
       eventStates[r.status] = (eventStates[r.status] ?? 0) + 1;
@@ -358,15 +371,13 @@ export async function runFb(o: FbOptions): Promise<boolean> {
       repeatedRequestsToDestination: repeatedRequests,
       latencyMs: {
         submitReturnedToDestination: percentiles(fromSubmit),
-        webhookReceiptToDestination: databaseUrl ? percentiles(fromReceipt) : 'n/a (PGlite)',
-        stages: databaseUrl
-          ? {
-              webhookSentToReceipt: percentiles(webhookToReceipt),
-              submitReturnedToReceipt: percentiles(submitToReceipt),
-              receiptToIngest: percentiles(receiptToIngest),
-              ingestToDestination: percentiles(ingestToDestination),
-            }
-          : 'n/a (PGlite)',
+        webhookReceiptToDestination: percentiles(fromReceipt),
+        stages: {
+          webhookSentToReceipt: percentiles(webhookToReceipt),
+          submitReturnedToReceipt: percentiles(submitToReceipt),
+          receiptToIngest: percentiles(receiptToIngest),
+          ingestToDestination: percentiles(ingestToDestination),
+        },
       },
     };
   };
@@ -376,6 +387,7 @@ export async function runFb(o: FbOptions): Promise<boolean> {
   const summary = {
     bench: 'fb',
     engine: o.engine,
+    postgres,
     processes: o.split ? 'api + worker' : 'all',
     graphEmulator: o.graph === 'server' ? 'in the server (EMULATORS=true)' : 'in the bench process (FACEBOOK_*)',
     destinationLatencyMs: o.latencyMs,
@@ -384,6 +396,7 @@ export async function runFb(o: FbOptions): Promise<boolean> {
     steady: { rateTarget: o.rate, ...steady },
     ...(burst ? { burst } : {}),
     cpu,
+    memory: memoryReport,
     pgActivityDuringBurst,
     webhook: { tries: webhookTries, notOk: webhookFailures },
     leadgenEvents: eventStates,

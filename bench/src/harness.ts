@@ -1,15 +1,19 @@
-// What every bench needs: a fresh PostgreSQL database (created and dropped), LeadRelay server
-// processes on 127.0.0.1, an owner account, and a webhook source with one http destination.
+// What every bench needs: a fresh PostgreSQL database (created and dropped) or the server's own
+// embedded PostgreSQL, LeadRelay server processes on 127.0.0.1 (the built server, as `npm start`
+// runs it), an owner account, and a webhook source with one http destination.
 // Everything started here is registered for cleanup, which also runs on Ctrl-C.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import pg from 'pg';
+import { clusterDirOf, stopLeftoverPostgres } from './embedded';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
+export const SERVER_DIR = join(ROOT, 'apps/server');
 export const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const OWNER = { login: 'bench-owner@example.com', password: 'BenchSecret2026' };
 
@@ -82,11 +86,31 @@ export async function createDatabase(runId: string, settings: string[] = []): Pr
   return url.toString();
 }
 
+/**
+ * `pg`: a database of its own on the PostgreSQL server at BENCH_PG_URL (DATABASE_URL).
+ * `embedded`: no DATABASE_URL, so the server runs its embedded PostgreSQL in its fresh DATA_DIR.
+ */
+export type Engine = 'pg' | 'embedded';
+
+let built: Promise<void> | undefined;
+
+/** `node apps/server/build.mjs` once per bench run (it builds only when a source is newer than dist). */
+export function buildServer(): Promise<void> {
+  built ??= promisify(execFile)(process.execPath, [join(SERVER_DIR, 'build.mjs')], {
+    cwd: ROOT,
+    timeout: 300_000,
+  }).then(({ stdout }) => {
+    if (stdout.trim()) log(stdout.trim());
+  });
+  return built;
+}
+
 export interface ServerOptions {
   name: string;
   role: 'api' | 'worker' | 'all';
   port: number;
   dir: string;
+  /** Unset: the embedded PostgreSQL in the server's DATA_DIR (ROLE=all only, as the server itself insists). */
   databaseUrl?: string;
   jwtSecret: string;
   /** ENCRYPTION_KEY (64 hex characters): every process on one database needs the same. */
@@ -102,6 +126,9 @@ export interface ServerOptions {
 export interface ServerProcess {
   name: string;
   url: string;
+  dataDir: string;
+  /** The embedded PostgreSQL's cluster (DATA_DIR/postgres) when there is no DATABASE_URL. */
+  clusterDir?: string;
   child: ChildProcess;
   exited: Promise<number | null>;
   /** SIGTERM and wait (SIGKILL after 15 s). */
@@ -111,11 +138,15 @@ export interface ServerProcess {
 }
 
 /**
- * Starts `node --import tsx apps/server/src/main.ts` (what `npx tsx apps/server/src/main.ts`
- * runs, minus the tsx wrapper process, so a signal reaches the server itself) and waits for
- * /api/health.
+ * Builds the server when stale, then starts `node --enable-source-maps dist/main.js` in
+ * apps/server (what `npm start` runs after its build checks, minus the npm and shell processes,
+ * so a signal reaches the server itself) and waits for /api/health.
  */
 export async function startServer(o: ServerOptions): Promise<ServerProcess> {
+  if (!o.databaseUrl && o.role !== 'all') {
+    throw new Error(`ROLE=${o.role} needs DATABASE_URL: the embedded PostgreSQL belongs to one ROLE=all process`);
+  }
+  await buildServer();
   const dataDir = join(o.dir, `data-${o.name}`);
   mkdirSync(dataDir, { recursive: true });
   const logPath = join(o.dir, `${o.name}.log`);
@@ -136,8 +167,8 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.owner) Object.assign(env, { OWNER_LOGIN: OWNER.login, OWNER_PASSWORD: OWNER.password });
   if (o.env) Object.assign(env, o.env);
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--enable-source-maps', 'dist/main.js'], {
+    cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -145,9 +176,12 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
   child.stderr!.pipe(out, { end: false });
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   const url = `http://127.0.0.1:${o.port}`;
+  const clusterDir = o.databaseUrl ? undefined : clusterDirOf(dataDir);
   const proc: ServerProcess = {
     name: o.name,
     url,
+    dataDir,
+    clusterDir,
     child,
     exited,
     async stop() {
@@ -163,11 +197,18 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
       await exited;
     },
   };
-  onCleanup(() => proc.stop());
+  onCleanup(async () => {
+    await proc.stop();
+    // The app stops its cluster on SIGTERM; one killed (or SIGKILLed after a hung stop) leaves it running.
+    if (clusterDir && (await stopLeftoverPostgres(clusterDir)))
+      log(`${o.name}: stopped its leftover embedded PostgreSQL`);
+  });
   const deadline = Date.now() + 90_000;
   for (;;) {
-    if (child.exitCode !== null) {
-      throw new Error(`${o.name} exited with ${child.exitCode}:\n${readFileSync(logPath, 'utf8').slice(-3000)}`);
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(
+        `${o.name} exited with ${child.exitCode ?? child.signalCode}:\n${readFileSync(logPath, 'utf8').slice(-3000)}`,
+      );
     }
     try {
       const res = await fetch(`${url}/api/health`);
@@ -229,20 +270,23 @@ export async function createRoute(base: string, destinationUrl: string): Promise
   };
 }
 
+/** The server version of the PostgreSQL a run uses (the shared server or the embedded one). */
+export async function serverVersion(databaseUrl: string): Promise<string> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return String((await c.query('show server_version')).rows[0]?.server_version);
+  } finally {
+    await c.end();
+  }
+}
+
 /** The machine and its load right now, for the record. */
 export function machine(): Record<string, string> {
-  const pgVersion = (() => {
-    try {
-      return execFileSync('psql', [ADMIN_URL, '-Atc', 'show server_version'], { encoding: 'utf8' }).trim();
-    } catch {
-      return 'unknown';
-    }
-  })();
   return {
     cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
     memory: `${(totalmem() / 2 ** 30).toFixed(1)} GiB total, ${(freemem() / 2 ** 30).toFixed(1)} GiB free`,
     node: process.version,
-    postgres: pgVersion,
     loadavg: loadavg()
       .map((l) => l.toFixed(2))
       .join(' '),

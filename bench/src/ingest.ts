@@ -6,9 +6,11 @@ import { join } from 'node:path';
 import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
+import { clusterPids, embeddedDatabaseUrl } from './embedded';
 import {
   createDatabase,
   createRoute,
+  type Engine,
   freePort,
   log,
   machine,
@@ -16,14 +18,16 @@ import {
   newSecret,
   onCleanup,
   scratchDir,
+  serverVersion,
   startServer,
 } from './harness';
 import { LeadPool } from './leads';
-import { cpuSeconds, sampleActivity } from './observe';
+import { cpuSeconds, sampleActivity, sampleMemory } from './observe';
 import { summarizeProfile } from './profile';
 
 export interface IngestOptions {
-  engine: 'pg' | 'pglite';
+  engine: Engine;
+  /** api needs --engine pg (the embedded PostgreSQL belongs to one ROLE=all process). */
   role: 'api' | 'all';
   connections: number;
   duration: number;
@@ -59,7 +63,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   const dir = scratchDir(runId);
   const before = machine();
   log('machine', before);
-  const databaseUrl = o.engine === 'pg' ? await createDatabase(runId, o.pgSettings) : undefined;
+  const serverDatabaseUrl = o.engine === 'pg' ? await createDatabase(runId, o.pgSettings) : undefined;
   const emulator = await startHttpEmulator({ maxLog: 1_000_000 });
   onCleanup(() => emulator.close());
   emulator.setLatency(50);
@@ -69,12 +73,15 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     role: o.role,
     port: await freePort(),
     dir,
-    databaseUrl,
+    databaseUrl: serverDatabaseUrl,
     jwtSecret: newSecret(),
     encryptionKey: newSecret(),
     owner: true,
     nodeArgs: o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
   });
+  // The bench reads the same database: its own on the shared server, or the embedded one's socket.
+  const databaseUrl = serverDatabaseUrl ?? embeddedDatabaseUrl(server.dataDir);
+  const postgres = await serverVersion(databaseUrl);
   const route = await createRoute(server.url, emulator.hookUrl);
   log(`server ${o.role} on ${o.engine} up at ${server.url}; webhook ${route.hookUrl.replace(route.token, '<token>')}`);
 
@@ -110,7 +117,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   const warmupRequests = seq;
   const deliveredBefore = emulator.records.length;
   const pgBackends = new Set<number>();
-  if (databaseUrl) {
+  {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const { rows } = await c.query<{ pid: number }>(
@@ -119,27 +126,39 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     for (const r of rows) pgBackends.add(r.pid);
     await c.end();
   }
-  const sampler = databaseUrl ? sampleActivity(databaseUrl) : undefined;
+  const sampler = sampleActivity(databaseUrl);
+  const clusterDir = server.clusterDir;
+  const memory = sampleMemory(() => ({
+    servers: [{ name: server.name, pid: server.child.pid }],
+    postgresPids: clusterDir ? () => clusterPids(clusterDir) : undefined,
+  }));
   const loadBefore = loadavg().map((l) => l.toFixed(2));
   const cpuServer0 = cpuSeconds(server.child.pid);
   const cpuPg0 = [...pgBackends].reduce((s, pid) => s + cpuSeconds(pid), 0);
+  // Embedded: every process of the cluster (checkpointer, WAL writer, … too), not only the backends.
+  const clusterCpu0 = new Map((clusterDir ? clusterPids(clusterDir) : []).map((pid) => [pid, cpuSeconds(pid)]));
   const cpuSelf0 = process.cpuUsage();
   log(`run: ${o.connections} connections, ${o.duration} s, load average ${loadBefore.join(' ')}`);
   const result = await run(o.duration);
   const cpuSelf = process.cpuUsage(cpuSelf0);
-  const activity = await sampler?.stop();
-  for (const pid of sampler?.backendPids ?? []) pgBackends.add(pid);
+  const memoryReport = memory.stop();
+  const activity = await sampler.stop();
+  for (const pid of sampler.backendPids) pgBackends.add(pid);
+  const clusterCpu = clusterDir
+    ? clusterPids(clusterDir).reduce((s, pid) => s + cpuSeconds(pid) - (clusterCpu0.get(pid) ?? 0), 0)
+    : undefined;
   const cpu = {
     server: Math.round((cpuSeconds(server.child.pid) - cpuServer0) * 10) / 10,
     postgresBackends: Math.round(([...pgBackends].reduce((s, pid) => s + cpuSeconds(pid), 0) - cpuPg0) * 10) / 10,
+    embeddedPostgresAll: clusterCpu === undefined ? undefined : Math.round(clusterCpu * 10) / 10,
     loadGenerator: Math.round(((cpuSelf.user + cpuSelf.system) / 1e6) * 10) / 10,
     available: cpus().length * result.duration,
   };
   const loadAfter = loadavg().map((l) => l.toFixed(2));
   const delivered = emulator.records.length - deliveredBefore;
 
-  let stored: Record<string, number> | undefined;
-  if (databaseUrl) {
+  let stored: Record<string, number>;
+  {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const { rows } = await c.query<Record<string, string>>(
@@ -154,6 +173,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   const summary = {
     bench: 'ingest',
     engine: o.engine,
+    postgres,
     role: o.role,
     connections: o.connections,
     pgSettings: o.pgSettings.length ? o.pgSettings : undefined,
@@ -165,6 +185,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     deliveredDuringRun: o.role === 'all' ? delivered : undefined,
     storedAfterRun: stored,
     cpuSeconds: cpu,
+    memory: memoryReport,
     pgActivity: activity,
   };
   console.info(JSON.stringify(summary, null, 2));

@@ -1,26 +1,33 @@
-// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|profile> [options]; see bench/README.md.
+// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|startup|profile> [options]; see bench/README.md.
 import { parseArgs } from 'node:util';
 import { runE2e } from './e2e';
 import { runFb } from './fb';
-import { cleanup } from './harness';
+import { cleanup, type Engine } from './harness';
 import { runIngest } from './ingest';
 import { summarizeProfile } from './profile';
+import { runStartup } from './startup';
 
 const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
-  ingest   autocannon against the webhook URL      --engine pg|pglite --role api|all --connections 100 --duration 30 --warmup 5 --cpu-prof
-                                                   --pg-setting synchronous_commit=off (diagnostic)
-  e2e      steady rate to the http emulator         --engine pg|pglite --split --workers 1 --rate 200 --duration 30 --latency 50
-  crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150
-  fb       Meta lead webhook → destination          --engine pg|pglite --leads 200 --rate 20 --burst 100 --latency 50
+  ingest   autocannon against the webhook URL      --engine pg|embedded --role api|all (pg: api, embedded: all only)
+                                                   --connections 100 --duration 30 --warmup 5 --cpu-prof
+                                                   --pg-setting synchronous_commit=off (diagnostic, pg only)
+  e2e      steady rate to the http emulator         --engine pg|embedded --split (pg only) --workers 1 --rate 200 --duration 30 --latency 50
+  crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150 (pg only)
+  fb       Meta lead webhook → destination          --engine pg|embedded --leads 200 --rate 20 --burst 100 --latency 50
                                                    --meta-duplicates 1 --drain-timeout 60 --cpu-prof
-                                                   --graph server|bench (Graph emulator in the server or here) --split
-  profile  summarise a .cpuprofile file             <file> [--last 30: only the last seconds]`;
+                                                   --graph server|bench (Graph emulator in the server or here) --split (pg only)
+  startup  npm start to the first 200 of /api/health: cold, warm, after kill -9, and node dist/main.js warm
+                                                   --runs 5
+  profile  summarise a .cpuprofile file             <file> [--last 30: only the last seconds]
+
+  --engine pg: a fresh database on BENCH_PG_URL; embedded: no DATABASE_URL, the server's own
+  embedded PostgreSQL in a fresh DATA_DIR (one ROLE=all process).`;
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
     engine: { type: 'string', default: 'pg' },
-    role: { type: 'string', default: 'api' },
+    role: { type: 'string' },
     connections: { type: 'string', default: '100' },
     duration: { type: 'string', default: '30' },
     warmup: { type: 'string', default: '5' },
@@ -37,6 +44,7 @@ const { positionals, values } = parseArgs({
     burst: { type: 'string', default: '100' },
     'meta-duplicates': { type: 'string', default: '1' },
     graph: { type: 'string', default: 'server' },
+    runs: { type: 'string', default: '5' },
   },
 });
 
@@ -47,10 +55,14 @@ function bounded(name: string, value: string | undefined, min: number, max: numb
   return n;
 }
 
-function engineOf(value: string | undefined): 'pg' | 'pglite' {
-  if (value !== 'pg' && value !== 'pglite') throw new Error('--engine must be pg or pglite');
+function engineOf(value: string | undefined): Engine {
+  if (value !== 'pg' && value !== 'embedded') throw new Error('--engine must be pg or embedded');
   return value;
 }
+
+/** The embedded PostgreSQL belongs to one ROLE=all process: the server refuses anything else without DATABASE_URL. */
+const ONE_PROCESS =
+  'the embedded PostgreSQL belongs to one ROLE=all process (the server refuses ROLE=api or worker without DATABASE_URL)';
 
 function graphOf(value: string | undefined): 'server' | 'bench' {
   if (value !== 'server' && value !== 'bench') throw new Error('--graph must be server or bench');
@@ -62,15 +74,17 @@ async function main(): Promise<boolean> {
   const duration = bounded('duration', values.duration, 1, 600);
   switch (command) {
     case 'ingest': {
-      if (values.role !== 'api' && values.role !== 'all') throw new Error('--role must be api or all');
-      if (values.role === 'api' && values.engine === 'pglite') {
-        // PGlite is one process: ROLE=api cannot be combined with it (the server refuses), so
-        // the embedded engine runs ROLE=all.
-        throw new Error('PGlite needs ROLE=all: use --engine pglite --role all');
+      const engine = engineOf(values.engine);
+      const role = values.role ?? (engine === 'pg' ? 'api' : 'all');
+      if (role !== 'api' && role !== 'all') throw new Error('--role must be api or all');
+      if (engine === 'embedded' && role === 'api')
+        throw new Error(`--engine embedded needs --role all: ${ONE_PROCESS}`);
+      if (engine === 'embedded' && values['pg-setting']?.length) {
+        throw new Error('--pg-setting is for --engine pg (a setting of the benchmark database)');
       }
       return runIngest({
-        engine: engineOf(values.engine),
-        role: values.role,
+        engine,
+        role,
         connections: bounded('connections', values.connections, 1, 1000),
         duration,
         warmup: bounded('warmup', values.warmup, 0, 60),
@@ -79,9 +93,13 @@ async function main(): Promise<boolean> {
       });
     }
     case 'e2e':
-    case 'crash':
+    case 'crash': {
+      const engine = engineOf(values.engine);
+      if (engine === 'embedded' && (command === 'crash' || values.split)) {
+        throw new Error(`${command === 'crash' ? 'crash' : '--split'} needs --engine pg: ${ONE_PROCESS}`);
+      }
       return runE2e({
-        engine: engineOf(values.engine),
+        engine,
         split: values.split ?? false,
         workers: bounded('workers', values.workers, 1, 4),
         rate: bounded('rate', values.rate ?? '200', 1, 5000),
@@ -91,9 +109,12 @@ async function main(): Promise<boolean> {
         killEvery: bounded('kill-every', values['kill-every'], 1, 60),
         drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '150', 10, 900),
       });
-    case 'fb':
+    }
+    case 'fb': {
+      const engine = engineOf(values.engine);
+      if (engine === 'embedded' && values.split) throw new Error(`--split needs --engine pg: ${ONE_PROCESS}`);
       return runFb({
-        engine: engineOf(values.engine),
+        engine,
         leads: bounded('leads', values.leads, 1, 100_000),
         rate: bounded('rate', values.rate ?? '20', 1, 5000),
         burst: bounded('burst', values.burst, 0, 10_000),
@@ -104,6 +125,9 @@ async function main(): Promise<boolean> {
         graph: graphOf(values.graph),
         split: values.split ?? false,
       });
+    }
+    case 'startup':
+      return runStartup({ runs: bounded('runs', values.runs, 1, 20) });
     case 'profile':
       if (!arg) throw new Error('profile needs a .cpuprofile file');
       console.info(summarizeProfile(arg, 25, values.last ? bounded('last', values.last, 1, 3600) : undefined));

@@ -51,7 +51,10 @@ async function main(): Promise<void> {
 
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
+    // `on`, not `once`: under `npm start` a Ctrl+C (or a signal to the process group) arrives twice,
+    // from the terminal and forwarded by npm; a second one must not kill the app mid-shutdown,
+    // before it has stopped its embedded PostgreSQL.
+    process.on(signal, () => {
       if (closing) return;
       closing = true;
       app.log.info({ signal }, 'shutting down');
