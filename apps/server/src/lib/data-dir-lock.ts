@@ -15,14 +15,27 @@ export interface DataDirLock {
   release(): void;
 }
 
-/** Whether a process with this pid exists (signal 0 checks without sending anything). */
+/**
+ * Whether a process with this pid is running (signal 0 checks without sending anything). A zombie
+ * (killed, not yet reaped by its parent) is not: it holds nothing any more.
+ */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+  }
+  return !isZombie(pid);
+}
+
+function isZombie(pid: number): boolean {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ..."; comm may hold spaces and parentheses.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false; // no /proc (macOS): signal 0 is all there is
   }
 }
 

@@ -1,10 +1,11 @@
 // The data folder: one app per folder, a persisted JWT secret, the owner bootstrap and the owner
 // CLI (the built one, as `npm run owner` runs it), on the embedded PostgreSQL the folder holds.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
 import { buildServer, SERVER_ROOT } from '../test/server-process';
@@ -55,6 +56,21 @@ describe('data folder', () => {
     const lock = lockDataDir(dir);
     expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
     lock.release();
+  });
+
+  it('takes over the lock of a killed process that its parent has not reaped yet (a zombie)', async () => {
+    // `sleep 0.2` ends soon; the shell that started it has become `sleep 5`, which never reaps it.
+    const parent = spawn('sh', ['-c', 'sleep 0.2 & echo $!; exec sleep 5'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    try {
+      const zombie = Number((await once(parent.stdout, 'data'))[0].toString().trim());
+      await vi.waitFor(() => expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /));
+      writeFileSync(join(dir, 'leadrelay.lock'), JSON.stringify({ pid: zombie, host: hostname() }));
+      const lock = lockDataDir(dir);
+      expect(JSON.parse(readFileSync(lock.path, 'utf8')).pid).toBe(process.pid);
+      lock.release();
+    } finally {
+      parent.kill('SIGKILL');
+    }
   });
 
   it('keeps a generated JWT secret (mode 0600) so tokens survive a restart', async () => {
