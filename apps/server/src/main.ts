@@ -70,7 +70,19 @@ async function main(): Promise<void> {
     });
   }
 
-  await app.listen({ port: env.port, host: env.host });
+  try {
+    await app.listen({ port: env.port, host: env.host });
+  } catch (error) {
+    // Nothing is served: stop the embedded database too, then say why in one line when we can.
+    await app.close().catch(() => {});
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES') {
+      throw new StartupError(
+        `Cannot listen on ${env.host}:${env.port} (${code === 'EADDRINUSE' ? 'the port is taken' : 'not allowed'}): set PORT to another port`,
+      );
+    }
+    throw error;
+  }
   app.log.info({ publicUrl: env.publicUrl, dataDir: env.dataDir, role: env.role }, 'LeadRelay is up');
 }
 

@@ -30,7 +30,7 @@ beforeAll(() => {
 afterAll(async () => {
   for (const server of started) server.child.kill('SIGKILL');
   // Whatever a failed test left running on its cluster.
-  for (const name of ['app', 'two', 'legacy']) {
+  for (const name of ['app', 'two', 'two-port', 'port', 'legacy']) {
     const pid = postmasterPid(join(dir, name));
     if (pid && isAlive(pid)) process.kill(pid, 'SIGQUIT');
   }
@@ -168,6 +168,22 @@ describe('the embedded PostgreSQL', () => {
       expect.stringContaining(`Another LeadRelay process (pid ${first.child.pid}) is using DATA_DIR ${dataDir}`),
     ]);
     expect((await fetch(`${first.url}/api/health`)).ok).toBe(true);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+  }, 120_000);
+
+  it('says in one line that the port is taken, and leaves no database running', async () => {
+    const dataDir = join(dir, 'port');
+    const first = start(join(dir, 'two-port'), await freePort());
+    await whenUp(first);
+    const taken = Number(new URL(first.url).port);
+    const second = start(dataDir, taken);
+    expect(await second.exited).toBe(1);
+    expect(second.stderr().trim().split('\n')).toEqual([
+      `Cannot listen on 127.0.0.1:${taken} (the port is taken): set PORT to another port`,
+    ]);
+    expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+    expect(existsSync(join(dataDir, 'leadrelay.lock'))).toBe(false);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
   }, 120_000);
