@@ -40,7 +40,8 @@ async function testCluster() {
     await started.stop();
     rmSync(dir, { recursive: true, force: true });
   };
-  for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => stop().finally(() => process.exit(130)));
+  // `on`: a Ctrl+C under npm arrives twice; the second must not cut the cleanup short.
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop().finally(() => process.exit(130)));
   return { stop };
 }
 
