@@ -1,7 +1,7 @@
 // scripts/check-node.cjs runs first in `npm start` and `npm test`: on a Node older than 24 (when
 // npm could not bring Node 24 for this machine) the person sees one line saying what to do.
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,9 +12,14 @@ const check = createRequire(import.meta.url)(script) as { MINIMUM: number; tooOl
 
 /** Runs the check as its own process, with process.version made to read `version`. */
 function runAs(version: string) {
-  const preload = join(tmpdir(), `lr-node-version-${version}.cjs`);
+  const dir = mkdtempSync(join(tmpdir(), 'lr-node-version-'));
+  const preload = join(dir, 'version.cjs');
   writeFileSync(preload, `Object.defineProperty(process, 'version', { value: ${JSON.stringify(version)} });\n`);
-  return spawnSync(process.execPath, ['--require', preload, script], { encoding: 'utf8' });
+  try {
+    return spawnSync(process.execPath, ['--require', preload, script], { encoding: 'utf8' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('the Node.js version check', () => {
