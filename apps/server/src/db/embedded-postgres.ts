@@ -92,10 +92,9 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await initialise(bin, clusterDir, runAs, log);
   checkMajorVersion(bin, clusterDir);
   const socketDir = socketDirFor(clusterDir, runAs);
-  const url = urlFor(socketDir);
-
-  const adopted = await adoptRunning(bin, clusterDir, runAs, log);
-  if (!adopted) {
+  const adoptedAt = await adoptRunning(bin, clusterDir, runAs, log);
+  const url = urlFor(adoptedAt ?? socketDir);
+  if (!adoptedAt) {
     const settings = [
       `-c listen_addresses=''`,
       `-c unix_socket_directories='${socketDir}'`,
@@ -132,7 +131,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url,
     clusterDir,
-    adopted,
+    adopted: adoptedAt !== undefined,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -294,26 +293,27 @@ function isPostmasterOf(pid: number, clusterDir: string): boolean {
 }
 
 /**
- * A server still running on this cluster (its app was killed) is taken over when it answers;
- * one that does not is stopped. A pid file whose process is gone or is not our postmaster is
- * stale: PostgreSQL would refuse to start while the pid is taken, so it is removed.
+ * A server still running on this cluster (its app was killed) is taken over when it answers:
+ * answers the socket folder it listens in. One that does not answer is stopped. A pid file whose
+ * process is gone is PostgreSQL's to handle at start; one whose pid now belongs to something else
+ * (reused after a reboot) would make PostgreSQL refuse to start, so it is removed.
  */
 async function adoptRunning(
   bin: Binaries,
   clusterDir: string,
   runAs: RunAs,
   log: EmbeddedPostgresLog,
-): Promise<boolean> {
+): Promise<string | undefined> {
   const found = readPidFile(clusterDir);
-  if (!found || !isAlive(found.pid)) return false;
+  if (!found || !isAlive(found.pid)) return undefined;
   if (!isPostmasterOf(found.pid, clusterDir)) {
     log.warn(`removing a stale postmaster.pid (pid ${found.pid} is not this cluster's server)`);
     rmSync(join(clusterDir, 'postmaster.pid'), { force: true });
-    return false;
+    return undefined;
   }
   if (found.socketDir && (await answers(urlFor(found.socketDir), 30_000))) {
     log.info(`taking over the embedded PostgreSQL left running by an earlier process (pid ${found.pid})`);
-    return true;
+    return found.socketDir;
   }
   log.warn(`the embedded PostgreSQL left running (pid ${found.pid}) does not answer; stopping it`);
   const stopped = await run(
@@ -322,7 +322,7 @@ async function adoptRunning(
     runAs,
   );
   if (stopped.code !== 0) await run(bin.pg_ctl, ['stop', '-D', clusterDir, '-m', 'immediate', '-w', '-s'], runAs);
-  return false;
+  return undefined;
 }
 
 async function answers(url: string, withinMs: number): Promise<boolean> {
