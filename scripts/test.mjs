@@ -4,7 +4,7 @@
 // The API and end-to-end suites run on PostgreSQL: TEST_DATABASE_URL when set, otherwise a cluster
 // of the embedded PostgreSQL made for this run in a temporary folder and removed at the end.
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -27,18 +27,15 @@ function run(label, cmd, args, env = {}) {
 async function testCluster() {
   if (process.env.TEST_DATABASE_URL) return undefined;
   if (run('server build', process.execPath, ['apps/server/build.mjs']) !== 0) process.exit(1);
-  const { startEmbeddedPostgres } = await import('../apps/server/dist/embedded-postgres.js');
-  const dir = mkdtempSync(join(tmpdir(), 'leadrelay-test-pg-'));
-  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
-  const started = await startEmbeddedPostgres({ dataDir: dir, ephemeral: true });
+  const { startTemporaryCluster } = await import('../apps/server/dist/embedded-postgres.js');
+  const started = await startTemporaryCluster('leadrelay-test-pg');
   process.env.TEST_DATABASE_URL = started.url;
-  console.info(`test database: the embedded PostgreSQL in ${dir}`);
+  console.info('test database: a temporary cluster of the embedded PostgreSQL');
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
     await started.stop();
-    rmSync(dir, { recursive: true, force: true });
   };
   // `on`: a Ctrl+C under npm arrives twice; the second must not cut the cleanup short.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop().finally(() => process.exit(130)));

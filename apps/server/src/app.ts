@@ -147,7 +147,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
 
   // Before the database opens: a malformed key stops the start with nothing to undo.
   const secrets = secretBoxOf(options);
-  const database = options.database ?? (await openDatabase({ ...databaseOptions(options), log: embeddedLog(app) }));
+  const database = options.database ?? (await openDatabase({ ...databaseOptions(options), log: app.log }));
   try {
     return await setup(app, database, options, publicUrl, secrets);
   } catch (error) {
@@ -266,11 +266,6 @@ async function setup(
     if (result === 'created') app.log.info({ login: options.owner.login }, 'owner account created');
   }
   return app;
-}
-
-/** The embedded cluster's own lines (created, taken over) go to the app's log. */
-function embeddedLog(app: FastifyInstance) {
-  return { info: (msg: string) => app.log.info(msg), warn: (msg: string) => app.log.warn(msg) };
 }
 
 const randomSecret = () => randomBytes(32).toString('base64url');

@@ -2,8 +2,7 @@
 // folder written by LeadRelay 0921fc5 (fixtures/pglite-0.5.16), the built command copies the old
 // database into the embedded PostgreSQL, and the app then starts on it with everything in place.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -12,6 +11,7 @@ import {
   freePort,
   SERVER_ROOT,
   type ServerProcess,
+  scratchDataDir,
   startServer,
   whenUp,
 } from '../test/server-process';
@@ -23,8 +23,7 @@ const started: ServerProcess[] = [];
 
 beforeAll(() => {
   buildServer();
-  dir = mkdtempSync(join(tmpdir(), 'lr-import-cli-'));
-  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
+  dir = scratchDataDir('lr-import-cli-');
   execFileSync('tar', ['-xJf', join(FIXTURE, 'data.tar.xz'), '-C', dir]);
 });
 

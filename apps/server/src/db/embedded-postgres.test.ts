@@ -4,16 +4,17 @@
 // app left running, starts after a crash left a stale pid file, stops its database on SIGTERM, and
 // tells a second app on the same folder, or an old PGlite folder, in one line.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isAlive } from '../lib/data-dir-lock';
 import {
   api,
   buildServer,
   freePort,
   ownerToken,
   type ServerProcess,
+  scratchDataDir,
   startServer,
   whenUp,
 } from '../test/server-process';
@@ -23,8 +24,7 @@ const started: ServerProcess[] = [];
 
 beforeAll(() => {
   buildServer();
-  dir = mkdtempSync(join(tmpdir(), 'lr-embedded-'));
-  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
+  dir = scratchDataDir('lr-embedded-');
 });
 
 afterAll(async () => {
@@ -46,15 +46,6 @@ function start(dataDir: string, port: number): ServerProcess {
 function postmasterPid(dataDir: string): number | undefined {
   const file = join(dataDir, 'postgres', 'postmaster.pid');
   return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 async function waitGone(pid: number, withinMs = 20_000): Promise<void> {

@@ -5,15 +5,15 @@
 // start. It listens on a Unix socket in a folder only its user can open (trust there, no TCP).
 import { type SpawnOptions, spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { isAlive } from '../lib/data-dir-lock';
+import { pidExists } from '../lib/data-dir-lock';
 import { StartupError } from '../lib/startup-error';
 
 /** The database the app uses inside the cluster (the cluster's own `postgres` stays for tooling). */
-export const EMBEDDED_DATABASE = 'leadrelay';
+const EMBEDDED_DATABASE = 'leadrelay';
 const SUPERUSER = 'postgres';
 const PORT = 5432;
 // Unix socket paths are limited to about 104 bytes (macOS) and 108 (Linux), with the socket's name.
@@ -42,10 +42,6 @@ export interface EmbeddedPostgresOptions {
 export interface EmbeddedPostgres {
   /** postgresql://postgres@localhost/leadrelay?host=<socket folder>&port=5432 */
   url: string;
-  /** The folder of the cluster (`<dataDir>/postgres`). */
-  clusterDir: string;
-  /** true when a server left running by an earlier process was taken over. */
-  adopted: boolean;
   /** Stops the server (fast shutdown: running statements are cancelled, everything committed stays). */
   stop(): Promise<void>;
 }
@@ -82,6 +78,28 @@ interface RunAs {
 
 const silentLog: EmbeddedPostgresLog = { info() {}, warn() {} };
 
+/**
+ * A throw-away cluster in a new temporary folder (the test runs'): no fsync, and `stop()` removes
+ * the folder too. `label` names the folder, e.g. `leadrelay-test-pg-…`.
+ */
+export async function startTemporaryCluster(label: string): Promise<EmbeddedPostgres> {
+  const dir = mkdtempSync(join(tmpdir(), `${label}-`));
+  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
+  try {
+    const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: true });
+    return {
+      url: cluster.url,
+      async stop() {
+        await cluster.stop();
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? silentLog;
   const bin = await binaries();
@@ -93,7 +111,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   checkMajorVersion(bin, clusterDir);
   const socketDir = socketDirFor(clusterDir, runAs);
   const adoptedAt = await adoptRunning(bin, clusterDir, runAs, log);
-  const url = urlFor(adoptedAt ?? socketDir);
+  const listensIn = adoptedAt ?? socketDir;
+  const url = urlFor(listensIn);
   if (!adoptedAt) {
     const settings = [
       `-c listen_addresses=''`,
@@ -121,17 +140,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       runAs,
     );
     if (started.code !== 0) {
+      const logFile = join(clusterDir, 'server.log');
       throw new EmbeddedPostgresError(
-        `The embedded PostgreSQL did not start (${lastLine(started.output)}); see ${join(clusterDir, 'server.log')}`,
+        `The embedded PostgreSQL did not start (${serverFatal(logFile) ?? lastLine(started.output)}); see ${logFile}`,
       );
     }
   }
-  await ensureDatabase(url);
+  await ensureDatabase(listensIn);
   let stopped = false;
   return {
     url,
-    clusterDir,
-    adopted: adoptedAt !== undefined,
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -259,8 +277,8 @@ function socketDirFor(clusterDir: string, runAs: RunAs): string {
   return dir;
 }
 
-function urlFor(socketDir: string): string {
-  const url = new URL(`postgresql://${SUPERUSER}@localhost/${EMBEDDED_DATABASE}`);
+function urlFor(socketDir: string, database = EMBEDDED_DATABASE): string {
+  const url = new URL(`postgresql://${SUPERUSER}@localhost/${database}`);
   url.searchParams.set('host', socketDir);
   url.searchParams.set('port', String(PORT));
   return url.toString();
@@ -281,7 +299,7 @@ function readPidFile(clusterDir: string): PidFile | undefined {
   }
 }
 
-/** Whether `pid` is a postmaster of this cluster (after a machine crash the pid may be someone else's). */
+/** Whether `pid` is a running postmaster of this cluster (a zombie has no command line; after a reboot the pid may be someone else's). */
 function isPostmasterOf(pid: number, clusterDir: string): boolean {
   let args: string;
   try {
@@ -295,8 +313,9 @@ function isPostmasterOf(pid: number, clusterDir: string): boolean {
 /**
  * A server still running on this cluster (its app was killed) is taken over when it answers:
  * answers the socket folder it listens in. One that does not answer is stopped. A pid file whose
- * process is gone is PostgreSQL's to handle at start; one whose pid now belongs to something else
- * (reused after a reboot) would make PostgreSQL refuse to start, so it is removed.
+ * pid is free is PostgreSQL's to handle at start. One whose pid is taken by anything but this
+ * cluster's running postmaster (a zombie of it, or a pid reused after a reboot) would make
+ * PostgreSQL refuse to start, as would the socket's lock file beside it: both are removed.
  */
 async function adoptRunning(
   bin: Binaries,
@@ -305,13 +324,14 @@ async function adoptRunning(
   log: EmbeddedPostgresLog,
 ): Promise<string | undefined> {
   const found = readPidFile(clusterDir);
-  if (!found || !isAlive(found.pid)) return undefined;
+  if (!found || !pidExists(found.pid)) return undefined;
   if (!isPostmasterOf(found.pid, clusterDir)) {
     log.warn(`removing a stale postmaster.pid (pid ${found.pid} is not this cluster's server)`);
     rmSync(join(clusterDir, 'postmaster.pid'), { force: true });
+    if (found.socketDir) rmSync(join(found.socketDir, `.s.PGSQL.${PORT}.lock`), { force: true });
     return undefined;
   }
-  if (found.socketDir && (await answers(urlFor(found.socketDir), 30_000))) {
+  if (found.socketDir && (await answers(found.socketDir, 30_000))) {
     log.info(`taking over the embedded PostgreSQL left running by an earlier process (pid ${found.pid})`);
     return found.socketDir;
   }
@@ -325,10 +345,11 @@ async function adoptRunning(
   return undefined;
 }
 
-async function answers(url: string, withinMs: number): Promise<boolean> {
+/** Whether the server listening in `socketDir` takes a query within `withinMs`. */
+async function answers(socketDir: string, withinMs: number): Promise<boolean> {
   const until = Date.now() + withinMs;
   for (;;) {
-    const client = new pg.Client({ connectionString: url.replace(`/${EMBEDDED_DATABASE}?`, '/postgres?') });
+    const client = new pg.Client({ connectionString: urlFor(socketDir, 'postgres') });
     client.on('error', () => {});
     try {
       await client.connect();
@@ -343,8 +364,8 @@ async function answers(url: string, withinMs: number): Promise<boolean> {
   }
 }
 
-async function ensureDatabase(url: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url.replace(`/${EMBEDDED_DATABASE}?`, '/postgres?') });
+async function ensureDatabase(socketDir: string): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(socketDir, 'postgres') });
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [EMBEDDED_DATABASE]);
@@ -369,6 +390,16 @@ function run(cmd: string, args: string[], runAs: RunAs): Promise<{ code: number;
     child.on('error', reject);
     child.on('close', (code) => resolvePromise({ code: code ?? 1, output }));
   });
+}
+
+/** The server's own reason, from the last FATAL line of its log (pg_ctl only says "examine the log"). */
+function serverFatal(logFile: string): string | undefined {
+  try {
+    const lines = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-20);
+    return lines.findLast((line) => line.includes('FATAL:'))?.replace(/^.*FATAL:\s*/, '');
+  } catch {
+    return undefined;
+  }
 }
 
 function lastLine(text: string | undefined): string {

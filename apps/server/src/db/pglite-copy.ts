@@ -1,7 +1,7 @@
 // Copies every table of the old database's public schema into the target, in one transaction.
 // Rows travel as JSON text (json_agg on the old side, json_populate_recordset on the new one), so
 // PostgreSQL converts every value itself and nothing is parsed into JavaScript numbers or dates.
-import type pg from 'pg';
+import pg from 'pg';
 import type { SqlSource } from './pglite-load';
 
 // Webhook bodies may reach 1 MB each: 500 rows keep one batch's JSON within a few hundred MB.
@@ -13,7 +13,7 @@ export class PgliteImportError extends Error {
   override name = 'PgliteImportError';
 }
 
-export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const quoteIdent = (name: string) => pg.escapeIdentifier(name);
 const tableRef = (table: string) => `${quoteIdent('public')}.${quoteIdent(table)}`;
 
 /** pg's client as a SqlSource, so both databases are read by the same helpers. */

@@ -11,14 +11,7 @@ import { copyTables, PgliteImportError, sqlSourceOf } from './pglite-copy';
 import type { SqlSource } from './pglite-load';
 
 export { PgliteImportError } from './pglite-copy';
-export {
-  type LoadPgliteOptions,
-  loadPglite,
-  PGLITE_VERSION,
-  type PgliteLike,
-  type PgliteModule,
-  type SqlSource,
-} from './pglite-load';
+export { loadPglite, type PgliteLike, type SqlSource } from './pglite-load';
 
 export interface ImportPgliteOptions {
   /** The old database, e.g. `(await loadPglite()).create(join(dataDir, 'pglite'))`. */

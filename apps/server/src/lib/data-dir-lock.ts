@@ -15,18 +15,20 @@ export interface DataDirLock {
   release(): void;
 }
 
-/**
- * Whether a process with this pid is running (signal 0 checks without sending anything). A zombie
- * (killed, not yet reaped by its parent) is not: it holds nothing any more.
- */
-export function isAlive(pid: number): boolean {
+/** Whether the pid is taken, zombies included (signal 0 checks without sending anything). */
+export function pidExists(pid: number): boolean {
   try {
     process.kill(pid, 0);
+    return true;
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  return !isZombie(pid);
+}
+
+/** Whether the process is running: a zombie (killed, not yet reaped) holds nothing any more. */
+export function isAlive(pid: number): boolean {
+  return pidExists(pid) && !isZombie(pid);
 }
 
 function isZombie(pid: number): boolean {

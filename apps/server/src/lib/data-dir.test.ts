@@ -2,20 +2,19 @@
 // CLI (the built one, as `npm run owner` runs it), on the embedded PostgreSQL the folder holds.
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
-import { buildServer, SERVER_ROOT } from '../test/server-process';
+import { buildServer, SERVER_ROOT, scratchDataDir } from '../test/server-process';
 import { bearer } from '../test/test-app';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
 
 let dir: string;
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'lr-data-'));
-  chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
+  dir = scratchDataDir('lr-data-');
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 

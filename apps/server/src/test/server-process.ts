@@ -2,7 +2,9 @@
 // own, for the tests of what only a real process shows: the embedded PostgreSQL across kill -9,
 // two apps on one folder, the messages printed at start.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const SERVER_ROOT = resolve(import.meta.dirname, '../..');
@@ -11,6 +13,13 @@ export const OWNER = { login: 'owner@example.com', password: 'Owner1234' };
 /** Builds dist/ when a source is newer (build.mjs skips otherwise). */
 export function buildServer(): void {
   execFileSync(process.execPath, [join(SERVER_ROOT, 'build.mjs')], { cwd: SERVER_ROOT, stdio: 'pipe' });
+}
+
+/** A data folder for a test, in the temp dir; as root the cluster's own user must reach it (0755). */
+export function scratchDataDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  chmodSync(dir, 0o755);
+  return dir;
 }
 
 export async function freePort(): Promise<number> {

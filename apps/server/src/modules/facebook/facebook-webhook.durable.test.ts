@@ -1,32 +1,19 @@
 // A crash between acknowledging Meta's webhook and fetching the lead loses nothing: the app that
 // answered 200 goes away before its worker ran, and a fresh app on the same database ingests the lead.
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../../app';
-import { createTestDatabase, signUp, type TestApp } from '../../test/test-app';
+import { freePort } from '../../test/server-process';
+import { createTestDatabase, signUp, type TestApp, type TestDatabase } from '../../test/test-app';
 import { connect } from './facebook.test-kit';
 import { CONSULTATION, eventsOf, leadSetup, leadsOf, received, startReceiver } from './facebook-leads.test-kit';
 
 let emu: GraphEmulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
-let storage: { options: { databaseUrl: string }; dispose(): Promise<void> };
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-/** A database two app instances can open one after the other. */
-async function sharedStorage(): Promise<typeof storage> {
-  const database = await createTestDatabase();
-  return { options: { databaseUrl: database.url }, dispose: database.drop };
-}
+/** A database two app instances open one after the other. */
+let database: TestDatabase;
 
 const asTestApp = (app: FastifyInstance, databaseUrl: string): TestApp => ({
   app,
@@ -38,18 +25,18 @@ const asTestApp = (app: FastifyInstance, databaseUrl: string): TestApp => ({
 beforeAll(async () => {
   emu = await startGraphEmulator();
   receiver = await startReceiver();
-  storage = await sharedStorage();
+  database = await createTestDatabase();
 });
 afterAll(async () => {
   await receiver?.close();
   await emu?.close();
-  await storage?.dispose();
+  await database?.drop();
 });
 
 it('an acknowledged lead is ingested by a fresh app on the same database after the first one died', async () => {
   const port = await freePort();
   const options: AppOptions = {
-    ...storage.options,
+    databaseUrl: database.url,
     publicUrl: `http://127.0.0.1:${port}`,
     allowPrivateDestinations: true,
     mail: { kind: 'memory' },
@@ -58,7 +45,7 @@ it('an acknowledged lead is ingested by a fresh app on the same database after t
     facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
   };
 
-  const first = asTestApp(await buildApp(options), storage.options.databaseUrl);
+  const first = asTestApp(await buildApp(options), database.url);
   await first.app.listen({ port, host: '127.0.0.1' });
   const alice = await signUp(first);
   const setup = await leadSetup(first, alice, await connect(first, alice), receiver);
@@ -70,7 +57,7 @@ it('an acknowledged lead is ingested by a fresh app on the same database after t
   await first.app.close();
   expect(emu.requests.some((r) => r.path.startsWith(`/v20.0/${leadgenId}`))).toBe(false);
 
-  const second = asTestApp(await buildApp(options), storage.options.databaseUrl);
+  const second = asTestApp(await buildApp(options), database.url);
   try {
     expect(await second.app.facebookLeads.drain()).toBe(1);
     await second.app.deliveryWorker.drain();

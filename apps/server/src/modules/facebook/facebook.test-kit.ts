@@ -1,10 +1,10 @@
 // What the Facebook tests share: an app that listens (the Graph emulator verifies our webhook URL
 // with a GET during the app subscription) and the connect flow through the emulator's dialog.
-import { createServer } from 'node:net';
 import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { fbConnections, fbPages } from '../../db/schema';
+import { freePort } from '../../test/server-process';
 import { callAs, createTestApp, type Method, type SignedInUser, type TestApp } from '../../test/test-app';
 import { FB_OAUTH_COOKIE } from './facebook-connect.service';
 import { facebookVerifyToken } from './facebook-subscribe.service';
@@ -13,14 +13,6 @@ export interface FacebookTest {
   t: TestApp;
   emu: GraphEmulator;
   close(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /** The app on a real port (publicUrl = it) with Facebook pointed at a fresh Graph emulator. */
