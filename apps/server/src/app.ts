@@ -12,6 +12,7 @@ import {
   DEFAULT_FACEBOOK_CONFIG,
   type Deps,
   type FacebookConfig,
+  type ThrottleOptions,
 } from './config';
 import {
   type Database,
@@ -21,35 +22,43 @@ import {
   type OpenDatabaseOptions,
   openDatabase,
 } from './db/client';
+import { PeriodicScheduler, type PeriodicSchedulerOptions } from './delivery/periodic';
+import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery/worker';
 import type { DemoEmulators } from './demo-emulators';
-import { DeliveryWorker, type DeliveryWorkerOptions } from './jobs/delivery.job';
-import { housekeepingTasks, PeriodicScheduler, type PeriodicSchedulerOptions } from './jobs/periodic.job';
 import { loadOrCreateEncryptionKey } from './lib/encryption-key';
 import { createEventBus, type EngineEventBus } from './lib/events';
 import { loadOrCreateJwtSecret } from './lib/jwt-secret';
 import { createAppLocks } from './lib/locks';
+import { createMailer, type Mailer, type MailTransportOptions } from './lib/mail/mailer';
 import { createBusPool, DeliveriesListener, DeliveriesNotifier } from './lib/pg-bus';
 import { createSecretBox, ENCRYPTION_KEY_FORMAT, parseEncryptionKey, type SecretBox } from './lib/secret-box';
 import { accountRoutes } from './modules/account/account.routes';
 import { amocrmRoutes } from './modules/amocrm/amocrm.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { authTasks } from './modules/auth/auth.tasks';
+import { authenticateToken, isAccountActive } from './modules/auth/authenticate';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
-import { DEFAULT_THROTTLE, type ThrottleOptions } from './modules/auth/throttle.service';
+import { DEFAULT_THROTTLE } from './modules/auth/throttle.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { seedCatalogue } from './modules/catalogue/catalogue.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
+import { facebookCleaner } from './modules/facebook/facebook.cleaner';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
 import { facebookLeadTasks } from './modules/facebook/facebook-backfill.task';
 import { facebookDeps } from './modules/facebook/facebook-deps';
 import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
 import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
+import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
+import { hookTotals } from './modules/hooks/hooks.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { ingestTasks } from './modules/ingest/ingest.tasks';
 import { runtimeExtras } from './modules/integrations/connector-runtime';
 import { watchIntegrationHealth } from './modules/integrations/integration-health';
+import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
-import { createMailer, type Mailer, type MailTransportOptions } from './modules/mail/mailer';
+import { integrationTasks } from './modules/integrations/integrations.tasks';
 import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
 import { ensureOwner } from './modules/users/owner.service';
 import { widgetRoutes } from './modules/widget/widget.routes';
@@ -213,7 +222,9 @@ async function setup(
     db: database.db,
     log: app.log,
     tasks: [
-      ...housekeepingTasks({ secrets, log: app.log, loginFailureWindowMs: config.throttle.windowSeconds * 1000 }),
+      ...authTasks({ loginFailureWindowMs: config.throttle.windowSeconds * 1000 }),
+      ...ingestTasks(),
+      ...integrationTasks(secrets, app.log),
       ...facebookLeadTasks(facebookDeps(app), events),
     ],
     ...options.periodic,
@@ -228,7 +239,7 @@ async function setup(
   await setupBus(app, deps, events, deliveryWorker, { databaseUrl: database.url, role, runsWorker });
 
   setupErrors(app);
-  setupAuth(app, deps);
+  setupAuth(app, { authenticate: (token) => authenticateToken(deps, token), isActive: isAccountActive });
   await app.register(cookie);
   await setupSwagger(app);
 
@@ -240,7 +251,10 @@ async function setup(
   if (role !== 'worker') {
     await app.register(authRoutes);
     await app.register(sessionsRoutes);
-    await app.register(accountRoutes);
+    // Before integrations: leads and hooks reference them. Profile and login are never cleared.
+    await app.register(accountRoutes, {
+      cleaners: [routingCleaner, integrationsCleaner, collectionsCleaner, facebookCleaner],
+    });
     await app.register(catalogueRoutes);
     await app.register(integrationsRoutes);
     await app.register(amocrmRoutes);
@@ -300,7 +314,12 @@ async function setupBus(
   );
   app.addHook('preClose', () => health.stop());
   try {
-    await setupRealtime(app, deps, events, { pool, attach: options.role !== 'worker' });
+    await setupRealtime(app, deps, events, {
+      pool,
+      attach: options.role !== 'worker',
+      authenticate: (token) => authenticateToken(deps, token),
+      totals: (accountId) => hookTotals(deps.db, accountId),
+    });
   } catch (error) {
     await health.stop();
     await pool.end();

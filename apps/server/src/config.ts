@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import type { AppLocks } from './lib/locks';
+import type { Mailer } from './lib/mail/mailer';
 import type { SecretBox } from './lib/secret-box';
-import type { ThrottleOptions } from './modules/auth/throttle.service';
-import type { Mailer } from './modules/mail/mailer';
+
+export interface ThrottleOptions {
+  /** Failed sign-ins per account within the window before 429. */
+  accountFailures: number;
+  /** Failed sign-ins per IP address within the window before 429. */
+  ipFailures: number;
+  windowSeconds: number;
+}
 
 /** Settings the modules read, resolved once by buildApp. */
 export interface AppConfig {

@@ -5,9 +5,9 @@ import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
 import type { CrmConfig, FacebookConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
-import { DEFAULT_WORKER_CONCURRENCY } from './jobs/delivery.job';
+import { StartupError } from './db/startup-error';
+import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
-import { StartupError } from './lib/startup-error';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { StartupError } from './db/startup-error';
 import { startDemoEmulators } from './demo-emulators';
 import { loadEnv } from './env';
-import { StartupError } from './lib/startup-error';
 import { loggerOptions } from './logger';
 
 async function main(): Promise<void> {

@@ -6,11 +6,11 @@ import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { legacyPgliteDir, MIGRATIONS_FOLDER } from '../db/client';
+import { lockDataDir } from '../db/data-dir-lock';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { importPgliteData, loadPglite, PgliteImportError } from '../db/pglite-import';
+import { StartupError } from '../db/startup-error';
 import { loadEnv } from '../env';
-import { lockDataDir } from '../lib/data-dir-lock';
-import { StartupError } from '../lib/startup-error';
 
 const say = (line: string) => console.info(line);
 

@@ -2,8 +2,8 @@
 // Creates the owner account, or makes an existing account the owner with this password.
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
+import { StartupError } from '../db/startup-error';
 import { loadEnv } from '../env';
-import { StartupError } from '../lib/startup-error';
 import { OwnerInputError, parseOwnerInput, upsertOwner } from '../modules/users/owner.service';
 
 const USAGE = 'Usage: npm run owner -- --login <e-mail> --password <password>';

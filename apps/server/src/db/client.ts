@@ -4,10 +4,10 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import { lockDataDir } from '../lib/data-dir-lock';
-import { StartupError } from '../lib/startup-error';
+import { lockDataDir } from './data-dir-lock';
 import { type EmbeddedPostgres, type EmbeddedPostgresLog, startEmbeddedPostgres } from './embedded-postgres';
 import * as schema from './schema';
+import { StartupError } from './startup-error';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;

@@ -7,7 +7,6 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isAlive } from '../lib/data-dir-lock';
 import {
   api,
   buildServer,
@@ -18,6 +17,7 @@ import {
   startServer,
   whenUp,
 } from '../test/server-process';
+import { isAlive } from './data-dir-lock';
 
 let dir: string;
 const started: ServerProcess[] = [];

@@ -9,8 +9,8 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { pidExists } from '../lib/data-dir-lock';
-import { StartupError } from '../lib/startup-error';
+import { pidExists } from './data-dir-lock';
+import { StartupError } from './startup-error';
 
 /** The database the app uses inside the cluster (the cluster's own `postgres` stays for tooling). */
 const EMBEDDED_DATABASE = 'leadrelay';

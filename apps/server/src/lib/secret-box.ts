@@ -3,14 +3,9 @@
 // the caller binds each envelope to its row (aad) so a ciphertext copied to another row does not open.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-export type SealedSecret = {
-  v: 1;
-  /** Which key sealed it: a hash prefix, not the key. */
-  kid: string;
-  iv: string;
-  tag: string;
-  data: string;
-};
+import type { SealedSecret } from '../db/schema/sealed-secret';
+
+export type { SealedSecret };
 
 export class SecretUnreadableError extends Error {
   constructor(reason: string) {

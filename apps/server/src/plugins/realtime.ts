@@ -11,8 +11,7 @@ import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Deps } from '../config';
 import type { EngineEventBus } from '../lib/events';
-import { hookTotals } from '../modules/hooks/hooks.service';
-import { authenticateToken } from './auth';
+import type { Authenticate } from './auth';
 
 export interface IntegrationUpdate {
   integrationId: string;
@@ -47,6 +46,10 @@ export interface RealtimeOptions {
   pool: pg.Pool;
   /** Serve browsers on app.server (api and all); a worker only emits. */
   attach: boolean;
+  /** Who a socket's token belongs to (the auth module's answer). */
+  authenticate: Authenticate;
+  /** An account's dashboard counters, sent with every hook change (the hooks module's answer). */
+  totals(accountId: string): Promise<HookTotals>;
   coalesceMs?: number;
 }
 
@@ -99,7 +102,7 @@ export async function setupRealtime(
 
   io.use((socket, next) => {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
-    authenticateToken(deps, typeof token === 'string' ? token : undefined).then(
+    options.authenticate(typeof token === 'string' ? token : undefined).then(
       (auth) => {
         if (!auth || typeof token !== 'string') return next(new Error('UNAUTHORIZED'));
         socket.data.userId = auth.user.id;
@@ -138,7 +141,7 @@ export async function setupRealtime(
     // Sockets of the account may be on another process: the totals are always sent.
     if (!batch || closing) return;
     const sent = (async () => {
-      const totals = await hookTotals(deps.db, accountId);
+      const totals = await options.totals(accountId);
       emitToAccount(accountId, 'HOOK_INFORMER', { hookIds: [...batch.ids] });
       emitToAccount(accountId, 'HOOKS_INFORMER', totals);
     })()

@@ -6,7 +6,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
-import type { MailMessage } from '../modules/mail/mailer';
+import type { MailMessage } from '../lib/mail/mailer';
 
 export const PASSWORD = 'Abcdefg1';
 

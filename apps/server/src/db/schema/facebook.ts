@@ -1,7 +1,7 @@
 // Meta lead forms: Facebook profiles an account connected (Facebook Login), the pages and ad
 // accounts each one manages. Tokens are sealed with the app's SecretBox, bound to the row's id.
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { SealedSecret } from '../../lib/secret-box';
+import type { SealedSecret } from './sealed-secret';
 import { users } from './users';
 
 /** One Facebook profile connected to an account; reconnecting the same profile updates its row. */

@@ -1,6 +1,7 @@
 import { ZAccountPatchBody, ZPasswordBody, ZSuccessResponse, ZUpdatePasswordBody, ZUser } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TenantDataCleaner } from '../../lib/tenant-data';
 import { authOf } from '../../plugins/auth';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
 import { toApiUser } from '../users/users.service';
@@ -9,7 +10,12 @@ import { clearAllData, patchAccount, removeAccount, updatePassword } from './acc
 const tags = ['account'];
 const config = { access: 'client' as const };
 
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export interface AccountRoutesOptions {
+  /** The modules' tenant-data cleaners, in the order they run (app.ts lists them). */
+  cleaners: readonly TenantDataCleaner[];
+}
+
+export async function accountRoutes(app: FastifyInstance, { cleaners }: AccountRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
@@ -34,7 +40,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     '/api/account/clear-all-data',
     { config, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
     async (req) => {
-      await clearAllData(deps, authOf(req).user, req.body.password);
+      await clearAllData(deps, authOf(req).user, req.body.password, cleaners);
       return { success: true as const };
     },
   );

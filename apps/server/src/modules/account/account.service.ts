@@ -2,13 +2,13 @@ import type { AccountPatchBody, User } from '@leadrelay/shared';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
+import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { accountKey, clearFailures } from '../auth/throttle.service';
 import { facebookCleaner } from '../facebook/facebook.cleaner';
 import { toApiUser, updateUser } from '../users/users.service';
-import { clearTenantData, type TenantDataCleaner } from './tenant-data';
 
 async function requirePassword(user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('WRONG_PASSWORD');
@@ -39,7 +39,7 @@ export async function clearAllData(
   deps: Deps,
   user: UserRow,
   password: string,
-  cleaners?: readonly TenantDataCleaner[],
+  cleaners: readonly TenantDataCleaner[],
 ): Promise<void> {
   await requirePassword(user, password);
   await deps.db.transaction((tx) => clearTenantData(tx, user.id, cleaners));

@@ -1,9 +1,9 @@
 import { type CreateAccountBody, type Locale, type LoginBody, REFRESH_TOKEN_TTL_DAYS } from '@leadrelay/shared';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
+import { confirmEmailMail, resetPasswordMail } from '../../lib/mail/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
 import { AppError } from '../../plugins/errors';
-import { confirmEmailMail, resetPasswordMail } from '../mail/templates';
 import { dateAfterDays, findLiveUserById, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
 import {
   canIssueEmailToken,

@@ -1,14 +1,7 @@
 import { and, asc, count, eq, gt, lte } from 'drizzle-orm';
+import type { ThrottleOptions } from '../../config';
 import type { Executor } from '../../db/client';
 import { loginFailures } from '../../db/schema';
-
-export interface ThrottleOptions {
-  /** Failed sign-ins per account within the window before 429. */
-  accountFailures: number;
-  /** Failed sign-ins per IP address within the window before 429. */
-  ipFailures: number;
-  windowSeconds: number;
-}
 
 export const DEFAULT_THROTTLE: ThrottleOptions = { accountFailures: 10, ipFailures: 30, windowSeconds: 15 * 60 };
 

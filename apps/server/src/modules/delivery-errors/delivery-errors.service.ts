@@ -2,9 +2,10 @@ import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/client';
 import { deliveries, deliveryAttempts, errorRecords, hooks, integrations, users } from '../../db/schema';
+import { toAttemptView } from '../../delivery/attempt-view';
+import { announceDue, requeue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
-import { requeue, toAttemptView } from '../hooks/hooks.service';
 
 const destination = alias(integrations, 'destination');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -63,11 +64,11 @@ export async function restartErrorRecord(db: Db, events: EngineEventBus, id: str
   const result = await db.transaction(async (tx) => {
     const [record] = await tx.select().from(errorRecords).where(eq(errorRecords.id, id));
     if (!record) throw new AppError('ERROR_RECORD_NOT_FOUND');
-    const rows = await requeue(tx, and(eq(deliveries.id, record.deliveryId), eq(deliveries.status, 'failed')), now);
+    const rows = await requeue(tx, { deliveryId: record.deliveryId, onlyFailed: true }, now);
     await tx.update(errorRecords).set({ restartedAt: now }).where(eq(errorRecords.id, id));
     return { record, rows };
   });
   for (const r of result.rows) events.emit('hook.changed', { accountId: result.record.accountId, hookId: r.hookId });
-  if (result.rows.length) events.emit('deliveries.due');
+  if (result.rows.length) announceDue(events);
   return { ok: true, restarted: result.rows.length > 0, restartedAt: now.toISOString() };
 }

@@ -7,10 +7,11 @@ import type { GraphClient } from '@leadrelay/connectors';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { fbBackfillCursors } from '../../db/schema';
-import type { PeriodicTask } from '../../jobs/periodic.job';
+import type { PeriodicTask } from '../../delivery/periodic';
 import type { EngineEventBus } from '../../lib/events';
 import { type FacebookDeps, graphFor } from './facebook-deps';
 import { graphReason, isAuthFailure, markConnectionBroken, markConnectionOk } from './facebook-health';
+import { resealFacebookTokens } from './facebook-reseal';
 import { pageTokenOf } from './facebook-store';
 import { pruneLeadgenEvents } from './facebook-webhook.job';
 import { storeNotifications } from './facebook-webhook.service';
@@ -144,6 +145,12 @@ async function sweepPage(
 /** The periodic tasks of Meta leads: the sweep, and pruning settled leadgen events. */
 export function facebookLeadTasks(deps: FacebookDeps, events: EngineEventBus): PeriodicTask[] {
   return [
+    {
+      // Facebook user and page tokens sealed with ENCRYPTION_KEY_PREVIOUS.
+      name: 'reseal-facebook-tokens',
+      everyMs: 60 * MINUTE,
+      run: (tx) => resealFacebookTokens(tx, deps.secrets, deps.log),
+    },
     {
       name: FB_BACKFILL_TASK,
       everyMs: FB_BACKFILL_EVERY_MS,

@@ -2,9 +2,7 @@ import { signBody } from '@leadrelay/connectors';
 import type { HttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fbBackfillCursors } from '../../db/schema';
-import { type SignedInUser, signUp } from '../../test/test-app';
-import { connect, connectionRow, type FacebookTest, startFacebookTest } from './facebook.test-kit';
-import { FB_BACKFILL_TASK } from './facebook-backfill.task';
+import { connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import {
   CONSULTATION,
   DENTAL,
@@ -15,7 +13,9 @@ import {
   received,
   startReceiver,
   work,
-} from './facebook-leads.test-kit';
+} from '../../test/facebook-leads-kit';
+import { type SignedInUser, signUp } from '../../test/test-app';
+import { FB_BACKFILL_TASK } from './facebook-backfill.task';
 
 let f: FacebookTest;
 let receiver: HttpEmulator;

@@ -3,8 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fbAdAccounts, fbConnections, fbPages } from '../../db/schema';
 import { signOAuthState, stateBinding } from '../../lib/oauth-state';
-import { accountIdOf } from '../../test/routing-fixtures';
-import { createTestApp, expectError, PASSWORD, type SignedInUser, signUp } from '../../test/test-app';
 import {
   call,
   callback,
@@ -14,7 +12,9 @@ import {
   pageRows,
   start,
   startFacebookTest,
-} from './facebook.test-kit';
+} from '../../test/facebook-kit';
+import { accountIdOf } from '../../test/routing-fixtures';
+import { createTestApp, expectError, PASSWORD, type SignedInUser, signUp } from '../../test/test-app';
 
 let f: FacebookTest;
 let alice: SignedInUser;

@@ -1,7 +1,7 @@
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import { expectError, type SignedInUser, signUp } from '../../test/test-app';
-import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from './facebook.test-kit';
 
 let f: FacebookTest;
 let alice: SignedInUser;

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fbConnections, fbPages } from '../../db/schema';
+import { call, connect, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import { accountIdOf } from '../../test/routing-fixtures';
 import { errorOf, expectError, type SignedInUser, signUp } from '../../test/test-app';
-import { call, connect, type FacebookTest, startFacebookTest } from './facebook.test-kit';
 
 let f: FacebookTest;
 let alice: SignedInUser;

@@ -2,8 +2,8 @@ import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fbPages } from '../../db/schema';
+import { call, connect, type FacebookTest, pageRows, startFacebookTest } from '../../test/facebook-kit';
 import { expectError, type SignedInUser, signUp } from '../../test/test-app';
-import { call, connect, type FacebookTest, pageRows, startFacebookTest } from './facebook.test-kit';
 
 let f: FacebookTest;
 let alice: SignedInUser;

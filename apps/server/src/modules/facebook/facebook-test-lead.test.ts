@@ -2,9 +2,9 @@
 // webhook like a real lead and reaches the destination; Meta's one-test-lead-per-form rule is handled.
 import type { HttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, connect, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
+import { type LeadSetup, leadSetup, received, startReceiver, work } from '../../test/facebook-leads-kit';
 import { type SignedInUser, signUp } from '../../test/test-app';
-import { call, connect, type FacebookTest, startFacebookTest } from './facebook.test-kit';
-import { type LeadSetup, leadSetup, received, startReceiver, work } from './facebook-leads.test-kit';
 
 let f: FacebookTest;
 let receiver: HttpEmulator;

@@ -5,10 +5,10 @@ import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/te
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { type AppOptions, buildApp } from '../../app';
+import { connect } from '../../test/facebook-kit';
+import { CONSULTATION, eventsOf, leadSetup, leadsOf, received, startReceiver } from '../../test/facebook-leads-kit';
 import { freePort } from '../../test/server-process';
 import { createTestDatabase, signUp, type TestApp, type TestDatabase } from '../../test/test-app';
-import { connect } from './facebook.test-kit';
-import { CONSULTATION, eventsOf, leadSetup, leadsOf, received, startReceiver } from './facebook-leads.test-kit';
 
 let emu: GraphEmulator;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;

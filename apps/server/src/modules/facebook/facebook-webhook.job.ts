@@ -1,16 +1,18 @@
 // The worker side of Meta leads: claims stored leadgen events (fb_leadgen_events), fetches each lead
 // with the page token of every connection whose integrations take that page and form, and ingests
 // graphLeadPayload(lead) through each integration's own mapping, filters, dedupe and destinations
-// (ingestWebhook, the path of our own webhook URL). Woken at once by `facebook.leadgen` (in
-// process, or NOTIFY from an API node), and polls.
+// (ingestWebhook, the path of our own webhook URL). It runs on the engine's job loop (the one the
+// deliveries run on): woken at once by `facebook.leadgen` (in process, or NOTIFY from an API
+// node), and polls. The events keep their own table: a Meta event is fetched once per connection,
+// may wait for a reconnect, and becomes one lead per integration, each with its own deliveries.
 import { randomBytes } from 'node:crypto';
 import { GraphError, type GraphLead } from '@leadrelay/connectors';
 import { graphLeadPayload } from '@leadrelay/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { type FbLeadgenEventRow, fbLeadgenEvents, integrations, type StoredRequest } from '../../db/schema';
+import { JobLoop } from '../../delivery/job-loop';
 import type { EngineEventBus } from '../../lib/events';
-import { settleWithin } from '../../lib/settle-within';
 import { AppError } from '../../plugins/errors';
 import { ingestWebhook } from '../ingest/ingest.service';
 import { type FacebookDeps, graphFor } from './facebook-deps';
@@ -61,107 +63,52 @@ export function backoffMs(attempts: number): number {
 }
 
 export class FacebookLeadgenProcessor {
-  private readonly pollMs: number;
   private readonly leaseMs: number;
   private readonly batch: number;
-  private readonly concurrency: number;
   private readonly now: () => Date;
-  private readonly inflight = new Set<Promise<number>>();
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<number> | undefined;
-  private again = false;
-  private started = false;
+  private readonly loop: JobLoop<FbLeadgenEventRow>;
 
   constructor(
     private readonly deps: FacebookDeps,
     private readonly events: EngineEventBus,
     options: LeadgenProcessorOptions = {},
   ) {
-    this.pollMs = options.pollMs ?? 2_000;
     this.leaseMs = options.leaseMs ?? 2 * MINUTE;
     this.batch = options.batch ?? 50;
-    this.concurrency = options.concurrency ?? 8;
     this.now = options.now ?? (() => new Date());
+    this.loop = new JobLoop({
+      name: 'facebook leadgen event',
+      log: deps.log,
+      concurrency: options.concurrency ?? 8,
+      pollMs: options.pollMs ?? 2_000,
+      claim: (limit) => this.claim(Math.min(limit, this.batch)),
+      process: (event) => this.process(event),
+      describe: (event) => ({ leadgenId: event.leadgenId }),
+    });
   }
 
   start(): void {
-    if (this.started) return;
-    this.started = true;
-    this.events.on('facebook.leadgen', this.wake);
-    this.wake();
+    if (this.loop.isRunning) return;
+    this.events.on('facebook.leadgen', this.loop.wake);
+    this.loop.start();
   }
 
   async stop(graceMs = 5_000): Promise<void> {
-    this.started = false;
-    this.events.off('facebook.leadgen', this.wake);
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    await settleWithin(this.inflight, graceMs);
+    this.events.off('facebook.leadgen', this.loop.wake);
+    await this.loop.stop(graceMs);
   }
 
   /** Run now (and once more after a run under way); a no-op until started. */
-  readonly wake = (): void => {
-    if (!this.started) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    const run = this.track(
-      this.runOnce().catch((error) => {
-        this.deps.log.error({ err: error }, 'facebook leadgen run failed');
-        return 0;
-      }),
-    );
-    this.running = run;
-    void run.then((count) => {
-      this.running = undefined;
-      if (!this.started) return;
-      if (this.again || count >= this.batch) {
-        this.again = false;
-        this.wake();
-      } else {
-        this.timer = setTimeout(this.wake, this.pollMs);
-        this.timer.unref();
-      }
-    });
-  };
+  readonly wake = (): void => this.loop.wake();
 
   /** Claims the due events and processes them; how many it claimed. */
-  async runOnce(): Promise<number> {
-    const claimed = await this.claim();
-    let next = 0;
-    const worker = async () => {
-      while (next < claimed.length) {
-        const event = claimed[next++]!;
-        try {
-          await this.process(event);
-        } catch (error) {
-          // A database failure: the event is due again when its lease ends.
-          this.deps.log.error({ err: error, leadgenId: event.leadgenId }, 'facebook leadgen event failed');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, claimed.length) }, worker));
-    return claimed.length;
+  runOnce(): Promise<number> {
+    return this.loop.runOnce();
   }
 
   /** Runs until nothing is due (tests). */
-  async drain(maxRuns = 100): Promise<number> {
-    let total = 0;
-    for (let i = 0; i < maxRuns; i++) {
-      const count = await this.runOnce();
-      total += count;
-      if (count === 0) break;
-    }
-    return total;
-  }
-
-  private track(run: Promise<number>): Promise<number> {
-    this.inflight.add(run);
-    void run.finally(() => this.inflight.delete(run));
-    return run;
+  drain(maxRuns = 100): Promise<number> {
+    return this.loop.drain(maxRuns);
   }
 
   /**
@@ -169,7 +116,7 @@ export class FacebookLeadgenProcessor {
    * connection still owes them its integrations' lead (a reconnect), or at their next try. The claim makes them pending and
    * moves next_at past the lease, so a processor that dies leaves them due again.
    */
-  private async claim(): Promise<FbLeadgenEventRow[]> {
+  private async claim(limit: number): Promise<FbLeadgenEventRow[]> {
     const now = this.now();
     const leaseEnd = new Date(now.getTime() + this.leaseMs);
     const result = await this.deps.db.execute(sql`
@@ -186,7 +133,7 @@ export class FacebookLeadgenProcessor {
               and i.settings->>'fbConnectionId' = c.id::text and i.settings->>'fbPageId' = p.page_id
             where p.page_id = x.page_id and not x.done_connections @> jsonb_build_array(c.id::text))))
         order by x.next_at
-        limit ${this.batch}
+        limit ${limit}
         for update skip locked
       )
       returning e.id, e.leadgen_id as "leadgenId", e.page_id as "pageId", e.form_id as "formId",

@@ -3,9 +3,7 @@ import type { HttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fbConnections, fbLeadgenEvents } from '../../db/schema';
-import { accountIdOf } from '../../test/routing-fixtures';
-import { type SignedInUser, signUp } from '../../test/test-app';
-import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from './facebook.test-kit';
+import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import {
   CONSULTATION,
   DENTAL,
@@ -16,7 +14,9 @@ import {
   received,
   startReceiver,
   work,
-} from './facebook-leads.test-kit';
+} from '../../test/facebook-leads-kit';
+import { accountIdOf } from '../../test/routing-fixtures';
+import { type SignedInUser, signUp } from '../../test/test-app';
 import { facebookVerifyToken } from './facebook-subscribe.service';
 
 let f: FacebookTest;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { fbConnections } from '../../db/schema';
-import type { TenantDataCleaner } from '../account/tenant-data';
+import type { TenantDataCleaner } from '../../lib/tenant-data';
 
 /** Clear-all-data and account removal: connections go with their pages, ad accounts and tokens (cascade). */
 export const facebookCleaner: TenantDataCleaner = {

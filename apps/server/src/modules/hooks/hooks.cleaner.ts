@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { collections, distributionCursors, hooks, leads } from '../../db/schema';
-import type { TenantDataCleaner } from '../account/tenant-data';
+import type { TenantDataCleaner } from '../../lib/tenant-data';
 
 /** Leads and hooks of the account; deliveries, attempts and error records go with them (cascade). */
 export const routingCleaner: TenantDataCleaner = {

@@ -2,27 +2,14 @@ import type { Hook, HookAttempt, HookDetail, HookListQuery, HookStatus } from '@
 import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { type DeliveryAttemptRow, deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
+import { toAttemptView } from '../../delivery/attempt-view';
+import { announceDue, requeue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
 
 // The views are the shared response types, so the web and the server cannot drift apart.
 export type HookView = Hook;
 export type HookDetailView = HookDetail;
-
-/** One stored attempt as the API shows it (hook detail, super-admin error children). */
-export function toAttemptView(a: DeliveryAttemptRow): HookAttempt {
-  return {
-    _id: a.id,
-    number: a.number,
-    outcome: a.outcome,
-    httpStatus: a.httpStatus,
-    error: a.error,
-    request: a.request ?? null,
-    response: a.response ?? null,
-    durationMs: a.durationMs,
-    startedAt: a.startedAt.toISOString(),
-  };
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -218,33 +205,12 @@ export async function renewHooks(
       .from(hooks)
       .where(and(eq(hooks.accountId, accountId), inArray(hooks.id, ids)));
     if (owned.length !== new Set(ids).size) throw new AppError('HOOK_NOT_FOUND');
-    const rows = await requeue(tx, and(inArray(deliveries.hookId, ids), ne(deliveries.status, 'running')), now);
-    return rows;
+    return requeue(tx, { hookIds: ids }, now);
   });
   const hookIds = [...new Set(renewed.map((r) => r.hookId))];
   for (const hookId of hookIds) events.emit('hook.changed', { accountId, hookId });
-  if (renewed.length) events.emit('deliveries.due');
+  if (renewed.length) announceDue(events);
   return { renewed: renewed.length };
-}
-
-/** Makes deliveries due now (not the delivered ones) and marks their hooks pending. */
-export async function requeue(tx: Executor, where: ReturnType<typeof and>, now: Date) {
-  const rows = await tx
-    .update(deliveries)
-    .set({
-      status: 'pending',
-      nextAttemptAt: now,
-      firstAttemptAt: null,
-      leaseUntil: null,
-      leasedBy: null,
-    })
-    .where(and(where, ne(deliveries.status, 'delivered')))
-    .returning({ id: deliveries.id, hookId: deliveries.hookId });
-  const hookIds = [...new Set(rows.map((r) => r.hookId))];
-  if (hookIds.length) {
-    await tx.update(hooks).set({ status: 'pending', updatedAt: now }).where(inArray(hooks.id, hookIds));
-  }
-  return rows;
 }
 
 /** An integration of the account, or INTEGRATION_NOT_FOUND. */

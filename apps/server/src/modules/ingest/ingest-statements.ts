@@ -1,4 +1,6 @@
-// The ingest statements: constant text, every parameter sent as text and cast once in `p`.
+// The ingest statements: constant text, every parameter sent as text and cast once in `p`. The
+// deliveries they enqueue are written by the queue's own step (delivery/queue.ts).
+import { enqueueDeliveriesSql } from '../../delivery/queue';
 import type { Statement } from './raw-sql';
 
 /**
@@ -77,11 +79,10 @@ hook as (
   returning status
 ),
 queued as (
-  insert into deliveries (account_id, lead_id, hook_id, destination_id, next_attempt_at, idempotency_key, created_at)
-  select p.account_id, p.lead_id, p.hook_id, d.id, p.now, p.lead_id::text || ':' || d.id::text, p.now
-  from p, verdict v, dests d where v.taken
-  order by d.ord
-  returning 1
+  ${enqueueDeliveriesSql(
+    `(select p.account_id, p.lead_id, p.hook_id, d.id as destination_id, p.now, d.ord from p, verdict v, dests d where v.taken)`,
+    'q.ord',
+  )}
 ),
 duplicate as (
   insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
@@ -186,10 +187,7 @@ hook as (
   returning id, status
 ),
 queued as (
-  insert into deliveries (account_id, lead_id, hook_id, destination_id, next_attempt_at, idempotency_key, created_at)
-  select d.account_id, d.lead_id, d.hook_id, d.destination_id, d.now, d.lead_id::text || ':' || d.destination_id::text, d.now
-  from dests d order by d.i, d.ord
-  returning 1
+  ${enqueueDeliveriesSql('dests', 'q.i, q.ord')}
 ),
 duplicate as (
   insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)

@@ -12,6 +12,7 @@ import { lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { dedupeKeys, type StoredRequest } from '../../db/schema';
+import { announceDue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
 import { groupCommit } from './group-commit';
@@ -122,7 +123,7 @@ async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput):
   }
   if (row.taken) {
     const status = row.status ?? 'accepted';
-    if (status === 'pending') deps.events.emit('deliveries.due');
+    if (status === 'pending') announceDue(deps.events);
     return done(deps, source.accountId, { hookId, status, httpStatus: 202 });
   }
   const originalHookId = row.original ?? hookId;

@@ -8,9 +8,9 @@ import type { Deps } from '../../config';
 import type { Db } from '../../db/client';
 import { integrations, users } from '../../db/schema';
 import type { EngineEventBus } from '../../lib/events';
+import { integrationBrokenMail, integrationRecoveredMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
 import type { IntegrationUpdate } from '../../plugins/realtime';
-import { integrationBrokenMail, integrationRecoveredMail } from '../mail/templates';
 
 const MAX_REASON = 300;
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { collections, integrations } from '../../db/schema';
-import type { TenantDataCleaner } from '../account/tenant-data';
+import type { TenantDataCleaner } from '../../lib/tenant-data';
 
 /** Clear-all-data: integrations go with their leads, hooks and deliveries (foreign keys cascade). */
 export const integrationsCleaner: TenantDataCleaner = {

@@ -7,7 +7,7 @@ import { deliveries, deliveryAttempts, destinationHealth, errorRecords, hooks } 
 import { accountIdOf, createCollection, createDestination, createSource, fakeClock } from '../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { testDestination } from '../test/test-destination';
-import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery.job';
+import { DeliveryWorker, type DeliveryWorkerOptions } from './worker';
 
 let t: TestApp;
 let accountId: string;

@@ -3,11 +3,11 @@
 import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { fbConnections, fbPages } from '../../db/schema';
-import { freePort } from '../../test/server-process';
-import { callAs, createTestApp, type Method, type SignedInUser, type TestApp } from '../../test/test-app';
-import { FB_OAUTH_COOKIE } from './facebook-connect.service';
-import { facebookVerifyToken } from './facebook-subscribe.service';
+import { fbConnections, fbPages } from '../db/schema';
+import { FB_OAUTH_COOKIE } from '../modules/facebook/facebook-connect.service';
+import { facebookVerifyToken } from '../modules/facebook/facebook-subscribe.service';
+import { freePort } from './server-process';
+import { callAs, createTestApp, type Method, type SignedInUser, type TestApp } from './test-app';
 
 export interface FacebookTest {
   t: TestApp;

@@ -10,7 +10,7 @@ import { dedupeKeys, emailTokens, loginFailures, sessions, users } from '../db/s
 import { DEFAULT_THROTTLE } from '../modules/auth/throttle.service';
 import { createSource } from '../test/routing-fixtures';
 import { createTestApp, createTestDatabase, signUp, type TestApp } from '../test/test-app';
-import { advisoryKey, PeriodicScheduler, type PeriodicTask } from './periodic.job';
+import { advisoryKey, PeriodicScheduler, type PeriodicTask } from './periodic';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,16 +1,12 @@
-// Periodic housekeeping in worker processes. Each run happens in a transaction that first takes
-// pg_try_advisory_xact_lock(<the task's key>): while one node runs a task, the others skip it, and
-// the lock goes with the transaction, so a node that dies mid-run holds nothing.
+// The periodic-task scheduler of worker processes; the tasks are the modules' own, listed by
+// app.ts. Each run happens in a transaction that first takes pg_try_advisory_xact_lock(<the
+// task's key>): while one node runs a task, the others skip it, and the lock goes with the
+// transaction, so a node that dies mid-run holds nothing.
 import { createHash } from 'node:crypto';
-import { isNotNull, lte, or, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { emailTokens, loginFailures, sessions } from '../db/schema';
-import type { SecretBox } from '../lib/secret-box';
 import { settleWithin } from '../lib/settle-within';
-import { resealFacebookTokens } from '../modules/facebook/facebook-reseal';
-import { pruneDedupeKeys } from '../modules/ingest/ingest.service';
-import { resealStoredAuth } from '../modules/integrations/stored-auth';
 
 /** The transaction a run gets (the one holding the task's lock). */
 export type LockedTx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -125,61 +121,4 @@ export class PeriodicScheduler {
       return 'failed';
     }
   }
-}
-
-const MINUTE = 60_000;
-
-export interface HousekeepingOptions {
-  secrets: SecretBox;
-  log: FastifyBaseLogger;
-  /** Failed sign-ins older than this no longer count (the throttle's window). */
-  loginFailureWindowMs: number;
-}
-
-/**
- * What the server keeps tidy. Hooks, leads, deliveries and attempts are kept: no retention
- * policy is defined for them yet.
- */
-export function housekeepingTasks(options: HousekeepingOptions): PeriodicTask[] {
-  return [
-    {
-      // Ingest takes over an expired key itself; this only keeps the table small.
-      name: 'prune-dedupe-keys',
-      everyMs: 10 * MINUTE,
-      run: (tx, now) => pruneDedupeKeys(tx, now),
-    },
-    {
-      // A revoked session stays listed (isRevoked) until it would have expired; then it goes.
-      name: 'prune-sessions',
-      everyMs: 60 * MINUTE,
-      run: (tx, now) => tx.delete(sessions).where(lte(sessions.expiresAt, now)),
-    },
-    {
-      name: 'prune-email-tokens',
-      everyMs: 60 * MINUTE,
-      run: (tx, now) =>
-        tx.delete(emailTokens).where(or(isNotNull(emailTokens.usedAt), lte(emailTokens.expiresAt, now))),
-    },
-    {
-      // Sign-in also prunes on each failure; this covers quiet periods.
-      name: 'prune-login-failures',
-      everyMs: 15 * MINUTE,
-      run: (tx, now) =>
-        tx
-          .delete(loginFailures)
-          .where(lte(loginFailures.createdAt, new Date(now.getTime() - options.loginFailureWindowMs))),
-    },
-    {
-      // Plaintext rows from before encryption, and rows sealed with ENCRYPTION_KEY_PREVIOUS.
-      name: 'reseal-integration-auth',
-      everyMs: 60 * MINUTE,
-      run: (tx) => resealStoredAuth(tx, options.secrets, options.log),
-    },
-    {
-      // Facebook user and page tokens sealed with ENCRYPTION_KEY_PREVIOUS.
-      name: 'reseal-facebook-tokens',
-      everyMs: 60 * MINUTE,
-      run: (tx) => resealFacebookTokens(tx, options.secrets, options.log),
-    },
-  ];
 }

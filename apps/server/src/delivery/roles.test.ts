@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { StartupError } from '../db/startup-error';
 import { loadEnv } from '../env';
-import { StartupError } from '../lib/startup-error';
 import { createTestApp } from '../test/test-app';
 
 describe('process roles', () => {

@@ -4,9 +4,9 @@ import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { fbLeadgenEvents, leads } from '../../db/schema';
-import type { SignedInUser, TestApp } from '../../test/test-app';
-import { call } from './facebook.test-kit';
+import { fbLeadgenEvents, leads } from '../db/schema';
+import { call } from './facebook-kit';
+import type { SignedInUser, TestApp } from './test-app';
 
 export const [DENTAL, COFFEE] = GRAPH_SEED.pages;
 export const CONSULTATION = GRAPH_SEED.forms.consultation;

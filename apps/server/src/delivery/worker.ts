@@ -1,0 +1,207 @@
+// The delivery worker: the loop that claims due deliveries under a lease (queue.ts), calls each
+// destination's connector and stores the result (finish.ts). The queue's rules live beside it.
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { ConnectorContext, ConnectorDefinition } from '@leadrelay/connectors';
+import { getConnector as defaultGetConnector, PermanentError, RetryableError } from '@leadrelay/connectors';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import type { DeliveryRow, IntegrationRow, LeadRow } from '../db/schema';
+import type { EngineEventBus } from '../lib/events';
+import { createSecretBox, type SecretBox, SecretUnreadableError } from '../lib/secret-box';
+import { classify, type FinishContext, finishDelivery, type Outcome } from './finish';
+import { JobLoop } from './job-loop';
+import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, type RetryPolicy } from './policy';
+import { type ClaimedDelivery, claimDeliveries, releaseLeases } from './queue';
+
+export interface DeliveryWorkerOptions {
+  db: Db;
+  events: EngineEventBus;
+  log: FastifyBaseLogger;
+  /** The connector of a destination type (tests pass their own destinations). */
+  getConnector?: (slug: string) => ConnectorDefinition<unknown, unknown> | undefined;
+  /** The fetch connectors get (SSRF-safe in the app). */
+  fetch?: typeof fetch;
+  /** Opens destinations' stored credentials (the app's box; by default only unsealed ones open). */
+  secrets?: SecretBox;
+  /** OAuth client, API host, rotateAuth and withLock for a destination's connector (the app's runtime). */
+  contextExtras?: (
+    connector: ConnectorDefinition<unknown, unknown>,
+    destinationId: string,
+  ) => Partial<ConnectorContext<unknown, unknown>>;
+  now?: () => Date;
+  random?: () => number;
+  workerId?: string;
+  /** Deliveries under way at once (each mostly waits for its destination). */
+  concurrency?: number;
+  pollMs?: number;
+  leaseMs?: number;
+  /** One connector call may take this long; shorter than the lease so a live worker never loses it. */
+  attemptTimeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  breaker?: Partial<BreakerPolicy>;
+}
+
+/** Default `concurrency`: WORKER_CONCURRENCY's default (docs/benchmarks.md, (b)). */
+export const DEFAULT_WORKER_CONCURRENCY = 64;
+
+export class DeliveryWorker {
+  readonly id: string;
+  private readonly db: Db;
+  private readonly events: EngineEventBus;
+  private readonly log: FastifyBaseLogger;
+  private readonly getConnector: NonNullable<DeliveryWorkerOptions['getConnector']>;
+  private readonly fetch: typeof fetch;
+  private readonly secrets: SecretBox;
+  private readonly contextExtras: NonNullable<DeliveryWorkerOptions['contextExtras']>;
+  private readonly now: () => Date;
+  private readonly leaseMs: number;
+  private readonly attemptTimeoutMs: number;
+  private readonly results: FinishContext;
+  private readonly loop: JobLoop<ClaimedDelivery>;
+  private hasClaimed = false;
+
+  constructor(options: DeliveryWorkerOptions) {
+    this.db = options.db;
+    this.events = options.events;
+    this.log = options.log;
+    this.getConnector = options.getConnector ?? defaultGetConnector;
+    this.fetch = options.fetch ?? globalThis.fetch;
+    this.secrets = options.secrets ?? createSecretBox(randomBytes(32));
+    this.contextExtras = options.contextExtras ?? (() => ({}));
+    this.now = options.now ?? (() => new Date());
+    this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    this.leaseMs = options.leaseMs ?? 30_000;
+    this.attemptTimeoutMs = options.attemptTimeoutMs ?? Math.min(20_000, this.leaseMs - 5_000);
+    this.results = {
+      db: this.db,
+      events: this.events,
+      log: this.log,
+      workerId: this.id,
+      now: this.now,
+      random: options.random ?? Math.random,
+      retry: { ...DEFAULT_RETRY, ...options.retry },
+      breaker: { ...DEFAULT_BREAKER, ...options.breaker },
+    };
+    this.loop = new JobLoop({
+      name: 'delivery',
+      log: this.log,
+      concurrency: Math.max(1, options.concurrency ?? DEFAULT_WORKER_CONCURRENCY),
+      pollMs: options.pollMs ?? 500,
+      claim: (limit) => this.claim(limit),
+      process: (claimed) => this.process(claimed),
+      describe: (claimed) => ({ deliveryId: claimed.row.id }),
+    });
+  }
+
+  /** Background loop: polls, and claims at once when ingest says deliveries are due. */
+  start(): void {
+    if (this.loop.isRunning) return;
+    this.events.on('deliveries.due', this.loop.wake);
+    this.loop.start();
+  }
+
+  /**
+   * Finishes the calls under way (up to graceMs: main.ts gives the whole shutdown 10 s), then
+   * gives back any lease still held so another worker takes those deliveries at once.
+   */
+  async stop(graceMs = Math.min(this.attemptTimeoutMs + 1_000, 8_000)): Promise<void> {
+    this.events.off('deliveries.due', this.loop.wake);
+    await this.loop.stop(graceMs);
+    if (!this.hasClaimed) return;
+    await releaseLeases(this.db, this.id, this.now()).catch((error) =>
+      this.log.error({ err: error }, 'releasing delivery leases failed'),
+    );
+  }
+
+  /** Claims at once (another process said deliveries are due); a no-op unless the loop runs. */
+  wake(): void {
+    this.loop.wake();
+  }
+
+  /** Claims up to `concurrency` due deliveries and delivers them; the number handled. */
+  runOnce(): Promise<number> {
+    return this.loop.runOnce();
+  }
+
+  /** runOnce until nothing is due (tests). */
+  drain(maxRounds = 1_000): Promise<number> {
+    return this.loop.drain(maxRounds);
+  }
+
+  /** Takes up to `limit` due deliveries under this worker's lease (queue.ts). */
+  async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const claimed = await claimDeliveries(this.db, {
+      workerId: this.id,
+      limit,
+      now: this.now(),
+      leaseMs: this.leaseMs,
+      threshold: this.results.breaker.threshold,
+    });
+    if (claimed.length) this.hasClaimed = true;
+    return claimed;
+  }
+
+  private async process({ row, lead, destination, hookDeliveries }: ClaimedDelivery): Promise<void> {
+    const startedAt = this.now();
+    const started = performance.now();
+    const outcome = await this.attempt(row, lead, destination);
+    const durationMs = Math.round(performance.now() - started);
+    await finishDelivery(this.results, row, outcome, startedAt, durationMs, hookDeliveries === 1);
+  }
+
+  private async attempt(row: DeliveryRow, lead: LeadRow | null, destination: IntegrationRow | null): Promise<Outcome> {
+    try {
+      if (!destination || !lead) throw new PermanentError('The destination or the lead no longer exists');
+      const connector = this.getConnector(destination.type);
+      if (!connector?.deliver) throw new PermanentError(`No connector delivers to "${destination.type}"`);
+      const auth = connector.auth.safeParse(this.openAuth(destination));
+      if (!auth.success) {
+        throw new PermanentError('The destination connection is incomplete: reconnect it', { code: 'AUTH' });
+      }
+      const settings = connector.settings.safeParse(destination.settings ?? {});
+      if (!settings.success) throw new PermanentError('The destination settings are invalid: check them');
+      const signal = AbortSignal.timeout(this.attemptTimeoutMs);
+      const logger = this.log.child({ deliveryId: row.id, destinationId: row.destinationId });
+      const call = connector.deliver(
+        {
+          ...this.contextExtras(connector, destination.id),
+          auth: auth.data,
+          settings: settings.data,
+          fetch: this.fetch,
+          logger,
+          signal,
+        },
+        {
+          lead: lead.fields,
+          idempotencyKey: row.idempotencyKey,
+          assignee: lead.assignee ?? undefined,
+          raw: lead.raw,
+        },
+      );
+      // A connector that ignores the signal still cannot hold the lease.
+      const result = await Promise.race([
+        call,
+        new Promise<never>((_, reject) => {
+          signal.addEventListener('abort', () => reject(new RetryableError('Timed out')), { once: true });
+        }),
+      ]);
+      return { kind: 'ok', result: result ?? {}, wasBroken: destination.status === 'broken' };
+    } catch (error) {
+      return classify(error);
+    }
+  }
+
+  /** A row no configured key opens fails for good: retrying cannot bring the key back. */
+  private openAuth(destination: { id: string; auth: Record<string, unknown> | null }): Record<string, unknown> {
+    try {
+      return destination.auth === null ? {} : this.secrets.open(destination.auth, destination.id);
+    } catch (error) {
+      if (!(error instanceof SecretUnreadableError)) throw error;
+      throw new PermanentError(
+        'INTEGRATION_AUTH_UNREADABLE: the stored credentials cannot be decrypted with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS; connect the destination again',
+        { code: 'INTEGRATION_AUTH_UNREADABLE' },
+      );
+    }
+  }
+}

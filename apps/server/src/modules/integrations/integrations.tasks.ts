@@ -1,0 +1,10 @@
+// What the integrations keep tidy (periodic tasks, listed by app.ts).
+import type { FastifyBaseLogger } from 'fastify';
+import type { PeriodicTask } from '../../delivery/periodic';
+import type { SecretBox } from '../../lib/secret-box';
+import { resealStoredAuth } from './stored-auth';
+
+export const integrationTasks = (secrets: SecretBox, log: FastifyBaseLogger): PeriodicTask[] => [
+  // Plaintext rows from before encryption, and rows sealed with ENCRYPTION_KEY_PREVIOUS.
+  { name: 'reseal-integration-auth', everyMs: 60 * 60_000, run: (tx) => resealStoredAuth(tx, secrets, log) },
+];
