@@ -28,6 +28,7 @@ import { forgetSourcesAfterWrites } from '../ingest/source-cache';
 import * as calls from './connector-calls.service';
 import * as destinations from './integration-destinations.service';
 import * as service from './integrations.service';
+import { oauthConnectRoutes } from './oauth-connect.routes';
 
 const tags = ['integrations'];
 const config = { access: 'client' as const };
@@ -42,6 +43,7 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   const { deps, db } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
   forgetSourcesAfterWrites(app);
+  await oauthConnectRoutes(app);
 
   r.get(
     '/api/integrations',
