@@ -7,6 +7,7 @@ import type { CrmConfig, FacebookConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { StartupError } from './db/startup-error';
 import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
+import { hostList, readConnectorConfig } from './lib/connector-config';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -50,16 +51,6 @@ const ZEnv = z.object({
   WORKER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_WORKER_POOL_SIZE),
   ALLOW_PRIVATE_DESTINATIONS: boolish,
   AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
-  AMOCRM_CLIENT_ID: optionalText,
-  AMOCRM_CLIENT_SECRET: optionalText,
-  AMOCRM_OAUTH_URL: z.preprocess(blankToUndefined, z.url().default('https://www.amocrm.ru/oauth')),
-  AMOCRM_HOSTS: z.preprocess(blankToUndefined, z.string().default('*.amocrm.ru,*.amocrm.com,*.kommo.com')),
-  PIPEDRIVE_CLIENT_ID: optionalText,
-  PIPEDRIVE_CLIENT_SECRET: optionalText,
-  PIPEDRIVE_OAUTH_URL: z.preprocess(blankToUndefined, z.url().default('https://oauth.pipedrive.com')),
-  PIPEDRIVE_API_URL: z.preprocess(blankToUndefined, z.url().default('https://api.pipedrive.com')),
-  PIPEDRIVE_HOSTS: z.preprocess(blankToUndefined, z.string().default('*.pipedrive.com,api.pipedrive.com')),
-  SENDPULSE_API_URL: z.preprocess(blankToUndefined, z.url().default('https://api.sendpulse.com')),
   EMULATORS: boolish,
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
@@ -104,17 +95,16 @@ export interface Env {
   emulators: boolean;
 }
 
-const hostList = (v: string) =>
-  v
-    .split(',')
-    .map((h) => h.trim().toLowerCase())
-    .filter(Boolean);
-
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = ZEnv.safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new StartupError(`Invalid environment: ${problems}`);
+  }
+  // The connectors' keys, by the names their definitions declare (AMOCRM_*, PIPEDRIVE_*, SENDPULSE_API_URL …).
+  const connectorKeys = readConnectorConfig(source);
+  if (connectorKeys.problems.length) {
+    throw new StartupError(`Invalid environment: ${connectorKeys.problems.join('; ')}`);
   }
   const e = parsed.data;
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
@@ -147,22 +137,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     workerDbPoolSize: e.WORKER_DB_POOL_SIZE,
     allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS,
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    crm: {
-      amocrm: {
-        clientId: e.AMOCRM_CLIENT_ID,
-        clientSecret: e.AMOCRM_CLIENT_SECRET,
-        oauthUrl: e.AMOCRM_OAUTH_URL,
-        hosts: hostList(e.AMOCRM_HOSTS),
-      },
-      pipedrive: {
-        clientId: e.PIPEDRIVE_CLIENT_ID,
-        clientSecret: e.PIPEDRIVE_CLIENT_SECRET,
-        oauthUrl: e.PIPEDRIVE_OAUTH_URL.replace(/\/+$/, ''),
-        apiUrl: e.PIPEDRIVE_API_URL.replace(/\/+$/, ''),
-        hosts: hostList(e.PIPEDRIVE_HOSTS),
-      },
-      sendpulse: { apiUrl: e.SENDPULSE_API_URL.replace(/\/+$/, '') },
-    },
+    crm: connectorKeys.crm as CrmConfig,
     facebook: {
       appId: e.FACEBOOK_APP_ID,
       appSecret: e.FACEBOOK_APP_SECRET,

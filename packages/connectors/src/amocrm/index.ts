@@ -197,6 +197,25 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
   connectAuth: 'oauth',
   auth: ZAmoAuth,
   settings: ZAmoSettings,
+  config: {
+    AMOCRM_CLIENT_ID: {},
+    AMOCRM_CLIENT_SECRET: {},
+    AMOCRM_OAUTH_URL: { type: 'url', default: 'https://www.amocrm.ru/oauth' },
+    AMOCRM_HOSTS: { type: 'hosts', default: '*.amocrm.ru,*.amocrm.com,*.kommo.com' },
+  },
+  // The consent page is amoCRM's; the token endpoint lives on the account's own host, which the
+  // OAuth return names in `referer` (checked against AMOCRM_HOSTS before our secret goes there).
+  oauth: {
+    clientId: 'AMOCRM_CLIENT_ID',
+    clientSecret: 'AMOCRM_CLIENT_SECRET',
+    authorizeUrl: (cfg) => String(cfg.AMOCRM_OAUTH_URL),
+    tokenUrl: (_cfg, account) => (account ? `${account.origin}/oauth2/access_token` : undefined),
+    scopes: [],
+    callback: { base: 'publicUrl', path: '/api/amocrm/callback' },
+    accountHost: { from: 'referer', allowed: 'AMOCRM_HOSTS' },
+    consentUrl: (client, state) => amoAuthorizeUrl(client, state),
+    exchangeCode: (call, code, account) => amoExchangeCode(call, account ?? '', code),
+  },
   loaders: {
     users: async (ctx) => (await amoUsers(ctx)).map((u) => ({ id: String(u.id), name: u.name })),
     fields: async (ctx) => toFieldOptions(await amoFields(ctx)),

@@ -40,6 +40,71 @@ export interface ConnectorContext<Auth, Settings> {
    * Absent in contexts that never race; a connector then runs `fn` directly.
    */
   withLock?: <T>(keys: LockKeys, fn: () => Promise<T>) => Promise<T>;
+  /**
+   * What this connection keeps between calls in this process (field lists, records it made lately),
+   * instead of module-level maps: the server gives one per integration. Absent in a bare context
+   * (a unit test); `cacheOf(ctx)` (kit/cache.ts) then keeps it on the context object itself.
+   */
+  cache?: ConnectorCache;
+}
+
+/** A connection's values by key, kept while the process lives (the server bounds how many connections it keeps). */
+export interface ConnectorCache {
+  /** The value under `key`, made by `create` (and kept) the first time. */
+  get<T>(key: string, create: () => T): T;
+  /** Forgets everything of this connection. */
+  clear(): void;
+}
+
+/**
+ * Operator configuration of one connector, by the names its definition declares in `config`
+ * (AMOCRM_CLIENT_ID …): strings, host lists for `hosts` keys, undefined when unset.
+ */
+export type ConnectorConfig = Readonly<Record<string, string | string[] | undefined>>;
+
+/** One configuration key: the server reads it from the environment and keeps it under the connector's slug. */
+export interface ConfigKey {
+  /** text (default): as given; url: a URL, trailing slashes dropped; hosts: comma-separated host patterns ("*.amocrm.ru"). */
+  type?: 'text' | 'url' | 'hosts';
+  /** The production value when the operator sets none. */
+  default?: string;
+}
+
+/**
+ * A connector that signs in with OAuth declares it; the server runs one generic flow for all of
+ * them (state → consent → callback → code exchange → sealed credentials), reading the app's client
+ * from the configuration keys named here.
+ */
+export interface ConnectorOAuth<Auth> {
+  /** Configuration keys of the app's client id and secret; either unset answers OAUTH_NOT_CONFIGURED. */
+  clientId: string;
+  clientSecret: string;
+  /** The consent page (OAuthClient.authorizeUrl). */
+  authorizeUrl: (cfg: ConnectorConfig) => string;
+  /** The token endpoint; `account` is the account's origin where the endpoint lives on it (amoCRM). */
+  tokenUrl: (cfg: ConnectorConfig, account?: { origin: string }) => string | undefined;
+  scopes: readonly string[];
+  /** Our callback the provider sends the browser back to: a path under the public URL or the auth host (spec: {auth host}). */
+  callback: { base: 'publicUrl' | 'authHost'; path: string };
+  /**
+   * Where the account's own API host comes from, and the `hosts` configuration key it must match.
+   * referer: the callback's `referer` parameter, checked before the code is exchanged there (our
+   * client secret goes to it). token: a field of what the exchange returns (Pipedrive's api_domain),
+   * checked (and reduced to its origin) before anything is stored.
+   */
+  accountHost?: { from: 'referer'; allowed: string } | { from: 'token'; field: string; allowed: string };
+  /** The consent page's full address for this state. */
+  consentUrl: (client: OAuthClient, state: string) => string;
+  /**
+   * Trades the consent's code for credentials; `account` is the checked host (accountHost.from
+   * 'referer'). Absent where the sign-in does not end in credentials on the integration (Facebook:
+   * the server's own module stores the account's connection and pages); the generic flow refuses it.
+   */
+  exchangeCode?: (
+    call: { fetch: typeof fetch; oauth: OAuthClient; signal?: AbortSignal },
+    code: string,
+    account?: string,
+  ) => Promise<Auth>;
 }
 
 export interface OAuthClient {
@@ -104,9 +169,16 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   /**
    * manual (default): PUT .../connect may store credentials the user types in. oauth: credentials come
    * only from the connector's own connect flow (they name hosts our client secret is sent to), so
-   * PUT .../connect refuses `auth` and takes settings only.
+   * PUT .../connect refuses `auth` and takes settings only. elsewhere: the credentials do not live on
+   * the integration at all (Facebook: the account's Facebook connection), so PUT .../connect refuses.
    */
-  connectAuth?: 'manual' | 'oauth';
+  connectAuth?: 'manual' | 'oauth' | 'elsewhere';
+  /** The configuration keys the connector reads (env names; the server's only reader of env reads them). */
+  config?: Readonly<Record<string, ConfigKey>>;
+  /** The API host for connections whose host is not per account (ctx.baseUrl), from the configuration. */
+  baseUrl?: (cfg: ConnectorConfig) => string | undefined;
+  /** OAuth sign-in, run by the server's generic connect flow. */
+  oauth?: ConnectorOAuth<Auth>;
   /** Field and user lists for the integration screens ({type}/fields, {type}/users). */
   loaders?: {
     fields?: (ctx: ConnectorContext<Auth, Settings>) => Promise<FieldOption[]>;

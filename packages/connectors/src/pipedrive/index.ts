@@ -2,11 +2,14 @@
 // organization, then a lead (v1) or a deal (v2), with an optional activity and note.
 import { ZPipedriveSettings } from '@leadrelay/shared';
 import { z } from 'zod';
+import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
 import type { DeliveryInput, FieldOption, RemoteWebhook } from '../kit/types';
 import {
+  authorizeUrl,
+  exchangeCode,
   type PipedriveAuth,
   type PipedriveClient,
   type PipedriveContext,
@@ -55,13 +58,13 @@ export const ZPipedriveAuth = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('token'), apiToken: z.string().min(1), apiDomain: ZDomain }),
 ]);
 
-// Without ctx.withLock (contexts that should not race) the lock is still held within this process.
-const localLock = createKeyedLock();
+// Without ctx.withLock (contexts that should not race) the lock is still held for this connection
+// within this process (its lock lives in the connection's cache).
 const lockOf = (ctx: PipedriveContext) =>
   ctx.withLock ??
   (<T>(keys: LockKeys, fn: () => Promise<T>) =>
     lockAll(
-      localLock,
+      cacheOf(ctx).get('lock', createKeyedLock),
       sortedKeys(keys).map((key) => `${ctx.auth.apiDomain}|${key}`),
       fn,
     ));
@@ -75,9 +78,11 @@ interface V1Field extends FieldMeta {
 }
 type FieldList = 'dealFields' | 'personFields' | 'organizationFields';
 
-// Field metadata per company, briefly: a burst of leads should not re-read it for each one.
+// Field metadata per connection (and company: keys carry the api_domain), briefly: a burst of
+// leads should not re-read it for each one.
 const FIELD_TTL_MS = 60_000;
-const fieldCache = new Map<string, { at: number; fields: V1Field[] }>();
+const fieldCacheOf = (ctx: PipedriveContext) =>
+  cacheOf(ctx).get('fields', () => new Map<string, { at: number; fields: V1Field[] }>());
 
 async function fieldsOf(
   client: PipedriveClient,
@@ -86,6 +91,7 @@ async function fieldsOf(
   wanted: string[] = [],
 ): Promise<V1Field[]> {
   const key = `${ctx.auth.apiDomain}|${list}`;
+  const fieldCache = fieldCacheOf(ctx);
   const hit = fieldCache.get(key);
   // A mapped key the cached list lacks is a field added since: read the list again.
   const fresh = hit && Date.now() - hit.at < FIELD_TTL_MS && wanted.every((k) => hit.fields.some((f) => f.key === k));
@@ -108,13 +114,16 @@ async function mapped(client: PipedriveClient, ctx: PipedriveContext, input: Del
   return mapFields(input.lead, mappings, entity, fields, ctx.settings.target);
 }
 
-// Persons this process made lately, by company and e-mail/phone. Pipedrive's search index lags
-// behind writes: the next lead for the same phone, right after, may not find the person by search.
+// Persons this process made lately for the connection, by company and e-mail/phone. Pipedrive's
+// search index lags behind writes: the next lead for the same phone, right after, may not find the
+// person by search.
 const RECENT_TTL_MS = 10 * 60_000;
 const RECENT_MAX = 5_000;
-const recentPersons = new Map<string, { id: number; at: number }>();
+const recentPersonsOf = (ctx: PipedriveContext) =>
+  cacheOf(ctx).get('recentPersons', () => new Map<string, { id: number; at: number }>());
 
 function rememberPerson(ctx: PipedriveContext, keys: string[], id: number): void {
+  const recentPersons = recentPersonsOf(ctx);
   for (const k of keys) {
     recentPersons.delete(`${ctx.auth.apiDomain}|${k}`);
     recentPersons.set(`${ctx.auth.apiDomain}|${k}`, { id, at: Date.now() });
@@ -128,6 +137,7 @@ function rememberPerson(ctx: PipedriveContext, keys: string[], id: number): void
 
 /** A person this process made lately for these keys, if it still exists (it may have been merged away). */
 async function recentPerson(client: PipedriveClient, ctx: PipedriveContext, keys: string[]) {
+  const recentPersons = recentPersonsOf(ctx);
   const hit = keys
     .map((k) => recentPersons.get(`${ctx.auth.apiDomain}|${k}`))
     .find((h) => h && Date.now() - h.at < RECENT_TTL_MS);
@@ -141,11 +151,12 @@ async function recentPerson(client: PipedriveClient, ctx: PipedriveContext, keys
   }
 }
 
-/** Tests: forget the rate-limit waits, field lists and recent persons of every company. */
+/**
+ * Tests: forget the rate-limit waits of every company (client.ts: a company's budget is shared by
+ * all its connections). Field lists and recent persons live in each connection's ctx.cache.
+ */
 export function resetPipedriveState(): void {
   resetRateLimitState();
-  fieldCache.clear();
-  recentPersons.clear();
 }
 
 async function searchPerson(client: PipedriveClient, term: string, field: 'email' | 'phone') {
@@ -306,6 +317,36 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
   connectAuth: 'oauth',
   auth: ZPipedriveAuth,
   settings: ZPipedriveSettings,
+  config: {
+    PIPEDRIVE_CLIENT_ID: {},
+    PIPEDRIVE_CLIENT_SECRET: {},
+    PIPEDRIVE_OAUTH_URL: { type: 'url', default: 'https://oauth.pipedrive.com' },
+    PIPEDRIVE_API_URL: { type: 'url', default: 'https://api.pipedrive.com' },
+    PIPEDRIVE_HOSTS: { type: 'hosts', default: '*.pipedrive.com,api.pipedrive.com' },
+  },
+  // API-token connections (and anything not yet on an api_domain) talk to the configured API host.
+  baseUrl: (cfg) => cfg.PIPEDRIVE_API_URL as string | undefined,
+  // The company's api_domain comes back with the tokens: checked against PIPEDRIVE_HOSTS before it is stored.
+  oauth: {
+    clientId: 'PIPEDRIVE_CLIENT_ID',
+    clientSecret: 'PIPEDRIVE_CLIENT_SECRET',
+    authorizeUrl: (cfg) => `${cfg.PIPEDRIVE_OAUTH_URL}/oauth/authorize`,
+    tokenUrl: (cfg) => `${cfg.PIPEDRIVE_OAUTH_URL}/oauth/token`,
+    scopes: [],
+    callback: { base: 'authHost', path: '/pipedrive/callback' },
+    accountHost: { from: 'token', field: 'apiDomain', allowed: 'PIPEDRIVE_HOSTS' },
+    consentUrl: (client, state) => authorizeUrl(client, state),
+    exchangeCode: async (call, code) => {
+      const tokens = await exchangeCode(call.fetch, call.oauth, code, call.signal);
+      return {
+        kind: 'oauth',
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken,
+        expiresAt: tokens.expiresAt,
+        apiDomain: tokens.apiDomain,
+      };
+    },
+  },
   loaders: {
     users: async (ctx) =>
       (await pipedriveClient(ctx).listV1<{ id: number; name: string; active_flag?: boolean }>('/v1/users'))

@@ -69,6 +69,8 @@ export const sendpulse = defineConnector<SendpulseAuth, SendpulseSettings>({
   auth: ZSendpulseAuth,
   settings: ZSendpulseSettings,
   connectAuth: 'manual',
+  config: { SENDPULSE_API_URL: { type: 'url', default: 'https://api.sendpulse.com' } },
+  baseUrl: (cfg) => cfg.SENDPULSE_API_URL as string | undefined,
   loaders: {
     bots: async (ctx) =>
       (await listBots(ctx)).map((b) => ({

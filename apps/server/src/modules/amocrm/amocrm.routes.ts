@@ -1,4 +1,5 @@
-// amoCRM (spec 7 "amoCRM"): connect, the OAuth callback, the account's lists and backups.
+// amoCRM (spec 7 "amoCRM"): its paths, thin over the generic OAuth flow and loaders
+// (modules/integrations), and its backups.
 import {
   ZAmoBackup,
   ZAmoBackupBody,
@@ -15,6 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
+import { registerLoaderRoutes } from '../integrations/loader-routes';
+import { finishAtCallback, startConnect } from '../integrations/oauth-connect.service';
 import * as service from './amocrm.service';
 
 /** The consent must come back to the browser that asked for it (lib/oauth-state). */
@@ -41,7 +44,7 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
     `${legacy}/connect`,
     { config, schema: { tags, body: ZAmoConnectBody, response: { 200: ZOAuthUrl } } },
     async (req, reply) => {
-      const { url, state } = await service.connectUrl(deps, user(req), req.body.integrationId, req.body.locale);
+      const { url, state } = await startConnect(deps, user(req), 'amocrm', req.body.integrationId, req.body.locale);
       bindStateToBrowser(reply, AMO_OAUTH_COOKIE, state, deps.config.secureCookies);
       return { url };
     },
@@ -50,30 +53,21 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
     '/api/amocrm/callback',
     { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
     async (req, reply) => {
-      const location = await service.handleCallback(deps, req.query, req.cookies[AMO_OAUTH_COOKIE.name]);
+      const location = await finishAtCallback(deps, 'amocrm', req.query, req.cookies[AMO_OAUTH_COOKIE.name]);
       reply.clearCookie(AMO_OAUTH_COOKIE.name, { path: AMO_OAUTH_COOKIE.path });
       return reply.redirect(location, 302);
     },
   );
-  r.get(
-    `${legacy}/users/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZAmoUser) } } },
-    (req) => service.load(deps, user(req), req.params.id, 'amoUsers') as never,
-  );
-  r.get(
-    `${legacy}/pipelines/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZAmoPipeline) } } },
-    (req) => service.load(deps, user(req), req.params.id, 'pipelines') as never,
-  );
-  r.get(
-    `${legacy}/fields/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZAmoFields } } },
-    (req) => service.load(deps, user(req), req.params.id, 'customFields') as never,
-  );
-  r.get(
-    `${legacy}/parser/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZAmoParserTargets } } },
-    (req) => service.load(deps, user(req), req.params.id, 'parser') as never,
+  registerLoaderRoutes(
+    app,
+    'amocrm',
+    [
+      { path: `${legacy}/users/:id`, list: 'amoUsers', response: z.array(ZAmoUser) },
+      { path: `${legacy}/pipelines/:id`, list: 'pipelines', response: z.array(ZAmoPipeline) },
+      { path: `${legacy}/fields/:id`, list: 'customFields', response: ZAmoFields },
+      { path: `${legacy}/parser/:id`, list: 'parser', response: ZAmoParserTargets },
+    ],
+    { tags },
   );
   r.post(
     `${legacy}/backup`,

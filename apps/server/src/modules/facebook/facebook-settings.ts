@@ -1,11 +1,13 @@
 // The settings of an integration of type facebook (a source): which of the account's connections,
-// which page of it and which lead form it takes leads from. The integrations service calls these on
-// create and update, and to tell whether the integration is connected (its connection exists).
+// which page of it and which lead form it takes leads from. Registered with the integrations API
+// (facebookIntegrationType): it checks them on create and update, and tells whether the integration
+// is connected (its connection exists).
 import { type FacebookSettings, ZFacebookSettings } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fbConnections, fbPages } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import type { IntegrationTypeHooks } from '../integrations/integration-types';
 import type { Actor } from './facebook-store';
 
 const fieldError = (field: string, code: 'FB_CONNECTION_NOT_FOUND' | 'FB_PAGE_NOT_FOUND') =>
@@ -67,3 +69,16 @@ export async function existingConnectionIds(db: Executor, accountId: string, ids
     .where(and(eq(fbConnections.accountId, accountId), inArray(fbConnections.id, wanted)));
   return new Set(rows.map((r) => r.id));
 }
+
+/** The facebook type's hooks for the integrations API (registered by facebookRoutes). */
+export const facebookIntegrationType: IntegrationTypeHooks = {
+  checkSettings: validFacebookSettings,
+  async connectedIds(db, accountId, rows) {
+    const existing = await existingConnectionIds(
+      db,
+      accountId,
+      rows.map((r) => r.settings.fbConnectionId),
+    );
+    return new Set(rows.filter((r) => existing.has(String(r.settings.fbConnectionId))).map((r) => r.id));
+  },
+};

@@ -25,10 +25,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
+import { registerIntegrationType } from '../integrations/integration-types';
 import * as service from './facebook.service';
 import { connectWithSdkCode, FB_OAUTH_COOKIE, handleCallback, startAuth } from './facebook-connect.service';
 import { facebookDeps } from './facebook-deps';
 import { migrateIntegration } from './facebook-migrate.service';
+import { facebookIntegrationType } from './facebook-settings';
 import { subscribePage, unsubscribePage } from './facebook-subscribe.service';
 import { sendTestLead } from './facebook-test-lead.service';
 
@@ -49,6 +51,8 @@ const ZCallbackQuery = z.object({
 });
 
 export async function facebookRoutes(app: FastifyInstance): Promise<void> {
+  // Facebook integrations' settings name the account's connection and page; their credentials live there.
+  registerIntegrationType('facebook', facebookIntegrationType);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = facebookDeps(app);
   const { db } = app;

@@ -1,7 +1,7 @@
 // rotateAuth and withLock as connectors get them from the app: a refresh happens once however many
 // calls find the token stale at the same moment, what it returns is stored sealed, and a connector
 // lock keeps two holders apart, across two app instances on one PostgreSQL database too.
-import { defineConnector } from '@leadrelay/connectors';
+import { amocrm, defineConnector } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -71,7 +71,7 @@ describe('rotateAuth', () => {
   it('gives the app OAuth client of the type, with our callback', () => {
     const amo = runtimeExtras(
       { db: t.app.db, secrets: t.app.deps.secrets, locks: t.app.deps.locks, config: t.app.deps.config },
-      { ...crm, slug: 'amocrm' } as never,
+      amocrm as never,
       destinationId,
     );
     expect(amo.oauth).toMatchObject({ clientId: 'cid', redirectUri: 'http://app.test/api/amocrm/callback' });

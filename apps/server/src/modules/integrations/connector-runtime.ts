@@ -1,5 +1,6 @@
 // What every connector call gets besides auth and settings, in the API and in the worker alike:
-// the app's OAuth client and API host for its type, rotateAuth (a refreshed token is stored once,
+// the app's OAuth client and API host for its type (read from the configuration keys its definition
+// names), the connection's cache, rotateAuth (a refreshed token is stored once,
 // under a lock, so two workers never spend one single-use refresh token) and withLock.
 import type { ConnectorContext, ConnectorDefinition, OAuthClient } from '@leadrelay/connectors';
 import { PermanentError, sortedKeys } from '@leadrelay/connectors';
@@ -8,8 +9,10 @@ import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { integrations } from '../../db/schema';
+import { connectorConfig } from '../../lib/connector-config';
 import type { AppLocks } from '../../lib/locks';
 import type { SecretBox } from '../../lib/secret-box';
+import { connectionCache } from './connection-cache';
 import { readAuth, sealAuth } from './stored-auth';
 
 export interface RuntimeDeps {
@@ -19,34 +22,36 @@ export interface RuntimeDeps {
   config: Pick<AppConfig, 'publicUrl' | 'authHost' | 'crm'>;
 }
 
-type Extras = Pick<ConnectorContext<unknown, unknown>, 'oauth' | 'baseUrl' | 'rotateAuth' | 'withLock'>;
+type Extras = Pick<ConnectorContext<unknown, unknown>, 'oauth' | 'baseUrl' | 'rotateAuth' | 'withLock' | 'cache'>;
 
-/** The app's OAuth client for a type, or undefined when the operator configured none. */
-export function oauthClientFor(config: RuntimeDeps['config'], slug: string): OAuthClient | undefined {
-  if (slug === 'amocrm') {
-    const { clientId, clientSecret, oauthUrl } = config.crm.amocrm;
-    if (!clientId || !clientSecret) return undefined;
-    return { clientId, clientSecret, authorizeUrl: oauthUrl, redirectUri: `${config.publicUrl}/api/amocrm/callback` };
-  }
-  if (slug === 'pipedrive') {
-    const { clientId, clientSecret, oauthUrl } = config.crm.pipedrive;
-    if (!clientId || !clientSecret) return undefined;
-    return {
-      clientId,
-      clientSecret,
-      authorizeUrl: `${oauthUrl}/oauth/authorize`,
-      tokenUrl: `${oauthUrl}/oauth/token`,
-      redirectUri: `${config.authHost}/pipedrive/callback`,
-    };
-  }
-  return undefined;
+/** The app's OAuth client for a connector, from the configuration keys its definition names; undefined when unset. */
+export function oauthClientFor(
+  config: RuntimeDeps['config'],
+  connector: Pick<ConnectorDefinition<unknown, unknown>, 'slug' | 'config' | 'oauth'>,
+): OAuthClient | undefined {
+  const { oauth } = connector;
+  if (!oauth) return undefined;
+  const cfg = connectorConfig(config.crm, connector);
+  const clientId = cfg[oauth.clientId];
+  const clientSecret = cfg[oauth.clientSecret];
+  if (typeof clientId !== 'string' || !clientId || typeof clientSecret !== 'string' || !clientSecret) return undefined;
+  const base = oauth.callback.base === 'authHost' ? config.authHost : config.publicUrl;
+  const tokenUrl = oauth.tokenUrl(cfg);
+  return {
+    clientId,
+    clientSecret,
+    authorizeUrl: oauth.authorizeUrl(cfg),
+    ...(tokenUrl ? { tokenUrl } : {}),
+    redirectUri: `${base}${oauth.callback.path}`,
+  };
 }
 
-/** The API host of a type whose host is not per account (SendPulse; Pipedrive API-token connections). */
-export function baseUrlFor(config: RuntimeDeps['config'], slug: string): string | undefined {
-  if (slug === 'sendpulse') return config.crm.sendpulse.apiUrl;
-  if (slug === 'pipedrive') return config.crm.pipedrive.apiUrl;
-  return undefined;
+/** The API host of a connector whose host is not per account, as its definition reads it from the configuration. */
+export function baseUrlFor(
+  config: RuntimeDeps['config'],
+  connector: Pick<ConnectorDefinition<unknown, unknown>, 'slug' | 'config' | 'baseUrl'>,
+): string | undefined {
+  return connector.baseUrl?.(connectorConfig(config.crm, connector));
 }
 
 export function runtimeExtras(
@@ -74,8 +79,9 @@ export function runtimeExtras(
       return next;
     });
   return {
-    oauth: oauthClientFor(deps.config, connector.slug),
-    baseUrl: baseUrlFor(deps.config, connector.slug),
+    oauth: oauthClientFor(deps.config, connector),
+    baseUrl: baseUrlFor(deps.config, connector),
+    cache: connectionCache(integrationId),
     rotateAuth,
     withLock: (keys, fn) =>
       deps.locks.connector.withLock(

@@ -25,7 +25,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
 import { forgetSourcesAfterWrites } from '../ingest/source-cache';
+import * as calls from './connector-calls.service';
+import * as destinations from './integration-destinations.service';
 import * as service from './integrations.service';
+import { oauthConnectRoutes } from './oauth-connect.routes';
 
 const tags = ['integrations'];
 const config = { access: 'client' as const };
@@ -40,6 +43,7 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   const { deps, db } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
   forgetSourcesAfterWrites(app);
+  await oauthConnectRoutes(app);
 
   r.get(
     '/api/integrations',
@@ -64,22 +68,22 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/integrations/:id/destinations',
     { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZIntegration) } } },
-    (req) => service.listDestinations(db, user(req), req.params.id),
+    (req) => destinations.listDestinations(db, user(req), req.params.id),
   );
   r.get(
     '/api/integrations/:id/generateHook',
     { config, schema: { tags, params: ZIdParams, response: { 200: ZGeneratedHook } } },
-    (req) => service.generateHook(deps, user(req), req.params.id),
+    (req) => destinations.generateHook(deps, user(req), req.params.id),
   );
   r.get(
     '/api/integrations/:id/:type/users',
     { config, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderUsers } } },
-    (req) => service.loadList(deps, user(req), req.params.id, req.params.type, 'users') as never,
+    (req) => calls.loadList(deps, user(req), req.params.id, req.params.type, 'users') as never,
   );
   r.get(
     '/api/integrations/:id/:type/fields',
     { config, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderFields } } },
-    (req) => service.loadList(deps, user(req), req.params.id, req.params.type, 'fields') as never,
+    (req) => calls.loadList(deps, user(req), req.params.id, req.params.type, 'fields') as never,
   );
   r.post(
     '/api/integrations/:id/:type/webhooks',
@@ -87,18 +91,18 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: { tags, params: ZTypeParams, body: ZRegisterWebhookBody, response: { 200: ZSuccessResponse } },
     },
-    (req) => service.registerWebhooks(deps, user(req), req.params.id, req.params.type, req.body ?? {}),
+    (req) => calls.registerWebhooks(deps, user(req), req.params.id, req.params.type, req.body ?? {}),
   );
 
   r.post(
     '/api/admin/integration/:id/check-connection',
     { config, schema: { tags, params: ZIdParams, response: { 200: ZConnectionCheck } } },
-    (req) => service.checkConnection(deps, user(req), req.params.id),
+    (req) => calls.checkConnection(deps, user(req), req.params.id),
   );
   r.put(
     '/api/admin/integration/:id/connect',
     { config, schema: { tags, params: ZIdParams, body: ZConnectBody, response: { 200: ZConnectResult } } },
-    (req) => service.connect(deps, user(req), req.params.id, req.body),
+    (req) => calls.connect(deps, user(req), req.params.id, req.body),
   );
 
   // Legacy admin paths.
@@ -123,12 +127,12 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   r.put(
     `${legacy}/:id/addDestination`,
     { config, schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } } },
-    (req) => service.addDestination(db, user(req), req.params.id, req.body.destination),
+    (req) => destinations.addDestination(db, user(req), req.params.id, req.body.destination),
   );
   r.put(
     `${legacy}/:id/removeDestination`,
     { config, schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } } },
-    (req) => service.removeDestination(db, user(req), req.params.id, req.body.destination),
+    (req) => destinations.removeDestination(db, user(req), req.params.id, req.body.destination),
   );
   r.get(
     `${legacy}/:id/webhooks`,
@@ -136,6 +140,6 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZIntegrationHookList } },
     },
-    (req) => service.listIntegrationHooks(db, user(req), req.params.id, req.query),
+    (req) => destinations.listIntegrationHooks(db, user(req), req.params.id, req.query),
   );
 }

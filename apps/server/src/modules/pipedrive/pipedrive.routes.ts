@@ -1,5 +1,6 @@
-// Pipedrive (spec 7 "Pipedrive"). /pipedrive/state, /start and /callback live at the server root:
-// this server is the spec's external auth host (AUTH_HOST) by default.
+// Pipedrive (spec 7 "Pipedrive"): its paths, thin over the generic OAuth flow, loaders and webhooks
+// (modules/integrations). /pipedrive/state, /start and /callback live at the server root: this
+// server is the spec's external auth host (AUTH_HOST) by default.
 import {
   ZAuthUrl,
   ZPipedriveActivityType,
@@ -19,11 +20,23 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import * as service from './pipedrive.service';
+import { remoteWebhooks } from '../integrations/connector-calls.service';
+import { registerLoaderRoutes } from '../integrations/loader-routes';
+import {
+  appClient,
+  callbackToScreen,
+  connectWithCode,
+  consentUrl,
+  oauthConnector,
+  signConnectState,
+  stateIntegration,
+} from '../integrations/oauth-connect.service';
+import { connectWithToken } from './pipedrive.service';
+
+const TYPE = 'pipedrive' as const;
 
 const tags = ['pipedrive'];
 const config = { access: 'client' as const };
-const ZIdParams = z.object({ id: z.string() });
 const ZIntegrationParams = z.object({ integrationId: z.string() });
 const ZCallbackQuery = z.object({
   code: z.string().max(2000).optional(),
@@ -35,33 +48,46 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
+  const webhooks = (req: Parameters<typeof authOf>[0] & { params: { integrationId: string } }) =>
+    remoteWebhooks(deps, user(req), req.params.integrationId, TYPE, 'CRM_REQUEST_FAILED');
 
   r.post(
     '/pipedrive/state',
     { config, schema: { tags, body: ZPipedriveStateBody, response: { 200: ZPipedriveState } } },
-    (req) => service.createState(deps, user(req), req.body.integrationId, req.body.locale),
+    async (req) => ({ state: await signConnectState(deps, user(req), TYPE, req.body.integrationId, req.body.locale) }),
   );
   r.post(
     '/pipedrive/start',
     { config, schema: { tags, body: ZPipedriveStartBody, response: { 200: ZAuthUrl } } },
-    (req) => service.startAuth(deps, user(req), req.body.state),
+    async (req) => {
+      appClient(deps, oauthConnector(TYPE));
+      await stateIntegration(deps, user(req), TYPE, req.body.state);
+      return { authUrl: consentUrl(deps, TYPE, req.body.state) };
+    },
   );
   // Pipedrive sends the browser here; it goes on to the web app's connect screen, signed in or not.
   r.get(
     '/pipedrive/callback',
     { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
-    async (req, reply) => reply.redirect(await service.callbackLocation(deps, req.query), 302),
+    async (req, reply) => reply.redirect(await callbackToScreen(deps, TYPE, req.query), 302),
   );
   r.post(
     '/api/legacy/api/pipedrive/connect',
     { config, schema: { tags, body: ZPipedriveConnectBody, response: { 200: ZPipedriveConnectResult } } },
-    (req) => service.connect(deps, user(req), req.body),
+    async (req) => {
+      const body = req.body;
+      if ('code' in body) {
+        const row = await connectWithCode(deps, user(req), TYPE, body);
+        return { integrationId: row.id, type: TYPE };
+      }
+      return connectWithToken(deps, user(req), body.integrationId, body.apiToken);
+    },
   );
 
   r.get(
     '/api/pipedrive/webhooks/:integrationId',
     { config, schema: { tags, params: ZIntegrationParams, response: { 200: z.array(ZPipedriveWebhook) } } },
-    (req) => service.listWebhooks(deps, user(req), req.params.integrationId),
+    (req) => webhooks(req).list(),
   );
   r.post(
     '/api/pipedrive/webhooks/:integrationId',
@@ -69,7 +95,7 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
       config,
       schema: { tags, params: ZIntegrationParams, body: ZPipedriveWebhookBody, response: { 200: ZPipedriveWebhook } },
     },
-    (req) => service.createWebhook(deps, user(req), req.params.integrationId, req.body),
+    (req) => webhooks(req).create(req.body),
   );
   r.delete(
     '/api/pipedrive/webhooks/:integrationId',
@@ -82,24 +108,29 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
         response: { 200: ZSuccessResponse },
       },
     },
-    (req) => service.deleteWebhook(deps, user(req), req.params.integrationId, req.query.id),
+    async (req) => {
+      await webhooks(req).remove(req.query.id);
+      return { success: true as const };
+    },
   );
 
-  for (const list of ['dealFields', 'personFields', 'organizationFields'] as const) {
-    r.get(
-      `/api/pipedrive/${list}/:id`,
-      { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZPipedriveField) } } },
-      (req) => service.listFields(deps, user(req), req.params.id, list),
-    );
-  }
-  r.get(
-    '/api/pipedrive/getStages/:id',
-    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZPipedrivePipeline) } } },
-    (req) => service.listStages(deps, user(req), req.params.id),
-  );
-  r.get(
-    '/api/legacy/api/pipedrive/getActivityTypes/:id',
-    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZPipedriveActivityType) } } },
-    (req) => service.listActivityTypes(deps, user(req), req.params.id),
+  registerLoaderRoutes(
+    app,
+    TYPE,
+    [
+      ...(['dealFields', 'personFields', 'organizationFields'] as const).map((list) => ({
+        path: `/api/pipedrive/${list}/:id` as const,
+        list,
+        response: z.array(ZPipedriveField),
+      })),
+      { path: '/api/pipedrive/getStages/:id', list: 'stages', response: z.array(ZPipedrivePipeline) },
+      {
+        path: '/api/legacy/api/pipedrive/getActivityTypes/:id',
+        list: 'activityTypes',
+        response: z.array(ZPipedriveActivityType),
+      },
+    ],
+    // Pipedrive refusing a request itself (a 4xx other than auth) answers CRM_REQUEST_FAILED with its reason.
+    { tags, refusal: 'CRM_REQUEST_FAILED' },
   );
 }

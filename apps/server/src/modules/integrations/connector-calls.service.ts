@@ -1,0 +1,184 @@
+// Calls to an integration's connector from the API: its lists (loaders), webhooks at the
+// destination, the connection check and connect (PUT .../connect: credentials typed in, settings).
+// Connectors' own spec routes (modules/amocrm, modules/pipedrive) are thin over callConnector and loadList.
+import {
+  type ConnectorContext,
+  type ConnectorDefinition,
+  getConnector,
+  PermanentError,
+  type RemoteWebhookInput,
+} from '@leadrelay/connectors';
+import type { ConnectionCheck, Integration } from '@leadrelay/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Deps } from '../../config';
+import type { Executor } from '../../db/client';
+import { type IntegrationRow, integrations } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { forgetConnectionCache } from './connection-cache';
+import { connectorContext, reasonOf } from './connector-context';
+import { type Actor, ownIntegrationOfType, ownRow } from './integration-rows';
+import { checkSize, validSettings, zodFieldErrors } from './integration-validation';
+import { getIntegration } from './integrations.service';
+import { sealAuth } from './stored-auth';
+
+function connectorOf(row: IntegrationRow) {
+  const connector = getConnector(row.type);
+  if (!connector) throw new AppError('OPERATION_NOT_SUPPORTED');
+  return connector;
+}
+
+/** What a connector's refusal becomes: CONNECTION_FAILED, or (CRM_REQUEST_FAILED) its own 4xx reason apart from auth. */
+export type Refusal = 'CONNECTION_FAILED' | 'CRM_REQUEST_FAILED';
+
+function asAppError(error: unknown, refusal: Refusal): AppError {
+  if (error instanceof AppError) return error;
+  // The CRM refused the request itself (a 4xx other than auth): CRM_REQUEST_FAILED with its reason.
+  if (
+    refusal === 'CRM_REQUEST_FAILED' &&
+    error instanceof PermanentError &&
+    error.code !== 'AUTH' &&
+    error.httpStatus
+  ) {
+    return new AppError('CRM_REQUEST_FAILED', { message: reasonOf(error) });
+  }
+  return new AppError('CONNECTION_FAILED', { message: reasonOf(error) });
+}
+
+/**
+ * Calls the connector of the actor's own integration of `type` (another type's id: INTEGRATION_NOT_FOUND).
+ * What the call throws becomes CONNECTION_FAILED (or CRM_REQUEST_FAILED, see Refusal).
+ */
+export async function callConnector<T>(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  type: string,
+  fn: (connector: ConnectorDefinition<unknown, unknown>, ctx: ConnectorContext<unknown, unknown>) => Promise<T>,
+  refusal: Refusal = 'CONNECTION_FAILED',
+): Promise<T> {
+  const row = await ownIntegrationOfType(deps.db, actor, id, type);
+  const connector = connectorOf(row);
+  const ctx = connectorContext(deps, connector, row);
+  try {
+    return await fn(connector, ctx);
+  } catch (error) {
+    throw asAppError(error, refusal);
+  }
+}
+
+/** One of the connector's loaders (`{type}/users`, `{type}/fields` and the connectors' own list routes); none: OPERATION_NOT_SUPPORTED. */
+export async function loadList(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  type: string,
+  list: string,
+  refusal: Refusal = 'CONNECTION_FAILED',
+): Promise<unknown> {
+  const row = await ownIntegrationOfType(deps.db, actor, id, type);
+  const loader = connectorOf(row).loaders?.[list];
+  if (!loader) throw new AppError('OPERATION_NOT_SUPPORTED');
+  const ctx = connectorContext(deps, connectorOf(row), row);
+  try {
+    return await loader(ctx);
+  } catch (error) {
+    throw asAppError(error, refusal);
+  }
+}
+
+/** The connector's webhooks at the destination (list, create, remove); a connector without them: OPERATION_NOT_SUPPORTED. */
+export function remoteWebhooks(deps: Deps, actor: Actor, id: string, type: string, refusal: Refusal) {
+  const hooksOf = (connector: ConnectorDefinition<unknown, unknown>) => {
+    if (!connector.webhooks) throw new AppError('OPERATION_NOT_SUPPORTED');
+    return connector.webhooks;
+  };
+  return {
+    list: () => callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).list(ctx), refusal),
+    create: (input: RemoteWebhookInput) =>
+      callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).create(ctx, input), refusal),
+    remove: (webhookId: string) =>
+      callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).remove(ctx, webhookId), refusal),
+  };
+}
+
+/** Registers a webhook at the destination (connectors with `webhooks`); others answer 400. */
+export async function registerWebhooks(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  type: string,
+  body: { url?: string; event?: string; name?: string } = {},
+): Promise<{ success: true }> {
+  const row = await ownIntegrationOfType(deps.db, actor, id, type);
+  const connector = connectorOf(row);
+  if (!connector.webhooks) throw new AppError('OPERATION_NOT_SUPPORTED');
+  if (!body.url) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'url', code: 'VALIDATION_ERROR' }] });
+  const ctx = connectorContext(deps, connector, row);
+  try {
+    await connector.webhooks.create(ctx, { url: body.url, event: body.event ?? '*.*', name: body.name });
+  } catch (error) {
+    throw new AppError('CONNECTION_FAILED', { message: reasonOf(error) });
+  }
+  return { success: true };
+}
+
+async function setStatus(db: Executor, row: IntegrationRow, check: ConnectionCheck): Promise<void> {
+  await db
+    .update(integrations)
+    .set({ status: check.status, statusReason: check.ok ? null : (check.reason ?? null), updatedAt: new Date() })
+    .where(eq(integrations.id, row.id));
+}
+
+async function runCheck(deps: Deps, row: IntegrationRow): Promise<ConnectionCheck> {
+  const connector = connectorOf(row);
+  if (!connector.testConnection) return { ok: true, status: row.status };
+  let check: ConnectionCheck;
+  try {
+    await connector.testConnection(connectorContext(deps, connector, row));
+    check = { ok: true, status: 'ok' };
+  } catch (error) {
+    const reason = error instanceof AppError ? error.code : reasonOf(error);
+    check = { ok: false, reason, status: 'broken' };
+  }
+  await setStatus(deps.db, row, check);
+  return check;
+}
+
+/** A failed check is an answer (200 {ok: false, reason}), not an error: the integration is marked broken. */
+export async function checkConnection(deps: Deps, actor: Actor, id: string): Promise<ConnectionCheck> {
+  const row = await ownRow(deps.db, actor, id);
+  const connector = connectorOf(row);
+  if (!connector.testConnection) throw new AppError('OPERATION_NOT_SUPPORTED');
+  return runCheck(deps, row);
+}
+
+/** Stores credentials and settings checked by the connector's schemas, then checks the connection. */
+export async function connect(
+  deps: Deps,
+  actor: Actor,
+  id: string,
+  body: { auth?: Record<string, unknown>; settings?: Record<string, unknown> },
+): Promise<ConnectionCheck & { integration: Integration }> {
+  const row = await ownRow(deps.db, actor, id);
+  const connector = connectorOf(row);
+  // Credentials kept elsewhere (the account's Facebook connection) are not connected here.
+  if (connector.connectAuth === 'elsewhere') throw new AppError('OPERATION_NOT_SUPPORTED');
+  const values: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };
+  if (body.auth !== undefined) {
+    if (connector.connectAuth === 'oauth') throw new AppError('OPERATION_NOT_SUPPORTED');
+    checkSize(body.auth);
+    const parsed = connector.auth.safeParse(body.auth);
+    if (!parsed.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('auth', parsed.error) });
+    // Sealed at rest; the API never answers it (toApi has no auth field).
+    values.auth = sealAuth(deps.secrets, row.id, parsed.data as Record<string, unknown>);
+  }
+  if (body.settings !== undefined) values.settings = validSettings(row.type, body.settings);
+  const [updated] = await deps.db
+    .update(integrations)
+    .set(values)
+    .where(and(eq(integrations.id, row.id), eq(integrations.accountId, actor.id)))
+    .returning();
+  if (values.auth !== undefined) forgetConnectionCache(row.id);
+  const check = await runCheck(deps, updated!);
+  return { ...check, integration: await getIntegration(deps.db, actor, row.id) };
+}

@@ -1,0 +1,84 @@
+// Reading an account's integration rows and their API shape. Every query is scoped to the actor's
+// account; another account's id answers 404, never data.
+import type { Integration } from '@leadrelay/shared';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type IntegrationRow, integrationCategories, integrations, type UserRow } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
+import { AppError } from '../../plugins/errors';
+import { settingsBySlug } from '../catalogue/catalogue.service';
+import { connectedElsewhere } from './integration-types';
+
+export type Actor = Pick<UserRow, 'id'>;
+
+export async function ownRow(db: Executor, actor: Actor, id: string, lock = false): Promise<IntegrationRow> {
+  if (!isUuid(id)) throw new AppError('INTEGRATION_NOT_FOUND');
+  const query = db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, actor.id)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
+  return row;
+}
+
+/** The actor's own integration of `type`; another account's id, or another type's, answers INTEGRATION_NOT_FOUND. */
+export async function ownIntegrationOfType(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  type: string,
+  lock = false,
+): Promise<IntegrationRow> {
+  const row = await ownRow(db, actor, id, lock);
+  if (row.type !== type) throw new AppError('INTEGRATION_NOT_FOUND');
+  return row;
+}
+
+/** The API shape of rows, with destination names and catalogue category resolved in a few queries. */
+export async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]): Promise<Integration[]> {
+  if (rows.length === 0) return [];
+  const destinationIds = [...new Set(rows.flatMap((r) => r.destinationIds))];
+  const destinations = destinationIds.length
+    ? await db
+        .select({ id: integrations.id, name: integrations.name, type: integrations.type })
+        .from(integrations)
+        .where(and(eq(integrations.accountId, actor.id), inArray(integrations.id, destinationIds)))
+    : [];
+  const destinationById = new Map(destinations.map((d) => [d.id, d]));
+  const settings = await settingsBySlug(db, [...new Set(rows.map((r) => r.type))]);
+  const categoryIds = [...new Set([...settings.values()].map((s) => s.categoryId).filter((c) => c !== null))];
+  const categories = categoryIds.length
+    ? await db.select().from(integrationCategories).where(inArray(integrationCategories.id, categoryIds))
+    : [];
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+  // Types whose credentials live elsewhere (facebook: the account's connection) tell which rows are connected.
+  const connected = await connectedElsewhere(db, actor.id, rows);
+
+  return rows.map((row) => {
+    const setting = settings.get(row.type);
+    const category = setting?.categoryId ? categoryById.get(setting.categoryId) : undefined;
+    return {
+      _id: row.id,
+      name: row.name,
+      type: row.type,
+      kind: setting?.kind ?? null,
+      active: row.active,
+      options: row.options,
+      settings: row.settings,
+      destination: row.destinationIds.flatMap((id) => {
+        const d = destinationById.get(id);
+        return d ? [{ _id: d.id, name: d.name, type: d.type }] : [];
+      }),
+      distributionId: row.distributionId,
+      category: category ? { _id: category.id, name: category.name } : null,
+      isConnected: connected.get(row.id) ?? (row.auth !== null && Object.keys(row.auth).length > 0),
+      status: row.status,
+      statusReason: row.statusReason,
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  });
+}
+
+export const one = async (db: Executor, actor: Actor, row: IntegrationRow) => (await toApi(db, actor, [row]))[0]!;
