@@ -22,6 +22,7 @@ import {
   type OpenDatabaseOptions,
   openDatabase,
 } from './db/client';
+import { runtimeExtras } from './delivery/connector-runtime';
 import { PeriodicScheduler, type PeriodicSchedulerOptions } from './delivery/periodic';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery/worker';
 import type { DemoEmulators } from './demo-emulators';
@@ -54,7 +55,6 @@ import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { hookTotals } from './modules/hooks/hooks.service';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { ingestTasks } from './modules/ingest/ingest.tasks';
-import { runtimeExtras } from './modules/integrations/connector-runtime';
 import { watchIntegrationHealth } from './modules/integrations/integration-health';
 import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';

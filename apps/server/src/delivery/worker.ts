@@ -8,7 +8,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import type { DeliveryRow, IntegrationRow, LeadRow } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
-import { createSecretBox, type SecretBox, SecretUnreadableError } from '../lib/secret-box';
+import { createSecretBox, type SecretBox } from '../lib/secret-box';
+import { buildConnectorContext, workerUnusable } from './connector-context';
 import { classify, type FinishContext, finishDelivery, type Outcome } from './finish';
 import { JobLoop } from './job-loop';
 import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, type RetryPolicy } from './policy';
@@ -155,30 +156,21 @@ export class DeliveryWorker {
       if (!destination || !lead) throw new PermanentError('The destination or the lead no longer exists');
       const connector = this.getConnector(destination.type);
       if (!connector?.deliver) throw new PermanentError(`No connector delivers to "${destination.type}"`);
-      const auth = connector.auth.safeParse(this.openAuth(destination));
-      if (!auth.success) {
-        throw new PermanentError('The destination connection is incomplete: reconnect it', { code: 'AUTH' });
-      }
-      const settings = connector.settings.safeParse(destination.settings ?? {});
-      if (!settings.success) throw new PermanentError('The destination settings are invalid: check them');
       const signal = AbortSignal.timeout(this.attemptTimeoutMs);
-      const logger = this.log.child({ deliveryId: row.id, destinationId: row.destinationId });
-      const call = connector.deliver(
-        {
-          ...this.contextExtras(connector, destination.id),
-          auth: auth.data,
-          settings: settings.data,
-          fetch: this.fetch,
-          logger,
-          signal,
-        },
-        {
-          lead: lead.fields,
-          idempotencyKey: row.idempotencyKey,
-          assignee: lead.assignee ?? undefined,
-          raw: lead.raw,
-        },
-      );
+      const ctx = buildConnectorContext(connector, destination, {
+        secrets: this.secrets,
+        extras: this.contextExtras(connector, destination.id),
+        fetch: this.fetch,
+        logger: this.log.child({ deliveryId: row.id, destinationId: row.destinationId }),
+        signal,
+        unusable: workerUnusable,
+      });
+      const call = connector.deliver(ctx, {
+        lead: lead.fields,
+        idempotencyKey: row.idempotencyKey,
+        assignee: lead.assignee ?? undefined,
+        raw: lead.raw,
+      });
       // A connector that ignores the signal still cannot hold the lease.
       const result = await Promise.race([
         call,
@@ -189,19 +181,6 @@ export class DeliveryWorker {
       return { kind: 'ok', result: result ?? {}, wasBroken: destination.status === 'broken' };
     } catch (error) {
       return classify(error);
-    }
-  }
-
-  /** A row no configured key opens fails for good: retrying cannot bring the key back. */
-  private openAuth(destination: { id: string; auth: Record<string, unknown> | null }): Record<string, unknown> {
-    try {
-      return destination.auth === null ? {} : this.secrets.open(destination.auth, destination.id);
-    } catch (error) {
-      if (!(error instanceof SecretUnreadableError)) throw error;
-      throw new PermanentError(
-        'INTEGRATION_AUTH_UNREADABLE: the stored credentials cannot be decrypted with ENCRYPTION_KEY or ENCRYPTION_KEY_PREVIOUS; connect the destination again',
-        { code: 'INTEGRATION_AUTH_UNREADABLE' },
-      );
     }
   }
 }

@@ -1,7 +1,7 @@
 import { amocrm, pipedrive } from '@leadrelay/connectors';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CRM_CONFIG } from '../config';
-import { oauthClientFor } from '../modules/integrations/connector-runtime';
+import { oauthClientFor } from '../delivery/connector-runtime';
 import { configField, connectorConfig, readConnectorConfig } from './connector-config';
 
 describe('connector configuration keys', () => {

@@ -8,7 +8,6 @@ import { toApiUser } from '../users/users.service';
 import { clearAllData, patchAccount, removeAccount, updatePassword } from './account.service';
 
 const tags = ['account'];
-const config = { access: 'client' as const };
 
 export interface AccountRoutesOptions {
   /** The modules' tenant-data cleaners, in the order they run (app.ts lists them). */
@@ -19,17 +18,19 @@ export async function accountRoutes(app: FastifyInstance, { cleaners }: AccountR
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
-  r.get('/api/account', { config, schema: { tags, response: { 200: ZUser } } }, async (req) =>
+  r.get('/api/account', { config: { access: 'client' }, schema: { tags, response: { 200: ZUser } } }, async (req) =>
     toApiUser(authOf(req).user),
   );
 
-  r.patch('/api/account', { config, schema: { tags, body: ZAccountPatchBody, response: { 200: ZUser } } }, (req) =>
-    patchAccount(deps, authOf(req).user, req.body),
+  r.patch(
+    '/api/account',
+    { config: { access: 'client' }, schema: { tags, body: ZAccountPatchBody, response: { 200: ZUser } } },
+    (req) => patchAccount(deps, authOf(req).user, req.body),
   );
 
   r.post(
     '/api/account/update-password',
-    { config, schema: { tags, body: ZUpdatePasswordBody, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, body: ZUpdatePasswordBody, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await updatePassword(deps, authOf(req), req.body.oldPassword, req.body.password);
       return { success: true as const };
@@ -38,7 +39,7 @@ export async function accountRoutes(app: FastifyInstance, { cleaners }: AccountR
 
   r.post(
     '/api/account/clear-all-data',
-    { config, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await clearAllData(deps, authOf(req).user, req.body.password, cleaners);
       return { success: true as const };
@@ -47,7 +48,7 @@ export async function accountRoutes(app: FastifyInstance, { cleaners }: AccountR
 
   r.post(
     '/api/account/remove-account',
-    { config, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
     async (req, reply) => {
       await removeAccount(deps, authOf(req).user, req.body.password);
       clearRefreshCookie(reply, deps.config);

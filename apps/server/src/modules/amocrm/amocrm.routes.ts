@@ -24,7 +24,6 @@ import * as service from './amocrm.service';
 const AMO_OAUTH_COOKIE = { name: 'lr_amo_oauth', path: '/api/amocrm/callback' };
 
 const tags = ['amocrm'];
-const config = { access: 'client' as const };
 const legacy = '/api/legacy/api/amocrm';
 const ZIdParams = z.object({ id: z.string() });
 // The browser brings whatever amoCRM (or anyone) put in the URL: nothing here is refused as a 400,
@@ -42,7 +41,7 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     `${legacy}/connect`,
-    { config, schema: { tags, body: ZAmoConnectBody, response: { 200: ZOAuthUrl } } },
+    { config: { access: 'client' }, schema: { tags, body: ZAmoConnectBody, response: { 200: ZOAuthUrl } } },
     async (req, reply) => {
       const { url, state } = await startConnect(deps, user(req), 'amocrm', req.body.integrationId, req.body.locale);
       bindStateToBrowser(reply, AMO_OAUTH_COOKIE, state, deps.config.secureCookies);
@@ -71,12 +70,12 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     `${legacy}/backup`,
-    { config, schema: { tags, body: ZAmoBackupBody, response: { 201: ZAmoBackup } } },
+    { config: { access: 'client' }, schema: { tags, body: ZAmoBackupBody, response: { 201: ZAmoBackup } } },
     async (req, reply) => reply.code(201).send(await service.createBackup(deps, user(req), req.body.integrationId)),
   );
   r.get(
     `${legacy}/backup/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZAmoBackupList } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZAmoBackupList } } },
     (req) => service.listBackups(db, user(req), req.params.id),
   );
 }

@@ -115,7 +115,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     throw new AppError('REFRESH_INVALID');
   };
   const refreshOptions = {
-    config: { access: 'public' as const },
+    config: { access: 'public' },
     schema: { tags, response: { 200: ZAccessTokenResponse } },
   };
   r.get('/api/auth/refresh', refreshOptions, refresh);

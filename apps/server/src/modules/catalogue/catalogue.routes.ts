@@ -21,8 +21,6 @@ import { authOf } from '../../plugins/auth';
 import * as catalogue from './catalogue.service';
 
 const tags = ['catalogue'];
-const read = { access: 'client' as const };
-const write = { access: 'privileged' as const };
 const base = '/api/legacy/api/admin/integration';
 const ZIdParams = z.object({ id: z.string() });
 const ok = { success: true as const };
@@ -32,27 +30,32 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const { db } = app;
 
   // Categories
-  r.get(`${base}/categories`, { config: read, schema: { tags, response: { 200: z.array(ZCategory) } } }, () =>
-    catalogue.listCategories(db),
+  r.get(
+    `${base}/categories`,
+    { config: { access: 'client' }, schema: { tags, response: { 200: z.array(ZCategory) } } },
+    () => catalogue.listCategories(db),
   );
   r.get(
     `${base}/categories/:id`,
-    { config: read, schema: { tags, params: ZIdParams, response: { 200: ZCategory } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZCategory } } },
     (req) => catalogue.getCategory(db, req.params.id),
   );
   r.post(
     `${base}/categories`,
-    { config: write, schema: { tags, body: ZCategoryBody, response: { 201: ZCategory } } },
+    { config: { access: 'privileged' }, schema: { tags, body: ZCategoryBody, response: { 201: ZCategory } } },
     async (req, reply) => reply.code(201).send(await catalogue.createCategory(db, req.body)),
   );
   r.put(
     `${base}/categories/:id`,
-    { config: write, schema: { tags, params: ZIdParams, body: ZCategoryPatch, response: { 200: ZCategory } } },
+    {
+      config: { access: 'privileged' },
+      schema: { tags, params: ZIdParams, body: ZCategoryPatch, response: { 200: ZCategory } },
+    },
     (req) => catalogue.updateCategory(db, req.params.id, req.body),
   );
   r.delete(
     `${base}/categories/:id`,
-    { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await catalogue.deleteCategory(db, req.params.id);
       return ok;
@@ -63,7 +66,7 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${base}/modules`,
     {
-      config: read,
+      config: { access: 'client' },
       schema: {
         tags,
         querystring: z.object({ settingId: z.string().optional() }),
@@ -74,22 +77,25 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     `${base}/modules/:id`,
-    { config: read, schema: { tags, params: ZIdParams, response: { 200: ZModule } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZModule } } },
     (req) => catalogue.getModule(db, req.params.id),
   );
   r.post(
     `${base}/modules`,
-    { config: write, schema: { tags, body: ZModuleBody, response: { 201: ZModule } } },
+    { config: { access: 'privileged' }, schema: { tags, body: ZModuleBody, response: { 201: ZModule } } },
     async (req, reply) => reply.code(201).send(await catalogue.createModule(db, req.body)),
   );
   r.put(
     `${base}/modules/:id`,
-    { config: write, schema: { tags, params: ZIdParams, body: ZModulePatch, response: { 200: ZModule } } },
+    {
+      config: { access: 'privileged' },
+      schema: { tags, params: ZIdParams, body: ZModulePatch, response: { 200: ZModule } },
+    },
     (req) => catalogue.updateModule(db, req.params.id, req.body),
   );
   r.delete(
     `${base}/modules/:id`,
-    { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await catalogue.deleteModule(db, req.params.id);
       return ok;
@@ -97,32 +103,37 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/api/admin/integration/modules/sort',
-    { config: write, schema: { tags, body: ZModuleSortBody, response: { 200: z.array(ZModule) } } },
+    { config: { access: 'privileged' }, schema: { tags, body: ZModuleSortBody, response: { 200: z.array(ZModule) } } },
     (req) => catalogue.sortModules(db, req.body.ids),
   );
 
   // Settings (integration types): clients get the visible ones, privileged users all of them.
-  r.get(`${base}/settings`, { config: read, schema: { tags, response: { 200: z.array(ZSetting) } } }, (req) =>
-    catalogue.listSettings(db, { includeHidden: isPrivileged(authOf(req).user.role) }),
+  r.get(
+    `${base}/settings`,
+    { config: { access: 'client' }, schema: { tags, response: { 200: z.array(ZSetting) } } },
+    (req) => catalogue.listSettings(db, { includeHidden: isPrivileged(authOf(req).user.role) }),
   );
   r.get(
     `${base}/settings/:id`,
-    { config: read, schema: { tags, params: ZIdParams, response: { 200: ZSetting } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZSetting } } },
     (req) => catalogue.getSetting(db, req.params.id, { includeHidden: isPrivileged(authOf(req).user.role) }),
   );
   r.post(
     `${base}/settings`,
-    { config: write, schema: { tags, body: ZSettingBody, response: { 201: ZSetting } } },
+    { config: { access: 'privileged' }, schema: { tags, body: ZSettingBody, response: { 201: ZSetting } } },
     async (req, reply) => reply.code(201).send(await catalogue.createSetting(db, req.body)),
   );
   r.put(
     `${base}/settings/:id`,
-    { config: write, schema: { tags, params: ZIdParams, body: ZSettingPatch, response: { 200: ZSetting } } },
+    {
+      config: { access: 'privileged' },
+      schema: { tags, params: ZIdParams, body: ZSettingPatch, response: { 200: ZSetting } },
+    },
     (req) => catalogue.updateSetting(db, req.params.id, req.body),
   );
   r.delete(
     `${base}/settings/:id`,
-    { config: write, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await catalogue.deleteSetting(db, req.params.id);
       return ok;

@@ -16,7 +16,6 @@ import { forgetSourcesAfterWrites } from '../ingest/source-cache';
 import * as service from './collections.service';
 
 const tags = ['collections'];
-const config = { access: 'client' as const };
 const base = '/api/legacy/api/admin/collection';
 const ZIdParams = z.object({ id: z.string() });
 
@@ -28,25 +27,33 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     base,
-    { config, schema: { tags, querystring: ZCollectionListQuery, response: { 200: ZCollectionList } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, querystring: ZCollectionListQuery, response: { 200: ZCollectionList } },
+    },
     (req) => service.listCollections(db, user(req), req.query),
   );
   r.post(
     base,
-    { config, schema: { tags, body: ZCollectionBody, response: { 201: ZCollection } } },
+    { config: { access: 'client' }, schema: { tags, body: ZCollectionBody, response: { 201: ZCollection } } },
     async (req, reply) => reply.code(201).send(await service.createCollection(db, user(req), req.body)),
   );
-  r.get(`${base}/:id`, { config, schema: { tags, params: ZIdParams, response: { 200: ZCollection } } }, (req) =>
-    service.getCollection(db, user(req), req.params.id),
+  r.get(
+    `${base}/:id`,
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZCollection } } },
+    (req) => service.getCollection(db, user(req), req.params.id),
   );
   r.put(
     `${base}/:id`,
-    { config, schema: { tags, params: ZIdParams, body: ZCollectionPatch, response: { 200: ZCollection } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZCollectionPatch, response: { 200: ZCollection } },
+    },
     (req) => service.updateCollection(db, user(req), req.params.id, req.body),
   );
   r.delete(
     `${base}/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await service.deleteCollection(db, user(req), req.params.id);
       return { success: true as const };
@@ -54,13 +61,16 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.put(
     `${base}/:id/items`,
-    { config, schema: { tags, params: ZIdParams, body: ZCollectionItemBody, response: { 200: ZCollection } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZCollectionItemBody, response: { 200: ZCollection } },
+    },
     (req) => service.addItem(db, user(req), req.params.id, req.body),
   );
   r.delete(
     `${base}/:id/items/:itemId`,
     {
-      config,
+      config: { access: 'client' },
       schema: { tags, params: z.object({ id: z.string(), itemId: z.string() }), response: { 200: ZCollection } },
     },
     (req) => service.removeItem(db, user(req), req.params.id, req.params.itemId),

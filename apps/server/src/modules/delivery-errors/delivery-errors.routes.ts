@@ -9,13 +9,12 @@ const ZIdParams = z.object({ id: z.uuid({ message: 'VALIDATION_ERROR' }) });
 
 export async function deliveryErrorsRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const config = { access: 'privileged' as const };
   const tags = ['super-admin'];
 
   r.get(
     '/api/legacy/api/super-admin/errors',
     {
-      config,
+      config: { access: 'privileged' },
       schema: { tags, summary: 'Deliveries that failed for good, with their attempts', querystring: ZErrorsQuery },
     },
     (req) => listErrorRecords(app.db, req.query),
@@ -23,7 +22,7 @@ export async function deliveryErrorsRoutes(app: FastifyInstance): Promise<void> 
 
   r.post(
     '/api/legacy/api/super-admin/errors/:id',
-    { config, schema: { tags, summary: 'Restart: deliver again now', params: ZIdParams } },
+    { config: { access: 'privileged' }, schema: { tags, summary: 'Restart: deliver again now', params: ZIdParams } },
     (req) => restartErrorRecord(app.db, app.events, req.params.id),
   );
 }

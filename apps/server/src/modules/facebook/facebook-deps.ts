@@ -4,8 +4,8 @@
 import { createSafeFetch, type GraphClient, graphClient } from '@leadrelay/connectors';
 import type { FastifyInstance } from 'fastify';
 import type { Deps } from '../../config';
+import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
 import { AppError } from '../../plugins/errors';
-import { INTERACTIVE_TIMEOUT_MS } from '../integrations/connector-context';
 import type { EmitIntegrationUpdate } from '../integrations/integration-health';
 import { createPictureCache, type PictureCache } from './picture-cache';
 

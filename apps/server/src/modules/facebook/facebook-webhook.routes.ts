@@ -12,7 +12,6 @@ import {
 } from './facebook-webhook.service';
 
 const tags = ['facebook'];
-const config = { access: 'public' as const };
 /** Meta's signature header (lower case, as Node gives headers). */
 const SIGNATURE_256_HEADER = 'x-hub-signature-256';
 const ZVerifyQuery = z.record(z.string(), z.string().max(1000));
@@ -28,7 +27,10 @@ export async function facebookWebhookRoutes(app: FastifyInstance): Promise<void>
 
   r.get(
     '/api/facebook/webhook',
-    { config, schema: { tags, summary: 'Meta webhook verification (hub.challenge echo)', querystring: ZVerifyQuery } },
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Meta webhook verification (hub.challenge echo)', querystring: ZVerifyQuery },
+    },
     async (req, reply) => {
       const challenge = verificationChallenge(app.deps.config, req.query);
       if (challenge === null) return reply.code(403).type('text/plain').send('Forbidden');
@@ -39,7 +41,7 @@ export async function facebookWebhookRoutes(app: FastifyInstance): Promise<void>
   r.post(
     '/api/facebook/webhook',
     {
-      config,
+      config: { access: 'public' },
       bodyLimit: FB_WEBHOOK_BODY_LIMIT_BYTES,
       schema: {
         tags,

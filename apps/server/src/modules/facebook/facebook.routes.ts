@@ -35,7 +35,6 @@ import { subscribePage, unsubscribePage } from './facebook-subscribe.service';
 import { sendTestLead } from './facebook-test-lead.service';
 
 const tags = ['facebook'];
-const config = { access: 'client' as const };
 const legacy = '/api/legacy/api/facebook';
 const ZConnectionParams = z.object({ cid: z.string() });
 const ZPageParams = z.object({ cid: z.string(), aid: z.string() });
@@ -60,7 +59,7 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/facebook/start',
-    { config, schema: { tags, body: ZFbStartBody.nullish(), response: { 200: ZAuthUrl } } },
+    { config: { access: 'client' }, schema: { tags, body: ZFbStartBody.nullish(), response: { 200: ZAuthUrl } } },
     async (req, reply) => {
       const { authUrl, state } = await startAuth(deps, user(req), req.body?.locale);
       bindStateToBrowser(
@@ -82,18 +81,20 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/facebook/connections', { config, schema: { tags, response: { 200: z.array(ZFbConnection) } } }, (req) =>
-    service.listConnections(db, user(req)),
+  r.get(
+    '/api/facebook/connections',
+    { config: { access: 'client' }, schema: { tags, response: { 200: z.array(ZFbConnection) } } },
+    (req) => service.listConnections(db, user(req)),
   );
   r.get(
     '/api/facebook/accountPicture',
-    { config, schema: { tags, querystring: ZFbPictureQuery, response: { 200: ZFbPicture } } },
+    { config: { access: 'client' }, schema: { tags, querystring: ZFbPictureQuery, response: { 200: ZFbPicture } } },
     (req) => service.accountPicture(deps, user(req), req.query.accountId),
   );
   r.get(
     '/api/facebook/connection/:cid/accounts',
     {
-      config,
+      config: { access: 'client' },
       schema: {
         tags,
         params: ZConnectionParams,
@@ -106,17 +107,17 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/facebook/connection/:cid/account/:aid',
-    { config, schema: { tags, params: ZPageParams, response: { 200: ZFbAccountState } } },
+    { config: { access: 'client' }, schema: { tags, params: ZPageParams, response: { 200: ZFbAccountState } } },
     (req) => service.pageState(deps, user(req), req.params.cid, req.params.aid),
   );
   r.post(
     '/api/facebook/connection/:cid/account/:aid/subscribe',
-    { config, schema: { tags, params: ZPageParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, params: ZPageParams, response: { 200: ZSuccessResponse } } },
     (req) => subscribePage(deps, user(req), req.params.cid, req.params.aid),
   );
   r.delete(
     '/api/facebook/connection/:cid/account/:aid/unsubscribe',
-    { config, schema: { tags, params: ZPageParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, params: ZPageParams, response: { 200: ZSuccessResponse } } },
     (req) => unsubscribePage(deps, user(req), req.params.cid, req.params.aid),
   );
 
@@ -124,41 +125,41 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     `${legacy}/accessToken`,
     {
-      config,
+      config: { access: 'client' },
       schema: { tags, querystring: ZFbAccessTokenQuery, response: { 200: z.object({ connectionId: z.string() }) } },
     },
     (req) => connectWithSdkCode(deps, user(req), req.query.code, req.query.redirectUri ?? ''),
   );
   r.post(
     `${legacy}/accounts`,
-    { config, schema: { tags, body: ZFbConnectionRef, response: { 200: z.array(ZFbAccount) } } },
+    { config: { access: 'client' }, schema: { tags, body: ZFbConnectionRef, response: { 200: z.array(ZFbAccount) } } },
     (req) => service.listAccounts(deps, user(req), req.body.connectionId, true),
   );
   r.delete(
     `${legacy}/accounts/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     (req) => service.deleteConnection(deps, user(req), req.params.id),
   );
   r.post(
     `${legacy}/pages`,
-    { config, schema: { tags, body: ZFbConnectionRef, response: { 200: z.array(ZFbPage) } } },
+    { config: { access: 'client' }, schema: { tags, body: ZFbConnectionRef, response: { 200: z.array(ZFbPage) } } },
     (req) => service.listPages(db, user(req), req.body.connectionId),
   );
   r.post(
     `${legacy}/leadform`,
-    { config, schema: { tags, body: ZFbLeadFormBody, response: { 200: z.array(ZFbLeadForm) } } },
+    { config: { access: 'client' }, schema: { tags, body: ZFbLeadFormBody, response: { 200: z.array(ZFbLeadForm) } } },
     (req) => service.leadForms(deps, user(req), req.body.connectionId, req.body.pageId),
   );
   r.get(
     '/api/legacy/api/admin/integration/fbPageItems',
-    { config, schema: { tags, response: { 200: z.array(ZFbPageItem) } } },
+    { config: { access: 'client' }, schema: { tags, response: { 200: z.array(ZFbPageItem) } } },
     (req) => service.pageItems(db, user(req)),
   );
 
   r.post(
     '/api/facebook/integration/:id/test-lead',
     {
-      config,
+      config: { access: 'client' },
       schema: {
         tags,
         params: ZIdParams,
@@ -170,7 +171,10 @@ export async function facebookRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/api/integrations/migrate/fb/:id',
-    { config, schema: { tags, params: ZIdParams, body: ZFbMigrateBody, response: { 200: ZIntegration } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZFbMigrateBody, response: { 200: ZIntegration } },
+    },
     (req) => migrateIntegration(deps, user(req), req.params.id, req.body.fbConnectionId),
   );
 }

@@ -9,13 +9,12 @@ const ZIdParams = z.object({ id: z.uuid({ message: 'VALIDATION_ERROR' }) });
 
 export async function hooksRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const client = { access: 'client' as const };
   const tags = ['hooks'];
 
   r.get(
     '/api/hook',
     {
-      config: client,
+      config: { access: 'client' },
       schema: { tags, summary: 'Hooks of the account with their deliveries', querystring: ZHookListQuery },
     },
     async (req) => {
@@ -26,7 +25,7 @@ export async function hooksRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  r.get('/api/hook/total', { config: client, schema: { tags, summary: 'Hook counters' } }, (req) =>
+  r.get('/api/hook/total', { config: { access: 'client' }, schema: { tags, summary: 'Hook counters' } }, (req) =>
     hookTotals(app.db, authOf(req).user.id),
   );
 
@@ -34,32 +33,37 @@ export async function hooksRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/hook/:id',
     {
-      config: client,
+      config: { access: 'client' },
       schema: { tags, summary: 'One hook with every delivery attempt, oldest first', params: ZIdParams },
     },
     (req) => getHook(app.db, authOf(req).user.id, req.params.id),
   );
 
-  r.delete('/api/hook', { config: client, schema: { tags, summary: 'Remove all hooks of the account' } }, (req) =>
-    removeHooks(app.db, app.events, authOf(req).user.id),
+  r.delete(
+    '/api/hook',
+    { config: { access: 'client' }, schema: { tags, summary: 'Remove all hooks of the account' } },
+    (req) => removeHooks(app.db, app.events, authOf(req).user.id),
   );
 
   r.post(
     '/api/hook',
-    { config: client, schema: { tags, summary: 'Remove the selected hooks', body: ZHookIds } },
+    { config: { access: 'client' }, schema: { tags, summary: 'Remove the selected hooks', body: ZHookIds } },
     (req) => removeHooks(app.db, app.events, authOf(req).user.id, req.body.ids),
   );
 
   r.put(
     '/api/hook',
-    { config: client, schema: { tags, summary: 'Renew: deliver the selected hooks again', body: ZHookIds } },
+    {
+      config: { access: 'client' },
+      schema: { tags, summary: 'Renew: deliver the selected hooks again', body: ZHookIds },
+    },
     (req) => renewHooks(app.db, app.events, authOf(req).user.id, req.body.ids),
   );
 
   r.get(
     '/api/legacy/api/admin/statistic',
     {
-      config: client,
+      config: { access: 'client' },
       schema: {
         tags,
         summary: 'Leads per day: received, delivered, failed, pending, filtered, duplicate',

@@ -13,13 +13,13 @@ import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { type IntegrationRow, integrations } from '../../db/schema';
+import { forgetConnectionCache } from '../../delivery/connection-cache';
+import { connectorContext, reasonOf } from '../../delivery/connector-context';
+import { sealAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../plugins/errors';
-import { forgetConnectionCache } from './connection-cache';
-import { connectorContext, reasonOf } from './connector-context';
 import { type Actor, ownIntegrationOfType, ownRow } from './integration-rows';
 import { checkSize, validSettings, zodFieldErrors } from './integration-validation';
 import { getIntegration } from './integrations.service';
-import { sealAuth } from './stored-auth';
 
 function connectorOf(row: IntegrationRow) {
   const connector = getConnector(row.type);

@@ -31,7 +31,6 @@ import * as service from './integrations.service';
 import { oauthConnectRoutes } from './oauth-connect.routes';
 
 const tags = ['integrations'];
-const config = { access: 'client' as const };
 const legacy = '/api/legacy/api/admin/integration';
 const ZIdParams = z.object({ id: z.string() });
 const ZTypeParams = z.object({ id: z.string(), type: z.string() });
@@ -47,48 +46,54 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/integrations',
-    { config, schema: { tags, querystring: ZIntegrationListQuery, response: { 200: ZIntegrationList } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, querystring: ZIntegrationListQuery, response: { 200: ZIntegrationList } },
+    },
     (req) => service.listIntegrations(db, user(req), req.query),
   );
   r.post(
     '/api/integrations',
-    { config, schema: { tags, body: ZCreateIntegrationBody, response: { 201: ZIntegration } } },
+    { config: { access: 'client' }, schema: { tags, body: ZCreateIntegrationBody, response: { 201: ZIntegration } } },
     async (req, reply) => reply.code(201).send(await service.createIntegration(db, user(req), req.body)),
   );
   r.get(
     '/api/integrations/:id',
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZIntegration } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZIntegration } } },
     (req) => service.getIntegration(db, user(req), req.params.id),
   );
   r.put(
     '/api/integrations/:id/update',
-    { config, schema: { tags, params: ZIdParams, body: ZUpdateIntegrationBody, response: { 200: ZIntegration } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZUpdateIntegrationBody, response: { 200: ZIntegration } },
+    },
     (req) => service.updateIntegration(db, user(req), req.params.id, req.body),
   );
   r.get(
     '/api/integrations/:id/destinations',
-    { config, schema: { tags, params: ZIdParams, response: { 200: z.array(ZIntegration) } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZIntegration) } } },
     (req) => destinations.listDestinations(db, user(req), req.params.id),
   );
   r.get(
     '/api/integrations/:id/generateHook',
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZGeneratedHook } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZGeneratedHook } } },
     (req) => destinations.generateHook(deps, user(req), req.params.id),
   );
   r.get(
     '/api/integrations/:id/:type/users',
-    { config, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderUsers } } },
+    { config: { access: 'client' }, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderUsers } } },
     (req) => calls.loadList(deps, user(req), req.params.id, req.params.type, 'users') as never,
   );
   r.get(
     '/api/integrations/:id/:type/fields',
-    { config, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderFields } } },
+    { config: { access: 'client' }, schema: { tags, params: ZTypeParams, response: { 200: ZLoaderFields } } },
     (req) => calls.loadList(deps, user(req), req.params.id, req.params.type, 'fields') as never,
   );
   r.post(
     '/api/integrations/:id/:type/webhooks',
     {
-      config,
+      config: { access: 'client' },
       schema: { tags, params: ZTypeParams, body: ZRegisterWebhookBody, response: { 200: ZSuccessResponse } },
     },
     (req) => calls.registerWebhooks(deps, user(req), req.params.id, req.params.type, req.body ?? {}),
@@ -96,19 +101,22 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/admin/integration/:id/check-connection',
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZConnectionCheck } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZConnectionCheck } } },
     (req) => calls.checkConnection(deps, user(req), req.params.id),
   );
   r.put(
     '/api/admin/integration/:id/connect',
-    { config, schema: { tags, params: ZIdParams, body: ZConnectBody, response: { 200: ZConnectResult } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZConnectBody, response: { 200: ZConnectResult } },
+    },
     (req) => calls.connect(deps, user(req), req.params.id, req.body),
   );
 
   // Legacy admin paths.
   r.delete(
     `${legacy}/:id`,
-    { config, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await service.deleteIntegration(db, user(req), req.params.id);
       return { success: true as const };
@@ -116,28 +124,40 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
   );
   r.put(
     `${legacy}/:id/update`,
-    { config, schema: { tags, params: ZIdParams, body: ZUpdateIntegrationBody, response: { 200: ZIntegration } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZUpdateIntegrationBody, response: { 200: ZIntegration } },
+    },
     (req) => service.updateIntegration(db, user(req), req.params.id, req.body),
   );
   r.put(
     `${legacy}/:id/updateOptions`,
-    { config, schema: { tags, params: ZIdParams, body: ZUpdateOptionsBody, response: { 200: ZIntegration } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZUpdateOptionsBody, response: { 200: ZIntegration } },
+    },
     (req) => service.updateOptions(db, user(req), req.params.id, req.body.options),
   );
   r.put(
     `${legacy}/:id/addDestination`,
-    { config, schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } },
+    },
     (req) => destinations.addDestination(db, user(req), req.params.id, req.body.destination),
   );
   r.put(
     `${legacy}/:id/removeDestination`,
-    { config, schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZDestinationBody, response: { 200: ZIntegration } },
+    },
     (req) => destinations.removeDestination(db, user(req), req.params.id, req.body.destination),
   );
   r.get(
     `${legacy}/:id/webhooks`,
     {
-      config,
+      config: { access: 'client' },
       schema: { tags, params: ZIdParams, querystring: ZPageQuery, response: { 200: ZIntegrationHookList } },
     },
     (req) => destinations.listIntegrationHooks(db, user(req), req.params.id, req.query),

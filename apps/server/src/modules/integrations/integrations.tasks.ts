@@ -1,8 +1,8 @@
 // What the integrations keep tidy (periodic tasks, listed by app.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { PeriodicTask } from '../../delivery/periodic';
+import { resealStoredAuth } from '../../delivery/stored-auth';
 import type { SecretBox } from '../../lib/secret-box';
-import { resealStoredAuth } from './stored-auth';
 
 export const integrationTasks = (secrets: SecretBox, log: FastifyBaseLogger): PeriodicTask[] => [
   // Plaintext rows from before encryption, and rows sealed with ENCRYPTION_KEY_PREVIOUS.

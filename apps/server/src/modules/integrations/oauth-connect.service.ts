@@ -13,14 +13,14 @@ import type { Locale } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import { type Deps, hostAllowed } from '../../config';
 import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
+import { forgetConnectionCache } from '../../delivery/connection-cache';
+import { INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
+import { oauthClientFor } from '../../delivery/connector-runtime';
+import { sealAuth } from '../../delivery/stored-auth';
 import { connectorConfig } from '../../lib/connector-config';
 import { isBoundToBrowser, type OAuthState, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
-import { forgetConnectionCache } from './connection-cache';
-import { INTERACTIVE_TIMEOUT_MS, reasonOf } from './connector-context';
-import { oauthClientFor } from './connector-runtime';
 import { ownIntegrationOfType } from './integration-rows';
-import { sealAuth } from './stored-auth';
 
 type Actor = Pick<UserRow, 'id'>;
 type OAuthConnector = ConnectorDefinition<unknown, unknown> & { oauth: ConnectorOAuth<unknown> };

@@ -36,7 +36,6 @@ import { connectWithToken } from './pipedrive.service';
 const TYPE = 'pipedrive' as const;
 
 const tags = ['pipedrive'];
-const config = { access: 'client' as const };
 const ZIntegrationParams = z.object({ integrationId: z.string() });
 const ZCallbackQuery = z.object({
   code: z.string().max(2000).optional(),
@@ -53,12 +52,12 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/pipedrive/state',
-    { config, schema: { tags, body: ZPipedriveStateBody, response: { 200: ZPipedriveState } } },
+    { config: { access: 'client' }, schema: { tags, body: ZPipedriveStateBody, response: { 200: ZPipedriveState } } },
     async (req) => ({ state: await signConnectState(deps, user(req), TYPE, req.body.integrationId, req.body.locale) }),
   );
   r.post(
     '/pipedrive/start',
-    { config, schema: { tags, body: ZPipedriveStartBody, response: { 200: ZAuthUrl } } },
+    { config: { access: 'client' }, schema: { tags, body: ZPipedriveStartBody, response: { 200: ZAuthUrl } } },
     async (req) => {
       appClient(deps, oauthConnector(TYPE));
       await stateIntegration(deps, user(req), TYPE, req.body.state);
@@ -73,7 +72,10 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     '/api/legacy/api/pipedrive/connect',
-    { config, schema: { tags, body: ZPipedriveConnectBody, response: { 200: ZPipedriveConnectResult } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, body: ZPipedriveConnectBody, response: { 200: ZPipedriveConnectResult } },
+    },
     async (req) => {
       const body = req.body;
       if ('code' in body) {
@@ -86,13 +88,16 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
 
   r.get(
     '/api/pipedrive/webhooks/:integrationId',
-    { config, schema: { tags, params: ZIntegrationParams, response: { 200: z.array(ZPipedriveWebhook) } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIntegrationParams, response: { 200: z.array(ZPipedriveWebhook) } },
+    },
     (req) => webhooks(req).list(),
   );
   r.post(
     '/api/pipedrive/webhooks/:integrationId',
     {
-      config,
+      config: { access: 'client' },
       schema: { tags, params: ZIntegrationParams, body: ZPipedriveWebhookBody, response: { 200: ZPipedriveWebhook } },
     },
     (req) => webhooks(req).create(req.body),
@@ -100,7 +105,7 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
   r.delete(
     '/api/pipedrive/webhooks/:integrationId',
     {
-      config,
+      config: { access: 'client' },
       schema: {
         tags,
         params: ZIntegrationParams,

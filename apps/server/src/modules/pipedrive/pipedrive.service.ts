@@ -4,12 +4,12 @@
 import { getConnector } from '@leadrelay/connectors';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
+import { connectorContext, reasonOf } from '../../delivery/connector-context';
+import { sealAuth } from '../../delivery/stored-auth';
 import { connectorConfig } from '../../lib/connector-config';
 import { AppError } from '../../plugins/errors';
-import { connectorContext, reasonOf } from '../integrations/connector-context';
 import { ownIntegrationOfType } from '../integrations/integration-rows';
 import { storeAuth } from '../integrations/oauth-connect.service';
-import { sealAuth } from '../integrations/stored-auth';
 
 type Actor = Pick<UserRow, 'id'>;
 

@@ -16,9 +16,9 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
 import type { Deps } from '../../config';
 import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
+import { connectorContext, reasonOf } from '../../delivery/connector-context';
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
-import { connectorContext, reasonOf } from '../integrations/connector-context';
 
 type Actor = Pick<UserRow, 'id'>;
 export const WIDGET_PATH = '/widgets/pipedrive-sendpulse';

@@ -12,6 +12,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_CRM_CONFIG } from '../../config';
 import { integrations } from '../../db/schema';
+import { sealAuth } from '../../delivery/stored-auth';
 import {
   callAs,
   createTestApp,
@@ -21,7 +22,6 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app';
-import { sealAuth } from '../integrations/stored-auth';
 
 let t: TestApp;
 let pd: PipedriveEmulator;

@@ -5,10 +5,10 @@ import { amocrm, defineConnector } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { buildApp } from '../../app';
-import { integrations } from '../../db/schema';
-import { accountIdOf, createDestination } from '../../test/routing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { buildApp } from '../app';
+import { integrations } from '../db/schema';
+import { accountIdOf, createDestination } from '../test/routing-fixtures';
+import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { runtimeExtras } from './connector-runtime';
 import { readAuth, sealAuth } from './stored-auth';
 

@@ -10,10 +10,10 @@ import {
   createSafeFetch,
   PermanentError,
 } from '@leadrelay/connectors';
-import type { Deps } from '../../config';
-import type { IntegrationRow } from '../../db/schema';
-import { type SecretBox, SecretUnreadableError } from '../../lib/secret-box';
-import { AppError } from '../../plugins/errors';
+import type { Deps } from '../config';
+import type { IntegrationRow } from '../db/schema';
+import { type SecretBox, SecretUnreadableError } from '../lib/secret-box';
+import { AppError } from '../plugins/errors';
 import { runtimeExtras } from './connector-runtime';
 
 /** Loaders and connection checks answer a person waiting on a screen: shorter than a delivery. */

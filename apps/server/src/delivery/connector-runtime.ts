@@ -6,12 +6,12 @@ import type { ConnectorContext, ConnectorDefinition, OAuthClient } from '@leadre
 import { PermanentError, sortedKeys } from '@leadrelay/connectors';
 import { canonicalJson } from '@leadrelay/shared';
 import { eq } from 'drizzle-orm';
-import type { AppConfig } from '../../config';
-import type { Executor } from '../../db/client';
-import { integrations } from '../../db/schema';
-import { connectorConfig } from '../../lib/connector-config';
-import type { AppLocks } from '../../lib/locks';
-import type { SecretBox } from '../../lib/secret-box';
+import type { AppConfig } from '../config';
+import type { Executor } from '../db/client';
+import { integrations } from '../db/schema';
+import { connectorConfig } from '../lib/connector-config';
+import type { AppLocks } from '../lib/locks';
+import type { SecretBox } from '../lib/secret-box';
 import { connectionCache } from './connection-cache';
 import { readAuth, sealAuth } from './stored-auth';
 

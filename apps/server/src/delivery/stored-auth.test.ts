@@ -5,9 +5,9 @@ import { sign } from '@leadrelay/connectors';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, integrations } from '../../db/schema';
-import { createSecretBox, isSealed, keyId, type SealedSecret } from '../../lib/secret-box';
-import { callAs, createTestApp, type Method, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import { deliveries, integrations } from '../db/schema';
+import { createSecretBox, isSealed, keyId, type SealedSecret } from '../lib/secret-box';
+import { callAs, createTestApp, type Method, type SignedInUser, signUp, type TestApp } from '../test/test-app';
 import { readAuth } from './stored-auth';
 
 const CURRENT = randomBytes(32);
