@@ -4,9 +4,9 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { clearToken, markSignedOut, resetAuthForTests, setToken } from '../lib/auth';
+import type { RouteHandle } from '../lib/route-handle';
 import { fakeJwt, jsonResponse, makeUser } from '../test/render';
 import { GuestOnly, RequireAuth, RouteGate } from './guards';
-import type { RouteHandle } from './routes';
 import { resetSessionForTests } from './session';
 
 function Where() {

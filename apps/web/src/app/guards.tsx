@@ -2,10 +2,10 @@ import { isPrivileged, isUserActive, type Role } from '@leadrelay/shared';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Navigate, Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { useMe } from '../features/auth/queries';
 import { isTokenFresh, tokenPayload, useToken } from '../lib/auth';
+import { useMe } from '../lib/current-user';
 import { localeFromPath, withLocale } from '../lib/locale';
-import type { RouteHandle } from './routes';
+import type { RouteHandle } from '../lib/route-handle';
 import { type RestoreResult, rememberAfterSignIn, restoreSession, takeAfterSignIn } from './session';
 
 function useLocale() {

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../lib/i18n';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

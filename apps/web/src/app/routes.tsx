@@ -2,13 +2,11 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { importWithReload } from '../lib/chunk-reload';
-import type { resources } from '../lib/i18n';
+import type { RoleRule, RouteHandle, TitleKey } from '../lib/route-handle';
 import { GuestOnly, RequireAuth } from './guards';
 import { LocaleRoot } from './locale-root';
 import { RouteErrorPage } from './route-error';
 
-export type TitleKey = keyof (typeof resources)['uk']['pages']['titles'];
-export type RoleRule = 'owner' | 'privileged';
 type Loader = () => Promise<ComponentType>;
 
 export interface PageRoute {
@@ -31,12 +29,6 @@ export interface RouteGroup {
   routes: PageRoute[];
 }
 
-export interface RouteHandle {
-  title: TitleKey;
-  active?: boolean;
-  role?: RoleRule;
-}
-
 const auth = (name: string): Loader => {
   const pages: Record<string, () => Promise<ComponentType>> = {
     signin: () => import('../features/auth/pages/signin-page').then((m) => m.SigninPage),
@@ -54,7 +46,7 @@ const integrations = (name: 'list' | 'create' | 'detail'): Loader => {
   const pages = {
     list: () => import('../features/integrations/pages/integrations-page').then((m) => m.IntegrationsPage),
     create: () => import('../features/integrations/pages/create-page').then((m) => m.CreatePage),
-    detail: () => import('../features/integrations/pages/integration-page').then((m) => m.IntegrationPage),
+    detail: () => import('./integration-detail').then((m) => m.IntegrationDetailPage),
   };
   return pages[name];
 };

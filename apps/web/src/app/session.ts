@@ -1,12 +1,11 @@
 // Spec section 4: a protected route without a usable token gets one silent refresh per page
 // load; the profile is loaded when the token carries no role.
 import { STORAGE } from '@leadrelay/shared';
-import { authApi } from '../features/auth/api';
-import { ME_KEY } from '../features/auth/queries';
 import { clearToken, consumeSignedOut, decodeToken } from '../lib/auth';
+import { fetchMe, ME_KEY } from '../lib/current-user';
 import { refreshAccessToken } from '../lib/http';
 import { stripLocale } from '../lib/locale';
-import { queryClient } from './query-client';
+import { queryClient } from '../lib/query-client';
 
 let failedThisLoad = false;
 
@@ -23,7 +22,7 @@ export async function restoreSession(): Promise<RestoreResult> {
     return { kind: 'expired' };
   }
   if (!decodeToken(token)?.role) {
-    await queryClient.fetchQuery({ queryKey: ME_KEY, queryFn: authApi.me }).catch((err) => console.warn(err));
+    await queryClient.fetchQuery({ queryKey: ME_KEY, queryFn: fetchMe }).catch((err) => console.warn(err));
   }
   return { kind: 'ok' };
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useMatches } from 'react-router';
-import type { RouteHandle } from '../app/routes';
+import type { RouteHandle } from '../lib/route-handle';
 
 /** The title key of the deepest matched route. */
 export function useRouteTitle(): string {

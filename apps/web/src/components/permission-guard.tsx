@@ -1,6 +1,6 @@
 import { daysLeft } from '@leadrelay/shared';
 import type { ReactNode, SyntheticEvent } from 'react';
-import { useMe } from '../features/auth/queries';
+import { useMe } from '../lib/current-user';
 
 function block(e: SyntheticEvent) {
   e.preventDefault();

@@ -1,7 +1,7 @@
 import type { Locale, User } from '@leadrelay/shared';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { fireEvent, render, screen } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppTheme } from '../app/theme';
 import { applyLocale } from '../lib/i18n';
@@ -61,4 +61,33 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export function fakeJwt(payload: Record<string, unknown>): string {
   const enc = (o: unknown) => btoa(JSON.stringify(o)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${enc({ alg: 'HS256', typ: 'JWT' })}.${enc(payload)}.sig`;
+}
+
+/** Renders one route at `url` with a fresh query client; returns the router to read the location. */
+export function renderRoute(pattern: string, element: ReactElement, url: string, locale: Locale = 'en') {
+  applyLocale(locale);
+  window.history.replaceState(null, '', url);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: pattern, element },
+      { path: '*', element: <div data-testid="elsewhere" /> },
+    ],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={client}>
+      <AppTheme locale={locale}>
+        <RouterProvider router={router} />
+      </AppTheme>
+    </QueryClientProvider>,
+  );
+  return { client, router };
+}
+
+/** Opens an antd Select by its label and picks an option by its title. */
+export async function choose(label: string, option: string) {
+  fireEvent.mouseDown(await screen.findByLabelText(label, {}, { timeout: 3000 }));
+  const items = await screen.findAllByTitle(option);
+  fireEvent.click(items.at(-1) as HTMLElement);
 }

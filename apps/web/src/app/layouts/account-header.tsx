@@ -4,7 +4,7 @@ import { Avatar, Dropdown, type MenuProps, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
-import { signOut, useMe } from '../../features/auth/queries';
+import { signOut, useMe } from '../../lib/current-user';
 import { localePath } from '../../lib/locale';
 
 /** Tariff and days left (danger at ≤ 11, expired at ≤ 0) with a link to /admin/plan. */

@@ -6,11 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { useRealtimeConnection } from '../../lib/realtime-connection';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { RouteGate } from '../guards';
 import { AccountHeaderRight } from './account-header';
 import { SideMenu } from './side-menu';
 import { useDemoReminder } from './use-demo-reminder';
-import { useIsMobile } from './use-is-mobile';
 
 /** The account area: collapsible sidebar (a drawer under 768 px), tariff header, user menu. */
 export function DefaultLayout() {

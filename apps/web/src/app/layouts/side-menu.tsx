@@ -12,7 +12,7 @@ import { isPrivileged } from '@leadrelay/shared';
 import { Menu, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useMe } from '../../features/auth/queries';
+import { useMe } from '../../lib/current-user';
 import { localePath, stripLocale } from '../../lib/locale';
 import { LINKS, supportLink } from '../links';
 

@@ -5,12 +5,12 @@ import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
-import { useMe } from '../../features/auth/queries';
+import { useMe } from '../../lib/current-user';
 import { localePath, stripLocale } from '../../lib/locale';
 import { useRealtimeConnection } from '../../lib/realtime-connection';
+import { useIsMobile } from '../../lib/use-is-mobile';
 import { RouteGate } from '../guards';
 import { UserMenu } from './account-header';
-import { useIsMobile } from './use-is-mobile';
 
 const TABS = ['/admin/super/clients', '/admin/super/language', '/admin/super/integrations', '/admin/super/tariffs'];
 

@@ -1,7 +1,7 @@
 import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMe } from '../../features/auth/queries';
+import { useMe } from '../../lib/current-user';
 import { takeDemoReminder } from '../../lib/demo-reminder';
 
 /** Shows DEMO_DAYS_LEFT_WARNING / DEMO_EXPIRED at most once a day. */

@@ -1,6 +1,6 @@
 import type { AccountPatchBody } from '@leadrelay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ME_KEY } from '../auth/queries';
+import { ME_KEY } from '../../lib/current-user';
 import { accountApi } from './api';
 
 const SESSIONS_KEY = ['sessions'] as const;

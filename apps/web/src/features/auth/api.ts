@@ -1,4 +1,4 @@
-import type { CreateAccountBody, FacebookSigninBody, FacebookSigninConfig, LoginBody, User } from '@leadrelay/shared';
+import type { CreateAccountBody, FacebookSigninBody, FacebookSigninConfig, LoginBody } from '@leadrelay/shared';
 import { api } from '../../lib/http';
 
 type Token = { accessToken: string };
@@ -9,13 +9,11 @@ export const authApi = {
   confirmEmail: (token: string) => api.post<Token>('/api/auth/confirm-email', { token }),
   resendConfirmation: (login: string, lang?: string) => api.post<Ok>('/api/auth/resend-confirmation', { login, lang }),
   login: (body: LoginBody) => api.post<Token>('/api/auth/login', body),
-  logout: () => api.post<Ok>('/api/auth/logout'),
   forgotPassword: (login: string, lang?: string) => api.post<Ok>('/api/auth/forgot-password', { login, lang }),
   checkResetToken: (token: string) =>
     api.get<{ valid: true; login: string }>(`/api/auth/forgot-password/${encodeURIComponent(token)}`),
   confirmPassword: (body: { token: string; password: string; passwordConfirm: string }) =>
     api.post<Ok>('/api/auth/confirm-password', body),
-  me: () => api.get<User>('/api/auth/me'),
   facebookConfig: () => api.get<FacebookSigninConfig>('/api/auth/facebook/config'),
   facebookSignIn: (body: FacebookSigninBody) => api.post<Token>('/api/auth/facebook', body),
 };

@@ -3,8 +3,8 @@
 // broken connection) refreshes them with the integration itself.
 import type { Integration } from '@leadrelay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { integrationsApi } from '../integrations/api';
-import { integrationKeys } from '../integrations/queries';
+import { integrationsApi } from '../../lib/integrations/api';
+import { integrationKeys } from '../../lib/integrations/queries';
 import { amoApi, type CrmUser, createUsersCollection, pipedriveApi } from './api';
 
 export const crmKeys = {

@@ -1,6 +1,6 @@
 import type { FacebookSettings } from '@leadrelay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { integrationKeys } from '../integrations/queries';
+import { integrationKeys } from '../../lib/integrations/queries';
 import { facebookApi } from './api';
 
 /** Spec 9: a profile or page picture is kept for 2 hours. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { hookKeys } from '../hooks/queries';
+import { hookKeys } from '../../lib/hooks/queries';
 import { type ErrorsParams, superErrorsApi } from './api';
 
 /**

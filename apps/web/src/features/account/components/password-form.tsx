@@ -2,9 +2,9 @@ import { ZUpdatePasswordBody } from '@leadrelay/shared';
 import { App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PasswordWithGenerator } from '../../../components/password-with-generator';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
-import { PasswordWithGenerator } from '../../auth/components/password-with-generator';
 import { accountApi } from '../api';
 
 type Values = { oldPassword: string; password: string; passwordConfirm: string };

@@ -1,7 +1,7 @@
 import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
-import { useMe } from '../../auth/queries';
+import { useMe } from '../../../lib/current-user';
 import { DangerZone } from '../components/danger-zone';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';

@@ -2,7 +2,7 @@ import { Button, Card, Result, Spin } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ServerError } from '../../../app/layouts/empty-layout';
+import { ServerError } from '../../../components/server-error';
 import { setToken } from '../../../lib/auth';
 import { HttpError } from '../../../lib/http';
 import { localePath } from '../../../lib/locale';

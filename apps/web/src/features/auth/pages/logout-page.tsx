@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { signOut } from '../../../lib/current-user';
 import { localePath } from '../../../lib/locale';
-import { signOut } from '../queries';
 
 /** /admin/logout: ends the session on the server, then /signin. */
 export function LogoutPage() {

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { PasswordWithGenerator } from '../../../components/password-with-generator';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { localePath } from '../../../lib/locale';
 import { authApi } from '../api';
-import { PasswordWithGenerator } from '../components/password-with-generator';
 
 /** A pasted reset link or a bare token → the token. */
 export function tokenFromInput(input: string): string {

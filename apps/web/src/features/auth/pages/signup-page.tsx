@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { PasswordWithGenerator } from '../../../components/password-with-generator';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, localePath } from '../../../lib/locale';
@@ -12,7 +13,6 @@ import { readPromo } from '../../../lib/query-behaviours';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
 import { FacebookButton } from '../components/facebook-button';
-import { PasswordWithGenerator } from '../components/password-with-generator';
 
 type Values = { login: string; password: string; passwordConfirm: string };
 

@@ -3,10 +3,10 @@ import type { ConnectionCheck, Integration } from '@leadrelay/shared';
 import { Alert, App, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
-import { reasonText } from '../../integrations/components/status-tag';
-import { useCheckConnectionMutation } from '../../integrations/queries';
+import { useCheckConnectionMutation } from '../../../lib/integrations/queries';
 
 interface Props {
   integration: Integration;

@@ -3,7 +3,7 @@ import { Col, Row } from 'antd';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { GeneralCard } from '../../integrations/components/general-card';
+import { GeneralCard } from '../../../components/integrations/general-card';
 import { ConnectionCard } from './connection-card';
 import { CrmPageShell, type TabItem } from './crm-page-shell';
 import { CrmUsersCard } from './crm-users-card';

@@ -1,13 +1,13 @@
-import '../../integrations/integrations.css';
+import '../../../components/integrations/integrations.css';
 import '../crm.css';
 import { ArrowLeftOutlined, LinkOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { IntegrationsList } from '../../../components/integrations/integrations-list';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { localePath } from '../../../lib/locale';
-import { IntegrationsList } from '../../integrations/components/integrations-list';
 import { type CreateValues, CrmCreateModal } from './crm-create-modal';
 
 interface Props {

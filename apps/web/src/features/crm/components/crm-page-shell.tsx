@@ -1,4 +1,4 @@
-import '../../integrations/integrations.css';
+import '../../../components/integrations/integrations.css';
 import '../crm.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
@@ -6,12 +6,12 @@ import { Alert, Result, Skeleton, Tabs, type TabsProps, Typography } from 'antd'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
+import { reasonText, StatusTag } from '../../../components/integrations/status-tag';
 import { errorMessage } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
+import { integrationPath } from '../../../lib/integrations/integration-path';
+import { useIntegrationQuery } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
-import { integrationPath } from '../../integrations/components/integration-path';
-import { reasonText, StatusTag } from '../../integrations/components/status-tag';
-import { useIntegrationQuery } from '../../integrations/queries';
 
 export type TabItem = NonNullable<TabsProps['items']>[number] & { key: string };
 

@@ -1,8 +1,8 @@
 import type { Integration } from '@leadrelay/shared';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { reasonText } from '../../../components/integrations/status-tag';
 import { errorMessage } from '../../../lib/errors';
-import { reasonText } from '../../integrations/components/status-tag';
 import { useSaveCrmSettings } from '../queries';
 
 /** Drops undefined, null and empty strings and arrays, so a cleared picker means "not set". */

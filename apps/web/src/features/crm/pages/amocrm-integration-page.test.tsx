@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { callsTo, makeSetting, routeFetch } from '../../integrations/components/test-fixtures';
-import { AMO_ID, amoFields, amoIntegration, amoPipelines, amoUsers, choose, renderRoute } from '../test/crm-fixtures';
+import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
+import { choose, jsonResponse, renderRoute } from '../../../test/render';
+import { AMO_ID, amoFields, amoIntegration, amoPipelines, amoUsers } from '../test/crm-fixtures';
 import { AmocrmIntegrationPage } from './amocrm-integration-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,8 +1,8 @@
 import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
-import { integrationPath } from '../../integrations/components/integration-path';
-import { useCreateIntegrationMutation } from '../../integrations/queries';
+import { integrationPath } from '../../../lib/integrations/integration-path';
+import { useCreateIntegrationMutation } from '../../../lib/integrations/queries';
 import { AMO_NAME, useStartAmoConnect } from '../components/amo-connect';
 import { CrmList } from '../components/crm-list';
 

@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { callsTo, makeSetting, routeFetch } from '../../integrations/components/test-fixtures';
-import { AMO_ID, amoIntegration, PD_ID, pdIntegration, renderRoute } from '../test/crm-fixtures';
+import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
+import { jsonResponse, renderRoute } from '../../../test/render';
+import { AMO_ID, amoIntegration, PD_ID, pdIntegration } from '../test/crm-fixtures';
 import { AmocrmPage } from './amocrm-page';
 import { PipedrivePage } from './pipedrive-page';
 

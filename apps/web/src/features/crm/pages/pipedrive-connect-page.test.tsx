@@ -1,8 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { callsTo, routeFetch } from '../../integrations/components/test-fixtures';
-import { PD_ID, renderRoute } from '../test/crm-fixtures';
+import { callsTo, routeFetch } from '../../../test/integration-fixtures';
+import { jsonResponse, renderRoute } from '../../../test/render';
+import { PD_ID } from '../test/crm-fixtures';
 import { PipedriveConnectPage } from './pipedrive-connect-page';
 
 afterEach(() => vi.unstubAllGlobals());

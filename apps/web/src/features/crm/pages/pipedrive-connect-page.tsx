@@ -1,4 +1,4 @@
-import '../../integrations/integrations.css';
+import '../../../components/integrations/integrations.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { App, Button, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { callsTo, makeSetting, routeFetch } from '../../integrations/components/test-fixtures';
-import { choose, PD_ID, pdIntegration, renderRoute } from '../test/crm-fixtures';
+import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
+import { choose, jsonResponse, renderRoute } from '../../../test/render';
+import { PD_ID, pdIntegration } from '../test/crm-fixtures';
 import { PipedriveIntegrationPage } from './pipedrive-integration-page';
 
 afterEach(() => vi.unstubAllGlobals());

@@ -2,7 +2,7 @@ import type { Locale } from '@leadrelay/shared';
 import { Card, Col, Row, Statistic, Typography, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
-import { useHookTotalQuery } from '../../hooks/queries';
+import { useHookTotalQuery } from '../../../lib/hooks/queries';
 
 /** Delivered / failed / pending large; received with filtered and duplicates beside it. */
 export function HookCounters() {

@@ -3,9 +3,9 @@ import { Card, Empty, Spin, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
 import { formatNumber } from '../../../lib/format';
-import { useStatisticQuery } from '../../hooks/queries';
+import { useStatisticQuery } from '../../../lib/hooks/queries';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { CHART_DAYS, fillDays, formatDay } from '../chart-data';
 
 const SERIES = ['delivered', 'failed', 'pending'] as const;

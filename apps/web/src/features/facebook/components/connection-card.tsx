@@ -2,8 +2,8 @@ import { DeleteOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons'
 import type { FbConnection } from '@leadrelay/shared';
 import { Alert, App, Button, Card, Empty, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
-import { reasonText } from '../../integrations/components/status-tag';
 import { useRefreshPagesMutation, useRemoveConnectionMutation } from '../queries';
 import { ConnectionStatus } from './connection-status';
 import { FbAvatar } from './fb-avatar';

@@ -1,7 +1,7 @@
 import type { FbConnection } from '@leadrelay/shared';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { reasonText } from '../../integrations/components/status-tag';
+import { reasonText } from '../../../components/integrations/status-tag';
 import { daysLeft, EXPIRY_WARNING_DAYS } from './expiry';
 
 type Props = { connection: Pick<FbConnection, 'status' | 'statusReason' | 'expiresAt'>; withReason?: boolean };

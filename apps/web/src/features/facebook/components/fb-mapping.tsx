@@ -3,7 +3,7 @@ import type { Integration } from '@leadrelay/shared';
 import { Alert } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MappingSection } from '../../integrations/components/mapping-section';
+import { MappingSection } from '../../../components/integrations/mapping-section';
 import { useFbConnectionsQuery, useFbPageStateQuery } from '../queries';
 import { STANDARD_FORM, samplePayload } from './fb-sample';
 import { fbSettingsOf } from './fb-settings';

@@ -5,7 +5,7 @@ import { Alert, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { hookKeys } from '../../hooks/queries';
+import { hookKeys } from '../../../lib/hooks/queries';
 import { facebookApi } from '../api';
 import { sampleFieldData } from './fb-sample';
 

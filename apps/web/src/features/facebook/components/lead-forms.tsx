@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
-import { integrationPath } from '../../integrations/components/integration-path';
+import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useCreateFbIntegrationMutation, useFbPageStateQuery } from '../queries';
 
 interface Props {

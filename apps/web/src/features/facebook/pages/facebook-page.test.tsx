@@ -1,8 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse } from '../../../test/render';
-import { renderRoute } from '../../crm/test/crm-fixtures';
-import { callsTo, makeIntegration, routeFetch } from '../../integrations/components/test-fixtures';
+import { callsTo, makeIntegration, routeFetch } from '../../../test/integration-fixtures';
+import { jsonResponse, renderRoute } from '../../../test/render';
 import { facebookKeys } from '../queries';
 import { brokenConnection, CONN_ID, CONN2_ID, connection, FORM_ID, PAGE_ID, pageState } from '../test/fb-fixtures';
 import { FacebookPage } from './facebook-page';

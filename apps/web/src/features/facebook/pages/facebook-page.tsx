@@ -1,4 +1,4 @@
-import '../../integrations/integrations.css';
+import '../../../components/integrations/integrations.css';
 import '../facebook.css';
 import { ArrowLeftOutlined, FacebookFilled, UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';

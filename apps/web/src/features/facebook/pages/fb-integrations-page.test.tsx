@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { choose, renderRoute } from '../../crm/test/crm-fixtures';
-import { callsTo, makeSetting, routeFetch } from '../../integrations/components/test-fixtures';
+import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
+import { choose, renderRoute } from '../../../test/render';
 import { CONN_ID, FORM_ID, fbIntegration, PAGE_ID, pageState } from '../test/fb-fixtures';
 import { FbIntegrationsPage } from './fb-integrations-page';
 

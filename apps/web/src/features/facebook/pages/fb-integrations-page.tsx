@@ -1,4 +1,4 @@
-import '../../integrations/integrations.css';
+import '../../../components/integrations/integrations.css';
 import '../facebook.css';
 import { ArrowLeftOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
@@ -6,10 +6,10 @@ import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { IntegrationsList } from '../../../components/integrations/integrations-list';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { integrationPath } from '../../../lib/integrations/integration-path';
 import { localePath } from '../../../lib/locale';
-import { integrationPath } from '../../integrations/components/integration-path';
-import { IntegrationsList } from '../../integrations/components/integrations-list';
 import { CreateFbIntegrationModal } from '../components/create-fb-integration-modal';
 
 /** /admin/integrations/fb: the account's facebook lead-form integrations. */

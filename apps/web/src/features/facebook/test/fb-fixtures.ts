@@ -1,6 +1,6 @@
 // Facebook answers shaped like packages/shared/src/facebook.ts; tests only.
 import type { FbAccountState, FbConnection, Integration } from '@leadrelay/shared';
-import { makeIntegration } from '../../integrations/components/test-fixtures';
+import { makeIntegration } from '../../../test/integration-fixtures';
 
 export const CONN_ID = '77777777-7777-4777-8777-777777777777';
 export const CONN2_ID = '88888888-8888-4888-8888-888888888888';

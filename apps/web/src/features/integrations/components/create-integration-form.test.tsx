@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../../test/integration-fixtures';
 import { renderPage } from '../../../test/render';
 import { CreateIntegrationForm } from './create-integration-form';
-import { callsTo, makeIntegration, makeSetting, routeFetch } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
+import { categoryLabel, groupCatalogue, typeDescription } from '../../../lib/integrations/catalogue';
+import { useCatalogueQuery, useCategoriesQuery, useCreateIntegrationMutation } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
-import { useCatalogueQuery, useCategoriesQuery, useCreateIntegrationMutation } from '../queries';
-import { categoryLabel, groupCatalogue, typeDescription } from './catalogue';
 
 interface Props {
   /** Preselects a type (e.g. the list filtered to one type, or "create an http destination"). */

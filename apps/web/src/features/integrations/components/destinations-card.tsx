@@ -4,13 +4,18 @@ import { Alert, App, Button, Card, Empty, Select, Skeleton, Tag, Typography } fr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { StatusTag } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
-import { useAllIntegrationsQuery, useCatalogueQuery, useDestinationMutation, useDestinationsQuery } from '../queries';
-import { typeName } from './catalogue';
+import { typeName } from '../../../lib/integrations/catalogue';
+import { integrationPath } from '../../../lib/integrations/integration-path';
+import {
+  useAllIntegrationsQuery,
+  useCatalogueQuery,
+  useDestinationMutation,
+  useDestinationsQuery,
+} from '../../../lib/integrations/queries';
 import { CreateIntegrationModal } from './create-integration-modal';
-import { integrationPath } from './integration-path';
-import { StatusTag } from './status-tag';
 
 /** Destinations of a source: the account's destination integrations its catalogue type allows. */
 export function DestinationsCard({ integration }: { integration: Integration }) {

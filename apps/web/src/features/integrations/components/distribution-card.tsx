@@ -3,8 +3,8 @@ import { App, Card, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
+import { useCollectionsQuery, useUpdateIntegrationMutation } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
-import { useCollectionsQuery, useUpdateIntegrationMutation } from '../queries';
 
 const NONE = '';
 

@@ -3,11 +3,11 @@ import type { ConnectionCheck, Integration } from '@leadrelay/shared';
 import { Alert, App, Button, Card, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
-import { useCheckConnectionMutation, useConnectMutation } from '../queries';
-import { reasonText } from './status-tag';
+import { useCheckConnectionMutation, useConnectMutation } from '../../../lib/integrations/queries';
 
 interface Values {
   url: string;

@@ -2,7 +2,7 @@ import type { Integration } from '@leadrelay/shared';
 import { Alert, Card, Input, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
-import { useWebhookUrlQuery } from '../queries';
+import { useWebhookUrlQuery } from '../../../lib/integrations/queries';
 
 /** A shell-safe single-quoted string. */
 const quote = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;

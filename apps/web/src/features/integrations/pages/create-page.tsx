@@ -1,10 +1,10 @@
-import '../integrations.css';
+import '../../../components/integrations/integrations.css';
 import { Card, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { integrationPath } from '../../../lib/integrations/integration-path';
 import { localePath } from '../../../lib/locale';
 import { CreateIntegrationForm } from '../components/create-integration-form';
-import { integrationPath } from '../components/integration-path';
 
 /** /admin/create and /admin/list: the catalogue picker as a page. */
 export function CreatePage() {

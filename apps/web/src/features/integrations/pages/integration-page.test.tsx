@@ -1,12 +1,9 @@
 import type { Integration } from '@leadrelay/shared';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { act } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppTheme } from '../../../app/theme';
-import { applyLocale } from '../../../lib/i18n';
-import { callsTo, makeIntegration, makeSetting, routeFetch } from '../components/test-fixtures';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../../test/integration-fixtures';
+import { renderRoute } from '../../../test/render';
 import { IntegrationPage } from './integration-page';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -22,20 +19,7 @@ const http = makeIntegration({
 });
 
 function renderAt(url: string) {
-  applyLocale('en');
-  window.history.replaceState(null, '', url);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const router = createMemoryRouter([{ path: '/en/admin/integrations/:type/:id', element: <IntegrationPage /> }], {
-    initialEntries: [url],
-  });
-  render(
-    <QueryClientProvider client={client}>
-      <AppTheme locale="en">
-        <RouterProvider router={router} />
-      </AppTheme>
-    </QueryClientProvider>,
-  );
-  return client;
+  return renderRoute('/en/admin/integrations/:type/:id', <IntegrationPage />, url).client;
 }
 
 const catalogue = {

@@ -1,32 +1,42 @@
-import '../integrations.css';
+import '../../../components/integrations/integrations.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Integration } from '@leadrelay/shared';
 import { Alert, Col, Result, Row, Skeleton, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { HooksTable } from '../../../components/hooks/hooks-table';
+import { GeneralCard } from '../../../components/integrations/general-card';
+import { MappingSection } from '../../../components/integrations/mapping-section';
+import { reasonText, StatusTag } from '../../../components/integrations/status-tag';
 import { errorMessage } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
+import { typeName } from '../../../lib/integrations/catalogue';
+import { integrationPath } from '../../../lib/integrations/integration-path';
+import { useCatalogueQuery, useIntegrationQuery } from '../../../lib/integrations/queries';
+import { readSample, saveSample } from '../../../lib/integrations/sample';
 import { localePath } from '../../../lib/locale';
-import { FbMapping } from '../../facebook/components/fb-mapping';
-import { FbSourceCard } from '../../facebook/components/fb-source-card';
-import { HooksTable } from '../../hooks/components/hooks-table';
-import { typeName } from '../components/catalogue';
 import { DestinationsCard } from '../components/destinations-card';
 import { DistributionCard } from '../components/distribution-card';
-import { GeneralCard } from '../components/general-card';
 import { HttpSettingsCard } from '../components/http-settings-card';
-import { integrationPath } from '../components/integration-path';
-import { MappingSection } from '../components/mapping-section';
-import { readSample, saveSample } from '../components/sample';
-import { reasonText, StatusTag } from '../components/status-tag';
 import { WebhookCard } from '../components/webhook-card';
-import { useCatalogueQuery, useIntegrationQuery } from '../queries';
 
 const TABS = ['settings', 'mapping', 'destinations', 'leads'] as const;
 type TabKey = (typeof TABS)[number];
 
-/** /admin/integrations/:type/:id: one integration, its settings, mapping, destinations and leads. */
-export function IntegrationPage() {
+/** What a source type that does not take leads through our webhook URL shows instead (facebook). */
+export interface SourceParts {
+  SourceCard: ComponentType<{ integration: Integration }>;
+  Mapping: ComponentType<{ integration: Integration }>;
+}
+
+const NO_SOURCES: ReadonlyMap<string, SourceParts> = new Map();
+
+/**
+ * /admin/integrations/:type/:id: one integration, its settings, mapping, destinations and leads.
+ * `sources` come from app/, so this feature does not import the features that own them.
+ */
+export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMap<string, SourceParts> }) {
   const { t } = useTranslation('integrations');
   const { type, id = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -65,8 +75,8 @@ export function IntegrationPage() {
   if (type && type !== item.type) return <Navigate to={integrationPath(item)} replace />;
 
   const isSource = item.kind === 'source';
-  // A facebook source takes leads from Facebook, not from a webhook URL of ours.
-  const isFacebook = item.type === 'facebook';
+  // A source with its own parts (facebook) takes leads from elsewhere, not from a webhook URL of ours.
+  const own = sources.get(item.type);
   const label = typeName(catalogue.data, item.type);
   const tabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as TabKey)
@@ -78,7 +88,7 @@ export function IntegrationPage() {
       </Col>
       {isSource && (
         <Col xs={24} lg={14}>
-          {isFacebook ? <FbSourceCard integration={item} /> : <WebhookCard integration={item} sample={sample} />}
+          {own ? <own.SourceCard integration={item} /> : <WebhookCard integration={item} sample={sample} />}
         </Col>
       )}
       {item.type === 'http' && (
@@ -95,8 +105,8 @@ export function IntegrationPage() {
           {
             key: 'mapping',
             label: t('tabs.mapping'),
-            children: isFacebook ? (
-              <FbMapping integration={item} />
+            children: own ? (
+              <own.Mapping integration={item} />
             ) : (
               <MappingSection integration={item} sample={sample} onSampleChange={onSampleChange} />
             ),

@@ -1,17 +1,17 @@
-import '../integrations.css';
+import '../../../components/integrations/integrations.css';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
 import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { IntegrationsList } from '../../../components/integrations/integrations-list';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { typeName } from '../../../lib/integrations/catalogue';
+import { integrationPath } from '../../../lib/integrations/integration-path';
+import { useCatalogueQuery } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
-import { typeName } from '../components/catalogue';
 import { CreateIntegrationModal } from '../components/create-integration-modal';
-import { integrationPath } from '../components/integration-path';
-import { IntegrationsList } from '../components/integrations-list';
-import { useCatalogueQuery } from '../queries';
 
 /** /admin/integrations, and /admin/integrations/:type: the list filtered to one type. */
 export function IntegrationsPage() {

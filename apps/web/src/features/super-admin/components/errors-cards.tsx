@@ -2,9 +2,9 @@ import { ReloadOutlined } from '@ant-design/icons';
 import type { DeliveryErrorRecord } from '@leadrelay/shared';
 import { Button, Collapse, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { AttemptsTimeline } from '../../hooks/components/attempts-timeline';
-import { DeliveryStatusTag } from '../../hooks/components/status-tags';
-import { formatDateTime } from '../../hooks/format';
+import { AttemptsTimeline } from '../../../components/hooks/attempts-timeline';
+import { DeliveryStatusTag } from '../../../components/hooks/status-tags';
+import { formatDateTime } from '../../../lib/hooks/format';
 
 export function RestartButton(p: {
   record: DeliveryErrorRecord;

@@ -2,14 +2,14 @@ import type { DeliveryErrorRecord, DeliveryStatus } from '@leadrelay/shared';
 import { App, Input, Pagination, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useIsMobile } from '../../../app/layouts/use-is-mobile';
+import { DeliveryStatusTag } from '../../../components/hooks/status-tags';
 import { errorMessage } from '../../../lib/errors';
+import { formatDateTime, formatShortDateTime } from '../../../lib/hooks/format';
 import { usePageSize } from '../../../lib/query-behaviours';
-import { DeliveryStatusTag } from '../../hooks/components/status-tags';
-import { formatDateTime, formatShortDateTime } from '../../hooks/format';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useRestartErrorMutation, useSuperErrorsQuery } from '../queries';
 import { ErrorAttempts, ErrorsCards, RestartButton } from './errors-cards';
-import '../../hooks/components/hooks.css';
+import '../../../components/hooks/hooks.css';
 import './errors-table.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -3,7 +3,7 @@ import { Alert, App, Button, Card, Form, Input, Select, Tag, Typography } from '
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
-import { useConnectMutation } from '../../integrations/queries';
+import { useConnectMutation } from '../../../lib/integrations/queries';
 import type { ChannelKey } from './contact-list';
 
 interface Values {

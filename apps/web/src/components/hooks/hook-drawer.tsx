@@ -1,0 +1,160 @@
+import type { HookDetail } from '@leadrelay/shared';
+import { Alert, Card, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../lib/errors';
+import { formatDateTime, pretty } from '../../lib/hooks/format';
+import { useHookQuery } from '../../lib/hooks/queries';
+import { useIsMobile } from '../../lib/use-is-mobile';
+import { AttemptsTimeline } from './attempts-timeline';
+import { DeliveryStatusTag, HookStatusTag } from './status-tags';
+
+const KNOWN = ['name', 'phone', 'email', 'comment', 'utm', 'custom', 'assignee'] as const;
+
+const show = (v: unknown): string =>
+  v == null ? '' : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v);
+
+function LeadFields({ lead }: { lead: HookDetail['lead'] }) {
+  const { t } = useTranslation('hooks');
+  if (!lead) return <Typography.Paragraph type="secondary">{t('detail.noLead')}</Typography.Paragraph>;
+  const rows: { key: string; label: ReactNode; value: string }[] = [];
+  const fields = lead;
+  for (const key of ['name', 'phone', 'email', 'comment'] as const) {
+    if (show(fields[key])) rows.push({ key, label: t(`detail.fields.${key}`), value: show(fields[key]) });
+  }
+  const utm = fields.utm as Record<string, unknown> | undefined;
+  if (utm && typeof utm === 'object' && Object.keys(utm).length) {
+    const value = Object.entries(utm)
+      .map(([k, v]) => `${k}=${show(v)}`)
+      .join(', ');
+    rows.push({ key: 'utm', label: t('detail.fields.utm'), value });
+  }
+  const assignee = fields.assignee as { id?: string; name?: string } | undefined;
+  if (assignee && typeof assignee === 'object') {
+    rows.push({ key: 'assignee', label: t('detail.fields.assignee'), value: assignee.name || show(assignee.id) });
+  }
+  const custom = fields.custom as Record<string, unknown> | undefined;
+  for (const [k, v] of Object.entries(custom && typeof custom === 'object' ? custom : {})) {
+    rows.push({ key: `custom.${k}`, label: k, value: show(v) });
+  }
+  for (const [k, v] of Object.entries(fields)) {
+    if (!(KNOWN as readonly string[]).includes(k) && show(v)) rows.push({ key: k, label: k, value: show(v) });
+  }
+  if (!rows.length) return <Typography.Text type="secondary">{t('detail.noFields')}</Typography.Text>;
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      bordered
+      className="lr-lead-fields"
+      items={rows.map((r) => ({
+        key: r.key,
+        label: r.label,
+        children: <span className="lr-break">{r.value}</span>,
+      }))}
+    />
+  );
+}
+
+function HookDetailBody({ hook }: { hook: HookDetail }) {
+  const { t } = useTranslation('hooks');
+  return (
+    <div className="lr-hook-detail">
+      <Descriptions
+        size="small"
+        column={1}
+        items={[
+          { key: 'received', label: t('detail.received'), children: formatDateTime(hook.createdAt) },
+          { key: 'integration', label: t('detail.integration'), children: hook.integration.name },
+          { key: 'status', label: t('detail.status'), children: <HookStatusTag status={hook.status} /> },
+          ...(hook.reason
+            ? [{ key: 'reason', label: t('detail.reason'), children: <span className="lr-break">{hook.reason}</span> }]
+            : []),
+        ]}
+      />
+
+      <Typography.Title level={5}>{t('detail.lead')}</Typography.Title>
+      <LeadFields lead={hook.lead} />
+
+      <Collapse
+        className="lr-mb lr-raw-request"
+        size="small"
+        items={[
+          {
+            key: 'request',
+            label: t('detail.request'),
+            children: (
+              <>
+                <Typography.Paragraph type="secondary">{t('detail.requestHint')}</Typography.Paragraph>
+                <pre className="lr-trace">{pretty(hook.request)}</pre>
+              </>
+            ),
+          },
+        ]}
+      />
+
+      <Typography.Title level={5}>{t('detail.deliveries')}</Typography.Title>
+      {hook.deliveries.length === 0 ? (
+        <Typography.Text type="secondary">{t('detail.noDeliveries')}</Typography.Text>
+      ) : (
+        <Space orientation="vertical" size="middle" className="lr-full-width">
+          {hook.deliveries.map((d) => (
+            <Card
+              key={d._id}
+              size="small"
+              data-testid="delivery-card"
+              title={
+                <span className="lr-delivery-title">
+                  <span className="lr-break">{d.destination.name}</span> <DeliveryStatusTag status={d.status} />
+                </span>
+              }
+              extra={<Typography.Text type="secondary">{t('detail.attempts', { count: d.attempts })}</Typography.Text>}
+            >
+              {d.status === 'pending' && d.nextAttemptAt && (
+                <Typography.Paragraph>
+                  {t('detail.nextAttempt', { time: formatDateTime(d.nextAttemptAt) })}
+                </Typography.Paragraph>
+              )}
+              {d.deliveredAt && (
+                <Typography.Paragraph>
+                  {t('detail.deliveredAt', { time: formatDateTime(d.deliveredAt) })}
+                </Typography.Paragraph>
+              )}
+              {d.externalId && (
+                <Typography.Paragraph>{t('detail.externalId', { id: d.externalId })}</Typography.Paragraph>
+              )}
+              <AttemptsTimeline attempts={d.attemptsLog} />
+            </Card>
+          ))}
+        </Space>
+      )}
+    </div>
+  );
+}
+
+/** The lead of one hook with its raw request and, per destination, every attempt. */
+export function HookDrawer({ hookId, onClose }: { hookId: string | null; onClose: () => void }) {
+  const { t } = useTranslation('hooks');
+  const mobile = useIsMobile();
+  const query = useHookQuery(hookId);
+  return (
+    <Drawer
+      open={Boolean(hookId)}
+      onClose={onClose}
+      title={t('detail.title')}
+      size={mobile ? '100%' : 720}
+      destroyOnHidden
+      className="lr-hook-drawer"
+    >
+      {query.isPending ? (
+        <Skeleton active />
+      ) : query.isError ? (
+        <Alert type="error" showIcon title={errorMessage(query.error)} />
+      ) : query.data ? (
+        <HookDetailBody hook={query.data} />
+      ) : (
+        <Empty />
+      )}
+    </Drawer>
+  );
+}

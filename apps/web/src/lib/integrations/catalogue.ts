@@ -1,0 +1,41 @@
+import type { Category, Setting } from '@leadrelay/shared';
+import { i18n } from '../i18n';
+
+export interface CatalogueGroup {
+  key: string;
+  name: string;
+  types: Setting[];
+}
+
+/** Types a user can create (not hidden, with a connector), grouped by category in the catalogue's order. */
+export function groupCatalogue(settings: readonly Setting[], categories: readonly Category[] = []): CatalogueGroup[] {
+  const order = new Map(categories.map((c, i) => [c._id, i]));
+  const groups = new Map<string, CatalogueGroup>();
+  for (const s of settings) {
+    if (s.hidden || !s.available) continue;
+    const key = s.category?._id ?? '';
+    const group = groups.get(key) ?? { key, name: s.category?.name ?? '', types: [] };
+    group.types.push(s);
+    groups.set(key, group);
+  }
+  const rank = (g: CatalogueGroup) => (g.key === '' ? Number.MAX_SAFE_INTEGER : (order.get(g.key) ?? 10_000));
+  return [...groups.values()].sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name));
+}
+
+/** Seeded category names have translations; an operator's own names are shown as written. */
+export function categoryLabel(name: string): string {
+  const key = `integrations:catalogue.categories.${name}`;
+  if (!name) return i18n.t('integrations:catalogue.other');
+  return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : name;
+}
+
+/** A short explanation of what a shipped type does; null for types without one. */
+export function typeDescription(slug: string): string | null {
+  const key = `integrations:catalogue.descriptions.${slug}`;
+  return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : null;
+}
+
+/** The catalogue name of a type, or the slug while the catalogue loads. */
+export function typeName(settings: readonly Setting[] | undefined, slug: string): string {
+  return settings?.find((s) => s.slug === slug)?.name ?? slug;
+}
