@@ -254,6 +254,8 @@ async function setup(
     // Before integrations: leads and hooks reference them. Profile and login are never cleared.
     await app.register(accountRoutes, {
       cleaners: [routingCleaner, integrationsCleaner, collectionsCleaner, facebookCleaner],
+      // A removed account keeps no access to anyone's Facebook pages (their tokens go now).
+      onRemove: [facebookCleaner],
     });
     await app.register(catalogueRoutes);
     await app.register(integrationsRoutes);

@@ -12,9 +12,11 @@ const tags = ['account'];
 export interface AccountRoutesOptions {
   /** The modules' tenant-data cleaners, in the order they run (app.ts lists them). */
   cleaners: readonly TenantDataCleaner[];
+  /** What goes at once when an account is removed (another account's access through it). */
+  onRemove: readonly TenantDataCleaner[];
 }
 
-export async function accountRoutes(app: FastifyInstance, { cleaners }: AccountRoutesOptions): Promise<void> {
+export async function accountRoutes(app: FastifyInstance, { cleaners, onRemove }: AccountRoutesOptions): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = app;
 
@@ -50,7 +52,7 @@ export async function accountRoutes(app: FastifyInstance, { cleaners }: AccountR
     '/api/account/remove-account',
     { config: { access: 'client' }, schema: { tags, body: ZPasswordBody, response: { 200: ZSuccessResponse } } },
     async (req, reply) => {
-      await removeAccount(deps, authOf(req).user, req.body.password);
+      await removeAccount(deps, authOf(req).user, req.body.password, onRemove);
       clearRefreshCookie(reply, deps.config);
       return { success: true as const };
     },

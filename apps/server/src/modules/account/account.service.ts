@@ -7,7 +7,6 @@ import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { accountKey, clearFailures } from '../auth/throttle.service';
-import { facebookCleaner } from '../facebook/facebook.cleaner';
 import { toApiUser, updateUser } from '../users/users.service';
 
 async function requirePassword(user: UserRow, password: string): Promise<void> {
@@ -46,13 +45,17 @@ export async function clearAllData(
 }
 
 /** Soft-deletes the account: its login is free for a new sign-up, every session ends. */
-export async function removeAccount(deps: Deps, user: UserRow, password: string): Promise<void> {
+export async function removeAccount(
+  deps: Deps,
+  user: UserRow,
+  password: string,
+  onRemove: readonly TenantDataCleaner[],
+): Promise<void> {
   await requirePassword(user, password);
   await deps.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { deletedAt: new Date() });
     await revokeUserSessions(tx, user.id);
-    // A removed account keeps no access to anyone's Facebook pages (their tokens go now).
-    await facebookCleaner.clear(tx, user.id);
+    for (const cleaner of onRemove) await cleaner.clear(tx, user.id);
     await clearFailures(tx, accountKey(user.login));
   });
 }

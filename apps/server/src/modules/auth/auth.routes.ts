@@ -114,12 +114,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     clearRefreshCookie(reply, deps.config);
     throw new AppError('REFRESH_INVALID');
   };
-  const refreshOptions = {
-    config: { access: 'public' },
-    schema: { tags, response: { 200: ZAccessTokenResponse } },
-  };
-  r.get('/api/auth/refresh', refreshOptions, refresh);
-  r.get('/auth/refresh', { ...refreshOptions, schema: { ...refreshOptions.schema, hide: true } }, refresh);
+  const refreshSchema = { tags, response: { 200: ZAccessTokenResponse } };
+  r.get('/api/auth/refresh', { config: { access: 'public' }, schema: refreshSchema }, refresh);
+  r.get('/auth/refresh', { config: { access: 'public' }, schema: { ...refreshSchema, hide: true } }, refresh);
 
   r.post(
     '/api/auth/logout',
