@@ -2,9 +2,7 @@
 //   app/ → features/<feature> → components/ → lib/ → @leadrelay/shared
 // Run from the repository root, whose package.json it reads too: npm run lint:deps:web (in npm run lint).
 
-// TypeScript 7 has no JavaScript API, so dependency-cruiser parses with swc. Without it no .ts or
-// .tsx file would be read and every rule below would pass on an empty graph: fail loudly instead.
-require('@swc/core');
+const { commonRules, options } = require('../../scripts/dependency-cruiser-base.cjs');
 
 const SRC = '^apps/web/src/';
 // Test code: *.test.ts(x), src/test/ and a feature's own test/ folder of fixtures. The layering rules
@@ -44,70 +42,7 @@ module.exports = {
       from: { path: `${SRC}lib/` },
       to: { path: `${SRC}(?:components|features|app)/` },
     },
-    {
-      name: 'no-circular',
-      comment: 'A circle, type-only ones included, means the layers above do not run one way.',
-      severity: 'error',
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: 'not-to-test',
-      comment: 'Code that ships does not import tests or test helpers.',
-      severity: 'error',
-      from: { pathNot: TEST },
-      to: { path: TEST },
-    },
-    {
-      name: 'not-to-unresolvable',
-      comment: 'An import that resolves to no file breaks the build, and escapes every rule above.',
-      severity: 'error',
-      from: {},
-      to: { couldNotResolve: true },
-    },
-    {
-      name: 'no-non-package-json',
-      comment: "A package the web app imports is in its own package.json, not borrowed from another workspace's.",
-      severity: 'error',
-      from: {},
-      to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
-    },
-    {
-      name: 'not-to-dev-dep',
-      comment: 'Code that ships does not import devDependencies; tests may.',
-      severity: 'error',
-      from: { path: SRC, pathNot: TEST },
-      to: { dependencyTypes: ['npm-dev'], dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'no-duplicate-dep-types',
-      comment: 'A package listed both in dependencies and devDependencies.',
-      severity: 'warn',
-      from: {},
-      to: { moreThanOneDependencyType: true, dependencyTypesNot: ['type-only'] },
-    },
-    {
-      name: 'not-to-deprecated',
-      comment: 'A package version its authors deprecated.',
-      severity: 'warn',
-      from: {},
-      to: { dependencyTypes: ['deprecated'] },
-    },
+    ...commonRules('web app', TEST),
   ],
-  options: {
-    // swc keeps type-only imports in the graph, so a type-only circle counts as a circle.
-    // tsPreCompilationDeps would ask for the TypeScript compiler (typescript <7), which we do not
-    // have: it only adds a warning that TypeScript sources may be missed.
-    parser: 'swc',
-    doNotFollow: { path: 'node_modules' },
-    // The web app's package.json and the root's, for the package rules above.
-    combinedDependencies: true,
-    // @leadrelay/shared stays a package under node_modules instead of being cruised as source.
-    preserveSymlinks: true,
-    enhancedResolveOptions: {
-      exportsFields: ['exports'],
-      conditionNames: ['import', 'require', 'node', 'default', 'types'],
-      mainFields: ['module', 'main', 'types', 'typings'],
-    },
-  },
+  options,
 };
