@@ -19,6 +19,51 @@ export function createBusPool(databaseUrl: string, log: BusLog): pg.Pool {
   return pool;
 }
 
+/** The bus pool as the socket.io adapter sees it, with `close()` for after the adapter's own close. */
+export interface AdapterPool {
+  pool: pg.Pool;
+  close(): void;
+}
+
+/**
+ * The adapter takes its listening client asynchronously (connect, then LISTEN, then it keeps it).
+ * Closed while that is under way, it never releases the client it gets afterwards, and the bus
+ * pool's end() then waits for ever (seen as a test app that would not close under load). This view
+ * hands it nothing once closed, and `close()` destroys a client it still holds.
+ */
+export function adapterPool(pool: pg.Pool): AdapterPool {
+  let closed = false;
+  let held: pg.PoolClient | undefined;
+  const never = () => new Promise<never>(() => {});
+  const view = Object.create(pool) as pg.Pool;
+  view.query = pool.query.bind(pool) as pg.Pool['query'];
+  view.connect = (async () => {
+    if (closed) return never();
+    const client = await pool.connect();
+    if (closed) {
+      client.release(true);
+      return never();
+    }
+    const release = client.release.bind(client);
+    let released = false;
+    client.release = (destroy?: boolean | Error) => {
+      if (released) return;
+      released = true;
+      held = undefined;
+      release(destroy);
+    };
+    held = client;
+    return client;
+  }) as pg.Pool['connect'];
+  return {
+    pool: view,
+    close() {
+      closed = true;
+      held?.release(true);
+    },
+  };
+}
+
 /**
  * NOTIFY leadrelay_deliveries, at most once per `intervalMs`: calls in between fold into one
  * trailing NOTIFY, so a burst of leads costs a handful of notifications and none is lost. It runs

@@ -11,6 +11,7 @@ import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { Deps } from '../config';
 import type { EngineEventBus } from '../lib/events';
+import { adapterPool } from '../lib/pg-bus';
 import type { Authenticate } from './auth';
 
 export interface IntegrationUpdate {
@@ -94,10 +95,11 @@ export async function setupRealtime(
   options: RealtimeOptions,
 ): Promise<Realtime> {
   await createAttachmentsTable(options.pool);
+  const adapterView = adapterPool(options.pool);
   const io: RealtimeServer = new Server({
     path: '/socket.io',
     serveClient: false,
-    adapter: createAdapter(options.pool),
+    adapter: createAdapter(adapterView.pool),
   });
 
   io.use((socket, next) => {
@@ -185,6 +187,7 @@ export async function setupRealtime(
     // Releases the adapter's listening client; the HTTP server is closed by Fastify already.
     if (attached) await io.close();
     else await io.of('/').adapter.close();
+    adapterView.close();
   });
 
   const realtime: Realtime = { io, emitToAccount };
