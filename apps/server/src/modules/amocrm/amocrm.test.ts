@@ -350,3 +350,46 @@ describe('amoCRM delivery through the worker', () => {
     expect(record!.message).toContain('status_id: The value you selected is not a valid choice.');
   });
 });
+
+describe('the generic connector routes (a connector with no spec paths would use them)', () => {
+  it('lists a loader by name, the same as the spec path; an unknown list, another account or a wrong type are refused', async () => {
+    const id = await connected(alice);
+    const generic = await callAs(t, 'GET', `/api/integrations/${id}/amocrm/lists/pipelines`, alice);
+    expect(generic.statusCode).toBe(200);
+    expect(generic.json()).toEqual((await callAs(t, 'GET', `${legacy}/pipelines/${id}`, alice)).json());
+    expectError(
+      await callAs(t, 'GET', `/api/integrations/${id}/amocrm/lists/nothing`, alice),
+      400,
+      'OPERATION_NOT_SUPPORTED',
+    );
+    expectError(
+      await callAs(t, 'GET', `/api/integrations/${id}/amocrm/lists/pipelines`, bob),
+      404,
+      'INTEGRATION_NOT_FOUND',
+    );
+    expectError(
+      await callAs(t, 'GET', `/api/integrations/${id}/pipedrive/lists/pipelines`, alice),
+      404,
+      'INTEGRATION_NOT_FOUND',
+    );
+  });
+
+  it('does not start the generic consent for a connector that returns to its own spec path; a stray callback is sent back with an error', async () => {
+    const id = await amoIntegration(alice);
+    expectError(
+      await callAs(t, 'POST', `/api/integrations/${id}/oauth/start`, alice, {}),
+      400,
+      'OPERATION_NOT_SUPPORTED',
+    );
+    expectError(await callAs(t, 'POST', `/api/integrations/${id}/oauth/start`, bob, {}), 404, 'INTEGRATION_NOT_FOUND');
+    const stray = await t.app.inject({ method: 'GET', url: '/api/oauth/amocrm/callback?code=x&state=forged' });
+    expect(stray.statusCode).toBe(302);
+    expect(stray.headers.location).toMatch(
+      /^http:\/\/app\.test\/admin\/integrations\/amocrm\?error=OAUTH_STATE_INVALID$/,
+    );
+    for (const type of ['nothing', 'webhook']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/oauth/${type}/callback?code=x&state=y` });
+      expect(res.statusCode, type).toBeLessThan(500);
+    }
+  });
+});
