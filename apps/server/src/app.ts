@@ -60,6 +60,8 @@ import { collectionsCleaner, integrationsCleaner } from './modules/integrations/
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationTasks } from './modules/integrations/integrations.tasks';
 import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
+import { plansRoutes } from './modules/plans/plans.routes';
+import { seedPlans } from './modules/plans/plans.service';
 import { ensureOwner } from './modules/users/owner.service';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { setupAuth } from './plugins/auth';
@@ -203,6 +205,8 @@ async function setup(
   app.decorate('deps', deps);
   // Idempotent: inserts the shipped integration types that are missing, keeps operators' edits.
   await seedCatalogue(database.db);
+  // Once per database: the shipped plans on the first start, never again (an operator's deletions stand).
+  await seedPlans(database.db);
   const events = createEventBus();
   app.decorate('events', events);
   const deliveryWorker = new DeliveryWorker({
@@ -258,6 +262,7 @@ async function setup(
       onRemove: [facebookCleaner],
     });
     await app.register(catalogueRoutes);
+    await app.register(plansRoutes);
     await app.register(integrationsRoutes);
     await app.register(amocrmRoutes);
     await app.register(collectionsRoutes);

@@ -11,6 +11,7 @@ export * from './lead';
 export * from './mapping';
 export * from './meta-lead';
 export * from './password';
+export * from './plans';
 export * from './plural';
 export * from './sendpulse';
 export * from './user';

@@ -172,12 +172,16 @@ describe('into a new, empty database', () => {
       return rows;
     };
     const before = await snapshot();
+    // The fixture is older than this LeadRelay: the import left the database past the old data's
+    // level, which is refused first (the accounts check is tested at the old level below).
     await expect(importPgliteData({ source, targetUrl, migrationsFolder: MIGRATIONS, log })).rejects.toThrow(
-      /already holds accounts/,
+      /already at a later migration|already holds accounts/,
     );
     expect(await snapshot()).toEqual(before);
+    // The first import brought it up to date with every migration this LeadRelay has.
+    const journal = JSON.parse(readFileSync(join(MIGRATIONS, 'meta', '_journal.json'), 'utf8'));
     const migrations = await target.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    expect(migrations.rows[0].n).toBe(expected.migrations.applied);
+    expect(migrations.rows[0].n).toBe(journal.entries.length);
   });
 
   it('lets the old user sign in to the app on it and see the integrations and leads', async () => {
@@ -245,6 +249,23 @@ describe('across migration levels', () => {
       expect(users.rows.every((r) => r.import_probe === 'later')).toBe(true);
       const migrations = await target.query('select count(*)::int as n from drizzle.__drizzle_migrations');
       expect(migrations.rows[0].n).toBe(expected.migrations.applied + 1);
+    } finally {
+      await target.end();
+    }
+  });
+
+  it('refuses a database at the old data’s level that already holds an account, changing nothing', async () => {
+    const targetUrl = await newDatabase();
+    const folder = migrationsFolder(expected.migrations.applied);
+    const target = await connect(targetUrl);
+    try {
+      await migrate(drizzle(target), { migrationsFolder: folder });
+      await target.query(`insert into users (login, password_hash) values ('someone@example.com', 'x')`);
+      await expect(importPgliteData({ source, targetUrl, migrationsFolder: folder, log })).rejects.toThrow(
+        /already holds accounts/,
+      );
+      expect(await count(target, 'users')).toBe(1);
+      expect(await count(target, 'integrations')).toBe(0);
     } finally {
       await target.end();
     }

@@ -5,6 +5,7 @@ export * from './facebook';
 export * from './facebook-leads';
 export * from './integrations';
 export * from './login-failures';
+export * from './plans';
 export * from './routing';
 export * from './sessions';
 export * from './users';

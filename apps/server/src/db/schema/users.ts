@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { plans } from './plans';
 
 export const users = pgTable(
   'users',
@@ -14,7 +15,8 @@ export const users = pgTable(
     expDate: date('exp_date', { mode: 'string' }),
     // Whole cents, so balances never pick up floating-point error.
     creditCents: integer('credit_cents').notNull().default(0),
-    planId: text('plan_id'),
+    /** The account's tariff; null is demo (spec 4). A plan some account has cannot be deleted. */
+    planId: uuid('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
     subscription: jsonb('subscription').$type<{ title: string; planId: string }>(),
     paymentInfo: jsonb('payment_info').$type<Record<string, unknown>>(),
     name: text('name').notNull().default(''),
