@@ -43,6 +43,9 @@ import { DEFAULT_THROTTLE } from './modules/auth/throttle.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { seedCatalogue } from './modules/catalogue/catalogue.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
+import { currencyRoutes } from './modules/currency/currency.routes';
+import { currencyTasks } from './modules/currency/currency.tasks';
+import { NBU_USD_URL } from './modules/currency/nbu';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
 import { facebookCleaner } from './modules/facebook/facebook.cleaner';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
@@ -118,6 +121,8 @@ export interface AppOptions {
   crm?: Partial<CrmConfig>;
   /** Facebook app and Graph hosts; default DEFAULT_FACEBOOK_CONFIG (tests point them at the Graph emulator). */
   facebook?: Partial<FacebookConfig>;
+  /** Where the official USD rate is taken from (NBU_RATES_URL); tests point it at a stand-in. */
+  nbuRatesUrl?: string;
   /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
   emulators?: DemoEmulators['info'];
   /** Extra routes, registered after the modules (tests of the access rule). */
@@ -187,6 +192,7 @@ async function setup(
     authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
     crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
     facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
+    nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
   };
   if (options.databaseUrl && !options.encryptionKey) {
     app.log.warn(
@@ -229,6 +235,7 @@ async function setup(
       ...authTasks({ loginFailureWindowMs: config.throttle.windowSeconds * 1000 }),
       ...ingestTasks(),
       ...integrationTasks(secrets, app.log),
+      ...currencyTasks(config.nbuRatesUrl, app.log),
       ...facebookLeadTasks(facebookDeps(app), events),
     ],
     ...options.periodic,
@@ -271,6 +278,7 @@ async function setup(
     await app.register(deliveryErrorsRoutes);
     await app.register(pipedriveRoutes);
     await app.register(widgetRoutes);
+    await app.register(currencyRoutes);
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
   }

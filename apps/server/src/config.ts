@@ -31,6 +31,8 @@ export interface AppConfig {
   crm: CrmConfig;
   /** Meta lead forms and sign-in with Facebook (FACEBOOK_*). */
   facebook: FacebookConfig;
+  /** Where the official USD rate is taken from (NBU_RATES_URL; the National Bank of Ukraine's API). */
+  nbuRatesUrl: string;
 }
 
 export interface FacebookConfig {

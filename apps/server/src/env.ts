@@ -9,6 +9,7 @@ import { StartupError } from './db/startup-error';
 import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
 import { hostList, readConnectorConfig } from './lib/connector-config';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
+import { NBU_USD_URL } from './modules/currency/nbu';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 
@@ -58,6 +59,7 @@ const ZEnv = z.object({
   FACEBOOK_GRAPH_URL: z.preprocess(blankToUndefined, z.url().default('https://graph.facebook.com/v20.0')),
   FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default('https://www.facebook.com/v20.0/dialog/oauth')),
   FACEBOOK_APP_IDS_BY_HOST: optionalText,
+  NBU_RATES_URL: z.preprocess(blankToUndefined, z.url().default(NBU_USD_URL)),
 });
 
 export interface Env {
@@ -91,6 +93,7 @@ export interface Env {
   authHost: string;
   crm: CrmConfig;
   facebook: FacebookConfig;
+  nbuRatesUrl: string;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
 }
@@ -138,6 +141,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS,
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     crm: connectorKeys.crm as CrmConfig,
+    nbuRatesUrl: e.NBU_RATES_URL,
     facebook: {
       appId: e.FACEBOOK_APP_ID,
       appSecret: e.FACEBOOK_APP_SECRET,

@@ -1,5 +1,6 @@
 export * from './amocrm-backups';
 export * from './catalogue';
+export * from './currency';
 export * from './email-tokens';
 export * from './facebook';
 export * from './facebook-leads';

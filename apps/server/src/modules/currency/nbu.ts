@@ -1,0 +1,36 @@
+// The National Bank of Ukraine's public exchange-rate API: GET …/NBUStatService/v1/statdirectory/
+// exchange?valcode=USD&json answers [{ r030: 840, txt, rate: <UAH per USD>, cc: 'USD', exchangedate: 'DD.MM.YYYY' }]
+// (docs/currency.md: what was confirmed). No key; published once a day.
+import { z } from 'zod';
+
+export const NBU_USD_URL = 'https://bank.gov.ua/NBUStatService/v1/statdirectory/exchange?valcode=USD&json';
+const FETCH_TIMEOUT_MS = 10_000;
+
+const ZNbuAnswer = z
+  .array(
+    z.object({
+      cc: z.string(),
+      // A hryvnia rate far outside this is a broken answer, not a rate to price with.
+      rate: z.number().min(1).max(1_000),
+      exchangedate: z.string().regex(/^\d{2}\.\d{2}\.\d{4}$/),
+    }),
+  )
+  .min(1);
+
+export interface OfficialRate {
+  rate: number;
+  rateDate: string;
+}
+
+/** The official USD rate, or a thrown Error saying why not (unreachable, refused, malformed). */
+export async function fetchUsdRate(url: string, fetchImpl: typeof fetch = fetch): Promise<OfficialRate> {
+  const res = await fetchImpl(url, {
+    signal: AbortSignal.timeout(FETCH_TIMEOUT_MS),
+    headers: { accept: 'application/json' },
+  });
+  if (!res.ok) throw new Error(`the NBU answered ${res.status}`);
+  const parsed = ZNbuAnswer.safeParse(await res.json().catch(() => undefined));
+  const usd = parsed.success ? parsed.data.find((r) => r.cc === 'USD') : undefined;
+  if (!usd) throw new Error('the NBU answer holds no USD rate');
+  return { rate: usd.rate, rateDate: usd.exchangedate };
+}
