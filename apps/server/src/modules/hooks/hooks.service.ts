@@ -1,7 +1,7 @@
-import type { Hook, HookAttempt, HookDetail, HookListQuery, HookStatus } from '@leadrelay/shared';
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, sql } from 'drizzle-orm';
+import type { Hook, HookDetail, HookListQuery, HookStatus } from '@leadrelay/shared';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { type DeliveryAttemptRow, deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
+import { deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
 import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
