@@ -7,7 +7,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, integrations } from '../db/schema';
 import { createSecretBox, isSealed, keyId, type SealedSecret } from '../lib/secret-box';
-import { callAs, createTestApp, type Method, type SignedInUser, signUp, type TestApp } from '../test/test-app';
+import {
+  callAs,
+  createTestApp,
+  type Method,
+  onUnlimitedPlan,
+  type SignedInUser,
+  signUp,
+  type TestApp,
+} from '../test/test-app';
 import { readAuth } from './stored-auth';
 
 const CURRENT = randomBytes(32);
@@ -22,7 +30,7 @@ beforeAll(async () => {
     encryptionKey: CURRENT.toString('base64'),
     encryptionKeyPrevious: PREVIOUS.toString('hex'),
   });
-  alice = await signUp(t);
+  alice = await onUnlimitedPlan(t, await signUp(t));
   emulator = await startHttpEmulator();
 });
 afterAll(async () => {

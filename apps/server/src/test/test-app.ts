@@ -2,10 +2,12 @@
 // (TEST_DATABASE_URL, or the cluster test/global-setup.ts made), dropped afterwards.
 import { randomBytes } from 'node:crypto';
 import { COOKIE } from '@leadrelay/shared';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
 import { type AppOptions, buildApp } from '../app';
+import { plans, users } from '../db/schema';
 import type { MailMessage } from '../lib/mail/mailer';
 
 export const PASSWORD = 'Abcdefg1';
@@ -91,6 +93,24 @@ export interface SignedInUser {
 }
 
 /** Signs up, confirms the e-mail from the mail, and returns the signed-in tokens. */
+/**
+ * Puts the account on a plan without limits: for suites that create more integrations than a demo
+ * may (the limits themselves are tested in modules/plans).
+ */
+export async function onUnlimitedPlan(t: TestApp, user: SignedInUser): Promise<SignedInUser> {
+  const [plan] = await t.app.db
+    .insert(plans)
+    .values({
+      title: { uk: 'Без обмежень (тести)', en: 'Unlimited (tests)' },
+      monthlyCents: 0,
+      annualCents: 0,
+      limits: { leadsPerMonth: null, integrations: null, destinationsPerSource: null },
+    })
+    .returning({ id: plans.id });
+  await t.app.db.update(users).set({ planId: plan!.id }).where(eq(users.login, user.login));
+  return user;
+}
+
 export async function signUp(t: TestApp, login = uniqueLogin(), password = PASSWORD): Promise<SignedInUser> {
   const created = await t.app.inject({
     method: 'POST',

@@ -3,7 +3,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { amocrmBackups, deliveries, errorRecords, integrations } from '../../db/schema';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
-import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import {
+  callAs,
+  createTestApp,
+  expectError,
+  onUnlimitedPlan,
+  type SignedInUser,
+  signUp,
+  type TestApp,
+} from '../../test/test-app';
 
 const legacy = '/api/legacy/api/amocrm';
 const CALLBACK = 'http://app.test/api/amocrm/callback';
@@ -18,8 +26,8 @@ beforeAll(async () => {
     allowPrivateDestinations: true,
     crm: { amocrm: { clientId: em.clientId, clientSecret: em.clientSecret, oauthUrl: em.oauthUrl, hosts: [em.host] } },
   });
-  alice = await signUp(t);
-  bob = await signUp(t);
+  alice = await onUnlimitedPlan(t, await signUp(t));
+  bob = await onUnlimitedPlan(t, await signUp(t));
 });
 afterAll(async () => {
   await t?.close();

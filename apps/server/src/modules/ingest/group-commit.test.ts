@@ -8,7 +8,7 @@ import {
   createSource,
   storedRows,
 } from '../../test/routing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { createTestApp, onUnlimitedPlan, signUp, type TestApp } from '../../test/test-app';
 import { GroupCommit } from './group-commit';
 import type { KeptLead } from './lead-writer';
 import { type RawDb, rawDb } from './raw-sql';
@@ -18,7 +18,7 @@ let t: TestApp;
 let accountId: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const user = await signUp(t);
+  const user = await onUnlimitedPlan(t, await signUp(t));
   accountId = await accountIdOf(t.app.db, user.login);
 });
 afterAll(() => t.close());

@@ -8,6 +8,7 @@ import type { Executor } from '../../db/client';
 import { hooks, integrations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { findSettingBySlug } from '../catalogue/catalogue.service';
+import { assertRoomForDestinations, type PlanActor } from '../plans/plans.service';
 import { type Actor, one, ownRow, toApi } from './integration-rows';
 import { validDestinations } from './integration-validation';
 
@@ -27,12 +28,13 @@ export async function listDestinations(db: Executor, actor: Actor, id: string): 
   );
 }
 
-export async function addDestination(db: Executor, actor: Actor, id: string, destinationId: string) {
+export async function addDestination(db: Executor, actor: PlanActor, id: string, destinationId: string) {
   return db.transaction(async (tx) => {
     const row = await ownRow(tx, actor, id, true);
     if (row.destinationIds.includes(destinationId)) return one(tx, actor, row);
     const setting = await findSettingBySlug(tx, row.type);
     await validDestinations(tx, actor, setting, [destinationId], row.id);
+    await assertRoomForDestinations(tx, actor, row.destinationIds.length, row.destinationIds.length + 1);
     const [updated] = await tx
       .update(integrations)
       .set({ destinationIds: [...row.destinationIds, destinationId], updatedAt: new Date() })

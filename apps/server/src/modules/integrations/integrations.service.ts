@@ -13,6 +13,7 @@ import type { Executor } from '../../db/client';
 import { integrations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { findSettingBySlug, isTypeAvailable } from '../catalogue/catalogue.service';
+import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
 import { type Actor, one, ownRow, toApi } from './integration-rows';
 import { checkedSettings, validDestinations, validDistribution, validOptions } from './integration-validation';
 
@@ -60,7 +61,11 @@ export async function getIntegration(db: Executor, actor: Actor, id: string): Pr
   return one(db, actor, await ownRow(db, actor, id));
 }
 
-export async function createIntegration(db: Executor, actor: Actor, body: CreateIntegrationBody): Promise<Integration> {
+export async function createIntegration(
+  db: Executor,
+  actor: PlanActor,
+  body: CreateIntegrationBody,
+): Promise<Integration> {
   const setting = await findSettingBySlug(db, body.type);
   // Hidden types (by an operator, or without a connector yet) are not offered, so they cannot be created.
   if (!setting || setting.hidden || !isTypeAvailable(body.type)) {
@@ -70,25 +75,29 @@ export async function createIntegration(db: Executor, actor: Actor, body: Create
   const { settings, ...health } = await checkedSettings(db, actor, body.type, body.settings);
   const destinationIds = await validDestinations(db, actor, setting, body.destination ?? []);
   await validDistribution(db, actor, body.distributionId);
-  const [row] = await db
-    .insert(integrations)
-    .values({
-      accountId: actor.id,
-      type: body.type,
-      name: body.name.trim(),
-      options,
-      settings,
-      destinationIds,
-      distributionId: body.distributionId ?? null,
-      ...health,
-    })
-    .returning();
-  return one(db, actor, row!);
+  await assertRoomForDestinations(db, actor, 0, destinationIds.length);
+  return db.transaction(async (tx) => {
+    await assertRoomForIntegration(tx, actor);
+    const [row] = await tx
+      .insert(integrations)
+      .values({
+        accountId: actor.id,
+        type: body.type,
+        name: body.name.trim(),
+        options,
+        settings,
+        destinationIds,
+        distributionId: body.distributionId ?? null,
+        ...health,
+      })
+      .returning();
+    return one(tx, actor, row!);
+  });
 }
 
 export async function updateIntegration(
   db: Executor,
-  actor: Actor,
+  actor: PlanActor,
   id: string,
   body: UpdateIntegrationBody,
 ): Promise<Integration> {
@@ -102,6 +111,7 @@ export async function updateIntegration(
     if (body.settings !== undefined) Object.assign(values, await checkedSettings(tx, actor, row.type, body.settings));
     if (body.destination !== undefined) {
       values.destinationIds = await validDestinations(tx, actor, setting, body.destination, row.id);
+      await assertRoomForDestinations(tx, actor, row.destinationIds.length, values.destinationIds.length);
     }
     if (body.distributionId !== undefined) {
       await validDistribution(tx, actor, body.distributionId);
@@ -112,7 +122,7 @@ export async function updateIntegration(
   });
 }
 
-export const updateOptions = (db: Executor, actor: Actor, id: string, options: Record<string, unknown>) =>
+export const updateOptions = (db: Executor, actor: PlanActor, id: string, options: Record<string, unknown>) =>
   updateIntegration(db, actor, id, { options });
 /** Deletes the integration (its leads, hooks and deliveries cascade) and drops it from sources' destination lists. */
 export async function deleteIntegration(db: Executor, actor: Actor, id: string): Promise<void> {

@@ -10,6 +10,7 @@ import {
   errorOf,
   expectError,
   type Method,
+  onUnlimitedPlan,
   PASSWORD,
   type SignedInUser,
   signUp,
@@ -30,8 +31,8 @@ async function listen(server: Server): Promise<number> {
 
 beforeAll(async () => {
   t = await createTestApp({ allowPrivateDestinations: true });
-  alice = await signUp(t);
-  bob = await signUp(t);
+  alice = await onUnlimitedPlan(t, await signUp(t));
+  bob = await onUnlimitedPlan(t, await signUp(t));
   okServer = createServer((req, res) => {
     req.resume();
     req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"r1"}'));
@@ -195,7 +196,7 @@ describe('POST /api/integrations', () => {
 
 describe('GET /api/integrations', () => {
   it('pages, filters and echoes the filter, only over the caller’s integrations', async () => {
-    const carol = await signUp(t);
+    const carol = await onUnlimitedPlan(t, await signUp(t));
     for (let i = 0; i < 12; i++) await webhookSource(carol, { name: `Form ${i}` });
     const d = await httpDestination(carol, okUrl, { name: 'Endpoint 100%' });
     await call('PUT', `/api/integrations/${d._id}/update`, carol, { active: false });

@@ -8,7 +8,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema';
 import { accountIdOf, createCollection, createSource } from '../../test/routing-fixtures';
-import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import {
+  callAs,
+  createTestApp,
+  expectError,
+  onUnlimitedPlan,
+  type SignedInUser,
+  signUp,
+  type TestApp,
+} from '../../test/test-app';
 
 let t: TestApp;
 let emu: PipedriveEmulator;
@@ -30,8 +38,8 @@ beforeAll(async () => {
       },
     },
   });
-  alice = await signUp(t);
-  bob = await signUp(t);
+  alice = await onUnlimitedPlan(t, await signUp(t));
+  bob = await onUnlimitedPlan(t, await signUp(t));
 });
 afterAll(async () => {
   await t?.close();

@@ -9,7 +9,9 @@ import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
 import { PLANS_SEED, SEED_PLANS } from './plans.seed';
 
-type Actor = Pick<UserRow, 'id' | 'planId'>;
+/** Who acts, with the plan whose limits apply. */
+export type PlanActor = Pick<UserRow, 'id' | 'planId'>;
+type Actor = PlanActor;
 
 const toCents = (dollars: number) => Math.round(dollars * 100);
 const toDollars = (cents: number) => cents / 100;
@@ -130,19 +132,49 @@ export async function deletePlan(db: Executor, id: string): Promise<void> {
   }
 }
 
+/** The limits of the account's plan; DEMO_PLAN_LIMITS in the demo (or when its plan is gone). */
+async function limitsOf(db: Executor, actor: Pick<Actor, 'planId'>): Promise<PlanLimits> {
+  if (!actor.planId) return DEMO_PLAN_LIMITS;
+  const [plan] = await db.select({ limits: plans.limits }).from(plans).where(eq(plans.id, actor.planId));
+  return plan?.limits ?? DEMO_PLAN_LIMITS;
+}
+
+/**
+ * Refuses one more integration past the plan (PLAN_LIMIT_INTEGRATIONS). Run it in the transaction
+ * that inserts: it locks the account's row first, so two creates at once cannot both pass.
+ */
+export async function assertRoomForIntegration(tx: Executor, actor: Actor): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, actor.id)).for('update');
+  const { integrations: limit } = await limitsOf(tx, actor);
+  if (limit === null) return;
+  const [row] = await tx.select({ n: count() }).from(integrations).where(eq(integrations.accountId, actor.id));
+  if ((row?.n ?? 0) >= limit) throw new AppError('PLAN_LIMIT_INTEGRATIONS');
+}
+
+/**
+ * Refuses a source's destination list that grows past the plan (PLAN_LIMIT_DESTINATIONS). A list
+ * that does not grow passes, so an account on a smaller plan can still edit what it has.
+ */
+export async function assertRoomForDestinations(
+  db: Executor,
+  actor: Actor,
+  before: number,
+  after: number,
+): Promise<void> {
+  if (after <= before) return;
+  const { destinationsPerSource: limit } = await limitsOf(db, actor);
+  if (limit !== null && after > limit) throw new AppError('PLAN_LIMIT_DESTINATIONS');
+}
+
 /** The first instant of the current month, UTC. */
 const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 
 /**
  * The account's limits (its plan's; DEMO_PLAN_LIMITS without a plan) and what it uses now. Limits
- * are not enforced here: this only reports.
+ * are enforced where integrations are created (assertRoomFor…): this only reports.
  */
 export async function accountLimits(db: Executor, actor: Actor, now = new Date()): Promise<PlanLimitsResponse> {
-  let limits: PlanLimits = DEMO_PLAN_LIMITS;
-  if (actor.planId) {
-    const [plan] = await db.select({ limits: plans.limits }).from(plans).where(eq(plans.id, actor.planId));
-    if (plan) limits = plan.limits;
-  }
+  const limits = await limitsOf(db, actor);
   const [[leadCount], [integrationStats]] = await Promise.all([
     db
       .select({ n: count() })

@@ -299,3 +299,59 @@ describe('GET /api/legacy/api/plans/limits', () => {
     }
   });
 });
+
+describe("the plan's limits on what an account creates", () => {
+  it('refuses the integration past the plan, and a source list growing past it, with the keys the web turns into an upgrade prompt', async () => {
+    const plan = await create({
+      limits: { leadsPerMonth: 100, integrations: 4, destinationsPerSource: 2 },
+    });
+    const owner = await signUp(t);
+    const accountId = await accountIdOf(t.app.db, owner.login);
+    await t.app.db.update(users).set({ planId: plan._id }).where(eq(users.id, accountId));
+    const make = (body: Record<string, unknown>) => call('POST', '/api/integrations', owner, body);
+    const http = (name: string) => ({ type: 'http', name, settings: { url: 'https://crm.example.com/hook' } });
+
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C']) {
+      const res = await make(http(name));
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json()._id);
+    }
+    // Three destinations for one source: over the plan's two.
+    expectError(await make({ type: 'webhook', name: 'Form', destination: ids }), 403, 'PLAN_LIMIT_DESTINATIONS');
+    const source = await make({ type: 'webhook', name: 'Form', destination: ids.slice(0, 2) });
+    expect(source.statusCode, source.body).toBe(201);
+    // Four integrations: the fifth is refused and nothing is written.
+    expectError(await make(http('D')), 403, 'PLAN_LIMIT_INTEGRATIONS');
+    const limits = (await call('GET', '/api/legacy/api/plans/limits', owner)).json();
+    expect(limits.usage).toMatchObject({ integrations: 4, destinationsPerSource: 2 });
+
+    const sourceId = source.json()._id;
+    const legacy = '/api/legacy/api/admin/integration';
+    expectError(
+      await call('PUT', `${legacy}/${sourceId}/addDestination`, owner, { destination: ids[2] }),
+      403,
+      'PLAN_LIMIT_DESTINATIONS',
+    );
+    // A list that does not grow stays editable (an account moved to a smaller plan keeps working).
+    const same = await call('PUT', `/api/integrations/${sourceId}/update`, owner, { destination: [ids[1], ids[0]] });
+    expect(same.statusCode, same.body).toBe(200);
+
+    // A bigger plan lifts the limits at once.
+    await t.app.db.update(users).set({ planId: null }).where(eq(users.id, accountId));
+    expect((await make(http('D'))).statusCode).toBe(201);
+    expect((await call('PUT', `${legacy}/${sourceId}/addDestination`, owner, { destination: ids[2] })).statusCode).toBe(
+      200,
+    );
+  });
+
+  it('lets only one of two creates at once take the last free place', async () => {
+    const plan = await create({ limits: { leadsPerMonth: 100, integrations: 1, destinationsPerSource: 1 } });
+    const owner = await signUp(t);
+    await t.app.db.update(users).set({ planId: plan._id }).where(eq(users.login, owner.login));
+    const results = await Promise.all(
+      ['A', 'B', 'C'].map((name) => call('POST', '/api/integrations', owner, { type: 'webhook', name })),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
+  });
+});
