@@ -16,7 +16,9 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const GENERATED_PASSWORD_MIN_LENGTH = 8;
 export const GENERATED_PASSWORD_MAX_LENGTH = 12;
 export const DEMO_WARNING_DAYS = 11;
-export const DEFAULT_DEMO_DAYS = 7;
+// 14, not 7: with the spec's 11-day warning a 7-day demo would be red from its first minute; two weeks
+// give a team time to route real leads before the warning starts (on day 4).
+export const DEFAULT_DEMO_DAYS = 14;
 export const PROMO_COOKIE_MAX_AGE_SECONDS = 7_776_000;
 export const LANG_COOKIE_DAYS = 365;
 export const BREAKPOINTS = { xs: 768, sm: 992, md: 1200, lg: 1920 } as const;

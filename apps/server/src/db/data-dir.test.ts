@@ -132,7 +132,7 @@ describe('environment', () => {
       publicUrl: 'http://localhost:3000',
       dataDir: '/srv/app/data',
       mailFrom: 'LeadRelay <no-reply@localhost>',
-      demoDays: 7,
+      demoDays: 14,
       logLevel: 'info',
       trustProxy: false,
     });
