@@ -65,6 +65,7 @@ import { integrationTasks } from './modules/integrations/integrations.tasks';
 import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { seedPlans } from './modules/plans/plans.service';
+import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { ensureOwner } from './modules/users/owner.service';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { setupAuth } from './plugins/auth';
@@ -279,6 +280,7 @@ async function setup(
     await app.register(pipedriveRoutes);
     await app.register(widgetRoutes);
     await app.register(currencyRoutes);
+    await app.register(referralsRoutes);
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
   }

@@ -13,6 +13,7 @@ export * from './meta-lead';
 export * from './password';
 export * from './plans';
 export * from './plural';
+export * from './referrals';
 export * from './sendpulse';
 export * from './user';
 export * from './validation';

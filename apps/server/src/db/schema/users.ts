@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 
 export const users = pgTable(
@@ -19,6 +19,10 @@ export const users = pgTable(
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
     subscription: jsonb('subscription').$type<{ title: string; planId: string }>(),
     paymentInfo: jsonb('payment_info').$type<Record<string, unknown>>(),
+    /** The code of the account's referral link (`?promo=CODE`); made the first time it is asked for. */
+    referralCode: text('referral_code'),
+    /** The account whose referral link this one signed up through (the promo cookie, spec 2). */
+    referredBy: uuid('referred_by'),
     name: text('name').notNull().default(''),
     phone: text('phone').notNull().default(''),
     company: text('company').notNull().default(''),
@@ -31,7 +35,11 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // A soft-deleted account frees its login for a new sign-up.
-  (t) => [uniqueIndex('users_login_live_idx').on(t.login).where(sql`${t.deletedAt} is null`)],
+  (t) => [
+    uniqueIndex('users_login_live_idx').on(t.login).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_referral_code_idx').on(t.referralCode),
+    index('users_referred_by_idx').on(t.referredBy),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

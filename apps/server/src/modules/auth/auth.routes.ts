@@ -49,7 +49,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/create-account',
     { config: { access: 'public' }, schema: { tags, body: ZCreateAccountBody, response: { 201: ZSuccessResponse } } },
     async (req, reply) => {
-      await auth.createAccount(deps, req.body, langOf(req, req.body.lang));
+      // The promo cookie (spec 2) when the page did not send it.
+      const promo = req.body.promo ?? req.cookies[COOKIE.promo];
+      await auth.createAccount(deps, { ...req.body, promo }, langOf(req, req.body.lang));
       return reply.code(201).send({ success: true });
     },
   );
@@ -97,7 +99,14 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) =>
       signIn(
         reply,
-        await signInWithFacebook(facebookDeps, req.body, clientOf(req), hostOf(req), langOf(req, req.body.lang)),
+        await signInWithFacebook(
+          facebookDeps,
+          req.body,
+          clientOf(req),
+          hostOf(req),
+          langOf(req, req.body.lang),
+          req.cookies[COOKIE.promo],
+        ),
       ),
   );
 

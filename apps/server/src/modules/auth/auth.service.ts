@@ -4,6 +4,7 @@ import type { UserRow } from '../../db/schema';
 import { confirmEmailMail, resetPasswordMail } from '../../lib/mail/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
 import { AppError } from '../../plugins/errors';
+import { referrerOf } from '../referrals/referrals.service';
 import { dateAfterDays, findLiveUserById, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
 import {
   canIssueEmailToken,
@@ -65,6 +66,7 @@ export async function createAccount(deps: Deps, body: CreateAccountBody, lang: L
             lang,
             role: 'client',
             expDate: dateAfterDays(deps.config.demoDays),
+            referredBy: await referrerOf(tx, body.promo),
           });
       if (existing) await retireEmailTokens(tx, user.id, 'confirm');
       return { user, token: await createEmailToken(tx, user.id, 'confirm') };

@@ -2,6 +2,7 @@
 // login dialog where the SDK is blocked, becomes a session like /api/auth/login gives. The token must
 // be one Facebook issued to our app (debug_token with the app token), and the account is the one whose
 // login is the profile's e-mail (Facebook only shares confirmed addresses), created when missing.
+
 import { randomBytes } from 'node:crypto';
 import { GraphError, graphClient } from '@leadrelay/connectors';
 import {
@@ -16,6 +17,7 @@ import type { Deps, FacebookConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { hashPassword } from '../../lib/password-hash';
 import { AppError } from '../../plugins/errors';
+import { referrerOf } from '../referrals/referrals.service';
 import { dateAfterDays, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
 import type { SignedIn } from './auth.service';
 import { retireEmailTokens } from './email-tokens.service';
@@ -64,6 +66,8 @@ export async function signInWithFacebook(
   client: ClientInfo,
   at: RequestHost,
   lang: Locale,
+  /** The referral code of the promo cookie, if the person came through a referral link. */
+  promo?: string,
 ): Promise<SignedIn> {
   const fb = deps.config.facebook;
   if (!isConfigured(fb)) throw new AppError('OAUTH_NOT_CONFIGURED');
@@ -114,7 +118,7 @@ export async function signInWithFacebook(
 
   const email = profile.email?.trim().toLowerCase();
   if (!email || !ZEmail.safeParse(email).success) throw new AppError('FACEBOOK_EMAIL_REQUIRED');
-  const user = await accountFor(deps, email, lang);
+  const user = await accountFor(deps, email, lang, promo);
   await clearFailures(deps.db, accountKey(user.login));
   const { session, refreshToken } = await createSession(deps.db, user.id, client);
   return { user, sessionId: session.id, refreshToken };
@@ -128,7 +132,7 @@ const unknownPassword = () => hashPassword(randomBytes(24).toString('base64url')
  * and an unconfirmed one becomes confirmed with a fresh unknown password: whoever signed up with
  * someone else's address keeps no password to it (as create-account does for a repeated sign-up).
  */
-async function accountFor(deps: Deps, login: string, lang: Locale): Promise<UserRow> {
+async function accountFor(deps: Deps, login: string, lang: Locale, promo?: string): Promise<UserRow> {
   const existing = await findLiveUserByLogin(deps.db, login);
   if (existing?.emailConfirmedAt) return existing;
   const passwordHash = await unknownPassword();
@@ -145,6 +149,7 @@ async function accountFor(deps: Deps, login: string, lang: Locale): Promise<User
         role: 'client',
         expDate: dateAfterDays(deps.config.demoDays),
         emailConfirmedAt: new Date(),
+        referredBy: await referrerOf(tx, promo),
       });
     });
   } catch (error) {

@@ -35,6 +35,8 @@ export interface NewUser {
   passwordHash: string;
   role?: Role;
   lang: Locale;
+  /** The account whose referral link it came through. */
+  referredBy?: string | null;
   expDate: string | null;
   emailConfirmedAt?: Date | null;
 }
