@@ -1,9 +1,9 @@
 import { CheckOutlined } from '@ant-design/icons';
-import type { Locale, Plan } from '@leadrelay/shared';
+import type { Plan } from '@leadrelay/shared';
 import { Card, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limitTexts } from './limit-texts';
 import { PlanActions } from './plan-actions';
+import { limitTexts, planTitle } from './plan-texts';
 
 export type Period = 'monthly' | 'annual';
 
@@ -12,10 +12,6 @@ interface Props {
   period: Period;
   isCurrent: boolean;
   price: (amount: number) => string;
-}
-
-export function planTitle(plan: Pick<Plan, 'title'>, locale: string): string {
-  return plan.title[locale as Locale] ?? plan.title.uk;
 }
 
 /** One plan: its price for the period (and the annual saving), its limits in words. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
-import { LIMIT_KEYS, type LimitKey } from './limit-texts';
+import { LIMIT_KEYS, type LimitKey } from './plan-texts';
 
 interface Values {
   title: { uk: string; en: string };
@@ -131,27 +131,36 @@ export function PlanFormModal({ plan, onClose, onSubmit }: Props) {
         >
           <InputNumber className="lr-fill-width" step={1} />
         </Form.Item>
-        <Typography.Text strong>{t('tariffs.fields.limits')}</Typography.Text>
+        <Typography.Title level={5} className="lr-plan-form-section">
+          {t('tariffs.fields.limits')}
+        </Typography.Title>
         {LIMIT_KEYS.map((key) => (
-          <div key={key} className="lr-plan-form-limits">
-            <Form.Item
-              name={['limits', key]}
-              label={t(`tariffs.fields.${key}`)}
-              dependencies={[['unlimited', key]]}
-              rules={unlimited?.[key] ? [] : [schemaRule(ZPlanLimits.shape[key], t('tariffs.fields.limitHint'))]}
-            >
-              <InputNumber className="lr-fill-width" step={1} disabled={Boolean(unlimited?.[key])} />
-            </Form.Item>
-            <Form.Item name={['unlimited', key]} valuePropName="checked" label=" ">
-              <Checkbox
-                onChange={(e) => {
-                  if (e.target.checked) form.setFields([{ name: ['limits', key], value: null, errors: [] }]);
-                }}
+          <Form.Item key={key} label={t(`tariffs.fields.${key}`)} htmlFor={`lr-plan-limit-${key}`}>
+            <div className="lr-plan-form-limit">
+              <Form.Item
+                noStyle
+                name={['limits', key]}
+                dependencies={[['unlimited', key]]}
+                rules={unlimited?.[key] ? [] : [schemaRule(ZPlanLimits.shape[key], t('tariffs.fields.limitHint'))]}
               >
-                {t('tariffs.fields.unlimited')}
-              </Checkbox>
-            </Form.Item>
-          </div>
+                <InputNumber
+                  id={`lr-plan-limit-${key}`}
+                  className="lr-fill-width"
+                  step={1}
+                  disabled={Boolean(unlimited?.[key])}
+                />
+              </Form.Item>
+              <Form.Item noStyle name={['unlimited', key]} valuePropName="checked">
+                <Checkbox
+                  onChange={(e) => {
+                    if (e.target.checked) form.setFields([{ name: ['limits', key], value: null, errors: [] }]);
+                  }}
+                >
+                  {t('tariffs.fields.unlimited')}
+                </Checkbox>
+              </Form.Item>
+            </div>
+          </Form.Item>
         ))}
       </Form>
     </Modal>

@@ -2,7 +2,7 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { formatPrice, type Plan } from '@leadrelay/shared';
 import { Button, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { limitTexts } from './limit-texts';
+import { limitTexts, planTitle } from './plan-texts';
 
 interface Props {
   plans: Plan[];
@@ -18,7 +18,8 @@ const usd = (amount: number) => formatPrice(amount, 'USD', 1);
 
 /** Super-admin: every plan, as the API sorts them; a table on a desktop, cards on a phone. */
 export function TariffsTable({ plans, loading, mobile, toggling, onToggle, onEdit, onDelete }: Props) {
-  const { t } = useTranslation('plans');
+  const { t, i18n } = useTranslation('plans');
+  const name = (p: Plan) => planTitle(p, i18n.language);
 
   const titleOf = (p: Plan) => (
     <>
@@ -42,7 +43,7 @@ export function TariffsTable({ plans, loading, mobile, toggling, onToggle, onEdi
     <Switch
       checked={p.active}
       loading={toggling.includes(p._id)}
-      aria-label={t('tariffs.toggleFor', { title: p.title.uk })}
+      aria-label={t('tariffs.toggleFor', { title: name(p) })}
       onChange={() => onToggle(p)}
     />
   );
@@ -51,22 +52,17 @@ export function TariffsTable({ plans, loading, mobile, toggling, onToggle, onEdi
       <Button
         type="text"
         icon={<EditOutlined />}
-        aria-label={t('tariffs.editFor', { title: p.title.uk })}
+        aria-label={t('tariffs.editFor', { title: name(p) })}
         onClick={() => onEdit(p)}
       />
       <Popconfirm
-        title={t('tariffs.deleteConfirm', { title: p.title.uk })}
+        title={t('tariffs.deleteConfirm', { title: name(p) })}
         description={t('tariffs.deleteHint')}
         okText={t('tariffs.deleteOk')}
         okButtonProps={{ danger: true }}
         onConfirm={() => onDelete(p)}
       >
-        <Button
-          type="text"
-          danger
-          icon={<DeleteOutlined />}
-          aria-label={t('tariffs.deleteFor', { title: p.title.uk })}
-        />
+        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('tariffs.deleteFor', { title: name(p) })} />
       </Popconfirm>
     </Space>
   );

@@ -2,7 +2,7 @@ import type { PlanLimitsResponse } from '@leadrelay/shared';
 import { Card, Progress, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
-import { LIMIT_KEYS, type LimitKey } from './limit-texts';
+import { LIMIT_KEYS, type LimitKey } from './plan-texts';
 
 const USAGE: Record<LimitKey, keyof PlanLimitsResponse['usage']> = {
   leadsPerMonth: 'leadsThisMonth',

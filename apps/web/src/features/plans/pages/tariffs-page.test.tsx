@@ -138,11 +138,11 @@ describe('TariffsPage', { timeout: 30_000 }, () => {
     const server = fakeServer([start]);
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('switch', { name: 'Offer “Старт”' }, slow));
+    await user.click(await screen.findByRole('switch', { name: 'Offer “Start”' }, slow));
     expect(await screen.findByText('The plan is no longer offered to clients', {}, slow)).toBeTruthy();
     expect(server.writes()).toEqual([{ method: 'PUT', path: '/api/plans/p-start/toggle', body: undefined }]);
     await waitFor(() =>
-      expect(screen.getByRole('switch', { name: 'Offer “Старт”' }).getAttribute('aria-checked')).toBe('false'),
+      expect(screen.getByRole('switch', { name: 'Offer “Start”' }).getAttribute('aria-checked')).toBe('false'),
     );
   });
 
@@ -150,7 +150,7 @@ describe('TariffsPage', { timeout: 30_000 }, () => {
     const server = fakeServer([start]);
     const user = userEvent.setup();
     render();
-    await user.click(await screen.findByRole('button', { name: 'Edit “Старт”' }, slow));
+    await user.click(await screen.findByRole('button', { name: 'Edit “Start”' }, slow));
     const dialog = await screen.findByRole('dialog');
     const monthly = within(dialog).getByLabelText('Monthly price, $');
     await user.clear(monthly);

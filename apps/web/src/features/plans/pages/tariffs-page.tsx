@@ -52,6 +52,18 @@ export function TariffsPage() {
     }
   };
 
+  const table = (
+    <TariffsTable
+      plans={plans.data ?? []}
+      loading={plans.isPending}
+      mobile={mobile}
+      toggling={toggling}
+      onToggle={(p) => void onToggle(p)}
+      onEdit={setEditing}
+      onDelete={onDelete}
+    />
+  );
+
   return (
     <div className="lr-page">
       <div className="lr-page-head">
@@ -68,17 +80,8 @@ export function TariffsPage() {
           {errorMessage(plans.error)}
         </Typography.Paragraph>
       )}
-      <Card>
-        <TariffsTable
-          plans={plans.data ?? []}
-          loading={plans.isPending}
-          mobile={mobile}
-          toggling={toggling}
-          onToggle={(p) => void onToggle(p)}
-          onEdit={setEditing}
-          onDelete={onDelete}
-        />
-      </Card>
+      {/* On a phone the plans are cards of their own, not cards in a card. */}
+      {mobile ? table : <Card>{table}</Card>}
       {editing !== undefined && (
         <PlanFormModal
           plan={editing ?? undefined}

@@ -1,4 +1,4 @@
-import type { PlanLimits } from '@leadrelay/shared';
+import type { Locale, Plan, PlanLimits } from '@leadrelay/shared';
 import type { TFunction } from 'i18next';
 import { formatNumber } from '../../../lib/format';
 
@@ -13,4 +13,9 @@ export function limitTexts(limits: PlanLimits, t: TFunction<'plans'>): { key: Li
       value === null ? t(`limits.${key}Unlimited`) : t(`limits.${key}`, { count: value, n: formatNumber(value) });
     return { key, text };
   });
+}
+
+/** A plan's title in the interface language. */
+export function planTitle(plan: Pick<Plan, 'title'>, locale: string): string {
+  return plan.title[locale as Locale] ?? plan.title.uk;
 }
