@@ -23,6 +23,10 @@ const env = {
   ALLOW_PRIVATE_DESTINATIONS: 'true',
   // amoCRM, Pipedrive and SendPulse emulated in-process (GET /api/emulators tells where).
   EMULATORS: 'true',
+  // The platform owner the super-admin specs sign in as (apps/web/e2e/support/owner.ts): made at
+  // the first start, as an operator would with OWNER_LOGIN/OWNER_PASSWORD.
+  OWNER_LOGIN: process.env.E2E_OWNER_LOGIN ?? 'owner-e2e@example.com',
+  OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD ?? 'OwnerSecret1',
 };
 delete env.DATABASE_URL;
 

@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndConfirm } from './support/actions';
+import { signIn, signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
+import { OWNER } from './support/owner';
 
 // The main screens fit a phone (375 px) and a desktop (1440 px) in both languages: nothing
 // sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
@@ -23,7 +24,7 @@ async function expectFits(page: Page, name: string) {
 for (const lang of LANGS) {
   const t = texts[lang];
   for (const width of WIDTHS) {
-    test(`${lang} at ${width}px: sign-in, sign-up, dashboard, account, integrations and collections fit the screen`, async ({
+    test(`${lang} at ${width}px: sign-in, sign-up, dashboard, account, integrations, collections and plan fit the screen`, async ({
       page,
     }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
@@ -59,6 +60,34 @@ for (const lang of LANGS) {
       await page.goto(`${t.prefix}/admin/collections`);
       await expect(page.getByRole('heading', { name: t.collections.title, exact: true })).toBeVisible();
       await expectFits(page, `collections-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/plan`);
+      await expect(page.getByRole('heading', { name: t.plans.page.title, exact: true })).toBeVisible();
+      await expect(page.getByTestId('usage-leadsPerMonth')).toBeVisible();
+      await expectFits(page, `plan-${lang}-${width}`);
+      // Annual prices in hryvnias: the longest figures the cards show.
+      await page.getByText(t.plans.period.annual, { exact: true }).click();
+      await page.getByText(t.plans.currency.UAH, { exact: true }).click();
+      await expect(page.getByText(/≈ \d+ грн/).first()).toBeVisible();
+      // The switches' sliding highlight has come to rest.
+      await expect(page.locator('.ant-segmented-thumb')).toHaveCount(0);
+      await expectFits(page, `plan-annual-uah-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto(`${t.prefix}/signin`);
+      await signIn(page, lang, OWNER.login, OWNER.password);
+      await page.goto(`${t.prefix}/admin/super/tariffs`);
+      await expect(page.getByRole('heading', { name: t.plans.tariffs.title, exact: true })).toBeVisible();
+      await expect(page.getByText('$290.00').first()).toBeVisible();
+      await expectFits(page, `tariffs-${lang}-${width}`);
+      await page.getByRole('button', { name: t.plans.tariffs.create }).click();
+      await page.getByRole('dialog').getByRole('button', { name: t.plans.tariffs.createOk }).click();
+      await expect(page.getByRole('dialog').getByText(texts[lang].errors.REQUIRED).first()).toBeVisible();
+      // The error lines have finished sliding in.
+      await expect(page.locator('[class*="show-help-item-appear"], [class*="show-help-item-enter"]')).toHaveCount(0);
+      await expectFits(page, `tariff-form-${lang}-${width}`);
     });
   }
 }

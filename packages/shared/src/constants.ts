@@ -47,6 +47,8 @@ export const STORAGE = {
   afterSignInRedirect: 'afterSignInRedirect',
   sessionToken: 'sessionToken',
   lastInform: 'last-inform',
+  /** The plan page's price currency, USD or UAH. */
+  currency: 'currency',
 } as const;
 
 /** Access token lifetime; refresh cookie lifetime. */

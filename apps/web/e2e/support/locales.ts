@@ -3,17 +3,21 @@ import enCollections from '../../src/locales/en/collections.json' with { type: '
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
+import enErrors from '../../src/locales/en/errors.json' with { type: 'json' };
 import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
+import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
 import ukCollections from '../../src/locales/uk/collections.json' with { type: 'json' };
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
+import ukErrors from '../../src/locales/uk/errors.json' with { type: 'json' };
 import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
+import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
 
 // The app's own texts, so a test reads the same words a person sees in each language.
 export const texts = {
@@ -26,6 +30,8 @@ export const texts = {
     collections: ukCollections,
     crm: ukCrm,
     facebook: ukFacebook,
+    plans: ukPlans,
+    errors: ukErrors,
     prefix: '',
   },
   en: {
@@ -37,6 +43,8 @@ export const texts = {
     collections: enCollections,
     crm: enCrm,
     facebook: enFacebook,
+    plans: enPlans,
+    errors: enErrors,
     prefix: '/en',
   },
 } as const;

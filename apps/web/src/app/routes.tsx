@@ -113,7 +113,11 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         page: () => import('../features/account/pages/account-page').then((m) => m.AccountPage),
       },
       { path: 'admin/billing', title: 'billing' },
-      { path: 'admin/plan', title: 'plan' },
+      {
+        path: 'admin/plan',
+        title: 'plan',
+        page: () => import('../features/plans/pages/plan-page').then((m) => m.PlanPage),
+      },
       { path: 'admin/logout', title: 'logout', page: auth('logout') },
       { path: 'admin/clients', title: 'clients', active: true, role: 'privileged' },
       {
@@ -178,7 +182,12 @@ export const ROUTE_GROUPS: RouteGroup[] = [
           { path: 'modules', title: 'superModules', role: 'privileged' },
         ],
       },
-      { path: 'admin/super/tariffs', title: 'superTariffs', role: 'owner' },
+      {
+        path: 'admin/super/tariffs',
+        title: 'superTariffs',
+        role: 'owner',
+        page: () => import('../features/plans/pages/tariffs-page').then((m) => m.TariffsPage),
+      },
     ],
   },
   {

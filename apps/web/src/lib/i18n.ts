@@ -15,6 +15,7 @@ import enHooks from '../locales/en/hooks.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
+import enPlans from '../locales/en/plans.json';
 import enSuperAdmin from '../locales/en/superAdmin.json';
 import enWidget from '../locales/en/widget.json';
 import ukAccount from '../locales/uk/account.json';
@@ -29,6 +30,7 @@ import ukHooks from '../locales/uk/hooks.json';
 import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
 import ukPages from '../locales/uk/pages.json';
+import ukPlans from '../locales/uk/plans.json';
 import ukSuperAdmin from '../locales/uk/superAdmin.json';
 import ukWidget from '../locales/uk/widget.json';
 import { currentLocale } from './locale';
@@ -49,6 +51,7 @@ export const resources = {
     crm: ukCrm,
     widget: ukWidget,
     facebook: ukFacebook,
+    plans: ukPlans,
   },
   en: {
     common: enCommon,
@@ -65,6 +68,7 @@ export const resources = {
     crm: enCrm,
     widget: enWidget,
     facebook: enFacebook,
+    plans: enPlans,
   },
 } as const;
 

@@ -22,9 +22,9 @@ export function SuperAdminLayout() {
   const path = stripLocale(useLocation().pathname);
   const { data: user, isLoading } = useMe();
   useRealtimeConnection();
+  const selected = TABS.find((p) => path === p || path.startsWith(`${p}/`)) ?? '/admin/super';
   if (isLoading) return <FullPageSpinner />;
   if (user && !isPrivileged(user.role)) return <Navigate to={localePath('/admin')} replace />;
-  const selected = TABS.find((p) => path === p || path.startsWith(`${p}/`)) ?? '/admin/super';
   const items = [
     { key: '/admin/super', label: t('super.errors') },
     { key: '/admin/super/clients', label: t('super.clients') },
@@ -35,6 +35,8 @@ export function SuperAdminLayout() {
   const menu = (
     <Menu
       mode={mobile ? 'horizontal' : 'inline'}
+      // On a phone the tabs wrap onto a second line rather than fold into "…", where the open one hid.
+      disabledOverflow={mobile}
       selectedKeys={[selected]}
       items={items}
       onClick={({ key }) => void navigate(localePath(key))}
