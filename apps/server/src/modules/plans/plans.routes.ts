@@ -20,25 +20,25 @@ export async function plansRoutes(app: FastifyInstance): Promise<void> {
   );
   r.post(
     base,
-    { config: { access: 'privileged' }, schema: { tags, body: ZPlanBody, response: { 201: ZPlan } } },
+    { config: { access: 'owner' }, schema: { tags, body: ZPlanBody, response: { 201: ZPlan } } },
     async (req, reply) => reply.code(201).send(await service.createPlan(db, req.body)),
   );
   r.put(
     `${base}/:id`,
     {
-      config: { access: 'privileged' },
+      config: { access: 'owner' },
       schema: { tags, params: ZIdParams, body: ZPlanPatch, response: { 200: ZPlan } },
     },
     (req) => service.updatePlan(db, req.params.id, req.body),
   );
   r.put(
     `${base}/:id/toggle`,
-    { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZPlan } } },
+    { config: { access: 'owner' }, schema: { tags, params: ZIdParams, response: { 200: ZPlan } } },
     (req) => service.togglePlan(db, req.params.id),
   );
   r.delete(
     `${base}/:id`,
-    { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
+    { config: { access: 'owner' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
       await service.deletePlan(db, req.params.id);
       return { success: true as const };

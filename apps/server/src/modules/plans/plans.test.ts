@@ -22,7 +22,7 @@ beforeAll(async () => {
   t = await createTestApp();
   client = await signUp(t);
   admin = await signUp(t);
-  await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.login, admin.login));
+  await t.app.db.update(users).set({ role: 'owner' }).where(eq(users.login, admin.login));
 });
 afterAll(() => t.close());
 
@@ -115,18 +115,22 @@ describe('reading', () => {
 });
 
 describe('changing plans', () => {
-  it('refuses every write to a client with 403, and nothing changes', async () => {
+  it('refuses every write to a client and to staff below the owner with 403, and nothing changes', async () => {
     const [plan] = await list();
     const before = await list();
-    expectError(await call('POST', '/api/plans', client, body()), 403, 'FORBIDDEN');
-    expectError(await call('PUT', `/api/plans/${plan!._id}`, client, { annualAmount: 1 }), 403, 'FORBIDDEN');
-    expectError(await call('PUT', `/api/plans/${plan!._id}/toggle`, client), 403, 'FORBIDDEN');
-    expectError(await call('DELETE', `/api/plans/${plan!._id}`, client), 403, 'FORBIDDEN');
+    const support = await signUp(t);
+    await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.login, support.login));
+    for (const user of [client, support]) {
+      expectError(await call('POST', '/api/plans', user, body()), 403, 'FORBIDDEN');
+      expectError(await call('PUT', `/api/plans/${plan!._id}`, user, { annualAmount: 1 }), 403, 'FORBIDDEN');
+      expectError(await call('PUT', `/api/plans/${plan!._id}/toggle`, user), 403, 'FORBIDDEN');
+      expectError(await call('DELETE', `/api/plans/${plan!._id}`, user), 403, 'FORBIDDEN');
+    }
     expectError(await call('POST', '/api/plans', null, body()), 401, 'UNAUTHORIZED');
     expect(await list()).toEqual(before);
   });
 
-  it('lets a privileged user create, update, toggle and delete a plan', async () => {
+  it('lets the owner (the operator) create, update, toggle and delete a plan', async () => {
     const created = await create({ title: { uk: '  Команда ', en: 'Team  ' } });
     expect(created).toMatchObject({
       title: { uk: 'Команда', en: 'Team' },
