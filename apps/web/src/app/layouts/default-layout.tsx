@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
+import { usePlanLimitPrompt } from '../../lib/plan-limit-prompt';
 import { useRealtimeConnection } from '../../lib/realtime-connection';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { RouteGate } from '../guards';
@@ -20,6 +21,7 @@ export function DefaultLayout() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   useDemoReminder();
   useRealtimeConnection();
+  usePlanLimitPrompt();
 
   return (
     <Layout className="lr-app">
