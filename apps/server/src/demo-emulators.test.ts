@@ -16,6 +16,7 @@ beforeAll(async () => {
     crm: emulators.crm,
     facebook: emulators.facebook,
     emulators: emulators.info,
+    nbuRatesUrl: emulators.nbuRatesUrl,
   });
   plain = await createTestApp();
   user = await signUp(t);
@@ -27,6 +28,12 @@ afterAll(async () => {
 });
 
 describe('EMULATORS=true', () => {
+  it('prices in hryvnias get a rate from the NBU emulator, not the built-in one', async () => {
+    expect(await t.app.periodic.runNow('refresh-currency-rates')).toBe('ran');
+    const rates = (await t.app.inject({ method: 'GET', url: '/api/legacy/api/currency' })).json();
+    expect(rates).toMatchObject({ USD: 41.5, UAH: 1, source: 'nbu' });
+  });
+
   it('tells where the emulators are and the credentials to type in', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/emulators' });
     expect(res.statusCode).toBe(200);

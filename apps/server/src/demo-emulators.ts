@@ -1,4 +1,4 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse and Graph API emulators run inside the server on loopback,
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, Graph API and NBU rate emulators run inside the server on loopback,
 // and the connectors (OAuth included) point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
@@ -6,10 +6,13 @@ import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
 import type { CrmConfig, FacebookConfig } from './config';
+import { startNbuEmulator } from './modules/currency/nbu-emulator';
 
 export interface DemoEmulators {
   crm: CrmConfig;
   facebook: FacebookConfig;
+  /** The exchange-rate stand-in (the National Bank of Ukraine's API is not reached from a demo). */
+  nbuRatesUrl: string;
   /** What GET /api/emulators answers: where each emulator is and the credentials a demo user types in. */
   info: {
     amocrm: { url: string };
@@ -36,7 +39,9 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   });
   const sendpulse = await startSendpulseEmulator();
   const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
+  const nbu = await startNbuEmulator();
   return {
+    nbuRatesUrl: nbu.url,
     crm: {
       amocrm: { clientId: amo.clientId, clientSecret: amo.clientSecret, oauthUrl: amo.oauthUrl, hosts: [amo.host] },
       pipedrive: {
@@ -62,7 +67,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       facebook: { url: graph.url },
     },
     close: async () => {
-      await Promise.all([amo.close(), pipedrive.close(), sendpulse.close(), graph.close()]);
+      await Promise.all([amo.close(), pipedrive.close(), sendpulse.close(), graph.close(), nbu.close()]);
     },
   };
 }

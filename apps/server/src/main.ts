@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       authHost: env.authHost,
       crm: emulators?.crm ?? env.crm,
       facebook: emulators?.facebook ?? env.facebook,
-      nbuRatesUrl: env.nbuRatesUrl,
+      nbuRatesUrl: emulators?.nbuRatesUrl ?? env.nbuRatesUrl,
       emulators: emulators?.info,
     });
     if (emulators) {

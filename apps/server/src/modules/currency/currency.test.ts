@@ -1,32 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { FALLBACK_USD_RATE } from './currency.service';
 import { CURRENCY_TASK } from './currency.tasks';
 import { fetchUsdRate } from './nbu';
+import { type NbuEmulator, nbuAnswer, startNbuEmulator } from './nbu-emulator';
 
-// A stand-in for the NBU's API (the real one is not reachable from tests): answers what `next` says.
-let next: { status: number; body: string } = { status: 200, body: '[]' };
-let nbu: Server;
-let url: string;
+// The NBU's API is not reachable from tests: its emulator answers what each test sets.
+let nbu: NbuEmulator;
 let t: TestApp;
-
-const nbuAnswer = (rate: number, date: string) =>
-  JSON.stringify([{ r030: 840, txt: 'Долар США', rate, cc: 'USD', exchangedate: date }]);
+const next = (answer: { status: number; body: string }) => nbu.setAnswer(answer.status, answer.body);
 
 beforeAll(async () => {
-  nbu = createServer((_req, res) => {
-    res.writeHead(next.status, { 'content-type': 'application/json' });
-    res.end(next.body);
-  });
-  await new Promise<void>((resolve) => nbu.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(nbu.address() as AddressInfo).port}/NBUStatService/v1/statdirectory/exchange?valcode=USD&json`;
-  t = await createTestApp({ nbuRatesUrl: url });
+  nbu = await startNbuEmulator();
+  t = await createTestApp({ nbuRatesUrl: nbu.url });
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => nbu.close(resolve));
+  await nbu.close();
 });
 
 const rates = async () => {
@@ -41,7 +31,7 @@ describe('exchange rates (GET /api/legacy/api/currency)', () => {
   });
 
   it("takes the NBU's official rate; keeps the last good one when the bank fails or answers nonsense", async () => {
-    next = { status: 200, body: nbuAnswer(41.7312, '24.11.2026') };
+    next({ status: 200, body: nbuAnswer(41.7312, '24.11.2026') });
     expect(await t.app.periodic.runNow(CURRENCY_TASK)).toBe('ran');
     const taken = await rates();
     expect(taken).toMatchObject({ USD: 41.7312, UAH: 1, source: 'nbu', rateDate: '24.11.2026' });
@@ -54,12 +44,12 @@ describe('exchange rates (GET /api/legacy/api/currency)', () => {
       { status: 200, body: nbuAnswer(0, '25.11.2026') },
       { status: 200, body: JSON.stringify([{ cc: 'EUR', rate: 48.1, exchangedate: '25.11.2026' }]) },
     ]) {
-      next = broken;
+      next(broken);
       expect(await t.app.periodic.runNow(CURRENCY_TASK)).toBe('ran');
       expect(await rates()).toMatchObject({ USD: 41.7312, rateDate: '24.11.2026' });
     }
 
-    next = { status: 200, body: nbuAnswer(41.9, '25.11.2026') };
+    next({ status: 200, body: nbuAnswer(41.9, '25.11.2026') });
     await t.app.periodic.runNow(CURRENCY_TASK);
     expect(await rates()).toMatchObject({ USD: 41.9, rateDate: '25.11.2026' });
   });
