@@ -34,7 +34,7 @@ describe('exchange rates (GET /api/legacy/api/currency)', () => {
     next({ status: 200, body: nbuAnswer(41.7312, '24.11.2026') });
     expect(await t.app.periodic.runNow(CURRENCY_TASK)).toBe('ran');
     const taken = await rates();
-    expect(taken).toMatchObject({ USD: 41.7312, UAH: 1, source: 'nbu', rateDate: '24.11.2026' });
+    expect(taken).toMatchObject({ USD: 41.7312, UAH: 1, source: 'nbu', rateDate: '2026-11-24' });
     expect(Date.parse(taken.updatedAt)).not.toBeNaN();
 
     for (const broken of [
@@ -46,12 +46,12 @@ describe('exchange rates (GET /api/legacy/api/currency)', () => {
     ]) {
       next(broken);
       expect(await t.app.periodic.runNow(CURRENCY_TASK)).toBe('ran');
-      expect(await rates()).toMatchObject({ USD: 41.7312, rateDate: '24.11.2026' });
+      expect(await rates()).toMatchObject({ USD: 41.7312, rateDate: '2026-11-24' });
     }
 
     next({ status: 200, body: nbuAnswer(41.9, '25.11.2026') });
     await t.app.periodic.runNow(CURRENCY_TASK);
-    expect(await rates()).toMatchObject({ USD: 41.9, rateDate: '25.11.2026' });
+    expect(await rates()).toMatchObject({ USD: 41.9, rateDate: '2026-11-25' });
   });
 });
 
@@ -62,7 +62,7 @@ describe('the NBU client', () => {
     await expect(fetchUsdRate('http://nbu.test', answer(200, '{}'))).rejects.toThrow('no USD rate');
     await expect(fetchUsdRate('http://nbu.test', answer(200, nbuAnswer(41.5, '24.11.2026')))).resolves.toEqual({
       rate: 41.5,
-      rateDate: '24.11.2026',
+      rateDate: '2026-11-24',
     });
   });
 });

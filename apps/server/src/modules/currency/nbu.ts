@@ -19,6 +19,7 @@ const ZNbuAnswer = z
 
 export interface OfficialRate {
   rate: number;
+  /** YYYY-MM-DD: the day the bank set the rate for. */
   rateDate: string;
 }
 
@@ -32,5 +33,7 @@ export async function fetchUsdRate(url: string, fetchImpl: typeof fetch = fetch)
   const parsed = ZNbuAnswer.safeParse(await res.json().catch(() => undefined));
   const usd = parsed.success ? parsed.data.find((r) => r.cc === 'USD') : undefined;
   if (!usd) throw new Error('the NBU answer holds no USD rate');
-  return { rate: usd.rate, rateDate: usd.exchangedate };
+  // The bank's DD.MM.YYYY as an ISO day, as every date the API answers is.
+  const [day, month, year] = usd.exchangedate.split('.');
+  return { rate: usd.rate, rateDate: `${year}-${month}-${day}` };
 }

@@ -13,16 +13,17 @@ interface Props {
   rates: CurrencyRates | undefined;
 }
 
-/** The bank's rate date (YYYY-MM-DD) as a date, the same in every time zone. */
-const rateDay = (day: string) =>
-  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${day.slice(0, 10)}T00:00:00Z`),
-  );
+/** The bank's rate date (YYYY-MM-DD) as a date, the same in every time zone; '' for anything else. */
+const rateDay = (day: string) => {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+};
 
 /** The monthly/annual and USD/UAH switches, with where the hryvnia figures come from. */
 export function PriceSwitches({ period, onPeriod, currency, onCurrency, rates }: Props) {
   const { t } = useTranslation('plans');
-  const dated = rates?.source !== 'fallback' && rates?.rateDate;
+  const day = rates?.source !== 'fallback' && rates?.rateDate ? rateDay(rates.rateDate) : '';
   return (
     <div className="lr-plan-switches">
       <div className="lr-plan-switch-row">
@@ -47,7 +48,7 @@ export function PriceSwitches({ period, onPeriod, currency, onCurrency, rates }:
       </div>
       {currency === 'UAH' && rates && (
         <Typography.Text type="secondary" className="lr-plan-rate-note">
-          {dated ? t('currency.rateNote', { date: rateDay(dated) }) : t('currency.rateNoteUndated')}
+          {day ? t('currency.rateNote', { date: day }) : t('currency.rateNoteUndated')}
         </Typography.Text>
       )}
     </div>
