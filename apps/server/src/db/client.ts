@@ -15,6 +15,9 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 /** What data functions take first: the database or the transaction they run in. */
 export type Executor = Db | Tx;
 
+/** The rows of a raw `execute(sql`…`)` answer. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export interface Database {
   db: Db;
   /** The delivery worker's connections: its own pool on PostgreSQL when `workerPoolSize` was given. */

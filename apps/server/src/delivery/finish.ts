@@ -6,11 +6,11 @@ import { PermanentError, RetryableError } from '@leadrelay/connectors';
 import type { HookStatus } from '@leadrelay/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Executor } from '../db/client';
+import { type Db, type Executor, rowsOf } from '../db/client';
 import { type AttemptTraceJson, type DeliveryRow, deliveries, destinationHealth, errorRecords } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
 import { type BreakerPolicy, nextRetryAt, type RetryPolicy } from './policy';
-import { iso, rowsOf } from './queue';
+import { iso } from './queue';
 
 export type Outcome =
   /** wasBroken: the destination was marked broken before this success (it recovers now). */

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import { type Db, rowsOf } from '../db/client';
 import { settleWithin } from '../lib/settle-within';
 
 /** The transaction a run gets (the one holding the task's lock). */
@@ -29,8 +29,6 @@ export interface PeriodicSchedulerOptions {
 }
 
 export type RunResult = 'ran' | 'skipped' | 'failed';
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /** A stable signed 64-bit advisory lock key per task name (as text: bigint parameters). */
 export function advisoryKey(name: string): string {

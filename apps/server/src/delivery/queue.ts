@@ -15,8 +15,6 @@ import {
 import type { EngineEventBus } from '../lib/events';
 
 export const iso = (d: Date) => d.toISOString();
-/** Rows of a raw query. */
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The enqueue step of ingest's statements (which write a lead, its hook and its deliveries in one
@@ -126,8 +124,8 @@ export async function releaseLeases(db: Db, workerId: string, now: Date): Promis
     .where(and(eq(deliveries.leasedBy, workerId), eq(deliveries.status, 'running')));
 }
 
-/** Which deliveries a renew or restart makes due: one delivery, or every delivery of some hooks. */
-export type RequeueTarget = { deliveryId: string; onlyFailed: true } | { hookIds: string[] };
+/** Which deliveries a renew or restart makes due: one failed delivery (restart), or every delivery of some hooks (renew). */
+export type RequeueTarget = { failedDeliveryId: string } | { hookIds: string[] };
 
 /**
  * Makes deliveries due now with a fresh 72-hour window (attempts kept), never a delivered one nor
@@ -135,8 +133,8 @@ export type RequeueTarget = { deliveryId: string; onlyFailed: true } | { hookIds
  */
 export async function requeue(tx: Executor, target: RequeueTarget, now: Date) {
   const where: SQL | undefined =
-    'deliveryId' in target
-      ? and(eq(deliveries.id, target.deliveryId), eq(deliveries.status, 'failed'))
+    'failedDeliveryId' in target
+      ? and(eq(deliveries.id, target.failedDeliveryId), eq(deliveries.status, 'failed'))
       : and(inArray(deliveries.hookId, target.hookIds), ne(deliveries.status, 'running'));
   const rows = await tx
     .update(deliveries)

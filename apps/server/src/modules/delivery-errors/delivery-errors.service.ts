@@ -64,7 +64,7 @@ export async function restartErrorRecord(db: Db, events: EngineEventBus, id: str
   const result = await db.transaction(async (tx) => {
     const [record] = await tx.select().from(errorRecords).where(eq(errorRecords.id, id));
     if (!record) throw new AppError('ERROR_RECORD_NOT_FOUND');
-    const rows = await requeue(tx, { deliveryId: record.deliveryId, onlyFailed: true }, now);
+    const rows = await requeue(tx, { failedDeliveryId: record.deliveryId }, now);
     await tx.update(errorRecords).set({ restartedAt: now }).where(eq(errorRecords.id, id));
     return { record, rows };
   });

@@ -5,7 +5,7 @@
 // sweep never make a lead twice. The worker then fetches and ingests them like webhook leads.
 import type { GraphClient } from '@leadrelay/connectors';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { fbBackfillCursors } from '../../db/schema';
 import type { PeriodicTask } from '../../delivery/periodic';
 import type { EngineEventBus } from '../../lib/events';
@@ -43,8 +43,6 @@ export interface SweepResult {
   forms: number;
   failures: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 async function pageSources(db: Db): Promise<PageSource[]> {
   const result = await db.execute(sql`

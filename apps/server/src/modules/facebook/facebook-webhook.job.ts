@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { GraphError, type GraphLead } from '@leadrelay/connectors';
 import { graphLeadPayload } from '@leadrelay/shared';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { type Db, rowsOf } from '../../db/client';
 import { type FbLeadgenEventRow, fbLeadgenEvents, integrations, type StoredRequest } from '../../db/schema';
 import { JobLoop } from '../../delivery/job-loop';
 import type { EngineEventBus } from '../../lib/events';
@@ -55,8 +55,6 @@ interface Target {
 }
 
 type Outcome = { kind: 'done' } | { kind: 'retry' | 'waiting' | 'failed'; reason: string };
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export function backoffMs(attempts: number): number {
   return Math.min(MAX_BACKOFF_MS, 10 * SECOND * 3 ** Math.max(0, attempts - 1));
