@@ -1,4 +1,5 @@
 export * from './api';
+export * from './billing';
 export * from './constants';
 export * from './crm';
 export * from './currency';
