@@ -63,6 +63,12 @@ import { collectionsCleaner, integrationsCleaner } from './modules/integrations/
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationTasks } from './modules/integrations/integrations.tasks';
 import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
+import type { SellerConfig } from './modules/payments/invoice-pdf';
+import { paymentsCleaner } from './modules/payments/payments.cleaner';
+import { paymentTasks } from './modules/payments/payments.renewal';
+import { paymentsRoutes } from './modules/payments/payments.routes';
+import type { PaymentsDeps } from './modules/payments/payments.service';
+import type { PaymentProvider } from './modules/payments/providers/provider';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { seedPlans } from './modules/plans/plans.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
@@ -116,6 +122,10 @@ export interface AppOptions {
   periodic?: Partial<Omit<PeriodicSchedulerOptions, 'db' | 'log'>>;
   /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
   allowPrivateDestinations?: boolean;
+  /** The payment provider (tests pass one); unset: none, and paying answers PAYMENT_NOT_CONFIGURED. */
+  paymentProvider?: PaymentProvider | null;
+  /** The seller's details printed on invoices. */
+  seller?: SellerConfig;
   /** Where the OAuth "start" calls live (AUTH_HOST); default publicUrl. */
   authHost?: string;
   /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
@@ -229,6 +239,17 @@ async function setup(
   app.decorate('deliveryWorker', deliveryWorker);
   // preClose: the worker finishes its calls and gives back its leases while the database is open.
   app.addHook('preClose', () => deliveryWorker.stop());
+  const payments: PaymentsDeps = {
+    db: database.db,
+    secrets,
+    provider: options.paymentProvider ?? null,
+    publicUrl,
+    mailer,
+    log: app.log,
+    onOrderSettled: (order, account) => {
+      app.realtime.emitToAccount(account.id, 'PAYMENT_INFORMER', { orderId: order.id, status: order.status });
+    },
+  };
   const periodic = new PeriodicScheduler({
     db: database.db,
     log: app.log,
@@ -237,6 +258,7 @@ async function setup(
       ...ingestTasks(),
       ...integrationTasks(secrets, app.log),
       ...currencyTasks(config.nbuRatesUrl, app.log),
+      ...paymentTasks(payments),
       ...facebookLeadTasks(facebookDeps(app), events),
     ],
     ...options.periodic,
@@ -267,7 +289,7 @@ async function setup(
     await app.register(accountRoutes, {
       cleaners: [routingCleaner, integrationsCleaner, collectionsCleaner, facebookCleaner],
       // A removed account keeps no access to anyone's Facebook pages (their tokens go now).
-      onRemove: [facebookCleaner],
+      onRemove: [facebookCleaner, paymentsCleaner],
     });
     await app.register(catalogueRoutes);
     await app.register(plansRoutes);
@@ -281,6 +303,7 @@ async function setup(
     await app.register(widgetRoutes);
     await app.register(currencyRoutes);
     await app.register(referralsRoutes);
+    await app.register(paymentsRoutes, { deps: payments, seller: options.seller ?? { name: '' } });
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
   }

@@ -48,6 +48,9 @@ export const ERROR_STATUS = {
   FB_CONNECTION_NOT_FOUND: 404,
   FB_PAGE_NOT_FOUND: 404,
   PLAN_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  INVOICE_NOT_FOUND: 404,
+  PAYMENT_METHOD_NOT_FOUND: 404,
   LOGIN_TAKEN: 409,
   COLLECTION_IN_USE: 409,
   SLUG_TAKEN: 409,
@@ -55,6 +58,12 @@ export const ERROR_STATUS = {
   // The plan's limit is reached: the web offers a bigger plan.
   PLAN_LIMIT_INTEGRATIONS: 403,
   PLAN_LIMIT_DESTINATIONS: 403,
+  // Paying: no provider keys set (PAYMENT_* settings); a callback whose signature does not match;
+  // a plan that is switched off cannot be bought.
+  PAYMENT_NOT_CONFIGURED: 503,
+  SIGNATURE_INVALID: 400,
+  PLAN_NOT_AVAILABLE: 409,
+  PAYMENT_PROVIDER_ERROR: 502,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -7,6 +7,10 @@ export const ZReferral = z.object({
   createdAt: z.string(),
   /** demo: in its demo period; paid: on a plan; expired: its demo or plan ran out. */
   status: z.enum(['demo', 'paid', 'expired']),
+  /** What the account has paid so far, USD. */
+  paid: z.number(),
+  /** What its payments credited to the referrer, USD. */
+  reward: z.number(),
 });
 export type Referral = z.infer<typeof ZReferral>;
 
@@ -17,6 +21,12 @@ export const ZReferrals = z.object({
   link: z.string(),
   data: z.array(ZReferral),
   total: z.number().int(),
+  /** Everything the referrals have earned the account, USD. */
+  earned: z.number(),
+  /** The balance left to spend on the next payment (the user's credit), USD. */
+  credit: z.number(),
+  /** The share of each referred payment credited (0.2 = 20 %). */
+  rewardShare: z.number(),
 });
 export type Referrals = z.infer<typeof ZReferrals>;
 

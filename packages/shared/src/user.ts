@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_PERIODS } from './billing';
 import { DEMO_WARNING_DAYS, LOCALES, PRIVILEGED_ROLES, ROLES, type Role } from './constants';
 
 export const ZRole = z.enum(ROLES);
@@ -14,7 +15,10 @@ export const ZUser = z.object({
   expDate: z.string().nullable(),
   credit: z.number(),
   planId: z.string().nullable(),
-  subscription: z.object({ title: z.string(), planId: z.string() }).nullable(),
+  /** The plan paid for: its title (in the account's language when paid), id and period. */
+  subscription: z
+    .object({ title: z.string(), planId: z.string(), period: z.enum(BILLING_PERIODS).optional() })
+    .nullable(),
   paymentInfo: z.record(z.string(), z.unknown()).nullable(),
   name: z.string(),
   phone: z.string(),

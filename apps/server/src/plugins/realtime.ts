@@ -3,7 +3,7 @@
 // emits. On PostgreSQL the adapter carries every emit to the sockets of all API processes, so a
 // worker process (no browsers of its own) reaches them too. See docs/adr/003-real-time-channel.md.
 
-import type { HookTotals } from '@leadrelay/shared';
+import type { HookTotals, PaymentInformer } from '@leadrelay/shared';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -27,6 +27,8 @@ export interface ServerToClientEvents {
   /** The account's counters, as GET /api/hook/total answers them; right after HOOK_INFORMER. */
   HOOKS_INFORMER: (payload: HookTotals) => void;
   UPDATE_INTEGRATION: (payload: IntegrationUpdate) => void;
+  /** An order of the account was paid, declined or refunded: the web refreshes the account (spec 4). */
+  PAYMENT_INFORMER: (payload: PaymentInformer) => void;
 }
 
 interface SocketData {

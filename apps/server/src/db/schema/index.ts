@@ -6,6 +6,7 @@ export * from './facebook';
 export * from './facebook-leads';
 export * from './integrations';
 export * from './login-failures';
+export * from './payments';
 export * from './plans';
 export * from './routing';
 export * from './sessions';

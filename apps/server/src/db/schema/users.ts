@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { BillingPeriod } from '@leadrelay/shared';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 
@@ -17,7 +18,7 @@ export const users = pgTable(
     creditCents: integer('credit_cents').notNull().default(0),
     /** The account's tariff; null is demo (spec 4). A plan some account has cannot be deleted. */
     planId: uuid('plan_id').references(() => plans.id, { onDelete: 'restrict' }),
-    subscription: jsonb('subscription').$type<{ title: string; planId: string }>(),
+    subscription: jsonb('subscription').$type<{ title: string; planId: string; period?: BillingPeriod }>(),
     paymentInfo: jsonb('payment_info').$type<Record<string, unknown>>(),
     /** The code of the account's referral link (`?promo=CODE`); made the first time it is asked for. */
     referralCode: text('referral_code'),

@@ -1,12 +1,12 @@
 import type { Locale } from '@leadrelay/shared';
 import type { MailMessage } from './mailer';
 
-type Template = Omit<MailMessage, 'to'>;
+export type Template = Omit<MailMessage, 'to'>;
 
 const escapeHtml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-function render(subject: string, lines: string[], action: string, link: string, footer: string): Template {
+export function render(subject: string, lines: string[], action: string, link: string, footer: string): Template {
   const text = [...lines, '', link, '', footer].join('\n');
   const html = [
     '<!doctype html><html><body style="font-family:sans-serif;line-height:1.5">',
