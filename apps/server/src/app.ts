@@ -10,8 +10,11 @@ import {
   type CrmConfig,
   DEFAULT_CRM_CONFIG,
   DEFAULT_FACEBOOK_CONFIG,
+  DEFAULT_SELLER_CONFIG,
   type Deps,
   type FacebookConfig,
+  type PaymentConfig,
+  type SellerConfig,
   type ThrottleOptions,
 } from './config';
 import {
@@ -124,6 +127,10 @@ export interface AppOptions {
   facebook?: Partial<FacebookConfig>;
   /** Where the official USD rate is taken from (NBU_RATES_URL); tests point it at a stand-in. */
   nbuRatesUrl?: string;
+  /** The payment provider's keys and hosts (PAYMENT_*); unset: none. */
+  payment?: PaymentConfig | null;
+  /** The seller's details printed on invoices (SELLER_*); default placeholders. */
+  seller?: SellerConfig;
   /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
   emulators?: DemoEmulators['info'];
   /** Extra routes, registered after the modules (tests of the access rule). */
@@ -194,6 +201,8 @@ async function setup(
     crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
     facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
     nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
+    payment: options.payment ?? null,
+    seller: options.seller ?? DEFAULT_SELLER_CONFIG,
   };
   if (options.databaseUrl && !options.encryptionKey) {
     app.log.warn(
