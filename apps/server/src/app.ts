@@ -10,8 +10,11 @@ import {
   type CrmConfig,
   DEFAULT_CRM_CONFIG,
   DEFAULT_FACEBOOK_CONFIG,
+  DEFAULT_SELLER_CONFIG,
   type Deps,
   type FacebookConfig,
+  type PaymentConfig,
+  type SellerConfig,
   type ThrottleOptions,
 } from './config';
 import {
@@ -62,13 +65,12 @@ import { watchIntegrationHealth } from './modules/integrations/integration-healt
 import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationTasks } from './modules/integrations/integrations.tasks';
-import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
-import type { SellerConfig } from './modules/payments/invoice-pdf';
 import { paymentsCleaner } from './modules/payments/payments.cleaner';
 import { paymentTasks } from './modules/payments/payments.renewal';
 import { paymentsRoutes } from './modules/payments/payments.routes';
 import type { PaymentsDeps } from './modules/payments/payments.service';
-import type { PaymentProvider } from './modules/payments/providers/provider';
+import { createPaymentProvider } from './modules/payments/providers';
+import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { seedPlans } from './modules/plans/plans.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
@@ -122,10 +124,6 @@ export interface AppOptions {
   periodic?: Partial<Omit<PeriodicSchedulerOptions, 'db' | 'log'>>;
   /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
   allowPrivateDestinations?: boolean;
-  /** The payment provider (tests pass one); unset: none, and paying answers PAYMENT_NOT_CONFIGURED. */
-  paymentProvider?: PaymentProvider | null;
-  /** The seller's details printed on invoices. */
-  seller?: SellerConfig;
   /** Where the OAuth "start" calls live (AUTH_HOST); default publicUrl. */
   authHost?: string;
   /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
@@ -134,6 +132,10 @@ export interface AppOptions {
   facebook?: Partial<FacebookConfig>;
   /** Where the official USD rate is taken from (NBU_RATES_URL); tests point it at a stand-in. */
   nbuRatesUrl?: string;
+  /** The payment provider's keys and hosts (PAYMENT_*); unset: none. */
+  payment?: PaymentConfig | null;
+  /** The seller's details printed on invoices (SELLER_*); default placeholders. */
+  seller?: SellerConfig;
   /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
   emulators?: DemoEmulators['info'];
   /** Extra routes, registered after the modules (tests of the access rule). */
@@ -204,6 +206,8 @@ async function setup(
     crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
     facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
     nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
+    payment: options.payment ?? null,
+    seller: options.seller ?? DEFAULT_SELLER_CONFIG,
   };
   if (options.databaseUrl && !options.encryptionKey) {
     app.log.warn(
@@ -242,7 +246,8 @@ async function setup(
   const payments: PaymentsDeps = {
     db: database.db,
     secrets,
-    provider: options.paymentProvider ?? null,
+    // Without PAYMENT_* keys there is none: paying answers PAYMENT_NOT_CONFIGURED.
+    provider: config.payment ? createPaymentProvider(config.payment) : null,
     publicUrl,
     mailer,
     log: app.log,
@@ -303,7 +308,7 @@ async function setup(
     await app.register(widgetRoutes);
     await app.register(currencyRoutes);
     await app.register(referralsRoutes);
-    await app.register(paymentsRoutes, { deps: payments, seller: options.seller ?? { name: '' } });
+    await app.register(paymentsRoutes, { deps: payments, seller: config.seller });
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
   }

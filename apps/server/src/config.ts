@@ -33,7 +33,47 @@ export interface AppConfig {
   facebook: FacebookConfig;
   /** Where the official USD rate is taken from (NBU_RATES_URL; the National Bank of Ukraine's API). */
   nbuRatesUrl: string;
+  /** The payment provider's keys and hosts (PAYMENT_*); null when no keys are set. */
+  payment: PaymentConfig | null;
+  /** Who sells, as printed on invoices (SELLER_*). */
+  seller: SellerConfig;
 }
+
+/** The payment providers there is a folder for (modules/payments/providers/<name>). */
+export const PAYMENT_PROVIDERS = ['liqpay'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+export interface PaymentConfig {
+  provider: PaymentProviderName;
+  publicKey: string;
+  privateKey: string;
+  /** Where the buyer's browser posts the checkout form (LiqPay: https://www.liqpay.ua/api/3/checkout). */
+  checkoutUrl: string;
+  /** The server-to-server API: charges by card token, refunds, status (LiqPay: https://www.liqpay.ua/api/request). */
+  apiUrl: string;
+  /** Test payments count as paid (LiqPay's status "sandbox"): for sandbox keys and the emulator, never production. */
+  sandbox: boolean;
+}
+
+/** The seller's details on invoices. The defaults are placeholders an operator must replace. */
+export interface SellerConfig {
+  name: string;
+  /** ЄДРПОУ (a company) or ІПН/РНОКПП (a sole proprietor). */
+  code: string;
+  address: string;
+  iban: string;
+  bank: string;
+  email: string;
+}
+
+export const DEFAULT_SELLER_CONFIG: SellerConfig = {
+  name: 'LeadRelay (set SELLER_NAME)',
+  code: '00000000',
+  address: 'Україна (set SELLER_ADDRESS)',
+  iban: 'UA000000000000000000000000000',
+  bank: 'set SELLER_BANK',
+  email: 'billing@localhost',
+};
 
 export interface FacebookConfig {
   /** Unset: connecting Facebook and signing in with it answer OAUTH_NOT_CONFIGURED. */

@@ -2,6 +2,7 @@
 // them, and a demo user can connect a CRM with the credentials GET /api/emulators tells.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DemoEmulators, startDemoEmulators } from './demo-emulators';
+import { createPaymentProvider } from './modules/payments/providers';
 import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from './test/test-app';
 
 let emulators: DemoEmulators;
@@ -17,6 +18,7 @@ beforeAll(async () => {
     facebook: emulators.facebook,
     emulators: emulators.info,
     nbuRatesUrl: emulators.nbuRatesUrl,
+    payment: emulators.payment,
   });
   plain = await createTestApp();
   user = await signUp(t);
@@ -61,6 +63,27 @@ describe('EMULATORS=true', () => {
     const fb = await callAs(t, 'POST', '/facebook/start', user, {});
     expect(fb.statusCode).toBe(200);
     expect(fb.json().authUrl.startsWith(emulators.info.facebook.url)).toBe(true);
+  });
+
+  it('payments go to the LiqPay emulator: its checkout page opens for a form the app signs', async () => {
+    const payment = t.app.deps.config.payment;
+    expect(payment).toEqual(emulators.payment);
+    expect(payment).toMatchObject({ provider: 'liqpay', sandbox: true });
+    expect(payment?.checkoutUrl.startsWith(emulators.info.liqpay.url)).toBe(true);
+    const checkout = createPaymentProvider(payment!).checkout({
+      orderId: 'LR-demo-1',
+      amount: 29,
+      currency: 'USD',
+      description: 'Demo plan',
+      language: 'en',
+      resultUrl: 'http://app.test/admin/plan',
+      callbackUrl: 'http://app.test/api/payment/callback',
+      saveCard: true,
+    });
+    const page = await fetch(checkout.action, { method: 'POST', body: new URLSearchParams(checkout.fields) });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('data-testid="liqpay-pay"');
+    expect(plain.app.deps.config.payment).toBeNull();
   });
 
   it('without EMULATORS there is no /api/emulators', async () => {

@@ -1,18 +1,21 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, Graph API and NBU rate emulators run inside the server on loopback,
-// and the connectors (OAuth included) point at them. For demo installs and the end-to-end suite:
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, Graph API, NBU rate and LiqPay emulators run inside the server on
+// loopback, and the connectors (OAuth included) and payments point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
-import type { CrmConfig, FacebookConfig } from './config';
+import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
 import { startNbuEmulator } from './modules/currency/nbu-emulator';
+import { startLiqPayEmulator } from './modules/payments/providers/liqpay/liqpay-emulator';
 
 export interface DemoEmulators {
   crm: CrmConfig;
   facebook: FacebookConfig;
   /** The exchange-rate stand-in (the National Bank of Ukraine's API is not reached from a demo). */
   nbuRatesUrl: string;
+  /** Payments go to the LiqPay emulator: its checkout page and API, its sandbox keys, test payments count. */
+  payment: PaymentConfig;
   /** What GET /api/emulators answers: where each emulator is and the credentials a demo user types in. */
   info: {
     amocrm: { url: string };
@@ -20,6 +23,8 @@ export interface DemoEmulators {
     sendpulse: { url: string; clientId: string; clientSecret: string };
     /** The Graph API emulator; its control API (/__emulator/submit-lead) makes "send a test lead" work. */
     facebook: { url: string };
+    /** The LiqPay emulator (its checkout page has Pay / Decline / 3-D Secure fails). */
+    liqpay: { url: string; publicKey: string };
   };
   close(): Promise<void>;
 }
@@ -40,8 +45,17 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   const sendpulse = await startSendpulseEmulator();
   const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
   const nbu = await startNbuEmulator();
+  const liqpay = await startLiqPayEmulator();
   return {
     nbuRatesUrl: nbu.url,
+    payment: {
+      provider: 'liqpay',
+      publicKey: liqpay.publicKey,
+      privateKey: liqpay.privateKey,
+      checkoutUrl: liqpay.checkoutUrl,
+      apiUrl: liqpay.apiUrl,
+      sandbox: true,
+    },
     crm: {
       amocrm: { clientId: amo.clientId, clientSecret: amo.clientSecret, oauthUrl: amo.oauthUrl, hosts: [amo.host] },
       pipedrive: {
@@ -65,9 +79,17 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       pipedrive: { url: pipedrive.url, apiToken: pipedrive.apiToken },
       sendpulse: { url: sendpulse.url, clientId: SENDPULSE_CLIENT.id, clientSecret: SENDPULSE_CLIENT.secret },
       facebook: { url: graph.url },
+      liqpay: { url: liqpay.url, publicKey: liqpay.publicKey },
     },
     close: async () => {
-      await Promise.all([amo.close(), pipedrive.close(), sendpulse.close(), graph.close(), nbu.close()]);
+      await Promise.all([
+        amo.close(),
+        pipedrive.close(),
+        sendpulse.close(),
+        graph.close(),
+        nbu.close(),
+        liqpay.close(),
+      ]);
     },
   };
 }

@@ -3,13 +3,21 @@
 import { resolve } from 'node:path';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
-import type { CrmConfig, FacebookConfig } from './config';
+import {
+  type CrmConfig,
+  DEFAULT_SELLER_CONFIG,
+  type FacebookConfig,
+  PAYMENT_PROVIDERS,
+  type PaymentConfig,
+  type SellerConfig,
+} from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { StartupError } from './db/startup-error';
 import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
 import { hostList, readConnectorConfig } from './lib/connector-config';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 import { NBU_USD_URL } from './modules/currency/nbu';
+import { PAYMENT_PROVIDER_ENTRIES } from './modules/payments/providers';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
 
@@ -20,6 +28,8 @@ const boolish = z
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalText = z.preprocess(blankToUndefined, z.string().optional());
+
+const textOr = (fallback: string) => z.preprocess(blankToUndefined, z.string().default(fallback));
 
 const encryptionKey = z.preprocess(
   blankToUndefined,
@@ -60,6 +70,18 @@ const ZEnv = z.object({
   FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default('https://www.facebook.com/v20.0/dialog/oauth')),
   FACEBOOK_APP_IDS_BY_HOST: optionalText,
   NBU_RATES_URL: z.preprocess(blankToUndefined, z.url().default(NBU_USD_URL)),
+  PAYMENT_PROVIDER: z.preprocess(blankToUndefined, z.enum(PAYMENT_PROVIDERS).default('liqpay')),
+  PAYMENT_PUBLIC_KEY: optionalText,
+  PAYMENT_PRIVATE_KEY: optionalText,
+  PAYMENT_CHECKOUT_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  PAYMENT_API_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  PAYMENT_SANDBOX: boolish,
+  SELLER_NAME: textOr(DEFAULT_SELLER_CONFIG.name),
+  SELLER_CODE: textOr(DEFAULT_SELLER_CONFIG.code),
+  SELLER_ADDRESS: textOr(DEFAULT_SELLER_CONFIG.address),
+  SELLER_IBAN: textOr(DEFAULT_SELLER_CONFIG.iban),
+  SELLER_BANK: textOr(DEFAULT_SELLER_CONFIG.bank),
+  SELLER_EMAIL: textOr(DEFAULT_SELLER_CONFIG.email),
 });
 
 export interface Env {
@@ -94,6 +116,10 @@ export interface Env {
   crm: CrmConfig;
   facebook: FacebookConfig;
   nbuRatesUrl: string;
+  /** The payment provider (PAYMENT_*); null without keys: paying answers PAYMENT_NOT_CONFIGURED. */
+  payment: PaymentConfig | null;
+  /** The seller on invoices (SELLER_*; placeholders until set). */
+  seller: SellerConfig;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
 }
@@ -114,6 +140,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new StartupError(
       `ROLE=${e.ROLE} runs beside other processes on one PostgreSQL server: set DATABASE_URL (the embedded database belongs to one app)`,
     );
+  }
+  if (!!e.PAYMENT_PUBLIC_KEY !== !!e.PAYMENT_PRIVATE_KEY) {
+    throw new StartupError('Invalid environment: set both PAYMENT_PUBLIC_KEY and PAYMENT_PRIVATE_KEY, or neither');
   }
   // `npm start` at the repository root runs this workspace with cwd apps/server; a relative
   // DATA_DIR means the folder the user started npm from.
@@ -142,6 +171,25 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     crm: connectorKeys.crm as CrmConfig,
     nbuRatesUrl: e.NBU_RATES_URL,
+    payment:
+      e.PAYMENT_PUBLIC_KEY && e.PAYMENT_PRIVATE_KEY
+        ? {
+            provider: e.PAYMENT_PROVIDER,
+            publicKey: e.PAYMENT_PUBLIC_KEY,
+            privateKey: e.PAYMENT_PRIVATE_KEY,
+            checkoutUrl: e.PAYMENT_CHECKOUT_URL ?? PAYMENT_PROVIDER_ENTRIES[e.PAYMENT_PROVIDER].urls.checkoutUrl,
+            apiUrl: e.PAYMENT_API_URL ?? PAYMENT_PROVIDER_ENTRIES[e.PAYMENT_PROVIDER].urls.apiUrl,
+            sandbox: e.PAYMENT_SANDBOX,
+          }
+        : null,
+    seller: {
+      name: e.SELLER_NAME,
+      code: e.SELLER_CODE,
+      address: e.SELLER_ADDRESS,
+      iban: e.SELLER_IBAN,
+      bank: e.SELLER_BANK,
+      email: e.SELLER_EMAIL,
+    },
     facebook: {
       appId: e.FACEBOOK_APP_ID,
       appSecret: e.FACEBOOK_APP_SECRET,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { DEFAULT_SELLER_CONFIG, type SellerConfig } from './config';
 import { StartupError } from './db/startup-error';
 import { startDemoEmulators } from './demo-emulators';
 import { loadEnv } from './env';
@@ -36,18 +37,26 @@ async function main(): Promise<void> {
       crm: emulators?.crm ?? env.crm,
       facebook: emulators?.facebook ?? env.facebook,
       nbuRatesUrl: emulators?.nbuRatesUrl ?? env.nbuRatesUrl,
+      payment: emulators?.payment ?? env.payment,
+      seller: env.seller,
       emulators: emulators?.info,
     });
     if (emulators) {
       app.addHook('onClose', () => emulators.close());
       app.log.warn(
         emulators.info,
-        'EMULATORS=true: amoCRM, Pipedrive, SendPulse and Facebook are emulated (never in production)',
+        'EMULATORS=true: amoCRM, Pipedrive, SendPulse, Facebook and LiqPay are emulated (never in production)',
       );
     }
   } catch (error) {
     await emulators?.close();
     throw error;
+  }
+  const placeholders = (Object.keys(DEFAULT_SELLER_CONFIG) as (keyof SellerConfig)[])
+    .filter((key) => env.seller[key] === DEFAULT_SELLER_CONFIG[key])
+    .map((key) => `SELLER_${key.toUpperCase()}`);
+  if (env.payment && !env.payment.sandbox && placeholders.length > 0) {
+    app.log.warn({ placeholders }, 'payments are on but invoices print placeholder seller details: set these');
   }
 
   let closing = false;

@@ -90,7 +90,7 @@ export const ZOrderList = z.object({ data: z.object({ data: z.array(ZOrder), tot
 export const ZPaymentMethod = z.object({
   _id: z.string(),
   card: z.object({
-    /** As the provider shows it: 424242******4242. */
+    /** As the provider shows it (LiqPay: first six and last two digits, 424242*42). */
     mask: z.string(),
     /** visa, mc, ... when known. */
     type: z.string().nullable(),

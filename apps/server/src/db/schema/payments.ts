@@ -48,10 +48,7 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('orders_seq_idx').on(t.seq),
-    index('orders_account_idx').on(t.accountId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('orders_seq_idx').on(t.seq), index('orders_account_idx').on(t.accountId, t.createdAt)],
 );
 export type OrderRow = typeof orders.$inferSelect;
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { BillingPeriod } from '@leadrelay/shared';
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { plans } from './plans';
 

@@ -2,11 +2,20 @@
 // Everything is the account's own: another account's id is not found.
 import type { BillingPeriod, Invoice, Locale, Order, PaymentMethod } from '@leadrelay/shared';
 import { and, count, desc, eq } from 'drizzle-orm';
+import type { SellerConfig } from '../../config';
 import type { Executor } from '../../db/client';
-import { type InvoiceRow, invoices, type OrderRow, orders, paymentEvents, paymentMethods, renewals, users } from '../../db/schema';
+import {
+  type InvoiceRow,
+  invoices,
+  type OrderRow,
+  orders,
+  paymentEvents,
+  paymentMethods,
+  renewals,
+  users,
+} from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
-import type { SellerConfig } from './invoice-pdf';
 import { renderInvoicePdf } from './invoice-pdf';
 import { toOrder } from './payments.service';
 
@@ -132,8 +141,6 @@ export async function removePaymentMethod(db: Executor, accountId: string): Prom
   });
 }
 
-
-
 /** A callback whose signature does not match: kept (cut to a size) for whoever investigates. */
 export async function recordForged(db: Executor, provider: string, body: Record<string, unknown>, ip: string) {
   const kept = Object.fromEntries(
@@ -146,4 +153,6 @@ export async function recordForged(db: Executor, provider: string, body: Record<
 
 /** Text PostgreSQL's jsonb takes: no NUL, no lone surrogate. */
 const clean = (s: string) =>
-  s.replaceAll('\u0000', '').replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  s
+    .replaceAll('\u0000', '')
+    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');

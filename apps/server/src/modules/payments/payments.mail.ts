@@ -6,7 +6,10 @@ export function renewalPaidMail(lang: Locale, plan: string, paidUntil: string, l
   if (lang === 'en') {
     return render(
       'LeadRelay: your plan is renewed',
-      [`Your plan "${plan}" was renewed by the saved card.`, `It is paid until ${paidUntil}. The invoice is on the billing page.`],
+      [
+        `Your plan "${plan}" was renewed by the saved card.`,
+        `It is paid until ${paidUntil}. The invoice is on the billing page.`,
+      ],
       'Open billing',
       link,
       'To stop automatic renewals, remove the card on the billing page.',
@@ -14,7 +17,10 @@ export function renewalPaidMail(lang: Locale, plan: string, paidUntil: string, l
   }
   return render(
     'LeadRelay: тариф продовжено',
-    [`Тариф «${plan}» продовжено збереженою карткою.`, `Його сплачено до ${paidUntil}. Рахунок — на сторінці «Оплата».`],
+    [
+      `Тариф «${plan}» продовжено збереженою карткою.`,
+      `Його сплачено до ${paidUntil}. Рахунок — на сторінці «Оплата».`,
+    ],
     'Відкрити оплату',
     link,
     'Щоб вимкнути автоматичне продовження, видаліть картку на сторінці «Оплата».',

@@ -2,12 +2,23 @@
 // charged for the account's plan and period; a declined charge is tried again on the schedule
 // below, each try mailed to the account; a removed card (or a demo account) stops renewals.
 import type { BillingPeriod, Locale } from '@leadrelay/shared';
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import {
+  type OrderRow,
+  orders,
+  type PaymentMethodRow,
+  type PlanRow,
+  paymentMethods,
+  plans,
+  renewals,
+  type UserRow,
+  users,
+} from '../../db/schema';
 import type { LockedTx, PeriodicTask } from '../../delivery/periodic';
-import { paymentMethods, plans, renewals, users } from '../../db/schema';
 import type { Template } from '../../lib/mail/templates';
 import { renewalFailedMail, renewalPaidMail } from './payments.mail';
-import { applyEvent, chargeSafely, createOrder, creditEvent, type PaymentsDeps } from './payments.service';
+import { applyEvent, chargeSaved, createOrder, creditEvent, type PaymentsDeps } from './payments.service';
+import { type PaymentProvider, PaymentProviderError } from './providers/provider';
 
 /** After the first declined charge: try again after 1 day, then 2, then 3 (the last is past the
  * period's end when the first try was 3 days before it); then renewals stop until the user pays. */
@@ -51,25 +62,21 @@ export async function runRenewals(deps: PaymentsDeps, tx: LockedTx, now: Date): 
       .update(renewals)
       .set({ dueAt: new Date(now.getTime() + 60 * 60_000), updatedAt: now })
       .where(eq(renewals.accountId, account.id));
-    const order = await createOrder(deps.db, account, plan, renewal.period as BillingPeriod, 'renewal', deps.provider.name);
-    const description =
-      account.lang === 'en'
-        ? `LeadRelay, plan "${plan.title.en}" renewal`
-        : `LeadRelay, продовження тарифу «${plan.title.uk}»`;
-    const event =
-      order.kind === 'credit'
-        ? creditEvent(order)
-        : await chargeSafely(deps, deps.provider, order, description, String(deps.secrets.open(card.token, card.id).token));
-    const settled = await applyEvent(deps, event, { source: order.kind === 'credit' ? 'credit' : 'charge' });
+    const settled = await settleRenewal(deps, deps.provider, account, plan, renewal.period as BillingPeriod, card);
+    if (!settled || settled.status === 'pending') continue; // Outcome unknown: asked again in an hour.
     const title = plan.title[account.lang === 'en' ? 'en' : 'uk'];
     const lang = account.lang as Locale;
     if (settled?.status === 'paid') {
       charged++; // payOrder planned the next renewal.
       const [after] = await deps.db.select({ expDate: users.expDate }).from(users).where(eq(users.id, account.id));
-      await mail(deps, account.login, renewalPaidMail(lang, title, after?.expDate ?? '', `${deps.publicUrl}/admin/billing`));
+      await mail(
+        deps,
+        account.login,
+        renewalPaidMail(lang, title, after?.expDate ?? '', `${deps.publicUrl}/admin/billing`),
+      );
       continue;
     }
-    // Declined (or still pending at the provider: treated as a try that did not pay).
+    // Declined.
     const failures = renewal.failures + 1;
     const retryDays = RENEWAL_RETRY_DAYS[failures - 1];
     const nextTry = retryDays === undefined ? null : new Date(now.getTime() + retryDays * 86_400_000);
@@ -83,9 +90,57 @@ export async function runRenewals(deps: PaymentsDeps, tx: LockedTx, now: Date): 
       })
       .where(eq(renewals.accountId, account.id));
     const next = nextTry?.toISOString().slice(0, 10) ?? null;
-    await mail(deps, account.login, renewalFailedMail(lang, title, account.expDate, next, `${deps.publicUrl}/admin/plan`));
+    await mail(
+      deps,
+      account.login,
+      renewalFailedMail(lang, title, account.expDate, next, `${deps.publicUrl}/admin/plan`),
+    );
   }
   return charged;
+}
+
+/**
+ * The renewal order's outcome. A renewal charge whose outcome was unknown (no answer) is asked
+ * about first, and only a charge the provider never saw is made again: a card is never charged
+ * twice for one period.
+ */
+async function settleRenewal(
+  deps: PaymentsDeps,
+  provider: PaymentProvider,
+  account: UserRow,
+  plan: PlanRow,
+  period: BillingPeriod,
+  card: PaymentMethodRow,
+): Promise<OrderRow | undefined> {
+  const [open] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.accountId, account.id), eq(orders.kind, 'renewal'), eq(orders.status, 'pending')))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (open) {
+    const known = await provider.status(open.id).catch((error: unknown) => {
+      if (error instanceof PaymentProviderError) return undefined;
+      throw error;
+    });
+    if (known === undefined) return open; // Still no answer.
+    if (known && known.outcome !== 'pending') return applyEvent(deps, known, { source: 'charge' });
+    if (known) return open;
+    // The provider never saw it: nothing was charged.
+    await deps.db
+      .update(orders)
+      .set({ status: 'failed', errorCode: 'not_charged', updatedAt: new Date() })
+      .where(eq(orders.id, open.id));
+  }
+  const order = await createOrder(deps.db, account, plan, period, 'renewal', provider.name);
+  if (order.kind === 'credit') return applyEvent(deps, creditEvent(order), { source: 'credit' });
+  const description =
+    account.lang === 'en'
+      ? `LeadRelay, plan "${plan.title.en}" renewal`
+      : `LeadRelay, продовження тарифу «${plan.title.uk}»`;
+  const token = String(deps.secrets.open(card.token, card.id).token);
+  const event = await chargeSaved(deps, provider, order, description, token);
+  return event ? applyEvent(deps, event, { source: 'charge' }) : order;
 }
 
 /** A mail that cannot be sent is logged; the renewal itself stands. */

@@ -17,10 +17,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { SellerConfig } from '../../config';
 import { authOf } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import * as billing from './billing.service';
-import type { SellerConfig } from './invoice-pdf';
 import { applyEvent, type PaymentsDeps, refund, renewNow, startPayment } from './payments.service';
 
 const tags = ['billing'];
@@ -64,7 +64,10 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   );
   r.get(
     '/api/payment/method',
-    { config: { access: 'client' }, schema: { tags, querystring: ZLangQuery, response: { 200: ZPaymentMethodAnswer } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, querystring: ZLangQuery, response: { 200: ZPaymentMethodAnswer } },
+    },
     async (req) => ({ data: await billing.paymentMethod(db, authOf(req).user.id) }),
   );
   r.delete(
@@ -83,7 +86,10 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   );
   r.get(
     '/api/invoices/:id',
-    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: z.object({ data: ZInvoice }) } } },
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, response: { 200: z.object({ data: ZInvoice }) } },
+    },
     (req) => billing.getInvoice(db, authOf(req).user.id, req.params.id),
   );
   r.get(

@@ -17,9 +17,9 @@ import {
   invoices,
   type OrderRow,
   orders,
+  type PlanRow,
   paymentEvents,
   paymentMethods,
-  type PlanRow,
   plans,
   renewals,
   type UserRow,
@@ -30,7 +30,7 @@ import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { AppError } from '../../plugins/errors';
 import { currentRates } from '../currency/currency.service';
-import type { PaymentEvent, PaymentProvider } from './providers/provider';
+import { type PaymentEvent, type PaymentProvider, PaymentProviderError } from './providers/provider';
 
 export interface PaymentsDeps {
   db: Db;
@@ -164,8 +164,8 @@ export async function startPayment(
   const provider = provided(deps);
   const description = describe(plan, choice.period, choice.lang ?? actor.lang);
   if (token) {
-    const event = await chargeSafely(deps, provider, order, description, token);
-    const settled = await applyEvent(deps, event, { source: 'charge' });
+    const event = await chargeSaved(deps, provider, order, description, token);
+    const settled = event ? await applyEvent(deps, event, { source: 'charge' }) : order;
     return { order: toOrder(settled ?? order), checkout: null };
   }
   const checkout = provider.checkout({
@@ -208,14 +208,18 @@ export const creditEvent = (order: OrderRow): PaymentEvent => ({
   raw: { paidBy: 'credit' },
 });
 
-/** A charge that cannot reach the provider is a failed order (no money moved), never a 500. */
-export async function chargeSafely(
-  deps: Pick<PaymentsDeps, 'log'>,
+/**
+ * Charges the saved card. Null when the outcome is unknown (no answer, a timeout, an unreadable
+ * one: PaymentProviderError): the money may have moved, so the order stays pending until the
+ * provider's callback or a status question settles it; it is never charged again blindly.
+ */
+export async function chargeSaved(
+  deps: Pick<PaymentsDeps, 'log' | 'publicUrl'>,
   provider: PaymentProvider,
   order: OrderRow,
   description: string,
   token: string,
-): Promise<PaymentEvent> {
+): Promise<PaymentEvent | null> {
   try {
     return await provider.chargeToken({
       orderId: order.id,
@@ -223,20 +227,12 @@ export async function chargeSafely(
       currency: 'USD',
       description,
       token,
-      callbackUrl: '',
+      callbackUrl: callbackUrl(deps),
     });
   } catch (error) {
-    deps.log.warn({ err: error, orderId: order.id }, 'the payment provider could not be reached for a card charge');
-    return {
-      orderId: order.id,
-      paymentId: null,
-      outcome: 'failure',
-      amount: order.chargedCents / 100,
-      currency: 'USD',
-      card: null,
-      errorCode: 'provider_unreachable',
-      raw: { error: String(error) },
-    };
+    if (!(error instanceof PaymentProviderError)) throw error;
+    deps.log.warn({ err: error, orderId: order.id }, 'card charge outcome unknown: the order waits for the provider');
+    return null;
   }
 }
 
@@ -273,7 +269,7 @@ export async function applyEvent(
       return { result: 'unknown_order' as const };
     }
     const result = decide(order, event);
-    await record(result, order.id);
+    await record(result === 'paid' || result === 'failed' || result === 'refunded' ? 'applied' : result, order.id);
     if (result === 'failed') {
       const [failed] = await tx
         .update(orders)
@@ -436,7 +432,10 @@ async function refundOrder(tx: Executor, order: OrderRow, now: Date): Promise<Or
     })
     .where(eq(users.id, order.accountId));
   if (order.rewardCents > 0) {
-    const [account] = await tx.select({ referredBy: users.referredBy }).from(users).where(eq(users.id, order.accountId));
+    const [account] = await tx
+      .select({ referredBy: users.referredBy })
+      .from(users)
+      .where(eq(users.id, order.accountId));
     if (account?.referredBy) {
       await tx
         .update(users)
@@ -461,6 +460,7 @@ export async function refund(deps: PaymentsDeps, orderId: string): Promise<Order
     try {
       event = await provider.refund({ orderId: order.id, amount: order.chargedCents / 100 });
     } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
       deps.log.warn({ err: error, orderId: order.id }, 'the payment provider could not be reached for a refund');
       throw new AppError('PAYMENT_PROVIDER_ERROR');
     }

@@ -61,9 +61,9 @@ export async function listReferrals(
         expDate: users.expDate,
         // What each paid (refunds not counted) and what that earned the referrer.
         paid: sql<number>`(select coalesce(sum(o.charged_cents + o.credit_cents), 0)::int from orders o
-          where o.account_id = ${users.id} and o.status = 'paid')`,
+          where o.account_id = "users"."id" and o.status = 'paid')`,
         reward: sql<number>`(select coalesce(sum(o.reward_cents), 0)::int from orders o
-          where o.account_id = ${users.id} and o.status = 'paid')`,
+          where o.account_id = "users"."id" and o.status = 'paid')`,
       })
       .from(users)
       .where(mine)
