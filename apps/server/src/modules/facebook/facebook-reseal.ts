@@ -5,28 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { fbConnections, fbPages } from '../../db/schema';
-import { type SealedSecret, type SecretBox, SecretUnreadableError } from '../../lib/secret-box';
-
-type Sealed = { id: string; token: SealedSecret };
-
-async function resealRows(
-  secrets: SecretBox,
-  rows: Sealed[],
-  write: (row: Sealed, token: SealedSecret) => Promise<number>,
-): Promise<{ resealed: number; unreadable: number }> {
-  let resealed = 0;
-  let unreadable = 0;
-  for (const row of rows) {
-    if (!secrets.needsReseal(row.token)) continue;
-    try {
-      resealed += await write(row, secrets.seal(secrets.open(row.token, row.id), row.id));
-    } catch (error) {
-      if (!(error instanceof SecretUnreadableError)) throw error;
-      unreadable++;
-    }
-  }
-  return { resealed, unreadable };
-}
+import { resealRows } from '../../lib/reseal';
+import type { SecretBox } from '../../lib/secret-box';
 
 export async function resealFacebookTokens(
   db: Executor,

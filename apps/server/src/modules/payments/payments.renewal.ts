@@ -2,7 +2,8 @@
 // charged for the account's plan and period; a declined charge is tried again on the schedule
 // below, each try mailed to the account; a removed card (or a demo account) stops renewals.
 import type { BillingPeriod, Locale } from '@leadrelay/shared';
-import { and, desc, eq, isNotNull, lte } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
 import {
   type OrderRow,
   orders,
@@ -16,6 +17,7 @@ import {
 } from '../../db/schema';
 import type { LockedTx, PeriodicTask } from '../../delivery/periodic';
 import type { Template } from '../../lib/mail/templates';
+import { resealRows } from '../../lib/reseal';
 import { renewalFailedMail, renewalPaidMail } from './payments.mail';
 import { applyEvent, chargeSaved, createOrder, creditEvent, type PaymentsDeps } from './payments.service';
 import { type PaymentProvider, PaymentProviderError } from './providers/provider';
@@ -31,7 +33,31 @@ export const RENEWAL_TASK = 'renew-subscriptions';
 export const paymentTasks = (deps: PaymentsDeps): PeriodicTask[] => [
   // Hourly is plenty for a charge planned days ahead; the task's lock keeps it to one node.
   { name: RENEWAL_TASK, everyMs: 60 * 60_000, run: (tx, now) => runRenewals(deps, tx, now) },
+  // Saved cards' tokens sealed with ENCRYPTION_KEY_PREVIOUS: sealed again with the current key.
+  { name: 'reseal-payment-tokens', everyMs: 60 * 60_000, run: (tx) => resealCardTokens(tx, deps) },
 ];
+
+export async function resealCardTokens(db: Executor, deps: Pick<PaymentsDeps, 'secrets' | 'log'>) {
+  const rows = await db
+    .select({ id: paymentMethods.id, token: paymentMethods.token })
+    .from(paymentMethods)
+    .where(sql`coalesce(${paymentMethods.token}->>'kid', '') <> ${deps.secrets.kid}`);
+  const result = await resealRows(deps.secrets, rows, async (row, token) => {
+    const done = await db
+      .update(paymentMethods)
+      .set({ token })
+      .where(and(eq(paymentMethods.id, row.id), sql`${paymentMethods.token} = ${JSON.stringify(row.token)}::jsonb`))
+      .returning({ id: paymentMethods.id });
+    return done.length;
+  });
+  if (result.unreadable) {
+    deps.log.warn(
+      { count: result.unreadable },
+      'saved card tokens no configured key opens: check ENCRYPTION_KEY / ENCRYPTION_KEY_PREVIOUS',
+    );
+  }
+  return result;
+}
 
 /**
  * Charges the renewals that are due. The task's transaction only holds its lock (one node at a
