@@ -101,7 +101,7 @@ export async function invoicePdf(
       buyer: { name: buyer?.name ?? '', login: buyer?.login ?? '', company: buyer?.company ?? '' },
       lines: [
         {
-          title: order.planTitle[lang],
+          title: lineTitle(order.planTitle[lang], order.period as BillingPeriod, lang),
           period: `${invoice.periodFrom} — ${invoice.periodTo}`,
           quantity: 1,
           amountUsd: order.amountCents / 100,
@@ -118,6 +118,11 @@ export async function invoicePdf(
   );
   return { number: invoice.number, pdf };
 }
+
+const lineTitle = (plan: string, period: BillingPeriod, lang: Locale) =>
+  lang === 'en'
+    ? `LeadRelay plan "${plan}", ${period === 'year' ? '1 year' : '1 month'}`
+    : `Тариф LeadRelay «${plan}», ${period === 'year' ? '1 рік' : '1 місяць'}`;
 
 export async function paymentMethod(db: Executor, accountId: string): Promise<PaymentMethod | null> {
   const [row] = await db.select().from(paymentMethods).where(eq(paymentMethods.accountId, accountId));
