@@ -3,17 +3,27 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { announceCheckoutReturn, framedCheckoutReturn } from './lib/billing/checkout-return';
 import { installPreloadErrorHandler } from './lib/chunk-reload';
 import { setHttpNavigator } from './lib/http';
+import { i18n } from './lib/i18n';
 import './styles.css';
 
-installPreloadErrorHandler();
-setHttpNavigator((url) => void router.navigate(url, { replace: true }));
+const root = createRoot(document.getElementById('root') as HTMLElement);
+const returnedOrder = framedCheckoutReturn();
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+if (returnedOrder) {
+  // The checkout in the plan page's frame came back: the page around it takes over, no app here.
+  announceCheckoutReturn(returnedOrder);
+  root.render(<p className="lr-checkout-returning">{i18n.t('billing:pay.returning')}</p>);
+} else {
+  installPreloadErrorHandler();
+  setHttpNavigator((url) => void router.navigate(url, { replace: true }));
+  root.render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}

@@ -112,7 +112,11 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         title: 'account',
         page: () => import('../features/account/pages/account-page').then((m) => m.AccountPage),
       },
-      { path: 'admin/billing', title: 'billing' },
+      {
+        path: 'admin/billing',
+        title: 'billing',
+        page: () => import('../features/billing/pages/billing-page').then((m) => m.BillingPage),
+      },
       {
         path: 'admin/plan',
         title: 'plan',
@@ -133,7 +137,12 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       { path: 'admin/parsers', title: 'parsers', active: true, role: 'privileged' },
       { path: 'admin/parsers/create', title: 'parserCreate', active: true, role: 'privileged' },
       { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged' },
-      { path: 'admin/referral', title: 'referral', active: true },
+      {
+        path: 'admin/referral',
+        title: 'referral',
+        active: true,
+        page: () => import('../features/referral/pages/referral-page').then((m) => m.ReferralPage),
+      },
       { path: 'admin/user', title: 'user', active: true, role: 'privileged' },
       {
         path: 'admin/widget',

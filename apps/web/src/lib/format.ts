@@ -18,3 +18,10 @@ export function formatDateTime(iso: string): string {
 export function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(new Date(iso));
 }
+
+/** A calendar day (YYYY-MM-DD, e.g. an expDate) as a date, the same in every time zone; '' if unreadable. */
+export function formatDay(day: string): string {
+  const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
+}

@@ -117,20 +117,48 @@ export function refreshAccessToken(): Promise<string | null> {
 
 const isAuthCall = (path: string) => NO_SESSION_REDIRECT_CALLS.some((p) => path.startsWith(p));
 
-/** JSON request; throws HttpError for non-2xx answers (after the 401 handling). */
-export async function http<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+async function sendChecked(path: string, opts: RequestOptions): Promise<Response> {
   // An access token about to expire is renewed first, so a long visit does not end in a 401.
   const token = getToken();
   if (token && !isAuthCall(path) && !isTokenFresh(token, 10)) await refreshAccessToken();
   const res = await send(path, opts);
-  const data = await parseBody(res);
   if (!res.ok) {
+    const data = await parseBody(res);
     const retry = Number(res.headers.get('Retry-After'));
     const error = new HttpError(res.status, data as Partial<ApiError> | null, Number.isFinite(retry) ? retry : null);
     if (res.status === 401 && !isAuthCall(path)) onSessionExpired();
     throw error;
   }
-  return data as T;
+  return res;
+}
+
+/** JSON request; throws HttpError for non-2xx answers (after the 401 handling). */
+export async function http<T = unknown>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const res = await sendChecked(path, opts);
+  return (await parseBody(res)) as T;
+}
+
+/**
+ * A file the API serves to the signed-in user (an invoice's PDF): the same authorisation and error
+ * handling as `http`, the body as a blob and the file name the server suggests.
+ */
+export async function httpFile(
+  path: string,
+  opts: RequestOptions = {},
+): Promise<{ blob: Blob; filename: string | null }> {
+  const res = await sendChecked(path, { ...opts, headers: { Accept: '*/*', ...opts.headers } });
+  const disposition = res.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)|filename="?([^";]+)"?/i.exec(disposition);
+  const raw = match?.[1] ?? match?.[2];
+  let filename: string | null = null;
+  if (raw) {
+    try {
+      filename = decodeURIComponent(raw);
+    } catch {
+      filename = raw;
+    }
+  }
+  return { blob: await res.blob(), filename };
 }
 
 export const api = {

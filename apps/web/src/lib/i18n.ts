@@ -5,6 +5,7 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAccount from '../locales/en/account.json';
 import enAuth from '../locales/en/auth.json';
+import enBilling from '../locales/en/billing.json';
 import enCollections from '../locales/en/collections.json';
 import enCommon from '../locales/en/common.json';
 import enCrm from '../locales/en/crm.json';
@@ -16,10 +17,12 @@ import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
 import enPlans from '../locales/en/plans.json';
+import enReferral from '../locales/en/referral.json';
 import enSuperAdmin from '../locales/en/superAdmin.json';
 import enWidget from '../locales/en/widget.json';
 import ukAccount from '../locales/uk/account.json';
 import ukAuth from '../locales/uk/auth.json';
+import ukBilling from '../locales/uk/billing.json';
 import ukCollections from '../locales/uk/collections.json';
 import ukCommon from '../locales/uk/common.json';
 import ukCrm from '../locales/uk/crm.json';
@@ -31,6 +34,7 @@ import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
 import ukPages from '../locales/uk/pages.json';
 import ukPlans from '../locales/uk/plans.json';
+import ukReferral from '../locales/uk/referral.json';
 import ukSuperAdmin from '../locales/uk/superAdmin.json';
 import ukWidget from '../locales/uk/widget.json';
 import { currentLocale } from './locale';
@@ -52,6 +56,8 @@ export const resources = {
     widget: ukWidget,
     facebook: ukFacebook,
     plans: ukPlans,
+    billing: ukBilling,
+    referral: ukReferral,
   },
   en: {
     common: enCommon,
@@ -69,6 +75,8 @@ export const resources = {
     widget: enWidget,
     facebook: enFacebook,
     plans: enPlans,
+    billing: enBilling,
+    referral: enReferral,
   },
 } as const;
 

@@ -6,6 +6,7 @@ import {
   type BrokenIntegration,
   ensureRealtime,
   type IoOptions,
+  onPaymentInformer,
   RealtimeClient,
   type RealtimeDeps,
   resetRealtimeForTests,
@@ -193,6 +194,36 @@ describe('RealtimeClient', () => {
     socket().emit('UPDATE_INTEGRATION', { integrationId: 'i2', status: 'broken', statusReason: null });
     await flush();
     expect(onBroken).toHaveBeenCalledWith({ id: 'i2', name: 'Loaded CRM', type: 'pipedrive', reason: null });
+  });
+
+  it('PAYMENT_INFORMER refetches the account, limits, billing and referrals, and tells who waits for the order', () => {
+    const { client, socket, queryClient } = setup();
+    queryClient.setQueryData(['me'], { _id: 'u1', planId: null });
+    queryClient.setQueryData(['plans', 'limits'], { demo: true });
+    queryClient.setQueryData(['plans', 'list'], []);
+    queryClient.setQueryData(['billing', 'orders', { page: 1, limit: 10 }], { data: [], total: 0 });
+    queryClient.setQueryData(['billing', 'invoices', { page: 1, limit: 10 }], { data: [], total: 0 });
+    queryClient.setQueryData(['billing', 'method'], null);
+    queryClient.setQueryData(['referrals', { page: 1, limit: 10 }], { data: [], total: 0 });
+    queryClient.setQueryData(['hooks', 'total'], { total: 1 });
+    const heard = vi.fn();
+    const stop = onPaymentInformer(heard);
+    client.start();
+    socket().emit('PAYMENT_INFORMER', { orderId: 'o1', status: 'paid' });
+    expect(invalidated(queryClient, ['me'])).toBe(true);
+    expect(invalidated(queryClient, ['plans', 'limits'])).toBe(true);
+    expect(invalidated(queryClient, ['billing', 'orders', { page: 1, limit: 10 }])).toBe(true);
+    expect(invalidated(queryClient, ['billing', 'invoices', { page: 1, limit: 10 }])).toBe(true);
+    expect(invalidated(queryClient, ['billing', 'method'])).toBe(true);
+    expect(invalidated(queryClient, ['referrals', { page: 1, limit: 10 }])).toBe(true);
+    // The plans themselves and the leads do not change with a payment.
+    expect(invalidated(queryClient, ['plans', 'list'])).toBe(false);
+    expect(invalidated(queryClient, ['hooks', 'total'])).toBe(false);
+    expect(heard).toHaveBeenCalledWith({ orderId: 'o1', status: 'paid' });
+
+    stop();
+    socket().emit('PAYMENT_INFORMER', { orderId: 'o2', status: 'failed' });
+    expect(heard).toHaveBeenCalledTimes(1);
   });
 
   it('an UNAUTHORIZED handshake refreshes once and reconnects with the new token', async () => {

@@ -1,11 +1,12 @@
 // The real-time channel (spec section 7): one socket.io connection per signed-in tab. Events only
 // tell the query cache what changed; screens stay live by using the 'hooks' / 'integrations' key
 // prefixes.
-import type { HookTotals, Integration } from '@leadrelay/shared';
+import type { HookTotals, Integration, PaymentInformer } from '@leadrelay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { getToken, subscribeToken, tokenPayload } from './auth';
+import { refetchAfterPayment } from './billing/queries';
 import { api, refreshAccessToken } from './http';
 
 export type RealtimeStatus = 'connecting' | 'live' | 'offline';
@@ -138,6 +139,7 @@ export class RealtimeClient {
       void this.deps.queryClient.invalidateQueries({ queryKey: ['hooks', 'statistic'] });
     });
     socket.on('UPDATE_INTEGRATION', (update: IntegrationUpdate) => void this.onIntegration(update));
+    socket.on('PAYMENT_INFORMER', (payment: PaymentInformer) => this.onPayment(payment));
     this.setStatus('connecting');
     socket.connect();
   }
@@ -179,6 +181,13 @@ export class RealtimeClient {
     socket.connect();
   }
 
+  /** An order of the account settled: the account, limits and billing are refetched (spec 4), and
+   * a screen waiting for that order (the checkout modal) hears of it. */
+  private onPayment(payment: PaymentInformer): void {
+    void refetchAfterPayment(this.deps.queryClient);
+    for (const l of paymentListeners) l(payment);
+  }
+
   private async onIntegration(update: IntegrationUpdate): Promise<void> {
     const qc = this.deps.queryClient;
     const known = cachedIntegration(qc, update.integrationId);
@@ -199,6 +208,16 @@ export class RealtimeClient {
     }
     this.deps.onBroken({ id: update.integrationId, name, type, reason: update.statusReason ?? null });
   }
+}
+
+// ---- Payment events, for the screen that waits for one ----
+
+const paymentListeners = new Set<(payment: PaymentInformer) => void>();
+
+/** Calls `listener` with every PAYMENT_INFORMER of this tab's connection; returns the unsubscribe. */
+export function onPaymentInformer(listener: (payment: PaymentInformer) => void): () => void {
+  paymentListeners.add(listener);
+  return () => paymentListeners.delete(listener);
 }
 
 // ---- The tab's one connection ----

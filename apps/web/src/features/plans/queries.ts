@@ -1,25 +1,18 @@
 import type { PlanBody, PlanPatch } from '@leadrelay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PLANS_KEY } from '../../lib/plans';
 import { plansApi } from './api';
+
+export { usePlansQuery } from '../../lib/plans';
 
 export const planKeys = {
   all: ['plans'] as const,
-  list: ['plans', 'list'] as const,
+  list: PLANS_KEY,
   limits: ['plans', 'limits'] as const,
-  currency: ['currency'] as const,
 };
-
-export function usePlansQuery() {
-  return useQuery({ queryKey: planKeys.list, queryFn: plansApi.list });
-}
 
 export function usePlanLimitsQuery() {
   return useQuery({ queryKey: planKeys.limits, queryFn: plansApi.limits });
-}
-
-/** The rate changes every few hours at most. */
-export function useCurrencyRatesQuery() {
-  return useQuery({ queryKey: planKeys.currency, queryFn: plansApi.currency, staleTime: 60 * 60_000 });
 }
 
 function useRefetchPlans() {

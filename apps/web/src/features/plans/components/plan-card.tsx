@@ -1,8 +1,8 @@
 import { CheckOutlined } from '@ant-design/icons';
 import type { Plan } from '@leadrelay/shared';
 import { Card, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlanActions } from './plan-actions';
 import { limitTexts, planTitle } from './plan-texts';
 
 export type Period = 'monthly' | 'annual';
@@ -12,10 +12,12 @@ interface Props {
   period: Period;
   isCurrent: boolean;
   price: (amount: number) => string;
+  /** The pay, renew or switch button (PlanActions). */
+  actions?: ReactNode;
 }
 
 /** One plan: its price for the period (and the annual saving), its limits in words. */
-export function PlanCard({ plan, period, isCurrent, price }: Props) {
+export function PlanCard({ plan, period, isCurrent, price, actions }: Props) {
   const { t, i18n } = useTranslation('plans');
   const title = planTitle(plan, i18n.language);
   const amount = period === 'annual' ? plan.annualAmount : plan.monthlyAmount;
@@ -53,7 +55,7 @@ export function PlanCard({ plan, period, isCurrent, price }: Props) {
           </li>
         ))}
       </ul>
-      <PlanActions plan={plan} period={period} isCurrent={isCurrent} />
+      {actions}
     </Card>
   );
 }

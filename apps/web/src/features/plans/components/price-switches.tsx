@@ -1,8 +1,8 @@
 import type { CurrencyName } from '@leadrelay/shared';
 import { Segmented, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import type { CurrencyRates } from '../../../lib/currency';
 import { intlLocale } from '../../../lib/format';
-import type { CurrencyRates } from '../api';
 import type { Period } from './plan-card';
 
 interface Props {

@@ -1,15 +1,18 @@
 import { Button, Card, Col, Empty, Row, Spin, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CreditNote } from '../../../components/billing/credit-note';
+import { usePaymentFlow } from '../../../components/billing/use-payment-flow';
+import { priceFormatter, useCurrency, useCurrencyRatesQuery } from '../../../lib/currency';
 import { useMe } from '../../../lib/current-user';
 import { errorMessage } from '../../../lib/errors';
+import { PlanActions } from '../components/plan-actions';
 import { type Period, PlanCard } from '../components/plan-card';
 import { PlanStatus } from '../components/plan-status';
 import { planTitle } from '../components/plan-texts';
 import { PriceSwitches } from '../components/price-switches';
 import { UsageCard } from '../components/usage-card';
-import { useCurrencyRatesQuery, usePlanLimitsQuery, usePlansQuery } from '../queries';
-import { priceFormatter, useCurrency } from '../use-currency';
+import { usePlanLimitsQuery, usePlansQuery } from '../queries';
 import '../components/plans.css';
 
 /** /admin/plan: the plans side by side, the account's own marked, and its usage of the limits. */
@@ -22,6 +25,7 @@ export function PlanPage() {
   const [period, setPeriod] = useState<Period>('monthly');
   const [currency, setCurrency] = useCurrency();
   const price = priceFormatter(currency, rates.data);
+  const flow = usePaymentFlow();
 
   const planId = user?.planId ?? null;
   // Switched-off plans are not offered, but the account's own stays visible as its current plan.
@@ -46,6 +50,8 @@ export function PlanPage() {
         rates={rates.data}
       />
 
+      <CreditNote />
+
       {plans.isPending ? (
         <Spin className="lr-spinner-inline" />
       ) : plans.isError ? (
@@ -62,7 +68,22 @@ export function PlanPage() {
         <Row gutter={[16, 16]} className="lr-plan-grid">
           {shown.map((plan) => (
             <Col key={plan._id} xs={24} md={12} xl={8}>
-              <PlanCard plan={plan} period={period} isCurrent={plan._id === planId} price={price} />
+              <PlanCard
+                plan={plan}
+                period={period}
+                isCurrent={plan._id === planId}
+                price={price}
+                actions={
+                  <PlanActions
+                    plan={plan}
+                    period={period}
+                    isCurrent={plan._id === planId}
+                    hasPlan={planId !== null}
+                    busy={flow.busy}
+                    onPay={(purchase) => void flow.pay(purchase)}
+                  />
+                }
+              />
             </Col>
           ))}
         </Row>
@@ -74,6 +95,7 @@ export function PlanPage() {
           {errorMessage(limits.error)}
         </Typography.Paragraph>
       )}
+      {flow.element}
     </div>
   );
 }

@@ -1,0 +1,74 @@
+import { CreditCardOutlined } from '@ant-design/icons';
+import { RENEW_DAYS_BEFORE } from '@leadrelay/shared';
+import { App, Button, Card, Skeleton, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { cardDigits, cardType } from '../../../components/billing/card-label';
+import { usePaymentMethodQuery, useRemovePaymentMethodMutation } from '../../../lib/billing/queries';
+import { errorMessage } from '../../../lib/errors';
+import { formatDate } from '../../../lib/format';
+import { currentLocale } from '../../../lib/locale';
+
+/** The saved card (mask, type, expiry) and removing it, which stops automatic renewals. */
+export function PaymentMethodCard() {
+  const { t } = useTranslation('billing');
+  const { message, modal } = App.useApp();
+  const method = usePaymentMethodQuery(currentLocale());
+  const remove = useRemovePaymentMethodMutation();
+  const card = method.data;
+
+  const onRemove = async () => {
+    const ok = await modal.confirm({
+      title: t('card.removeTitle'),
+      content: t('card.removeText'),
+      okText: t('card.removeOk'),
+      okButtonProps: { danger: true },
+      cancelText: t('pay.close'),
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync();
+      void message.success(t('card.removed'));
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <Card title={t('card.title')} className="lr-fill lr-billing-card" data-testid="billing-card">
+      {method.isPending ? (
+        <Skeleton active paragraph={{ rows: 2 }} title={false} />
+      ) : method.isError ? (
+        <Typography.Paragraph type="danger" role="alert">
+          {errorMessage(method.error)}
+        </Typography.Paragraph>
+      ) : card ? (
+        <div className="lr-saved-card">
+          <div className="lr-saved-card-line">
+            <CreditCardOutlined className="lr-saved-card-icon" aria-hidden />
+            <div>
+              <Typography.Text strong>
+                {cardType(card.card.type, t)} {cardDigits(card.card.mask)}
+              </Typography.Text>
+              <div>
+                <Typography.Text type="secondary" className="lr-saved-card-mask">
+                  {card.card.mask}
+                  {card.card.expiry && ` · ${t('card.expires', { expiry: card.card.expiry })}`}
+                </Typography.Text>
+              </div>
+            </div>
+          </div>
+          <Typography.Paragraph type="secondary" className="lr-billing-hint">
+            {t('card.autoRenew', { count: RENEW_DAYS_BEFORE })} {t('card.added', { date: formatDate(card.createdAt) })}
+          </Typography.Paragraph>
+          <Button danger onClick={() => void onRemove()} loading={remove.isPending}>
+            {t('card.remove')}
+          </Button>
+        </div>
+      ) : (
+        <Typography.Paragraph type="secondary" className="lr-billing-hint">
+          {t('card.none')}
+        </Typography.Paragraph>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,81 @@
+import { Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CurrencySwitch } from '../../../components/billing/currency-switch';
+import { usePrice } from '../../../lib/currency';
+import { errorMessage } from '../../../lib/errors';
+import { usePageSize } from '../../../lib/query-behaviours';
+import { ReferralLink } from '../components/referral-link';
+import { ReferralTotals } from '../components/referral-totals';
+import { ReferredList } from '../components/referred-list';
+import { useReferralsQuery } from '../queries';
+import '../components/referral.css';
+
+/** /admin/referral: the link to share (copy, QR), the reward rule, totals and the referred accounts. */
+export function ReferralPage() {
+  const { t } = useTranslation('referral');
+  const price = usePrice();
+  const [limit, setLimit] = usePageSize();
+  const [page, setPage] = useState(1);
+  const query = useReferralsQuery(page, limit);
+  const data = query.data;
+
+  return (
+    <div className="lr-page">
+      <div className="lr-referral-head">
+        <div>
+          <Typography.Title level={2} className="lr-page-title">
+            {t('page.title')}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
+        </div>
+        <CurrencySwitch />
+      </div>
+      {query.isPending ? (
+        <Card>
+          <Skeleton active />
+        </Card>
+      ) : !data ? (
+        <Card>
+          <Empty description={errorMessage(query.error)}>
+            <Button onClick={() => void query.refetch()}>{t('page.retry')}</Button>
+          </Empty>
+        </Card>
+      ) : (
+        <>
+          <Row gutter={[16, 16]} className="lr-referral-top">
+            <Col xs={24} lg={14}>
+              <ReferralLink link={data.link} code={data.code} />
+            </Col>
+            <Col xs={24} lg={10}>
+              <ReferralTotals
+                earned={data.earned}
+                credit={data.credit}
+                invited={data.total}
+                rewardShare={data.rewardShare}
+                price={price}
+              />
+            </Col>
+          </Row>
+          <ReferredList
+            data={data.data}
+            total={data.total}
+            loading={query.isFetching && query.isPlaceholderData}
+            price={price}
+            pagination={{
+              current: page,
+              pageSize: limit,
+              total: data.total,
+              onChange: (p, size) => {
+                if (size !== limit) {
+                  setLimit(size);
+                  setPage(1);
+                } else setPage(p);
+              },
+            }}
+          />
+        </>
+      )}
+    </div>
+  );
+}
