@@ -8,7 +8,7 @@ import { OWNER } from './support/owner';
 // sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
 const WIDTHS = [375, 1440];
 
-async function expectFits(page: Page, name: string) {
+async function expectFits(page: Page, name: string, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle');
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
@@ -17,7 +17,7 @@ async function expectFits(page: Page, name: string) {
   expect(scrollWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
   await page.screenshot({
     path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)),
-    fullPage: true,
+    fullPage,
   });
 }
 
@@ -72,6 +72,50 @@ for (const lang of LANGS) {
       // The switches' sliding highlight has come to rest.
       await expect(page.locator('.ant-segmented-thumb')).toHaveCount(0);
       await expectFits(page, `plan-annual-uah-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: billing, referral and the plan page's checkout fit the screen`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await signUpAndConfirm(page, lang, uniqueLogin(`screens-pay-${lang}-${width}`), 'Secret123');
+
+      // Nothing paid yet: the empty states.
+      await page.goto(`${t.prefix}/admin/billing`);
+      await expect(page.getByRole('heading', { name: t.billing.page.title, exact: true })).toBeVisible();
+      await expect(page.getByText(t.billing.invoices.empty)).toBeVisible();
+      await expect(page.getByText(t.billing.card.none)).toBeVisible();
+      await expectFits(page, `billing-empty-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/referral`);
+      await expect(page.getByRole('heading', { name: t.referral.page.title, exact: true })).toBeVisible();
+      await expect(page.getByRole('img', { name: t.referral.link.qr }).locator('svg')).toBeVisible();
+      await expectFits(page, `referral-${lang}-${width}`);
+
+      // The checkout in its modal (a full-screen sheet on a phone), the emulator's page inside.
+      await page.goto(`${t.prefix}/admin/plan`);
+      const business = lang === 'uk' ? 'Бізнес' : 'Business';
+      await page
+        .getByRole('region', { name: business })
+        .getByRole('button', { name: t.plans.actions.pay, exact: true })
+        .click();
+      const dialog = page.getByRole('dialog');
+      const checkout = page.frameLocator('[data-testid="checkout-frame"]');
+      await expect(checkout.getByTestId('liqpay-pay')).toBeVisible();
+      // The modal has finished opening.
+      await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+      // What the screen shows: a fixed sheet on a whole-page picture would float mid-page.
+      await expectFits(page, `plan-checkout-${lang}-${width}`, { fullPage: false });
+      await checkout.getByTestId('liqpay-pay').click();
+      await expect(dialog).toBeHidden();
+
+      // Paid: the plan, the saved card, an invoice and a payment.
+      await page.goto(`${t.prefix}/admin/billing`);
+      await expect(page.getByText(/LR-\d{4}-/).first()).toBeVisible();
+      await expect(page.getByText(t.billing.card.remove)).toBeVisible();
+      await expectFits(page, `billing-${lang}-${width}`);
+      await page.getByText(t.billing.currency.UAH, { exact: true }).click();
+      await expect(page.getByText(/≈ \d+ грн/).first()).toBeVisible();
+      await expect(page.locator('.ant-segmented-thumb')).toHaveCount(0);
+      await expectFits(page, `billing-uah-${lang}-${width}`);
     });
 
     test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {

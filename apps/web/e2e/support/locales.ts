@@ -1,4 +1,5 @@
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
+import enBilling from '../../src/locales/en/billing.json' with { type: 'json' };
 import enCollections from '../../src/locales/en/collections.json' with { type: 'json' };
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
@@ -8,7 +9,9 @@ import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' 
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
+import enReferral from '../../src/locales/en/referral.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
+import ukBilling from '../../src/locales/uk/billing.json' with { type: 'json' };
 import ukCollections from '../../src/locales/uk/collections.json' with { type: 'json' };
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
@@ -18,6 +21,7 @@ import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' 
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
+import ukReferral from '../../src/locales/uk/referral.json' with { type: 'json' };
 
 // The app's own texts, so a test reads the same words a person sees in each language.
 export const texts = {
@@ -31,6 +35,8 @@ export const texts = {
     crm: ukCrm,
     facebook: ukFacebook,
     plans: ukPlans,
+    billing: ukBilling,
+    referral: ukReferral,
     errors: ukErrors,
     prefix: '',
   },
@@ -44,6 +50,8 @@ export const texts = {
     crm: enCrm,
     facebook: enFacebook,
     plans: enPlans,
+    billing: enBilling,
+    referral: enReferral,
     errors: enErrors,
     prefix: '/en',
   },

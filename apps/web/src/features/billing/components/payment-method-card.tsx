@@ -58,8 +58,11 @@ export function PaymentMethodCard() {
             </div>
           </div>
           <Typography.Paragraph type="secondary" className="lr-billing-hint">
-            {t('card.autoRenew', { count: RENEW_DAYS_BEFORE })} {t('card.added', { date: formatDate(card.createdAt) })}
+            {t('card.autoRenew', { count: RENEW_DAYS_BEFORE })}
           </Typography.Paragraph>
+          <Typography.Text type="secondary" className="lr-billing-sub">
+            {t('card.added', { date: formatDate(card.createdAt) })}
+          </Typography.Text>
           <Button danger onClick={() => void onRemove()} loading={remove.isPending}>
             {t('card.remove')}
           </Button>

@@ -29,7 +29,7 @@ export function PlanSummary({ user, flow }: { user: User; flow: PaymentFlow }) {
       title={t('summary.title')}
       className="lr-fill lr-billing-card"
       data-testid="billing-plan"
-      extra={<Link to={localePath('/admin/plan')}>{demo ? t('summary.choosePlan') : t('summary.changePlan')}</Link>}
+      extra={demo ? null : <Link to={localePath('/admin/plan')}>{t('summary.changePlan')}</Link>}
     >
       <Typography.Title level={4} className="lr-billing-plan-title">
         {title}
