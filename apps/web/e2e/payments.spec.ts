@@ -90,7 +90,7 @@ test('the referral page offers the link to copy and its QR code, and lists nobod
   await page.locator('.lr-user-button').click();
   await page.getByRole('menuitem', { name: t.layout.user.referral }).click();
   await expect(page).toHaveURL(/\/en\/admin\/referral$/);
-  const link = page.getByLabel(t.referral.link.label);
+  const link = page.getByRole('textbox', { name: t.referral.link.label });
   await expect(link).toHaveValue(/\/signup\?promo=\w+$/);
   await expect(page.getByRole('img', { name: t.referral.link.qr }).locator('svg')).toBeVisible();
   await page.getByRole('button', { name: new RegExp(`${t.referral.link.copy}$`) }).click();

@@ -11,7 +11,7 @@ export function usePaging() {
     total,
     showSizeChanger: true,
     pageSizeOptions: [10, 20, 50],
-    hideOnSinglePage: total <= 10,
+    hideOnSinglePage: true,
     onChange: (p: number, size: number) => {
       if (size !== limit) {
         setLimit(size);

@@ -1,4 +1,4 @@
-import { type BillingPeriod, daysLeft, headerWarning, type Locale, type User } from '@leadrelay/shared';
+import { daysLeft, headerWarning, type Locale, type User } from '@leadrelay/shared';
 import { Button, Card, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +19,7 @@ export function PlanSummary({ user, flow }: { user: User; flow: PaymentFlow }) {
     : plan
       ? (plan.title[i18n.language as Locale] ?? plan.title.uk)
       : (user.subscription?.title ?? '—');
-  const paidFor = (user.subscription as { period?: BillingPeriod } | null)?.period;
+  const paidFor = user.subscription?.period;
   const period = paidFor ?? 'month';
   const left = daysLeft(user.expDate);
   const warning = headerWarning(left);

@@ -184,18 +184,26 @@ describe('PlanPage: paying', { timeout: 30_000 }, () => {
     expect(api.writes()).toHaveLength(1);
   });
 
-  it('a refused payment says why in a toast', async () => {
+  it('a refused payment says why in a toast, in the page’s language', async () => {
+    let refusal = { status: 409, code: 'PLAN_NOT_AVAILABLE' };
     fakeApi(
       base({
         'POST /api/subscriptions/subscribe': () =>
-          jsonResponse(409, { statusCode: 409, code: 'PLAN_NOT_AVAILABLE', message: 'plan is switched off' }),
+          jsonResponse(refusal.status, { statusCode: refusal.status, code: refusal.code, message: 'x' }),
       }),
     );
     const user = userEvent.setup();
     renderPage(<PlanPage />, { user: makeUser(), locale: 'en', path: '/en/admin/plan' });
     const card = await screen.findByRole('region', { name: 'Pro' }, slow);
     await user.click(within(card).getByRole('button', { name: 'Pay' }));
-    expect(await screen.findByText(/no longer available|switched off/, {}, slow)).toBeTruthy();
+    expect(await screen.findByText('This plan is no longer available. Choose another one', {}, slow)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
+
+    refusal = { status: 503, code: 'PAYMENT_NOT_CONFIGURED' };
+    // (jsdom never ends the loading icon's leave animation: it stays in the name)
+    await user.click(within(card).getByRole('button', { name: /Pay$/ }));
+    expect(
+      await screen.findByText('Payments are not set up on this server yet. Contact support', {}, slow),
+    ).toBeTruthy();
   });
 });

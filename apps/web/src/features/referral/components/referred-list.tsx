@@ -3,7 +3,6 @@ import { Card, Empty, Pagination, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import type { ReferredAccount } from '../api';
 
 const STATUS_COLORS: Record<Referral['status'], string> = { demo: 'gold', paid: 'green', expired: 'default' };
 
@@ -13,7 +12,7 @@ function StatusTag({ status }: { status: Referral['status'] }) {
 }
 
 interface Props {
-  data: ReferredAccount[];
+  data: Referral[];
   total: number;
   loading: boolean;
   price: (amount: number) => string;
@@ -30,7 +29,7 @@ export function ReferredList({ data, total, loading, price, pagination }: Props)
   const { t } = useTranslation('referral');
   const mobile = useIsMobile();
   const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('list.empty')} />;
-  const paging = { ...pagination, showSizeChanger: true, pageSizeOptions: [10, 20, 50], hideOnSinglePage: total <= 10 };
+  const paging = { ...pagination, showSizeChanger: true, pageSizeOptions: [10, 20, 50], hideOnSinglePage: true };
 
   return (
     <Card
@@ -71,7 +70,7 @@ export function ReferredList({ data, total, loading, price, pagination }: Props)
           </>
         )
       ) : (
-        <Table<ReferredAccount>
+        <Table<Referral>
           rowKey="_id"
           size="small"
           loading={loading}

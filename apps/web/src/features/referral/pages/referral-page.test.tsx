@@ -1,15 +1,15 @@
+import type { Referrals } from '@leadrelay/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeApi } from '../../../test/billing-fixtures';
 import { makeUser, renderPage } from '../../../test/render';
-import type { ReferralsPage } from '../api';
 import { ReferralPage } from './referral-page';
 
 const slow = { timeout: 5000 };
 const link = 'https://app.leadrelay.test/signup?promo=k7m2qx9p';
 
-function referrals(over: Partial<ReferralsPage> = {}): ReferralsPage {
+function referrals(over: Partial<Referrals> = {}): Referrals {
   return {
     code: 'k7m2qx9p',
     link,
