@@ -62,6 +62,29 @@ test('a demo account pays for a plan in the checkout frame; the header changes w
   expect(file.suggestedFilename()).toMatch(/^LR-\d{4}-.*\.pdf$/);
   const bytes = await readFile((await file.path()) as string);
   expect(bytes.subarray(0, 4).toString('latin1')).toBe('%PDF');
+
+  // The card is saved: switching plans charges it at once, after saying how much and to which card.
+  await page.goto('/admin/plan');
+  await page
+    .getByRole('region', { name: 'Про' })
+    .getByRole('button', { name: t.plans.actions.switch, exact: true })
+    .click();
+  const confirm = page.getByRole('dialog', {
+    name: fill(t.billing.pay.confirmTitle, { plan: 'Про', period: t.billing.period.month }),
+  });
+  await expect(confirm).toContainText('$79.00');
+  await expect(confirm).toContainText('Visa');
+  await confirm.getByRole('button', { name: t.billing.pay.confirmOk, exact: true }).click();
+  await expect(page.getByText(fill(t.billing.pay.success, { plan: 'Про' }))).toBeVisible();
+  await expect(header).toContainText('Про');
+  await page.goto('/admin/billing');
+  await expect(page.getByTestId('invoices').getByRole('row', { name: /LR-\d{4}-/ })).toHaveCount(2);
+  await expect(
+    page
+      .getByTestId('orders')
+      .getByRole('row', { name: /LR-\d+/ })
+      .first(),
+  ).toContainText(t.billing.kind.token);
 });
 
 test('a declined card says why in the checkout modal and leaves the account in its demo', async ({ page }) => {
