@@ -38,6 +38,9 @@ export default defineConfig({
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
+    // The server stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) would
+    // leave it running, orphaned, into the next run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
   },
