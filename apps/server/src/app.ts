@@ -56,6 +56,7 @@ import { facebookLeadTasks } from './modules/facebook/facebook-backfill.task';
 import { facebookDeps } from './modules/facebook/facebook-deps';
 import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
 import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
+import { holdsTasks } from './modules/holds/holds.tasks';
 import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { hookTotals } from './modules/hooks/hooks.service';
@@ -265,6 +266,7 @@ async function setup(
       ...currencyTasks(config.nbuRatesUrl, app.log),
       ...paymentTasks(payments),
       ...facebookLeadTasks(facebookDeps(app), events),
+      ...holdsTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
     ],
     ...options.periodic,
   });

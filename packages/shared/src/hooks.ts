@@ -9,11 +9,27 @@ export const HOOK_STATUSES = [
   'delivered',
   'partial',
   'failed',
+  'held',
 ] as const;
 export type HookStatus = (typeof HOOK_STATUSES)[number];
 
-export const DELIVERY_STATUSES = ['pending', 'running', 'delivered', 'failed'] as const;
+/** `held`: stored and kept undelivered while the account is held (plan expired, monthly limit). */
+export const DELIVERY_STATUSES = ['pending', 'running', 'delivered', 'failed', 'held'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+/**
+ * Why an account's leads are held: a `held` hook carries it as its reason (a code the web
+ * translates, never text to show). The expiry wins when both apply.
+ */
+export const HOLD_REASONS = ['plan_expired', 'monthly_limit'] as const;
+export type HoldReason = (typeof HOLD_REASONS)[number];
+
+/** The reason of a held lead's hook and deliveries once it was kept past the retention and dropped. */
+export const HELD_EXPIRED = 'held_expired';
+/** A held lead is kept at least this long (from when it was held) … */
+export const HELD_RETENTION_DAYS = 30;
+/** … and dropped only this long after a mail told the account how many and when. */
+export const HELD_DROP_NOTICE_DAYS = 7;
 
 export const ATTEMPT_OUTCOMES = ['ok', 'retryable', 'permanent'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
@@ -95,6 +111,16 @@ export interface HookList {
   total: number;
 }
 
+/** The account's held leads, for the dashboard's notice. */
+export interface HeldSummary {
+  /** Why they are held now (a code). */
+  reason: HoldReason;
+  /** When the oldest of them was held (ISO). */
+  oldestAt: string;
+  /** The earliest the oldest can be dropped (ISO): announced by mail HELD_DROP_NOTICE_DAYS ahead. */
+  dropsAt: string;
+}
+
 export interface HookTotals {
   total: number;
   delivered: number;
@@ -102,6 +128,10 @@ export interface HookTotals {
   pending: number;
   filtered: number;
   duplicate: number;
+  /** Leads kept undelivered while the account is held. */
+  held: number;
+  /** Set while the account has held leads. */
+  hold: HeldSummary | null;
 }
 
 export interface StatisticDay {
@@ -113,6 +143,7 @@ export interface StatisticDay {
   pending: number;
   filtered: number;
   duplicate: number;
+  held: number;
 }
 
 export interface StatisticPage {

@@ -87,7 +87,7 @@ export const ZPlanLimitsResponse = z.object({
   demo: z.boolean(),
   limits: ZPlan.shape.limits,
   usage: z.object({
-    /** Leads since the start of the current month (UTC). */
+    /** Leads this UTC month that counted towards the limit (held leads do not). */
     leadsThisMonth: z.number(),
     integrations: z.number(),
     /** The most destinations one of the account's sources sends to. */

@@ -17,6 +17,8 @@ export interface PeriodicTask {
   everyMs: number;
   /** Runs inside the locked transaction; use `tx` for every query (never the global db: house style). */
   run(tx: LockedTx, now: Date): Promise<unknown>;
+  /** After the run committed, with what it returned: events others may act on only once it is visible. */
+  afterCommit?(result: unknown): void;
 }
 
 export interface PeriodicSchedulerOptions {
@@ -107,10 +109,10 @@ export class PeriodicScheduler {
           sql`select pg_try_advisory_xact_lock(${advisoryKey(task.name)}::bigint) as locked`,
         );
         if (!rowsOf<{ locked: boolean }>(locked)[0]?.locked) return false;
-        await task.run(tx, this.now());
-        return true;
+        return { result: await task.run(tx, this.now()) };
       });
       if (!ran) return 'skipped';
+      task.afterCommit?.(ran.result);
       this.log.debug({ task: task.name, ms: Math.round(performance.now() - started) }, 'periodic task ran');
       return 'ran';
     } catch (error) {

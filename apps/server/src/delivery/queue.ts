@@ -1,9 +1,12 @@
 // The deliveries queue: one delivery per (lead, destination), made by ingest in the lead's own
-// statement, claimed under a lease by a worker, finished by it (finish.ts), made due again by a
-// renew or a restart. Everything that writes a delivery's state is here or in finish.ts.
-import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db/client';
+// statement (held while its account is held: holds.ts), claimed under a lease by a worker,
+// finished by it (finish.ts), made due again by a renew, a restart or the release of a hold.
+// Everything that writes a delivery's state is here or in finish.ts.
+import { HELD_EXPIRED, type HoldReason } from '@leadrelay/shared';
+import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
+import { type Db, type Executor, rowsOf } from '../db/client';
 import {
+  accountHolds,
   type DeliveryRow,
   deliveries,
   hooks,
@@ -13,18 +16,22 @@ import {
   leads,
 } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
+import { holdReasonOf } from './holds';
 
 export const iso = (d: Date) => d.toISOString();
 
 /**
  * The enqueue step of ingest's statements (which write a lead, its hook and its deliveries in one
- * round trip): `rows` is a SQL source with account_id, lead_id, hook_id, destination_id and now,
- * ordered by `order`. A delivery is due at once; its idempotency key is lead:destination, the same
- * on every attempt, so a destination that honours it never takes a lead twice.
+ * round trip): `rows` is a SQL source with account_id, lead_id, hook_id, destination_id, now and
+ * held (a boolean: the account is held, see holds.ts), ordered by `order`. A delivery is due at
+ * once, or `held` from now on (next_attempt_at is then when it was held); its idempotency key is
+ * lead:destination, the same on every attempt, so a destination that honours it never takes a
+ * lead twice.
  */
 export function enqueueDeliveriesSql(rows: string, order: string): string {
-  return `insert into deliveries (account_id, lead_id, hook_id, destination_id, next_attempt_at, idempotency_key, created_at)
-  select q.account_id, q.lead_id, q.hook_id, q.destination_id, q.now, q.lead_id::text || ':' || q.destination_id::text, q.now
+  return `insert into deliveries (account_id, lead_id, hook_id, destination_id, status, next_attempt_at, idempotency_key, created_at)
+  select q.account_id, q.lead_id, q.hook_id, q.destination_id, case when q.held then 'held' else 'pending' end,
+    q.now, q.lead_id::text || ':' || q.destination_id::text, q.now
   from ${rows} q
   order by ${order}
   returning 1`;
@@ -128,28 +135,144 @@ export async function releaseLeases(db: Db, workerId: string, now: Date): Promis
 export type RequeueTarget = { failedDeliveryId: string } | { hookIds: string[] };
 
 /**
- * Makes deliveries due now with a fresh 72-hour window (attempts kept), never a delivered one nor
- * one in flight, and marks their hooks pending. In the caller's transaction: announce after commit.
+ * Makes deliveries due now with a fresh 72-hour window (attempts kept), never a delivered one, one
+ * in flight or a held one (only a release lets those go), and marks their hooks pending. When
+ * their account is held now, they are held instead (from now), behind its other held leads: a
+ * renew does not get round an expired plan or a full month. In the caller's transaction: announce
+ * after commit.
  */
 export async function requeue(tx: Executor, target: RequeueTarget, now: Date) {
   const where: SQL | undefined =
     'failedDeliveryId' in target
       ? and(eq(deliveries.id, target.failedDeliveryId), eq(deliveries.status, 'failed'))
-      : and(inArray(deliveries.hookId, target.hookIds), ne(deliveries.status, 'running'));
+      : and(inArray(deliveries.hookId, target.hookIds), notInArray(deliveries.status, ['running', 'held']));
+  const targeted = and(where, ne(deliveries.status, 'delivered'));
+  // One account: a renew's hooks are the caller's own, a restart is one delivery.
+  const [one] = await tx.select({ accountId: deliveries.accountId }).from(deliveries).where(targeted).limit(1);
+  if (!one) return [];
+  const hold = await holdReasonOf(tx, one.accountId, now, { sticky: true });
   const rows = await tx
     .update(deliveries)
     .set({
-      status: 'pending',
+      status: hold ? 'held' : 'pending',
       nextAttemptAt: now,
       firstAttemptAt: null,
       leaseUntil: null,
       leasedBy: null,
     })
-    .where(and(where, ne(deliveries.status, 'delivered')))
+    .where(targeted)
     .returning({ id: deliveries.id, hookId: deliveries.hookId });
   const hookIds = [...new Set(rows.map((r) => r.hookId))];
   if (hookIds.length) {
-    await tx.update(hooks).set({ status: 'pending', updatedAt: now }).where(inArray(hooks.id, hookIds));
+    await tx
+      .update(hooks)
+      .set({ status: hold ? 'held' : 'pending', reason: hold, updatedAt: now })
+      .where(inArray(hooks.id, hookIds));
+  }
+  if (hold && rows.length) {
+    await tx.insert(accountHolds).values({ accountId: one.accountId, reason: hold, since: now }).onConflictDoNothing();
   }
   return rows;
+}
+
+/**
+ * Lets an account's held leads go: its held deliveries become due now with a fresh 72-hour window,
+ * their hooks pending, and its hold is removed (new leads are delivered at once again). They keep
+ * their `seq`, and claims take the oldest first, so they go out in arrival order, before anything
+ * that arrives later. In the caller's transaction, which takes the hold's row lock first: two
+ * releases at once release once. Announce after commit. Returns the released hooks.
+ */
+export async function releaseHeld(tx: Executor, accountId: string, now: Date): Promise<{ hookIds: string[] }> {
+  await tx.delete(accountHolds).where(eq(accountHolds.accountId, accountId));
+  const result = await tx.execute(sql`
+    with released as (
+      update deliveries set status = 'pending', next_attempt_at = ${iso(now)}::timestamptz,
+        first_attempt_at = null, lease_until = null, leased_by = null
+      where account_id = ${accountId} and status = 'held'
+      returning hook_id
+    )
+    update hooks set status = 'pending', reason = null, updated_at = ${iso(now)}::timestamptz
+    where id in (select hook_id from released) and status = 'held'
+    returning id`);
+  return { hookIds: rowsOf<{ id: string }>(result).map((r) => r.id) };
+}
+
+/**
+ * Marks an account's leads held up to `heldUntil` as given up (retention, docs/adr/008): their
+ * deliveries and hooks `failed` with the reason HELD_EXPIRED, kept in the log, never deleted.
+ * Returns the dropped hooks.
+ */
+export async function dropHeld(
+  tx: Executor,
+  accountId: string,
+  heldUntil: Date,
+  now: Date,
+): Promise<{ hookIds: string[] }> {
+  const result = await tx.execute(sql`
+    with dropped as (
+      update deliveries set status = 'failed', last_error = ${HELD_EXPIRED}
+      where account_id = ${accountId} and status = 'held' and next_attempt_at <= ${iso(heldUntil)}::timestamptz
+      returning hook_id
+    )
+    update hooks set status = 'failed', reason = ${HELD_EXPIRED}, updated_at = ${iso(now)}::timestamptz
+    where id in (select hook_id from dropped) and status = 'held'
+    returning id`);
+  return { hookIds: rowsOf<{ id: string }>(result).map((r) => r.id) };
+}
+
+/** A release or a drop tells at most this many hooks by id (the dashboard reloads its lists on any of them). */
+const MAX_HOOK_EVENTS = 200;
+
+/** After a commit: these hooks of the account changed (released or given up). */
+export function announceHooks(events: EngineEventBus, accountId: string, hookIds: readonly string[]): void {
+  for (const hookId of hookIds.slice(0, MAX_HOOK_EVENTS)) events.emit('hook.changed', { accountId, hookId });
+}
+
+/** After a commit: the released hooks changed, and their deliveries are due. */
+export function announceReleased(events: EngineEventBus, accountId: string, hookIds: readonly string[]): void {
+  if (!hookIds.length) return;
+  announceHooks(events, accountId, hookIds);
+  announceDue(events);
+}
+
+/**
+ * In the caller's transaction: takes the account's hold (row lock), checks whether the account is
+ * still held and, if not, releases its held leads; a changed reason is kept current. Returns why it
+ * is held now and the hooks released (announce them after the commit: `announceReleased`).
+ */
+export async function checkHold(
+  tx: Executor,
+  accountId: string,
+  now: Date,
+): Promise<{ held: HoldReason | null; hookIds: string[] }> {
+  const [hold] = await tx
+    .select({ reason: accountHolds.reason })
+    .from(accountHolds)
+    .where(eq(accountHolds.accountId, accountId))
+    .for('update');
+  const reason = await holdReasonOf(tx, accountId, now);
+  if (!hold) return { held: reason, hookIds: [] };
+  if (!reason) return { held: null, ...(await releaseHeld(tx, accountId, now)) };
+  if (reason !== hold.reason)
+    await tx.update(accountHolds).set({ reason }).where(eq(accountHolds.accountId, accountId));
+  return { held: reason, hookIds: [] };
+}
+
+/**
+ * Checks whether the account is still held and, if not, releases its held leads at once. Safe to
+ * call at any time, from anywhere (a payment that extended exp_date or changed plan_id calls it
+ * right after; a periodic task does the same for every held account within 30 s): an account that
+ * is not held, or still is, is left as it is. `db` may be the caller's transaction: the release then
+ * commits with it and the workers find the deliveries by their poll (≤ 0.5 s); pass `events` only
+ * with the database itself, as they are told when this returns.
+ */
+export async function refreshAccountHold(
+  db: Executor,
+  accountId: string,
+  now = new Date(),
+  events?: EngineEventBus,
+): Promise<{ held: HoldReason | null; released: number }> {
+  const outcome = await db.transaction((tx) => checkHold(tx, accountId, now));
+  if (events) announceReleased(events, accountId, outcome.hookIds);
+  return { held: outcome.held, released: outcome.hookIds.length };
 }

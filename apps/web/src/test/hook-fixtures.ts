@@ -80,6 +80,30 @@ export function hookList(): Hook[] {
   ];
 }
 
+/** Hooks of a held account: one held (the plan expired), one given up after the retention. */
+export function heldHookList(): Hook[] {
+  const [, pending] = hookList();
+  const delivery = pending!.deliveries[0]!;
+  return [
+    {
+      ...pending!,
+      _id: '55555555-5555-4555-8555-555555555555',
+      status: 'held',
+      reason: 'plan_expired',
+      lead: { name: 'Held Olha', phone: '+380671230000', custom: {} },
+      deliveries: [{ ...delivery, status: 'held', attempts: 0, lastError: null, nextAttemptAt: null }],
+    },
+    {
+      ...pending!,
+      _id: '66666666-6666-4666-8666-666666666666',
+      status: 'failed',
+      reason: 'held_expired',
+      lead: { name: 'Old Ivan', phone: '+380671230001', custom: {} },
+      deliveries: [{ ...delivery, status: 'failed', attempts: 0, lastError: 'held_expired', nextAttemptAt: null }],
+    },
+  ];
+}
+
 /** The first hook of the list with its attempts, as GET /api/hook/:id answers. */
 export function hookDetail(): HookDetail {
   const [hook] = hookList();

@@ -4,6 +4,7 @@ export * from './currency';
 export * from './email-tokens';
 export * from './facebook';
 export * from './facebook-leads';
+export * from './holds';
 export * from './integrations';
 export * from './login-failures';
 export * from './payments';

@@ -2,6 +2,7 @@
 // destination (deliveries: the queue itself), what happened (attempts, error records), and the
 // state that keeps delivery fair and safe (destination health, distribution cursors).
 import type { Assignee, AttemptOutcome, DeliveryStatus, HookStatus, Lead } from '@leadrelay/shared';
+import { sql } from 'drizzle-orm';
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { integrations } from './integrations';
 import { users } from './users';
@@ -94,6 +95,7 @@ export const deliveries = pgTable(
       .references(() => integrations.id, { onDelete: 'cascade' }),
     status: text('status').$type<DeliveryStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
+    /** When it is due; for a `held` delivery, when it was held (the retention counts from it). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     firstAttemptAt: timestamp('first_attempt_at', { withTimezone: true }),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
@@ -111,6 +113,8 @@ export const deliveries = pgTable(
     index('deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('deliveries_hook_idx').on(t.hookId),
     index('deliveries_destination_idx').on(t.destinationId, t.status),
+    // Held deliveries only (few next to the rest): an account's, to release or count them, oldest first.
+    index('deliveries_held_idx').on(t.accountId, t.nextAttemptAt).where(sql`${t.status} = 'held'`),
   ],
 );
 export type DeliveryRow = typeof deliveries.$inferSelect;

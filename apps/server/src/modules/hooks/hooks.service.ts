@@ -1,7 +1,16 @@
-import type { Hook, HookDetail, HookListQuery, HookStatus } from '@leadrelay/shared';
+import {
+  HELD_DROP_NOTICE_DAYS,
+  HELD_RETENTION_DAYS,
+  type HeldSummary,
+  type Hook,
+  type HookDetail,
+  type HookListQuery,
+  type HookStatus,
+  type HookTotals,
+} from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
+import { accountHolds, deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
 import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
@@ -12,6 +21,7 @@ export type HookView = Hook;
 export type HookDetailView = HookDetail;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const DAY_MS = 86_400_000;
 
 function listWhere(accountId: string, query: Partial<HookListQuery>) {
   const search = query.search?.trim();
@@ -145,14 +155,43 @@ export async function getHook(db: Executor, accountId: string, id: string): Prom
   };
 }
 
+/** The account's held leads for the dashboard's notice: why, since when, and the earliest drop. */
+async function heldSummary(db: Executor, accountId: string, now: Date): Promise<HeldSummary | null> {
+  const [row] = await db
+    .select({
+      reason: accountHolds.reason,
+      dropAt: accountHolds.dropAt,
+      // The oldest held delivery, from the held deliveries' own index.
+      oldest: sql<string | null>`(select min(d.next_attempt_at) from deliveries d
+        where d.account_id = ${accountId} and d.status = 'held')`,
+    })
+    .from(accountHolds)
+    .where(eq(accountHolds.accountId, accountId));
+  if (!row?.oldest) return null;
+  const oldest = new Date(row.oldest);
+  // Without a mail about it yet, the oldest goes no sooner than its retention ends and a notice's time after now.
+  const earliest = Math.max(
+    oldest.getTime() + HELD_RETENTION_DAYS * DAY_MS,
+    now.getTime() + HELD_DROP_NOTICE_DAYS * DAY_MS,
+  );
+  return {
+    reason: row.reason,
+    oldestAt: oldest.toISOString(),
+    dropsAt: (row.dropAt ?? new Date(earliest)).toISOString(),
+  };
+}
+
 /** Counters for the dashboard. Hooks `accepted` with no active destination count only in `total`:
- * nothing is in progress for them. */
-export async function hookTotals(db: Executor, accountId: string) {
-  const rows = await db
-    .select({ status: hooks.status, n: count() })
-    .from(hooks)
-    .where(eq(hooks.accountId, accountId))
-    .groupBy(hooks.status);
+ * nothing is in progress for them. Held leads have their own count, and `hold` says why. */
+export async function hookTotals(db: Executor, accountId: string, now = new Date()): Promise<HookTotals> {
+  const [rows, hold] = await Promise.all([
+    db
+      .select({ status: hooks.status, n: count() })
+      .from(hooks)
+      .where(eq(hooks.accountId, accountId))
+      .groupBy(hooks.status),
+    heldSummary(db, accountId, now),
+  ]);
   const by = (s: HookStatus) => rows.find((r) => r.status === s)?.n ?? 0;
   return {
     total: rows.reduce((a, r) => a + r.n, 0),
@@ -161,6 +200,8 @@ export async function hookTotals(db: Executor, accountId: string) {
     pending: by('pending'),
     filtered: by('filtered'),
     duplicate: by('duplicate'),
+    held: by('held'),
+    hold: by('held') ? hold : null,
   };
 }
 
@@ -224,7 +265,7 @@ export async function assertIntegration(db: Executor, accountId: string, integra
 
 /**
  * Per-day counts of the account's leads, newest day first (UTC days):
- * { date: 'YYYY-MM-DD', received, delivered, failed, pending, filtered, duplicate }.
+ * { date: 'YYYY-MM-DD', received, delivered, failed, pending, filtered, duplicate, held }.
  * `received` counts every inbound event (hooks); the rest split them by their status.
  */
 export async function statistic(db: Executor, accountId: string, page: number, limit: number) {
@@ -238,6 +279,7 @@ export async function statistic(db: Executor, accountId: string, page: number, l
       pending: sql<number>`count(*) filter (where ${hooks.status} in ('pending', 'accepted'))::int`,
       filtered: sql<number>`count(*) filter (where ${hooks.status} = 'filtered')::int`,
       duplicate: sql<number>`count(*) filter (where ${hooks.status} = 'duplicate')::int`,
+      held: sql<number>`count(*) filter (where ${hooks.status} = 'held')::int`,
     })
     .from(hooks)
     .where(eq(hooks.accountId, accountId))

@@ -77,7 +77,16 @@ describe('hooks API', () => {
     expect(byIntegration.total).toBe(3);
 
     const totals = (await call('GET', '/api/hook/total', a.user)).json();
-    expect(totals).toEqual({ total: 3, delivered: 2, failed: 0, pending: 0, filtered: 1, duplicate: 0 });
+    expect(totals).toEqual({
+      total: 3,
+      delivered: 2,
+      failed: 0,
+      pending: 0,
+      filtered: 1,
+      duplicate: 0,
+      held: 0,
+      hold: null,
+    });
   });
 
   it('renews failed deliveries: due again now, attempts kept, then delivered', async () => {
@@ -281,6 +290,7 @@ describe('statistic', () => {
       pending: 0,
       filtered: 1,
       duplicate: 0,
+      held: 0,
     });
     expect(body.data[1]).toMatchObject({ received: 1, pending: 1 });
     const second = (await call('GET', '/api/legacy/api/admin/statistic?page=2&limit=1', a.user)).json();

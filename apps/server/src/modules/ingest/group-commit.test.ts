@@ -83,7 +83,7 @@ describe('group commit', () => {
     ];
     const written = await Promise.all(batch.map((lead) => committer.write(lead, t.app.log)));
     // The repeat ends the first batch: two statements for four leads.
-    expect(calls).toEqual(['lr_ingest_batch_v1', 'lr_ingest_batch_v1']);
+    expect(calls).toEqual(['lr_ingest_batch_v2', 'lr_ingest_batch_v2']);
     expect(written.map((w) => [w?.found, w?.taken, w?.status])).toEqual([
       [true, true, 'pending'],
       [true, true, 'pending'],
@@ -132,7 +132,7 @@ describe('group commit', () => {
     } finally {
       await t.app.db.execute(sql`drop trigger lr_test_poison on leads`);
     }
-    expect(calls).toEqual(['lr_ingest_batch_v1', ...Array(5).fill('lr_ingest_lead_v1')]);
+    expect(calls).toEqual(['lr_ingest_batch_v2', ...Array(5).fill('lr_ingest_lead_v2')]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
     expect(String((results[2] as PromiseRejectedResult).reason)).toContain('simulated failure of one lead');
     const s = await stored(source.id);

@@ -1,6 +1,7 @@
 // Group commit: webhooks that arrive together are written together, in one statement and one
 // commit, and each request is answered only after that commit. Under load a commit (its WAL
 // flush) and a round trip are shared by many leads instead of paid by each.
+import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { type KeptLead, type LeadWritten, writeBatch, writeLead } from './lead-writer';
@@ -13,6 +14,13 @@ export const MAX_BATCH = 200;
  * has 10). Measured with the bench on 2 cores: 3 gave 1,693 leads/s, 6 gave 2,066 and used the CPU.
  */
 export const MAX_IN_FLIGHT = 6;
+/**
+ * Usage counter shards (ingest-statements.ts: the hold steps) one process writes: one per batch
+ * slot, and one for leads written alone. Each process takes a random block of them, so that two
+ * API processes rarely share one either.
+ */
+const SHARDS_PER_PROCESS = MAX_IN_FLIGHT + 1;
+const SHARD_BLOCKS = 64;
 
 interface Waiting {
   lead: KeptLead;
@@ -39,12 +47,15 @@ export class GroupCommit {
   private readonly queue: Waiting[] = [];
   private inFlight = 0;
   private scheduled = false;
+  /** The batch slots not in use; a batch adds its leads to its slot's usage shard. */
+  private readonly freeSlots = Array.from({ length: MAX_IN_FLIGHT }, (_, i) => i);
+  private readonly firstShard = randomInt(SHARD_BLOCKS) * SHARDS_PER_PROCESS;
 
   constructor(private readonly raw: RawDb) {}
 
   /** Writes the lead (alone when it has several keys); resolves after the commit. */
   write(lead: KeptLead, log: FastifyBaseLogger): Promise<LeadWritten | undefined> {
-    if (lead.keys.length !== 1) return writeLead(this.raw, lead);
+    if (lead.keys.length !== 1) return writeLead(this.raw, lead, this.firstShard + MAX_IN_FLIGHT);
     return new Promise((resolve, reject) => {
       this.queue.push({ lead, slot: `${lead.source.id} ${lead.keys[0]}`, log, resolve, reject });
       this.schedule();
@@ -58,8 +69,10 @@ export class GroupCommit {
       this.scheduled = false;
       while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
         const batch = this.take();
+        const slot = this.freeSlots.pop()!;
         this.inFlight++;
-        void this.run(batch).finally(() => {
+        void this.run(batch, this.firstShard + slot).finally(() => {
+          this.freeSlots.push(slot);
           this.inFlight--;
           this.schedule();
         });
@@ -79,13 +92,14 @@ export class GroupCommit {
     return this.queue.splice(0, n);
   }
 
-  private async run(batch: Waiting[]): Promise<void> {
+  private async run(batch: Waiting[], shard: number): Promise<void> {
     let rows: LeadWritten[];
     try {
       rows = await writeBatch(
         this.raw,
         batch.map((w) => w.lead),
         new Date(),
+        shard,
       );
     } catch (error) {
       if (batch.length === 1) {
@@ -94,7 +108,7 @@ export class GroupCommit {
       }
       batch[0]!.log.warn({ err: error, leads: batch.length }, 'group commit failed; its leads are written one by one');
       for (const waiting of batch) {
-        await writeLead(this.raw, waiting.lead).then(waiting.resolve, waiting.reject);
+        await writeLead(this.raw, waiting.lead, shard).then(waiting.resolve, waiting.reject);
       }
       return;
     }

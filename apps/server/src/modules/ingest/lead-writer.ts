@@ -32,7 +32,7 @@ export interface LeadWritten extends Row {
   status: HookStatus | null;
 }
 
-function leadParams(lead: KeptLead, recordDuplicate: boolean): Param[] {
+function leadParams(lead: KeptLead, recordDuplicate: boolean, shard: number): Param[] {
   const { source } = lead;
   return [
     source.id,
@@ -53,6 +53,7 @@ function leadParams(lead: KeptLead, recordDuplicate: boolean): Param[] {
     lead.leadId,
     lead.duplicateId,
     recordDuplicate ? 'true' : 'false',
+    String(shard),
   ];
 }
 
@@ -60,18 +61,23 @@ function leadParams(lead: KeptLead, recordDuplicate: boolean): Param[] {
  * One lead alone. With one key the statement is atomic on its own and writes the `duplicate` hook
  * of a repeat itself. With several keys a repeat of only some of them must give back the keys it
  * took, so the statement runs in a transaction that only a written lead commits, and the caller
- * writes the `duplicate` hook.
+ * writes the `duplicate` hook. `shard`: the usage counter row it adds to (see `INGEST_LEAD`).
  */
-export async function writeLead(raw: RawDb, lead: KeptLead): Promise<LeadWritten | undefined> {
-  if (lead.keys.length === 1) return (await raw.query<LeadWritten>(INGEST_LEAD, leadParams(lead, true)))[0];
+export async function writeLead(raw: RawDb, lead: KeptLead, shard: number): Promise<LeadWritten | undefined> {
+  if (lead.keys.length === 1) return (await raw.query<LeadWritten>(INGEST_LEAD, leadParams(lead, true, shard)))[0];
   return raw.transaction(async (tx) => {
-    const [written] = await tx.query<LeadWritten>(INGEST_LEAD, leadParams(lead, false));
+    const [written] = await tx.query<LeadWritten>(INGEST_LEAD, leadParams(lead, false, shard));
     return { commit: Boolean(written?.found && written.taken), value: written };
   });
 }
 
 /** Leads with one key each, no key twice: one statement (see `INGEST_BATCH`); rows in the leads' order. */
-export async function writeBatch(raw: RawExecutor, leads: readonly KeptLead[], now: Date): Promise<LeadWritten[]> {
+export async function writeBatch(
+  raw: RawExecutor,
+  leads: readonly KeptLead[],
+  now: Date,
+  shard: number,
+): Promise<LeadWritten[]> {
   const items = leads.map((lead, i) => ({
     i,
     integration_id: lead.source.id,
@@ -92,7 +98,11 @@ export async function writeBatch(raw: RawExecutor, leads: readonly KeptLead[], n
     lead_id: lead.leadId,
     duplicate_id: lead.duplicateId,
   }));
-  const rows = await raw.query<LeadWritten & { i: number }>(INGEST_BATCH, [JSON.stringify(items), now.toISOString()]);
+  const rows = await raw.query<LeadWritten & { i: number }>(INGEST_BATCH, [
+    JSON.stringify(items),
+    now.toISOString(),
+    String(shard),
+  ]);
   if (rows.length !== leads.length) throw new Error(`group commit answered ${rows.length} of ${leads.length} leads`);
   return rows.sort((a, b) => a.i - b.i);
 }

@@ -2,9 +2,9 @@
 // them. Prices are kept in whole cents and shown in dollars.
 import type { Plan, PlanBody, PlanLimits, PlanLimitsResponse, PlanPatch } from '@leadrelay/shared';
 import { DEMO_PLAN_LIMITS } from '@leadrelay/shared';
-import { and, asc, count, desc, eq, gte, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { integrations, leads, type PlanRow, plans, seeds, type UserRow, users } from '../../db/schema';
+import { integrations, leadUsage, type PlanRow, plans, seeds, type UserRow, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
 import { PLANS_SEED, SEED_PLANS } from './plans.seed';
@@ -166,20 +166,23 @@ export async function assertRoomForDestinations(
   if (limit !== null && after > limit) throw new AppError('PLAN_LIMIT_DESTINATIONS');
 }
 
-/** The first instant of the current month, UTC. */
-const monthStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** The first day of the current UTC month, as lead_usage.month stores it. */
+const monthOf = (now: Date) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString().slice(0, 10);
 
 /**
- * The account's limits (its plan's; DEMO_PLAN_LIMITS without a plan) and what it uses now. Limits
- * are enforced where integrations are created (assertRoomFor…): this only reports.
+ * The account's limits (its plan's; DEMO_PLAN_LIMITS without a plan) and what it uses now. The
+ * integration limits are enforced where integrations are created (assertRoomFor…); the monthly
+ * leads by ingest, which holds the leads past it (docs/adr/008-held-leads.md). `leadsThisMonth` is
+ * what ingest counted against the limit: this month's leads that were not held.
  */
 export async function accountLimits(db: Executor, actor: Actor, now = new Date()): Promise<PlanLimitsResponse> {
   const limits = await limitsOf(db, actor);
   const [[leadCount], [integrationStats]] = await Promise.all([
     db
-      .select({ n: count() })
-      .from(leads)
-      .where(and(eq(leads.accountId, actor.id), gte(leads.createdAt, monthStart(now)))),
+      .select({ n: sql<number>`coalesce(sum(${leadUsage.leads}), 0)::int` })
+      .from(leadUsage)
+      .where(and(eq(leadUsage.accountId, actor.id), eq(leadUsage.month, monthOf(now)))),
     db
       .select({
         n: count(),

@@ -7,7 +7,7 @@ import { formatDateTime, pretty } from '../../lib/hooks/format';
 import { useHookQuery } from '../../lib/hooks/queries';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AttemptsTimeline } from './attempts-timeline';
-import { DeliveryStatusTag, HookStatusTag } from './status-tags';
+import { DeliveryStatusTag, HookStatusTag, useReasonText } from './status-tags';
 
 const KNOWN = ['name', 'phone', 'email', 'comment', 'utm', 'custom', 'assignee'] as const;
 
@@ -58,6 +58,7 @@ function LeadFields({ lead }: { lead: HookDetail['lead'] }) {
 
 function HookDetailBody({ hook }: { hook: HookDetail }) {
   const { t } = useTranslation('hooks');
+  const reasonText = useReasonText();
   return (
     <div className="lr-hook-detail">
       <Descriptions
@@ -66,9 +67,19 @@ function HookDetailBody({ hook }: { hook: HookDetail }) {
         items={[
           { key: 'received', label: t('detail.received'), children: formatDateTime(hook.createdAt) },
           { key: 'integration', label: t('detail.integration'), children: hook.integration.name },
-          { key: 'status', label: t('detail.status'), children: <HookStatusTag status={hook.status} /> },
+          {
+            key: 'status',
+            label: t('detail.status'),
+            children: <HookStatusTag status={hook.status} reason={hook.status === 'held' ? hook.reason : null} />,
+          },
           ...(hook.reason
-            ? [{ key: 'reason', label: t('detail.reason'), children: <span className="lr-break">{hook.reason}</span> }]
+            ? [
+                {
+                  key: 'reason',
+                  label: t('detail.reason'),
+                  children: <span className="lr-break">{reasonText(hook.reason)}</span>,
+                },
+              ]
             : []),
         ]}
       />

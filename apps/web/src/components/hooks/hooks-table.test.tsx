@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthForTests } from '../../lib/auth';
-import { hookDetail, hookList } from '../../test/hook-fixtures';
+import { heldHookList, hookDetail, hookList } from '../../test/hook-fixtures';
 import { jsonResponse, renderPage } from '../../test/render';
 import { HooksTable } from './hooks-table';
 
@@ -72,6 +72,31 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     expect(within(filtered).queryAllByTestId('delivery-chip')).toHaveLength(0);
     // Newest first, as the server sends it; the list asks for the first page of the kept size.
     expect(listCalls()[0]!.url).toBe('/api/hook?page=1&limit=10');
+  });
+
+  it('shows a held lead with why it waits, and one given up after the retention, in English and Ukrainian', async () => {
+    hooks = heldHookList();
+    const { unmount } = renderPage(<HooksTable />, { locale: 'en', path: '/en/admin' });
+    const held = await rowOf('Held Olha');
+    expect(within(held).getByText('Held: plan expired')).toBeTruthy();
+    expect(
+      within(held)
+        .getAllByTestId('delivery-chip')
+        .map((c) => c.textContent),
+    ).toEqual(['Main CRM · Held']);
+    fireEvent.mouseEnter(within(held).getByText('Held: plan expired'));
+    expect(await screen.findByText(/Delivered in arrival order within a minute of payment/)).toBeTruthy();
+    const dropped = await rowOf('Old Ivan');
+    fireEvent.mouseEnter(within(dropped).getByText('Failed'));
+    expect(await screen.findByText('Not delivered: held longer than 30 days')).toBeTruthy();
+    unmount();
+
+    renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
+    const heldUk = await rowOf('Held Olha');
+    expect(within(heldUk).getByText('Утримано: тариф закінчився')).toBeTruthy();
+    expect(within(heldUk).getAllByTestId('delivery-chip')[0]!.textContent).toBe('Main CRM · Утримано');
+    fireEvent.mouseEnter(within(await rowOf('Old Ivan')).getByText('Помилка'));
+    expect(await screen.findByText('Не доставлено: утримувався довше ніж 30 днів')).toBeTruthy();
   });
 
   it('translates statuses in Ukrainian', async () => {

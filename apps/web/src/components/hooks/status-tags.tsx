@@ -1,4 +1,12 @@
-import type { DeliveryStatus, HookDelivery, HookStatus } from '@leadrelay/shared';
+import {
+  type DeliveryStatus,
+  HELD_EXPIRED,
+  HELD_RETENTION_DAYS,
+  HOLD_REASONS,
+  type HoldReason,
+  type HookDelivery,
+  type HookStatus,
+} from '@leadrelay/shared';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoment } from '../../lib/hooks/format';
@@ -11,6 +19,7 @@ export const HOOK_STATUS_COLOR: Record<HookStatus, string> = {
   delivered: 'success',
   partial: 'warning',
   failed: 'error',
+  held: 'volcano',
 };
 
 export const DELIVERY_STATUS_COLOR: Record<DeliveryStatus, string> = {
@@ -18,17 +27,41 @@ export const DELIVERY_STATUS_COLOR: Record<DeliveryStatus, string> = {
   running: 'processing',
   delivered: 'success',
   failed: 'error',
+  held: 'volcano',
 };
 
-/** The overall status; the reason of a filtered or duplicate event shows on hover. */
+const isHoldReason = (reason: string | null | undefined): reason is HoldReason =>
+  (HOLD_REASONS as readonly string[]).includes(reason ?? '');
+
+/**
+ * A hook's or delivery's reason in the interface language: the codes the server sends for held
+ * leads are translated; other reasons (a filter's, a repeat's) are shown as stored.
+ */
+export function useReasonText(): (reason: string) => string {
+  const { t } = useTranslation('hooks');
+  const { t: tc } = useTranslation('common');
+  return (reason) => {
+    if (isHoldReason(reason)) return t(`reason.${reason}`);
+    if (reason === HELD_EXPIRED) return t('reason.held_expired', { days: tc('days', { count: HELD_RETENTION_DAYS }) });
+    return reason;
+  };
+}
+
+/**
+ * The overall status; a held lead says why on the tag itself ("Held: plan expired") and what
+ * releases it on hover; the reason of a filtered, duplicate or given-up event shows on hover.
+ */
 export function HookStatusTag({ status, reason }: { status: HookStatus; reason?: string | null }) {
   const { t } = useTranslation('hooks');
+  const reasonText = useReasonText();
+  const held = status === 'held' && isHoldReason(reason);
   const tag = (
     <Tag color={HOOK_STATUS_COLOR[status]} className="lr-hook-status" data-status={status}>
-      {t(`status.${status}`)}
+      {held ? t(`held.${reason}`) : t(`status.${status}`)}
     </Tag>
   );
-  return reason ? <Tooltip title={reason}>{tag}</Tooltip> : tag;
+  if (held) return <Tooltip title={t(`heldHint.${reason}`)}>{tag}</Tooltip>;
+  return reason ? <Tooltip title={reasonText(reason)}>{tag}</Tooltip> : tag;
 }
 
 export function DeliveryStatusTag({ status }: { status: DeliveryStatus }) {
@@ -43,6 +76,7 @@ export function DeliveryStatusTag({ status }: { status: DeliveryStatus }) {
 /** One destination of a hook: its name and status; pending shows the next try, failed the error on hover. */
 export function DeliveryChip({ delivery }: { delivery: HookDelivery }) {
   const { t } = useTranslation('hooks');
+  const reasonText = useReasonText();
   const { status } = delivery;
   const label = t(`delivery.${status}`);
   const next = status === 'pending' && delivery.nextAttemptAt ? formatMoment(delivery.nextAttemptAt) : null;
@@ -63,7 +97,7 @@ export function DeliveryChip({ delivery }: { delivery: HookDelivery }) {
   );
   // A failed delivery, or one waiting for a retry, explains itself on hover.
   if ((status === 'failed' || status === 'pending') && delivery.lastError) {
-    return <Tooltip title={t('delivery.lastError', { error: delivery.lastError })}>{chip}</Tooltip>;
+    return <Tooltip title={t('delivery.lastError', { error: reasonText(delivery.lastError) })}>{chip}</Tooltip>;
   }
   return chip;
 }

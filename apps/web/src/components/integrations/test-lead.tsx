@@ -12,6 +12,7 @@ const STATUS_COLOR: Record<string, string> = {
   delivered: 'green',
   filtered: 'orange',
   duplicate: 'default',
+  held: 'volcano',
 };
 
 /** Posts the preview sample to the integration's own webhook URL and shows the answer. */
@@ -44,7 +45,7 @@ export function TestLead({ integration, sample }: { integration: Integration; sa
       {send.isError && <Alert type="error" showIcon title={errorMessage(send.error)} />}
       {send.data && (
         <Alert
-          type={send.data.status === 'filtered' || send.data.status === 'duplicate' ? 'warning' : 'success'}
+          type={['filtered', 'duplicate', 'held'].includes(send.data.status) ? 'warning' : 'success'}
           showIcon
           role="status"
           title={
@@ -64,6 +65,7 @@ export function TestLead({ integration, sample }: { integration: Integration; sa
                 {send.data.hookId}
               </Typography.Text>
               {send.data.status === 'duplicate' && <div>{t('testLead.duplicateHint')}</div>}
+              {send.data.status === 'held' && <div>{t('testLead.heldHint')}</div>}
             </>
           }
         />

@@ -2,27 +2,28 @@ import type { StatisticDay } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
 import { fillDays, formatDay } from './chart-data';
 
-const day = (id: string, delivered: number, failed = 0, pending = 0): StatisticDay => ({
+const day = (id: string, delivered: number, failed = 0, pending = 0, held = 0): StatisticDay => ({
   _id: id,
   date: `${id}T00:00:00.000Z`,
-  received: delivered + failed + pending,
+  received: delivered + failed + pending + held,
   delivered,
   failed,
   pending,
   filtered: 0,
   duplicate: 0,
+  held,
 });
 
 describe('fillDays', () => {
   const now = new Date('2026-03-14T23:30:00Z');
 
   it('gives the last 14 UTC days oldest first, zeros where the statistic has no row', () => {
-    const days = fillDays([day('2026-03-14', 5, 1, 2), day('2026-03-10', 3)], now);
+    const days = fillDays([day('2026-03-14', 5, 1, 2, 4), day('2026-03-10', 3)], now);
     expect(days).toHaveLength(14);
     expect(days[0]?.day).toBe('2026-03-01');
-    expect(days[13]).toEqual({ day: '2026-03-14', delivered: 5, failed: 1, pending: 2 });
-    expect(days[9]).toEqual({ day: '2026-03-10', delivered: 3, failed: 0, pending: 0 });
-    expect(days[10]).toEqual({ day: '2026-03-11', delivered: 0, failed: 0, pending: 0 });
+    expect(days[13]).toEqual({ day: '2026-03-14', delivered: 5, failed: 1, pending: 2, held: 4 });
+    expect(days[9]).toEqual({ day: '2026-03-10', delivered: 3, failed: 0, pending: 0, held: 0 });
+    expect(days[10]).toEqual({ day: '2026-03-11', delivered: 0, failed: 0, pending: 0, held: 0 });
   });
 
   it('leaves out days older than the window and crosses month ends', () => {

@@ -9,6 +9,7 @@ export interface ChartDay {
   delivered: number;
   failed: number;
   pending: number;
+  held: number;
 }
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
@@ -24,7 +25,13 @@ export function fillDays(stats: readonly StatisticDay[], now: Date = new Date(),
   for (let i = days - 1; i >= 0; i--) {
     const day = isoDay(new Date(today - i * 86_400_000));
     const s = byDay.get(day);
-    out.push({ day, delivered: s?.delivered ?? 0, failed: s?.failed ?? 0, pending: s?.pending ?? 0 });
+    out.push({
+      day,
+      delivered: s?.delivered ?? 0,
+      failed: s?.failed ?? 0,
+      pending: s?.pending ?? 0,
+      held: s?.held ?? 0,
+    });
   }
   return out;
 }

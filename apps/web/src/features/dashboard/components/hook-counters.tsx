@@ -4,7 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import { useHookTotalQuery } from '../../../lib/hooks/queries';
 
-/** Delivered / failed / pending large; received with filtered and duplicates beside it. */
+/** At least this wide, growing to share the row: 4 or 5 in a row on a desktop, 2 on a phone. */
+const COUNTER_FLEX = '1 1 150px';
+
+/**
+ * Delivered / failed / pending large (and held, while the account has held leads); received with
+ * filtered and duplicates beside it. The cards share the row and wrap two to a row on a phone.
+ */
 export function HookCounters() {
   const { t, i18n } = useTranslation('dashboard');
   const { token } = theme.useToken();
@@ -16,12 +22,13 @@ export function HookCounters() {
     { key: 'delivered', color: token.colorSuccess, value: totals.data?.delivered },
     { key: 'failed', color: token.colorError, value: totals.data?.failed },
     { key: 'pending', color: token.colorWarning, value: totals.data?.pending },
+    ...(totals.data?.held ? [{ key: 'held', color: token.volcano, value: totals.data.held } as const] : []),
   ] as const;
 
   return (
     <Row gutter={[16, 16]} className="lr-counters">
       {counters.map((c) => (
-        <Col xs={12} md={6} key={c.key}>
+        <Col flex={COUNTER_FLEX} key={c.key}>
           <Card size="small" className="lr-counter" data-testid={`counter-${c.key}`}>
             <Statistic
               title={t(`counters.${c.key}`)}
@@ -33,7 +40,7 @@ export function HookCounters() {
           </Card>
         </Col>
       ))}
-      <Col xs={12} md={6}>
+      <Col flex={COUNTER_FLEX}>
         <Card size="small" className="lr-counter" data-testid="counter-received">
           <Statistic
             title={t('counters.received')}

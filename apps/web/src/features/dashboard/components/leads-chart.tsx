@@ -8,7 +8,7 @@ import { useStatisticQuery } from '../../../lib/hooks/queries';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { CHART_DAYS, fillDays, formatDay } from '../chart-data';
 
-const SERIES = ['delivered', 'failed', 'pending'] as const;
+const SERIES = ['delivered', 'failed', 'pending', 'held'] as const;
 const HEIGHT = 280;
 
 /** Leads per day for the last 14 UTC days, stacked by outcome; empty days are zero bars. */
@@ -19,8 +19,13 @@ export function LeadsChart({ now }: { now?: Date }) {
   const compact = useIsMobile();
   const statistic = useStatisticQuery({ page: 1, limit: CHART_DAYS });
   const days = useMemo(() => fillDays(statistic.data?.data ?? [], now), [statistic.data, now]);
-  const colors = { delivered: token.colorSuccess, failed: token.colorError, pending: token.colorWarning };
-  const hasAny = days.some((d) => d.delivered + d.failed + d.pending > 0);
+  const colors = {
+    delivered: token.colorSuccess,
+    failed: token.colorError,
+    pending: token.colorWarning,
+    held: token.volcano,
+  };
+  const hasAny = days.some((d) => d.delivered + d.failed + d.pending + d.held > 0);
 
   return (
     <Card title={t('chart.title')} className="lr-fill" data-testid="leads-chart">

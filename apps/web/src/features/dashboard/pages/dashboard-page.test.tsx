@@ -6,28 +6,40 @@ import { jsonResponse, makeUser, renderPage } from '../../../test/render';
 import { fillDays, formatDay } from '../chart-data';
 import { DashboardPage } from './dashboard-page';
 
-const totals: HookTotals = { total: 1234, delivered: 1100, failed: 17, pending: 5, filtered: 90, duplicate: 22 };
+const plainTotals: HookTotals = {
+  total: 1234,
+  delivered: 1100,
+  failed: 17,
+  pending: 5,
+  filtered: 90,
+  duplicate: 22,
+  held: 0,
+  hold: null,
+};
+let totals: HookTotals = plainTotals;
 
-function statDay(offsetDays: number, delivered: number, failed: number, pending: number): StatisticDay {
+function statDay(offsetDays: number, delivered: number, failed: number, pending: number, held = 0): StatisticDay {
   const id = new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
   return {
     _id: id,
     date: `${id}T00:00:00.000Z`,
-    received: delivered + failed + pending,
+    received: delivered + failed + pending + held,
     delivered,
     failed,
     pending,
     filtered: 0,
     duplicate: 0,
+    held,
   };
 }
 
 let integrationsTotal = 1;
 let fetchMock: ReturnType<typeof vi.fn>;
-const stats = [statDay(0, 40, 2, 3), statDay(3, 12, 0, 0)];
+const stats = [statDay(0, 40, 2, 3, 6), statDay(3, 12, 0, 0)];
 
 beforeEach(() => {
   integrationsTotal = 1;
+  totals = plainTotals;
   fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/integrations') {
@@ -75,15 +87,58 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
         .getAllByRole('cell')
         .map((c) => c.textContent);
     // Today (the last row) and three days ago carry the statistic; the rest are zero.
-    expect(cells(13)).toEqual(['40', '2', '3']);
-    expect(cells(10)).toEqual(['12', '0', '0']);
-    expect(cells(12)).toEqual(['0', '0', '0']);
-    expect(cells(0)).toEqual(['0', '0', '0']);
+    expect(cells(13)).toEqual(['40', '2', '3', '6']);
+    expect(cells(10)).toEqual(['12', '0', '0', '0']);
+    expect(cells(12)).toEqual(['0', '0', '0', '0']);
+    expect(cells(0)).toEqual(['0', '0', '0', '0']);
     const today = fillDays([])[13]?.day as string;
     expect(within(rows[13] as HTMLElement).getByRole('rowheader').textContent).toBe(formatDay(today, 'en', 'long'));
     // The chart itself is drawn (one bar group per series).
-    expect(screen.getByTestId('leads-chart').querySelectorAll('.recharts-bar').length).toBe(3);
+    expect(screen.getByTestId('leads-chart').querySelectorAll('.recharts-bar').length).toBe(4);
     expect(screen.queryByText('Your integrations will appear here')).toBeNull();
+    // Nothing held: no held counter, no notice.
+    expect(screen.queryByTestId('counter-held')).toBeNull();
+    expect(screen.queryByTestId('held-notice')).toBeNull();
+  });
+
+  it('counts held leads on their own and says why they wait, what releases them and the way to the plans', async () => {
+    totals = {
+      ...plainTotals,
+      held: 12,
+      hold: { reason: 'plan_expired', oldestAt: '2026-03-01T10:00:00.000Z', dropsAt: '2026-03-31T10:00:00.000Z' },
+    };
+    renderPage(<DashboardPage />, { user: makeUser(), locale: 'en', path: '/en/admin' });
+    const notice = await screen.findByTestId('held-notice', {}, slow);
+    expect(within(notice).getByText('12 leads are held: your plan has expired')).toBeTruthy();
+    expect(
+      within(notice).getByText(/Within a minute of your payment they are delivered in the order they arrived/),
+    ).toBeTruthy();
+    expect(
+      within(notice).getByText(/kept for at least 30 days: the oldest may be given up from 31 March 2026/),
+    ).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Choose a plan' }).getAttribute('href')).toBe('/en/admin/plan');
+    const held = screen.getByTestId('counter-held');
+    expect(within(held).getByText('Held')).toBeTruthy();
+    expect(within(held).getByText('12')).toBeTruthy();
+  });
+
+  it('says it in Ukrainian, with the right word for the number, for the monthly limit', async () => {
+    totals = {
+      ...plainTotals,
+      held: 3,
+      hold: { reason: 'monthly_limit', oldestAt: '2026-03-01T10:00:00.000Z', dropsAt: '2026-03-31T10:00:00.000Z' },
+    };
+    renderPage(<DashboardPage />, { user: makeUser(), locale: 'uk', path: '/admin' });
+    const notice = await screen.findByTestId('held-notice', {}, slow);
+    expect(within(notice).getByText('3 ліди утримуються: вичерпано ліміт лідів на цей місяць')).toBeTruthy();
+    expect(
+      within(notice).getByText(/на початку нового місяця або протягом хвилини після переходу на більший тариф/),
+    ).toBeTruthy();
+    expect(
+      within(notice).getByText(/щонайменше 30 днів: найстаріші можуть бути зняті з черги з 31 березня 2026/),
+    ).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Вибрати тариф' }).getAttribute('href')).toBe('/admin/plan');
+    expect(within(screen.getByTestId('counter-held')).getByText('Утримано')).toBeTruthy();
   });
 
   it('formats the numbers and days in Ukrainian', async () => {

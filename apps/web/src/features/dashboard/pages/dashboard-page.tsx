@@ -7,6 +7,7 @@ import { useMe } from '../../../lib/current-user';
 import { translateCode } from '../../../lib/errors';
 import { useIntegrationsQuery } from '../../../lib/integrations/queries';
 import { AccountStatusCard } from '../components/account-status-card';
+import { HeldNotice } from '../components/held-notice';
 import { HookCounters } from '../components/hook-counters';
 import { LeadsChart } from '../components/leads-chart';
 import { LiveIndicator } from '../components/live-indicator';
@@ -32,6 +33,7 @@ export function DashboardPage() {
       </div>
       <Typography.Paragraph type="secondary">{isEmpty ? t('subtitleEmpty') : t('subtitle')}</Typography.Paragraph>
       {error && <Alert className="lr-mb" type="error" showIcon role="alert" title={translateCode(error)} />}
+      <HeldNotice />
       {isEmpty ? (
         <Row gutter={[16, 16]}>
           <Col xs={24} lg={9}>
