@@ -27,6 +27,7 @@ import {
 } from './db/client';
 import { runtimeExtras } from './delivery/connector-runtime';
 import { PeriodicScheduler, type PeriodicSchedulerOptions } from './delivery/periodic';
+import { refreshAccountHold } from './delivery/queue';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './delivery/worker';
 import type { DemoEmulators } from './demo-emulators';
 import { loadOrCreateEncryptionKey } from './lib/encryption-key';
@@ -252,7 +253,13 @@ async function setup(
     publicUrl,
     mailer,
     log: app.log,
-    onOrderSettled: (order, account) => {
+    onOrderSettled: async (order, account) => {
+      // A paid order extends exp_date or changes the plan: held leads go now, not at the next check.
+      if (order.status === 'paid') {
+        await refreshAccountHold(database.db, account.id, new Date(), events).catch((error) =>
+          app.log.error({ err: error, accountId: account.id }, 'releasing held leads after a payment failed'),
+        );
+      }
       app.realtime.emitToAccount(account.id, 'PAYMENT_INFORMER', { orderId: order.id, status: order.status });
     },
   };

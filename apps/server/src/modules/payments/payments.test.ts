@@ -1,15 +1,19 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { getConnector } from '@leadrelay/connectors';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orders, paymentEvents, plans, renewals, users } from '../../db/schema';
+import { createDestination, createSource } from '../../test/routing-fixtures';
 import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import { testDestination } from '../../test/test-destination';
 import { RENEWAL_TASK } from './payments.renewal';
 import { type LiqPayEmulator, startLiqPayEmulator } from './providers/liqpay/liqpay-emulator';
 import { encodeData, liqpaySignature } from './providers/liqpay/signature';
 
 let t: TestApp;
 let emulator: LiqPayEmulator;
+const crm = testDestination();
 let informed: { accountId: string; event: string; payload: unknown }[] = [];
 /** The periodic tasks' clock. */
 let clock = new Date();
@@ -48,6 +52,7 @@ beforeAll(async () => {
       sandbox: true,
     },
     periodic: { now: () => clock },
+    delivery: { getConnector: (slug) => (slug === 'test-crm' ? crm.connector : getConnector(slug)), concurrency: 1 },
   });
   await t.app.listen({ port, host: '127.0.0.1' });
   const emit = t.app.realtime.emitToAccount.bind(t.app.realtime);
@@ -548,5 +553,37 @@ describe('without provider keys', () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe('held leads and the payment', () => {
+  it('an expired account pays: its held leads go out at once in arrival order, before the new ones', async () => {
+    const user = await signUp(t);
+    const account = await accountOf(user);
+    const today = new Date().toISOString().slice(0, 10);
+    await t.app.db
+      .update(users)
+      .set({ expDate: addDays(today, -1) })
+      .where(eq(users.id, account.id));
+    const source = await createSource(t.app.db, account.id, {
+      destinationIds: [await createDestination(t.app.db, account.id)],
+    });
+    const post = async (name: string) =>
+      (await t.app.inject({ method: 'POST', url: source.url, payload: { name } })).json().status as string;
+    const statuses = [];
+    for (const name of ['First', 'Second', 'Third']) statuses.push(await post(name));
+    expect(statuses).toEqual(['held', 'held', 'held']);
+    await t.app.deliveryWorker.drain();
+    expect(crm.received).toHaveLength(0);
+
+    const { order } = await subscribe(user, (await seededPlan('Start')).id);
+    expect((await postCallback(success(order._id, order.charged))).statusCode).toBe(200);
+    expect((await accountOf(user)).expDate).toBe(addMonths(today, 1));
+    // No periodic check has run: the payment itself let them go.
+    expect(await post('After paying')).toBe('pending');
+    await t.app.deliveryWorker.drain();
+    expect(crm.received.map((r) => r.lead.name)).toEqual(['First', 'Second', 'Third', 'After paying']);
+    const totals = (await callAs(t, 'GET', '/api/hook/total', user)).json();
+    expect(totals).toMatchObject({ held: 0, hold: null, delivered: 4 });
   });
 });
