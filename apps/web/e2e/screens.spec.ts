@@ -8,6 +8,89 @@ import { OWNER } from './support/owner';
 // sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
 const WIDTHS = [375, 1440];
 
+const DAY = 86_400_000;
+const isoDay = (ago: number) => new Date(Date.now() - ago * DAY).toISOString().slice(0, 10);
+
+/**
+ * The account and its hooks calls when its plan expired two days ago and its leads have been held
+ * since, as the server answers them (docs/adr/008-held-leads.md). Stand-ins: an account is held only once its
+ * plan has expired or a month's limit is used up, which a screen test cannot wait for; the API
+ * tests (modules/holds) hold and release real leads.
+ */
+async function heldAccountCalls(page: Page) {
+  const held = (i: number) => ({
+    _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+    integrationId: 'src',
+    integration: { _id: 'src', name: 'Site form', type: 'webhook' },
+    leadId: `lead-${i}`,
+    status: i < 4 ? 'held' : 'delivered',
+    reason: i < 4 ? 'plan_expired' : null,
+    lead: {
+      name: ['Olena Kovalenko', 'Taras Melnyk', 'Iryna Bondar', 'Petro Shevchuk', 'Anna Lysenko'][i],
+      phone: `+38067123456${i}`,
+      custom: {},
+    },
+    request: { method: 'POST', headers: {}, body: {} },
+    deliveries: [
+      {
+        _id: `d-${i}`,
+        destination: { _id: 'crm', name: 'Main CRM', type: 'http' },
+        status: i < 4 ? 'held' : 'delivered',
+        attempts: i < 4 ? 0 : 1,
+        lastError: null,
+        nextAttemptAt: null,
+        deliveredAt: i < 4 ? null : new Date(Date.now() - 3 * DAY).toISOString(),
+        externalId: null,
+      },
+    ],
+    createdAt: new Date(Date.now() - (i + 1) * 3_600_000 - (i < 4 ? 0 : 2 * DAY)).toISOString(),
+    updatedAt: new Date(Date.now() - (i + 1) * 3_600_000).toISOString(),
+  });
+  const day = (ago: number, delivered: number, heldCount: number) => ({
+    _id: isoDay(ago),
+    date: isoDay(ago),
+    received: delivered + heldCount,
+    delivered,
+    failed: 0,
+    pending: 0,
+    filtered: 0,
+    duplicate: 0,
+    held: heldCount,
+  });
+  const json = (body: unknown) => ({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+  const path = (p: string) => (url: URL) => url.pathname === p;
+  // The account itself, as the server answers it, with the demo over two days ago.
+  await page.route(path('/api/auth/me'), async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), expDate: isoDay(2) } });
+  });
+  await page.route(path('/api/integrations'), (route) => route.fulfill(json({ data: [], total: 2, filter: {} })));
+  await page.route(path('/api/hook/total'), (route) =>
+    route.fulfill(
+      json({
+        total: 1312,
+        delivered: 1270,
+        failed: 3,
+        pending: 0,
+        filtered: 12,
+        duplicate: 1,
+        held: 26,
+        hold: {
+          reason: 'plan_expired',
+          oldestAt: new Date(Date.now() - 2 * DAY).toISOString(),
+          dropsAt: new Date(Date.now() + 28 * DAY).toISOString(),
+        },
+      }),
+    ),
+  );
+  await page.route(path('/api/legacy/api/admin/statistic'), (route) =>
+    route.fulfill(
+      json({ data: [day(0, 0, 14), day(1, 0, 12), day(2, 41, 0), day(3, 38, 0)], limit: 14, page: 1, total: 4 }),
+    ),
+  );
+  await page.route(path('/api/hook'), (route) => route.fulfill(json({ data: [0, 1, 2, 3, 4].map(held), total: 26 })));
+}
+
 async function expectFits(page: Page, name: string, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle');
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -116,6 +199,21 @@ for (const lang of LANGS) {
       await expect(page.getByText(/≈ \d+ грн/).first()).toBeVisible();
       await expect(page.locator('.ant-segmented-thumb')).toHaveCount(0);
       await expectFits(page, `billing-uah-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: a held account's dashboard (notice, held counter and chart, held leads) fits the screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await signUpAndConfirm(page, lang, uniqueLogin(`held-${lang}-${width}`), 'Secret123');
+      await heldAccountCalls(page);
+      await page.goto(`${t.prefix}/admin`);
+      const notice = page.getByTestId('held-notice');
+      await expect(notice).toContainText(t.dashboard.held.action);
+      await expect(page.getByTestId('counter-held')).toContainText('26');
+      await expect(page.getByTestId('hook-row').first()).toContainText('Olena Kovalenko');
+      await expect(page.getByTestId('hook-row').first()).toContainText(texts[lang].hooks.held.plan_expired);
+      await expectFits(page, `admin-held-${lang}-${width}`);
     });
 
     test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {

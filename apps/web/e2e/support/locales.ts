@@ -6,6 +6,7 @@ import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
 import enErrors from '../../src/locales/en/errors.json' with { type: 'json' };
 import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' };
+import enHooks from '../../src/locales/en/hooks.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
@@ -18,6 +19,7 @@ import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
 import ukErrors from '../../src/locales/uk/errors.json' with { type: 'json' };
 import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' };
+import ukHooks from '../../src/locales/uk/hooks.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
@@ -34,6 +36,7 @@ export const texts = {
     collections: ukCollections,
     crm: ukCrm,
     facebook: ukFacebook,
+    hooks: ukHooks,
     plans: ukPlans,
     billing: ukBilling,
     referral: ukReferral,
@@ -49,6 +52,7 @@ export const texts = {
     collections: enCollections,
     crm: enCrm,
     facebook: enFacebook,
+    hooks: enHooks,
     plans: enPlans,
     billing: enBilling,
     referral: enReferral,

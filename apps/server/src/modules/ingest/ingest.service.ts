@@ -33,7 +33,7 @@ export interface IngestInput {
 export interface IngestResult {
   hookId: string;
   status: HookStatus;
-  /** 202 for a queued lead, 200 for a filtered or repeated one. */
+  /** 202 for a queued lead (also one held while its account is held), 200 for a filtered or repeated one. */
   httpStatus: 200 | 202;
 }
 
