@@ -199,7 +199,8 @@ export async function releaseHeld(tx: Executor, accountId: string, now: Date): P
 
 /**
  * Marks an account's leads held up to `heldUntil` as given up (retention, docs/adr/008): their
- * deliveries and hooks `failed` with the reason HELD_EXPIRED, kept in the log, never deleted.
+ * deliveries and hooks `failed` (`partial` when another delivery of the hook went through) with the
+ * reason HELD_EXPIRED, kept in the log, never deleted.
  * Returns the dropped hooks.
  */
 export async function dropHeld(
@@ -214,7 +215,10 @@ export async function dropHeld(
       where account_id = ${accountId} and status = 'held' and next_attempt_at <= ${iso(heldUntil)}::timestamptz
       returning hook_id
     )
-    update hooks set status = 'failed', reason = ${HELD_EXPIRED}, updated_at = ${iso(now)}::timestamptz
+    update hooks set reason = ${HELD_EXPIRED}, updated_at = ${iso(now)}::timestamptz,
+      -- A renewed hook may have a delivery that went through before it was held again.
+      status = case when exists (select from deliveries o where o.hook_id = hooks.id and o.status = 'delivered')
+        then 'partial' else 'failed' end
     where id in (select hook_id from dropped) and status = 'held'
     returning id`);
   return { hookIds: rowsOf<{ id: string }>(result).map((r) => r.id) };

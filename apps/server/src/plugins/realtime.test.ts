@@ -147,12 +147,30 @@ describe('real-time channel: hooks', () => {
     expect(mine.got.hook).toEqual([{ hookIds: [hookId] }]);
     const totals = (await callAs(t, 'GET', '/api/hook/total', user)).json();
     expect(mine.got.totals[0]).toEqual(totals);
-    expect(totals).toEqual({ total: 1, delivered: 0, failed: 0, pending: 1, filtered: 0, duplicate: 0 });
+    expect(totals).toEqual({
+      total: 1,
+      delivered: 0,
+      failed: 0,
+      pending: 1,
+      filtered: 0,
+      duplicate: 0,
+      held: 0,
+      hold: null,
+    });
 
     expect(await t.app.deliveryWorker.drain()).toBe(1);
     await vi.waitFor(() => expect([mine.got.hook.length, mine.got.totals.length]).toEqual([2, 2]));
     expect(mine.got.hook[1]).toEqual({ hookIds: [hookId] });
-    expect(mine.got.totals[1]).toEqual({ total: 1, delivered: 1, failed: 0, pending: 0, filtered: 0, duplicate: 0 });
+    expect(mine.got.totals[1]).toEqual({
+      total: 1,
+      delivered: 1,
+      failed: 0,
+      pending: 0,
+      filtered: 0,
+      duplicate: 0,
+      held: 0,
+      hold: null,
+    });
 
     await settle();
     expect(theirs.got).toEqual({ hook: [], totals: [], integration: [] });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { HELD_EXPIRED } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountHolds, deliveries, hooks, leads, plans, users } from '../../db/schema';
+import { accountHolds, deliveries, hooks, integrations, leads, plans, users } from '../../db/schema';
 import { refreshAccountHold } from '../../delivery/queue';
 import { accountIdOf, createDestination, createSource } from '../../test/routing-fixtures';
 import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
@@ -355,5 +355,31 @@ describe('retention of held leads', () => {
     await refreshAccountHold(t.app.db, a.accountId);
     await t.app.deliveryWorker.drain();
     expect(names()).toEqual(['Recent']);
+  });
+  it('gives up a renewed lead whose other destination had it already as partly delivered, not failed', async () => {
+    const a = await account();
+    const sms = await createDestination(t.app.db, a.accountId, { name: 'SMS' });
+    await t.app.db
+      .update(integrations)
+      .set({ destinationIds: [a.crm, sms] })
+      .where(eq(integrations.id, a.source.id));
+    const hook = (await a.post('Two places')).hookId;
+    dest.failNext({ kind: 'permanent' });
+    await t.app.deliveryWorker.drain();
+    expect(await statusOf([hook])).toEqual([['partial', null]]);
+    await t.app.db
+      .update(users)
+      .set({ expDate: isoDay(new Date(Date.now() - DAY)) })
+      .where(eq(users.id, a.accountId));
+    expect((await callAs(t, 'PUT', '/api/hook', a.user, { ids: [hook] })).statusCode).toBe(200);
+    expect(await statusOf([hook])).toEqual([['held', 'plan_expired']]);
+    await t.app.db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 25 * DAY) })
+      .where(and(eq(deliveries.hookId, hook), eq(deliveries.status, 'held')));
+    await t.app.periodic.runNow(HOLDS_RETENTION_TASK);
+    ahead = 7 * DAY + 60_000;
+    await t.app.periodic.runNow(HOLDS_RETENTION_TASK);
+    expect(await statusOf([hook])).toEqual([['partial', HELD_EXPIRED]]);
   });
 });
