@@ -60,10 +60,10 @@ export const ERROR_STATUS = {
   PLAN_LIMIT_DESTINATIONS: 403,
   // Paying: no provider keys set (PAYMENT_* settings); a callback whose signature does not match;
   // a plan that is switched off cannot be bought.
-  PAYMENT_NOT_CONFIGURED: 503,
+  PAYMENT_NOT_CONFIGURED: 409,
   SIGNATURE_INVALID: 400,
   PLAN_NOT_AVAILABLE: 409,
-  PAYMENT_PROVIDER_ERROR: 502,
+  PAYMENT_PROVIDER_ERROR: 424,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

@@ -538,16 +538,16 @@ describe('without provider keys', () => {
         planId: plan!.id,
         period: 'month',
       });
-      expectError(res, 503, 'PAYMENT_NOT_CONFIGURED');
+      expectError(res, 409, 'PAYMENT_NOT_CONFIGURED');
       expectError(
         await callAs(bare, 'GET', `/api/payment/auth?planId=${plan!.id}&period=month`, user),
-        503,
+        409,
         'PAYMENT_NOT_CONFIGURED',
       );
       expect(await bare.app.db.select().from(orders)).toEqual([]);
       expectError(
         await bare.app.inject({ method: 'POST', url: '/api/payment/callback', payload: {} }),
-        503,
+        409,
         'PAYMENT_NOT_CONFIGURED',
       );
     } finally {

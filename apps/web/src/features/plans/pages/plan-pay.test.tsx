@@ -199,7 +199,7 @@ describe('PlanPage: paying', { timeout: 30_000 }, () => {
     expect(await screen.findByText('This plan is no longer available. Choose another one', {}, slow)).toBeTruthy();
     expect(screen.queryByRole('dialog')).toBeNull();
 
-    refusal = { status: 503, code: 'PAYMENT_NOT_CONFIGURED' };
+    refusal = { status: 409, code: 'PAYMENT_NOT_CONFIGURED' };
     // (jsdom never ends the loading icon's leave animation: it stays in the name)
     await user.click(within(card).getByRole('button', { name: /Pay$/ }));
     expect(
