@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Invoice, Locale } from '@leadrelay/shared';
-import { App, Button, Card, Empty, Pagination, Table, Typography } from 'antd';
+import { App, Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../../lib/billing/api';
@@ -8,7 +8,7 @@ import { useInvoicesQuery } from '../../../lib/billing/queries';
 import { saveBlob } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatDay } from '../../../lib/format';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { BillingList } from './billing-list';
 import { usePaging } from './paging';
 import { InvoiceStatusTag } from './status-tags';
 
@@ -35,8 +35,8 @@ function useDownload() {
 /** Invoices, one per paid order: the number, the paid period, the amount and its PDF. */
 export function InvoicesList({ price }: { price: Price }) {
   const { t, i18n } = useTranslation('billing');
-  const mobile = useIsMobile();
-  const { page, limit, pagination } = usePaging();
+  const paging = usePaging();
+  const { page, limit } = paging;
   const query = useInvoicesQuery({ page, limit });
   const { download, loading } = useDownload();
   const data = query.data?.data ?? [];
@@ -65,86 +65,62 @@ export function InvoicesList({ price }: { price: Price }) {
       {withText ? t('invoices.download') : 'PDF'}
     </Button>
   );
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('invoices.empty')} />;
-
   return (
-    <Card
+    <BillingList<Invoice>
       title={t('invoices.title')}
-      className="lr-billing-list"
-      data-testid="invoices"
-      extra={total > 0 && <Typography.Text type="secondary">{t('invoices.total', { count: total })}</Typography.Text>}
-    >
-      {query.isError && (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorMessage(query.error)}
-        </Typography.Paragraph>
+      testId="invoices"
+      totalLabel={t('invoices.total', { count: total })}
+      emptyText={t('invoices.empty')}
+      query={query}
+      data={data}
+      total={total}
+      paging={paging}
+      card={(inv) => (
+        <>
+          <div className="lr-billing-item-head">
+            <Typography.Text strong>{inv.number}</Typography.Text>
+            <InvoiceStatusTag status={inv.status} />
+          </div>
+          <Typography.Text>
+            {plan(inv)}, {t(`period.${inv.period}`)}
+          </Typography.Text>
+          <Typography.Text type="secondary">{range(inv)}</Typography.Text>
+          <div className="lr-billing-item-foot">
+            <div className="lr-billing-item-amount">{amount(inv)}</div>
+            {pdfButton(inv, true)}
+          </div>
+          <Typography.Text type="secondary" className="lr-billing-sub">
+            {t('invoices.date')}: {formatDate(inv.issuedAt)}
+          </Typography.Text>
+        </>
       )}
-      {mobile ? (
-        query.isPending ? null : data.length === 0 ? (
-          empty
-        ) : (
-          <>
-            <ul className="lr-billing-cards">
-              {data.map((inv) => (
-                <li key={inv._id} className="lr-billing-item" data-testid="invoice-card">
-                  <div className="lr-billing-item-head">
-                    <Typography.Text strong>{inv.number}</Typography.Text>
-                    <InvoiceStatusTag status={inv.status} />
-                  </div>
-                  <Typography.Text>
-                    {plan(inv)}, {t(`period.${inv.period}`)}
-                  </Typography.Text>
-                  <Typography.Text type="secondary">{range(inv)}</Typography.Text>
-                  <div className="lr-billing-item-foot">
-                    <div className="lr-billing-item-amount">{amount(inv)}</div>
-                    {pdfButton(inv, true)}
-                  </div>
-                  <Typography.Text type="secondary" className="lr-billing-sub">
-                    {t('invoices.date')}: {formatDate(inv.issuedAt)}
-                  </Typography.Text>
-                </li>
-              ))}
-            </ul>
-            {total > limit && <Pagination className="lr-billing-pagination" size="small" {...pagination(total)} />}
-          </>
-        )
-      ) : (
-        <Table<Invoice>
-          rowKey="_id"
-          size="small"
-          loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-          dataSource={data}
-          locale={{ emptyText: empty }}
-          pagination={pagination(total)}
-          columns={[
-            {
-              title: t('invoices.number'),
-              dataIndex: 'number',
-              render: (n: string) => <span className="lr-billing-nowrap">{n}</span>,
-            },
-            { title: t('invoices.date'), dataIndex: 'issuedAt', render: (iso: string) => formatDate(iso) },
-            {
-              title: t('invoices.period'),
-              key: 'period',
-              render: (_v, inv) => (
-                <>
-                  {plan(inv)}, {t(`period.${inv.period}`)}
-                  <Typography.Text type="secondary" className="lr-billing-sub">
-                    {range(inv)}
-                  </Typography.Text>
-                </>
-              ),
-            },
-            { title: t('invoices.amount'), key: 'amount', align: 'right', render: (_v, inv) => amount(inv) },
-            {
-              title: t('invoices.status'),
-              dataIndex: 'status',
-              render: (s: Invoice['status']) => <InvoiceStatusTag status={s} />,
-            },
-            { title: t('invoices.pdf'), key: 'pdf', align: 'center', render: (_v, inv) => pdfButton(inv, false) },
-          ]}
-        />
-      )}
-    </Card>
+      columns={[
+        {
+          title: t('invoices.number'),
+          dataIndex: 'number',
+          render: (n: string) => <span className="lr-billing-nowrap">{n}</span>,
+        },
+        { title: t('invoices.date'), dataIndex: 'issuedAt', render: (iso: string) => formatDate(iso) },
+        {
+          title: t('invoices.period'),
+          key: 'period',
+          render: (_v, inv) => (
+            <>
+              {plan(inv)}, {t(`period.${inv.period}`)}
+              <Typography.Text type="secondary" className="lr-billing-sub">
+                {range(inv)}
+              </Typography.Text>
+            </>
+          ),
+        },
+        { title: t('invoices.amount'), key: 'amount', align: 'right', render: (_v, inv) => amount(inv) },
+        {
+          title: t('invoices.status'),
+          dataIndex: 'status',
+          render: (s: Invoice['status']) => <InvoiceStatusTag status={s} />,
+        },
+        { title: t('invoices.pdf'), key: 'pdf', align: 'center', render: (_v, inv) => pdfButton(inv, false) },
+      ]}
+    />
   );
 }

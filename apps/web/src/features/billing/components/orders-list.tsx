@@ -1,19 +1,18 @@
 import type { Locale, Order } from '@leadrelay/shared';
-import { Card, Empty, Pagination, Table, Tooltip, Typography } from 'antd';
+import { Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { declineReason } from '../../../components/billing/decline-message';
 import { useOrdersQuery } from '../../../lib/billing/queries';
-import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
-import { useIsMobile } from '../../../lib/use-is-mobile';
+import { BillingList } from './billing-list';
 import { usePaging } from './paging';
 import { OrderStatusTag } from './status-tags';
 
 /** Every attempt to pay: its number, plan, method, status (a decline with its reason) and amount. */
 export function OrdersList({ price }: { price: (amount: number) => string }) {
   const { t, i18n } = useTranslation('billing');
-  const mobile = useIsMobile();
-  const { page, limit, pagination } = usePaging();
+  const paging = usePaging();
+  const { page, limit } = paging;
   const query = useOrdersQuery({ page, limit });
   const data = query.data?.data ?? [];
   const total = query.data?.total ?? 0;
@@ -35,74 +34,50 @@ export function OrdersList({ price }: { price: (amount: number) => string }) {
       <OrderStatusTag status={o.status} />
     );
   };
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('orders.empty')} />;
-
   return (
-    <Card
+    <BillingList<Order>
       title={t('orders.title')}
-      className="lr-billing-list"
-      data-testid="orders"
-      extra={total > 0 && <Typography.Text type="secondary">{t('orders.total', { count: total })}</Typography.Text>}
-    >
-      {query.isError && (
-        <Typography.Paragraph type="danger" role="alert">
-          {errorMessage(query.error)}
-        </Typography.Paragraph>
+      testId="orders"
+      totalLabel={t('orders.total', { count: total })}
+      emptyText={t('orders.empty')}
+      query={query}
+      data={data}
+      total={total}
+      paging={paging}
+      card={(o) => (
+        <>
+          <div className="lr-billing-item-head">
+            <Typography.Text strong>{o.number}</Typography.Text>
+            <OrderStatusTag status={o.status} />
+          </div>
+          <Typography.Text>{plan(o)}</Typography.Text>
+          {why(o) && <Typography.Text type="danger">{why(o)}</Typography.Text>}
+          <div className="lr-billing-item-foot">
+            <Typography.Text type="secondary">{t(`kind.${o.kind}`)}</Typography.Text>
+            <span className="lr-billing-item-amount lr-billing-nowrap">{price(o.amount)}</span>
+          </div>
+          <Typography.Text type="secondary" className="lr-billing-sub">
+            {formatDateTime(o.createdAt)}
+          </Typography.Text>
+        </>
       )}
-      {mobile ? (
-        query.isPending ? null : data.length === 0 ? (
-          empty
-        ) : (
-          <>
-            <ul className="lr-billing-cards">
-              {data.map((o) => (
-                <li key={o._id} className="lr-billing-item" data-testid="order-card">
-                  <div className="lr-billing-item-head">
-                    <Typography.Text strong>{o.number}</Typography.Text>
-                    <OrderStatusTag status={o.status} />
-                  </div>
-                  <Typography.Text>{plan(o)}</Typography.Text>
-                  {why(o) && <Typography.Text type="danger">{why(o)}</Typography.Text>}
-                  <div className="lr-billing-item-foot">
-                    <Typography.Text type="secondary">{t(`kind.${o.kind}`)}</Typography.Text>
-                    <span className="lr-billing-item-amount lr-billing-nowrap">{price(o.amount)}</span>
-                  </div>
-                  <Typography.Text type="secondary" className="lr-billing-sub">
-                    {formatDateTime(o.createdAt)}
-                  </Typography.Text>
-                </li>
-              ))}
-            </ul>
-            {total > limit && <Pagination className="lr-billing-pagination" size="small" {...pagination(total)} />}
-          </>
-        )
-      ) : (
-        <Table<Order>
-          rowKey="_id"
-          size="small"
-          loading={query.isPending || (query.isFetching && query.isPlaceholderData)}
-          dataSource={data}
-          locale={{ emptyText: empty }}
-          pagination={pagination(total)}
-          columns={[
-            {
-              title: t('orders.number'),
-              dataIndex: 'number',
-              render: (n: string) => <span className="lr-billing-nowrap">{n}</span>,
-            },
-            { title: t('orders.date'), dataIndex: 'createdAt', render: (iso: string) => formatDateTime(iso) },
-            { title: t('orders.plan'), key: 'plan', render: (_v, o) => plan(o) },
-            { title: t('orders.kind'), dataIndex: 'kind', render: (k: Order['kind']) => t(`kind.${k}`) },
-            { title: t('orders.status'), key: 'status', render: (_v, o) => status(o) },
-            {
-              title: t('orders.amount'),
-              key: 'amount',
-              align: 'right',
-              render: (_v, o) => <span className="lr-billing-nowrap">{price(o.amount)}</span>,
-            },
-          ]}
-        />
-      )}
-    </Card>
+      columns={[
+        {
+          title: t('orders.number'),
+          dataIndex: 'number',
+          render: (n: string) => <span className="lr-billing-nowrap">{n}</span>,
+        },
+        { title: t('orders.date'), dataIndex: 'createdAt', render: (iso: string) => formatDateTime(iso) },
+        { title: t('orders.plan'), key: 'plan', render: (_v, o) => plan(o) },
+        { title: t('orders.kind'), dataIndex: 'kind', render: (k: Order['kind']) => t(`kind.${k}`) },
+        { title: t('orders.status'), key: 'status', render: (_v, o) => status(o) },
+        {
+          title: t('orders.amount'),
+          key: 'amount',
+          align: 'right',
+          render: (_v, o) => <span className="lr-billing-nowrap">{price(o.amount)}</span>,
+        },
+      ]}
+    />
   );
 }

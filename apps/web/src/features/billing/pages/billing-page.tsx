@@ -1,6 +1,6 @@
-import { Col, Row, Typography } from 'antd';
+import { Col, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { CurrencySwitch } from '../../../components/billing/currency-switch';
+import { MoneyPageHead } from '../../../components/billing/money-page-head';
 import { usePaymentFlow } from '../../../components/billing/use-payment-flow';
 import { usePrice } from '../../../lib/currency';
 import { useMe } from '../../../lib/current-user';
@@ -21,15 +21,7 @@ export function BillingPage() {
 
   return (
     <div className="lr-page">
-      <div className="lr-billing-head">
-        <div>
-          <Typography.Title level={2} className="lr-page-title">
-            {t('page.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
-        </div>
-        <CurrencySwitch />
-      </div>
+      <MoneyPageHead title={t('page.title')} intro={t('page.intro')} />
       <OrderNotice />
       {user && (
         <Row gutter={[16, 16]} className="lr-billing-summary">

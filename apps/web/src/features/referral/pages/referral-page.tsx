@@ -1,7 +1,7 @@
-import { Button, Card, Col, Empty, Row, Skeleton, Typography } from 'antd';
+import { Button, Card, Col, Empty, Row, Skeleton } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CurrencySwitch } from '../../../components/billing/currency-switch';
+import { MoneyPageHead } from '../../../components/billing/money-page-head';
 import { usePrice } from '../../../lib/currency';
 import { errorMessage } from '../../../lib/errors';
 import { usePageSize } from '../../../lib/query-behaviours';
@@ -22,15 +22,7 @@ export function ReferralPage() {
 
   return (
     <div className="lr-page">
-      <div className="lr-referral-head">
-        <div>
-          <Typography.Title level={2} className="lr-page-title">
-            {t('page.title')}
-          </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('page.intro')}</Typography.Paragraph>
-        </div>
-        <CurrencySwitch />
-      </div>
+      <MoneyPageHead title={t('page.title')} intro={t('page.intro')} />
       {query.isPending ? (
         <Card>
           <Skeleton active />
