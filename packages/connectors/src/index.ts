@@ -1,11 +1,21 @@
 // The explicit list of connectors (architecture: no codegen registry).
+import { alfasms } from './alfasms';
 import { amocrm } from './amocrm';
 import { facebook } from './facebook';
+import { ga } from './ga';
 import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
 import { sendpulse } from './sendpulse';
 
+export {
+  ALPHASMS_API_URL,
+  alfasms,
+  alphaSmsBalance,
+  alphaSmsStatuses,
+  type MessageStatus as AlphaSmsStatus,
+  type SentSms,
+} from './alfasms';
 export {
   type AmoAuth,
   amoAccountOrigin,
@@ -32,12 +42,13 @@ export {
   signBody,
   verifySignature,
 } from './facebook';
+export { GA_API_URL, GA_EU_API_URL, ga, gaDebug } from './ga';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { cacheOf, createConnectorCache } from './kit/cache';
 export { defineConnector } from './kit/define-connector';
-export { type ErrorCode, PermanentError, RetryableError } from './kit/errors';
+export { DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
   type ClassifiedResponse,
   classifyResponse,
@@ -79,7 +90,7 @@ export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 
 // The one list a new connector joins (one line).
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types
-const list: ConnectorDefinition<any, any>[] = [amocrm, facebook, http, pipedrive, sendpulse];
+const list: ConnectorDefinition<any, any>[] = [alfasms, amocrm, facebook, ga, http, pipedrive, sendpulse];
 
 export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknown>> = new Map(
   list.map((c) => [c.slug, c]),

@@ -1,6 +1,15 @@
 // Test-only entry ('@leadrelay/connectors/testing'): it imports vitest, so runtime code never imports it.
 
 export {
+  ALPHASMS_EMULATOR_KEY,
+  ALPHASMS_SENDERS,
+  type AlphaEmulator,
+  type AlphaEmulatorOptions,
+  type AlphaFault,
+  type EmulatedSms,
+  startAlphaSmsEmulator,
+} from './alfasms/emulator';
+export {
   AMO_SEED,
   type AmoEmulator,
   type AmoEmulatorOptions,
@@ -19,6 +28,13 @@ export {
   type ThrottleCode,
   type WebhookDelivery,
 } from './facebook/emulator';
+export {
+  GA_EMULATOR_STREAM,
+  type GaEmulator,
+  type GaEmulatorOptions,
+  type GaFault,
+  startGaEmulator,
+} from './ga/emulator';
 export { type HttpEmulator, type HttpEmulatorOptions, startHttpEmulator } from './http/emulator';
 export {
   type ContractEmulator,

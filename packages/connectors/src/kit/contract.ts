@@ -37,6 +37,11 @@ export interface ContractSetup<Auth, Settings> {
   input?: (idempotencyKey: string) => DeliveryInput;
   /** False when the destination cannot tell a repeat (the dedupe test is skipped). Default true. */
   dedupes?: boolean;
+  /**
+   * The HTTP status of the destination's own auth failure, which the emulator's 401 fault imitates:
+   * 401 by default; 200 where it says so inside a 200 (AlphaSMS: {"success":false,"error":"Access denied"}).
+   */
+  authFailureStatus?: number;
 }
 
 export const SAMPLE_LEAD: Lead = {
@@ -140,11 +145,12 @@ export function describeConnectorContract<Auth, Settings>(
       if (first.externalId !== undefined) expect(second.externalId).toBe(first.externalId);
     });
 
-    it('401 is a PermanentError', async () => {
+    it("401 (or the destination's own auth failure) is a PermanentError AUTH", async () => {
       await s.emulator.setFault({ status: 401 });
       const err = await failure();
       expect(err).toBeInstanceOf(PermanentError);
-      expect((err as PermanentError).httpStatus).toBe(401);
+      expect((err as PermanentError).httpStatus).toBe(s.authFailureStatus ?? 401);
+      expect((err as PermanentError).code).toBe('AUTH');
       expect(await s.emulator.recordCount()).toBe(0);
     });
 

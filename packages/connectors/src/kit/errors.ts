@@ -14,6 +14,8 @@ export type ErrorCode =
   | 'ABORTED'
   | 'NETWORK'
   | 'AUTH'
+  /** The destination refused our configuration (a sender name, the balance): the user must fix it. */
+  | 'CONFIGURATION'
   | 'RATE_LIMITED'
   | 'HTTP_5XX'
   | 'HTTP_4XX'
@@ -49,5 +51,22 @@ export class PermanentError extends Error {
     this.code = details.code;
     this.httpStatus = details.httpStatus;
     this.trace = { request: details.request, response: details.response };
+  }
+}
+
+/**
+ * Not now, and not a failure: the destination must not be called before `until` (AlphaSMS quiet
+ * hours). The engine makes the delivery due again then, without counting an attempt or a failure.
+ * The message is a code the web translates (SMS_QUIET_HOURS).
+ */
+export class DeferredError extends Error {
+  readonly deferred = true;
+  readonly until: Date;
+  readonly code?: string;
+  constructor(message: string, details: { until: Date; code?: string }) {
+    super(message);
+    this.name = 'DeferredError';
+    this.until = details.until;
+    this.code = details.code;
   }
 }

@@ -152,6 +152,16 @@ export interface AttemptTrace {
 export interface DeliveryResult extends AttemptTrace {
   /** The record's id at the destination, when it tells. */
   externalId?: string;
+  /**
+   * A code (and a detail after ': ') saying why the destination did less than usual, kept as the
+   * delivery's note for the web to translate: an SMS skipped because the number is not a mobile.
+   */
+  note?: string;
+  /**
+   * What the connector reports for its type's own bookkeeping, handed to the server's recorder of
+   * the type in the transaction that stores the result (AlphaSMS: the messages it sent, for the SMS log).
+   */
+  records?: unknown[];
 }
 
 export interface FieldOption {
@@ -193,6 +203,9 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
     remove: (ctx: ConnectorContext<Auth, Settings>, id: string) => Promise<void>;
   };
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
-  /** Throws RetryableError or PermanentError (kit/errors.ts); anything else counts as retryable. */
+  /**
+   * Throws RetryableError or PermanentError (kit/errors.ts), or DeferredError to be called again
+   * later without a failure; anything else counts as retryable.
+   */
   deliver?: (ctx: ConnectorContext<Auth, Settings>, input: DeliveryInput) => Promise<DeliveryResult>;
 }

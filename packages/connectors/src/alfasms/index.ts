@@ -1,0 +1,119 @@
+// The AlphaSMS destination: on every lead an SMS (or Viber with SMS fallback) to the lead and/or the
+// responsible manager, from the integration's templates. A number that is not a mobile is skipped
+// with the reason as the delivery's note; texts to the customer in quiet hours wait (DeferredError)
+// for their end; AlphaSMS's errors inside HTTP 200 become codes: a refused key or alpha-name or an
+// empty balance mark the integration broken, anything unknown is tried again.
+import {
+  type AlphaSmsAuth,
+  type AlphaSmsSettings,
+  DEFAULT_QUIET_HOURS,
+  ZAlphaSmsAuth,
+  ZAlphaSmsSettings,
+} from '@leadrelay/shared';
+import { defineConnector } from '../kit/define-connector';
+import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
+import { type AlphaContext, balance, call, numberOf, statuses } from './client';
+import { alphaError, noteOf, planMessages, quietUntil, smsPhone, toItem } from './mapping';
+
+export { ALPHASMS_API_URL, type AlphaContext, type MessageStatus } from './client';
+export { messageId, quietUntil, smsPhone } from './mapping';
+
+/** One message AlphaSMS took: what the server keeps in the SMS log (DeliveryResult.records). */
+export interface SentSms {
+  recipient: 'lead' | 'manager';
+  /** 380XXXXXXXXX */
+  phone: string;
+  channel: 'sms' | 'viber+sms';
+  text: string;
+  msgId: string;
+  parts: number;
+  cost?: number;
+}
+
+/** The settings as the server checks them: the shared form's rules, and a manager phone that is a mobile. */
+export const ZAlphaSmsConnectorSettings = ZAlphaSmsSettings.superRefine((s, ctx) => {
+  if (s.managerPhone && !smsPhone(s.managerPhone, true).ok) {
+    ctx.addIssue({ code: 'custom', path: ['managerPhone'], message: 'SMS_PHONE_NOT_MOBILE' });
+  }
+});
+
+export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsSettings>({
+  slug: 'alfasms',
+  kind: 'destination',
+  connectAuth: 'manual',
+  auth: ZAlphaSmsAuth,
+  settings: ZAlphaSmsConnectorSettings,
+  config: { ALFASMS_API_URL: { type: 'url', default: 'https://alphasms.ua' } },
+  baseUrl: (cfg) => cfg.ALFASMS_API_URL as string | undefined,
+  loaders: { balance: (ctx) => balance(ctx as AlphaContext) },
+  // The key is accepted when the balance answers.
+  async testConnection(ctx) {
+    await balance(ctx);
+  },
+  async deliver(ctx, input) {
+    const settings = ctx.settings;
+    const toCustomer = settings.recipients !== 'manager';
+    const until = toCustomer ? quietUntil(new Date(), settings.quietHours ?? DEFAULT_QUIET_HOURS) : null;
+    if (until) throw new DeferredError('SMS_QUIET_HOURS', { until, code: 'SMS_QUIET_HOURS' });
+
+    const plan = planMessages(settings, input.lead, input.idempotencyKey, input.assignee?.id);
+    const skipped = plan.skipped.map((s) => noteOf(s.reason, s.detail));
+    if (!plan.messages.length) return { note: skipped[0] };
+
+    const channel = settings.viber ? 'viber+sms' : 'sms';
+    const { items, trace } = await call(
+      ctx,
+      plan.messages.map((m) => toItem(m, settings)),
+    );
+    const sent: SentSms[] = [];
+    const refused: { code: string; kind: string; text?: string }[] = [];
+    plan.messages.forEach((m, i) => {
+      const item = items[i];
+      const msgId = item?.data?.msg_id;
+      if (item?.success && (typeof msgId === 'number' || typeof msgId === 'string')) {
+        const cost = numberOf(item.data?.price ?? item.data?.cost);
+        sent.push({
+          recipient: m.recipient,
+          phone: m.phone,
+          channel,
+          text: m.text,
+          msgId: String(msgId),
+          parts: numberOf(item.data?.parts) ?? m.parts,
+          ...(cost !== undefined ? { cost } : {}),
+        });
+        return;
+      }
+      refused.push({ ...alphaError(item?.error), text: item?.error });
+      // A refused number is this recipient's skip; the rest are the delivery's failure (below).
+      if (alphaError(item?.error).kind === 'phone') skipped.push(noteOf('ALPHASMS_PHONE_REJECTED', m.phone));
+    });
+
+    if (!sent.length) {
+      const worst =
+        refused.find((r) => r.kind === 'auth') ??
+        refused.find((r) => r.kind === 'configuration') ??
+        refused.find((r) => r.kind === 'transient');
+      if (worst?.kind === 'auth') throw new PermanentError(worst.code, { ...trace, httpStatus: 200, code: 'AUTH' });
+      if (worst?.kind === 'configuration') {
+        throw new PermanentError(worst.code, { ...trace, httpStatus: 200, code: 'CONFIGURATION' });
+      }
+      if (worst) {
+        const detail = worst.text ? `: ${worst.text.slice(0, 200)}` : '';
+        throw new RetryableError(`${worst.code}${detail}`, { ...trace, httpStatus: 200, code: worst.code });
+      }
+      // Every number was refused: nothing to send, like a landline.
+      return { ...trace, note: skipped[0] };
+    }
+    // What went out is not sent again: a recipient refused now is this delivery's note.
+    const failedToo = refused.find((r) => r.kind !== 'phone');
+    const note = skipped[0] ?? (failedToo ? noteOf(failedToo.code) : undefined);
+    return {
+      ...trace,
+      externalId: sent.map((s) => s.msgId).join(','),
+      records: sent,
+      ...(note ? { note } : {}),
+    };
+  },
+});
+
+export { balance as alphaSmsBalance, statuses as alphaSmsStatuses, ZAlphaSmsAuth };
