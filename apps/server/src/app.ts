@@ -57,6 +57,7 @@ import { facebookLeadTasks } from './modules/facebook/facebook-backfill.task';
 import { facebookDeps } from './modules/facebook/facebook-deps';
 import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
 import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
+import { gaRoutes } from './modules/ga/ga.routes';
 import { holdsTasks } from './modules/holds/holds.tasks';
 import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
@@ -76,6 +77,9 @@ import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { seedPlans } from './modules/plans/plans.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
+import { recordSentSms } from './modules/sms/sms.service';
+import { smsTasks } from './modules/sms/sms.tasks';
 import { ensureOwner } from './modules/users/owner.service';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { setupAuth } from './plugins/auth';
@@ -240,6 +244,8 @@ async function setup(
     secrets,
     contextExtras: (connector, destinationId) =>
       runtimeExtras({ db: database.workerDb ?? database.db, secrets, locks, config }, connector, destinationId),
+    // A destination type's bookkeeping of what it delivered, in the transaction that stores the result.
+    recorders: { alfasms: recordSentSms },
     ...options.delivery,
   });
   app.decorate('deliveryWorker', deliveryWorker);
@@ -274,6 +280,7 @@ async function setup(
       ...paymentTasks(payments),
       ...facebookLeadTasks(facebookDeps(app), events),
       ...holdsTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
+      ...smsTasks(deps),
     ],
     ...options.periodic,
   });
@@ -320,6 +327,8 @@ async function setup(
     await app.register(paymentsRoutes, { deps: payments, seller: config.seller });
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
+    await app.register(smsRoutes);
+    await app.register(gaRoutes);
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
   if (role !== 'worker') await setupWeb(app, options.webDist);

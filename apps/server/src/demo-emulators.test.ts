@@ -86,6 +86,31 @@ describe('EMULATORS=true', () => {
     expect(plain.app.deps.config.payment).toBeNull();
   });
 
+  it('AlphaSMS and GA4 connect with the credentials /api/emulators tells, and their leads reach the emulators', async () => {
+    const { alfasms, ga } = emulators.info;
+    const sms = await callAs(t, 'POST', '/api/integrations', user, { type: 'alfasms', name: 'Demo SMS' });
+    const smsConnect = await callAs(t, 'PUT', `/api/admin/integration/${sms.json()._id}/connect`, user, {
+      auth: { apiKey: alfasms.apiKey },
+      settings: {
+        sender: alfasms.senders[0],
+        leadTemplate: '{name}, дякуємо!',
+        quietHours: { enabled: false, from: '21:00', to: '09:00' },
+      },
+    });
+    expect(smsConnect.json()).toMatchObject({ ok: true, status: 'ok' });
+    const balance = await callAs(t, 'GET', `/api/alfasms/balance/${sms.json()._id}`, user);
+    expect(balance.json()).toEqual({ amount: 500, currency: 'UAH' });
+
+    const analytics = await callAs(t, 'POST', '/api/integrations', user, { type: 'ga', name: 'Demo GA4' });
+    const gaConnect = await callAs(t, 'PUT', `/api/admin/integration/${analytics.json()._id}/connect`, user, {
+      auth: { apiSecret: ga.apiSecret },
+      settings: { measurementId: ga.measurementId },
+    });
+    expect(gaConnect.json()).toMatchObject({ ok: true, status: 'ok' });
+    const test = await callAs(t, 'POST', `/api/ga/debug/${analytics.json()._id}`, user, {});
+    expect(test.json()).toMatchObject({ valid: true, validationMessages: [] });
+  });
+
   it('without EMULATORS there is no /api/emulators', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/api/emulators' })).statusCode).toBe(404);
   });

@@ -1,8 +1,10 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, Graph API, NBU rate and LiqPay emulators run inside the server on
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, NBU rate and LiqPay emulators run inside the server on
 // loopback, and the connectors (OAuth included) and payments point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
+import { ALPHASMS_EMULATOR_KEY, ALPHASMS_SENDERS, startAlphaSmsEmulator } from '@leadrelay/connectors/alfasms/emulator';
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
+import { GA_EMULATOR_STREAM, startGaEmulator } from '@leadrelay/connectors/ga/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
 import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
@@ -25,6 +27,10 @@ export interface DemoEmulators {
     facebook: { url: string };
     /** The LiqPay emulator (its checkout page has Pay / Decline / 3-D Secure fails). */
     liqpay: { url: string; publicKey: string };
+    /** AlphaSMS: the API key and the registered alpha-names to type in; its control API shows the texts. */
+    alfasms: { url: string; apiKey: string; senders: string[] };
+    /** GA4 Measurement Protocol: a stream's measurement id and API secret. */
+    ga: { url: string; measurementId: string; apiSecret: string };
   };
   close(): Promise<void>;
 }
@@ -46,6 +52,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
   const nbu = await startNbuEmulator();
   const liqpay = await startLiqPayEmulator();
+  const alfasms = await startAlphaSmsEmulator();
+  const ga = await startGaEmulator();
   return {
     nbuRatesUrl: nbu.url,
     payment: {
@@ -66,6 +74,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
         hosts: [hostOf(pipedrive.url)],
       },
       sendpulse: { apiUrl: sendpulse.url },
+      alfasms: { apiUrl: alfasms.url },
+      ga: { apiUrl: ga.url },
     },
     facebook: {
       appId: graph.appId,
@@ -80,6 +90,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       sendpulse: { url: sendpulse.url, clientId: SENDPULSE_CLIENT.id, clientSecret: SENDPULSE_CLIENT.secret },
       facebook: { url: graph.url },
       liqpay: { url: liqpay.url, publicKey: liqpay.publicKey },
+      alfasms: { url: alfasms.url, apiKey: ALPHASMS_EMULATOR_KEY, senders: [...ALPHASMS_SENDERS] },
+      ga: { url: ga.url, ...GA_EMULATOR_STREAM },
     },
     close: async () => {
       await Promise.all([
@@ -89,6 +101,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
         graph.close(),
         nbu.close(),
         liqpay.close(),
+        alfasms.close(),
+        ga.close(),
       ]);
     },
   };

@@ -15,6 +15,7 @@ export {
   alphaSmsStatuses,
   type MessageStatus as AlphaSmsStatus,
   type SentSms,
+  smsStatusOf,
 } from './alfasms';
 export {
   type AmoAuth,

@@ -77,6 +77,7 @@ describe('SMS templates', () => {
 
   it('names the placeholders a template gets wrong', () => {
     expect(unknownPlaceholders('{name} {nmae} {custom.ok} {utm_sorce} {nmae}')).toEqual(['nmae', 'utm_sorce']);
+    expect(unknownPlaceholders('Привіт, {імʼя}! {} { name }')).toEqual(['імʼя']);
   });
 });
 

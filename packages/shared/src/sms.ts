@@ -79,7 +79,7 @@ export const SMS_PLACEHOLDERS = [
   'utm_term',
 ] as const;
 
-const PLACEHOLDER = /\{([A-Za-z0-9_.-]+)\}/g;
+const PLACEHOLDER = /\{([^{}\s]{1,80})\}/g;
 const CUSTOM = /^custom\.[A-Za-z0-9_.-]{1,64}$/;
 
 export function isKnownPlaceholder(name: string): boolean {

@@ -37,7 +37,8 @@ export const workerUnusable = (reason: UnusableReason): Error => {
     );
   }
   if (reason === 'auth-invalid') return new PermanentError(INCOMPLETE_CONNECTION, { code: 'AUTH' });
-  return new PermanentError('The destination settings are invalid: check them');
+  // Coded, so the web says it in the user's language (a destination created but never set up, for one).
+  return new PermanentError('INTEGRATION_SETTINGS_INVALID', { code: 'CONFIGURATION' });
 };
 
 export interface BuildContextOptions {

@@ -2,7 +2,7 @@
 // after a backoff, or failed), the destination's breaker, the error record and the hook's status,
 // in one statement or one transaction, then the events the dashboard and the mails listen to.
 import type { DeliveryResult } from '@leadrelay/connectors';
-import { PermanentError, RetryableError } from '@leadrelay/connectors';
+import { DeferredError, PermanentError, RetryableError } from '@leadrelay/connectors';
 import type { HookStatus } from '@leadrelay/shared';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,8 +13,13 @@ import { type BreakerPolicy, nextRetryAt, type RetryPolicy } from './policy';
 import { iso } from './queue';
 
 export type Outcome =
-  /** wasBroken: the destination was marked broken before this success (it recovers now). */
-  | { kind: 'ok'; result: DeliveryResult; wasBroken?: boolean }
+  /**
+   * wasBroken: the destination was marked broken before this success (it recovers now). record:
+   * the destination type's bookkeeping of the result (the SMS log), in the transaction that stores it.
+   */
+  | { kind: 'ok'; result: DeliveryResult; wasBroken?: boolean; record?: (tx: Executor) => Promise<void> }
+  /** The connector asked to be called again at `until` (quiet hours): not an attempt, not a failure. */
+  | { kind: 'deferred'; until: Date; message: string }
   | {
       kind: 'retryable' | 'permanent';
       message: string;
@@ -42,8 +47,8 @@ export interface FinishContext {
 const jsonb = (value: unknown) =>
   value === undefined || value === null ? sql`null` : sql`${JSON.stringify(value)}::jsonb`;
 const MAX_MESSAGE = 2000;
-/** Permanent failures the user fixes by reconnecting: the destination is marked broken. */
-const AUTH_FAILURES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE']);
+/** Permanent failures the user fixes by reconnecting or fixing the settings: the destination is marked broken. */
+const AUTH_FAILURES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE', 'CONFIGURATION']);
 
 /**
  * Stores the result. One statement stores the attempt, the delivery (only while this worker
@@ -61,13 +66,15 @@ export async function finishDelivery(
   onlyDelivery = false,
 ): Promise<void> {
   const now = q.now();
+  if (outcome.kind === 'deferred') return defer(q, row, outcome);
   const trace = outcome.kind === 'ok' ? outcome.result : outcome.trace;
   const events: (() => void)[] = [];
   let result: SQL;
   let failedMessage: string | undefined;
   if (outcome.kind === 'ok') {
+    // A note (an SMS skipped for a landline) is kept where an error would be: the web translates both.
     result = sql`status = 'delivered', external_id = ${outcome.result.externalId ?? null},
-      delivered_at = ${iso(now)}::timestamptz, last_error = null`;
+      delivered_at = ${iso(now)}::timestamptz, last_error = ${outcome.result.note?.slice(0, MAX_MESSAGE) ?? null}`;
   } else if (outcome.kind === 'permanent') {
     failedMessage = outcome.message;
     result = sql`status = 'failed', last_error = ${outcome.message.slice(0, MAX_MESSAGE)}`;
@@ -119,7 +126,7 @@ export async function finishDelivery(
   };
   const hookChanged = () => q.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId });
 
-  if (outcome.kind === 'ok' && onlyDelivery) {
+  if (outcome.kind === 'ok' && onlyDelivery && !outcome.record) {
     const [counts] = rowsOf<{ stored: number; healed: number }>(await store(q.db, sql`status = 'delivered'`));
     if (!counts?.stored) return leaseLost();
     for (const emit of [...recovered(counts.healed), hookChanged]) emit();
@@ -130,6 +137,7 @@ export async function finishDelivery(
     // the last one counts every committed result (READ COMMITTED: a fresh snapshot per statement).
     const [counts] = rowsOf<{ stored: number; healed: number }>(await store(tx, sql`status = status`));
     if (!counts?.stored) return leaseLost();
+    if (outcome.kind === 'ok' && outcome.record) await outcome.record(tx);
     if (failedMessage) {
       await tx
         .insert(errorRecords)
@@ -203,7 +211,28 @@ async function recordFailure(
   ];
 }
 
+/**
+ * A deferral: due again at `until`, its attempt given back (the claim counted one) and, when it was
+ * the first, its 72-hour window not started yet; the reason stays as the delivery's note. No attempt
+ * row, no breaker, the hook stays pending.
+ */
+async function defer(q: FinishContext, row: DeliveryRow, outcome: Extract<Outcome, { kind: 'deferred' }>) {
+  const updated = await q.db.execute(sql`
+    update deliveries set status = 'pending', next_attempt_at = ${iso(outcome.until)}::timestamptz,
+      attempts = greatest(attempts - 1, 0),
+      first_attempt_at = case when attempts <= 1 then null else first_attempt_at end,
+      last_error = ${outcome.message.slice(0, MAX_MESSAGE)}, lease_until = null, leased_by = null
+    where id = ${row.id} and leased_by = ${q.workerId} and status = 'running'
+    returning id`);
+  if (!rowsOf(updated).length) {
+    q.log.warn({ deliveryId: row.id }, 'delivery lease lost before the result was stored');
+    return;
+  }
+  q.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId });
+}
+
 export function classify(error: unknown): Outcome {
+  if (error instanceof DeferredError) return { kind: 'deferred', until: error.until, message: error.message };
   if (error instanceof PermanentError) {
     return {
       kind: 'permanent',

@@ -2,10 +2,10 @@
 // destination's connector and stores the result (finish.ts). The queue's rules live beside it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { ConnectorContext, ConnectorDefinition } from '@leadrelay/connectors';
+import type { ConnectorContext, ConnectorDefinition, DeliveryResult } from '@leadrelay/connectors';
 import { getConnector as defaultGetConnector, PermanentError, RetryableError } from '@leadrelay/connectors';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client';
+import type { Db, Executor } from '../db/client';
 import type { DeliveryRow, IntegrationRow, LeadRow } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
 import { createSecretBox, type SecretBox } from '../lib/secret-box';
@@ -14,6 +14,13 @@ import { classify, type FinishContext, finishDelivery, type Outcome } from './fi
 import { JobLoop } from './job-loop';
 import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, type RetryPolicy } from './policy';
 import { type ClaimedDelivery, claimDeliveries, releaseLeases } from './queue';
+
+/**
+ * A destination type's bookkeeping of a successful delivery (the SMS log of AlphaSMS), handed to the
+ * worker by app.ts from the type's module: it runs in the transaction that stores the result, with
+ * what the connector reported in `result.records`.
+ */
+export type DeliveryRecorder = (tx: Executor, delivery: DeliveryRow, result: DeliveryResult) => Promise<void>;
 
 export interface DeliveryWorkerOptions {
   db: Db;
@@ -30,6 +37,8 @@ export interface DeliveryWorkerOptions {
     connector: ConnectorDefinition<unknown, unknown>,
     destinationId: string,
   ) => Partial<ConnectorContext<unknown, unknown>>;
+  /** Recorders by destination type. */
+  recorders?: Readonly<Record<string, DeliveryRecorder>>;
   now?: () => Date;
   random?: () => number;
   workerId?: string;
@@ -55,6 +64,7 @@ export class DeliveryWorker {
   private readonly fetch: typeof fetch;
   private readonly secrets: SecretBox;
   private readonly contextExtras: NonNullable<DeliveryWorkerOptions['contextExtras']>;
+  private readonly recorders: Readonly<Record<string, DeliveryRecorder>>;
   private readonly now: () => Date;
   private readonly leaseMs: number;
   private readonly attemptTimeoutMs: number;
@@ -70,6 +80,7 @@ export class DeliveryWorker {
     this.fetch = options.fetch ?? globalThis.fetch;
     this.secrets = options.secrets ?? createSecretBox(randomBytes(32));
     this.contextExtras = options.contextExtras ?? (() => ({}));
+    this.recorders = options.recorders ?? {};
     this.now = options.now ?? (() => new Date());
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -178,7 +189,14 @@ export class DeliveryWorker {
           signal.addEventListener('abort', () => reject(new RetryableError('Timed out')), { once: true });
         }),
       ]);
-      return { kind: 'ok', result: result ?? {}, wasBroken: destination.status === 'broken' };
+      const done = result ?? {};
+      const recorder = this.recorders[destination.type];
+      return {
+        kind: 'ok',
+        result: done,
+        wasBroken: destination.status === 'broken',
+        ...(recorder && done.records?.length ? { record: (tx: Executor) => recorder(tx, row, done) } : {}),
+      };
     } catch (error) {
       return classify(error);
     }

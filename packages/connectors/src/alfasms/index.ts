@@ -16,7 +16,7 @@ import { type AlphaContext, balance, call, numberOf, statuses } from './client';
 import { alphaError, noteOf, planMessages, quietUntil, smsPhone, toItem } from './mapping';
 
 export { ALPHASMS_API_URL, type AlphaContext, type MessageStatus } from './client';
-export { messageId, quietUntil, smsPhone } from './mapping';
+export { messageId, quietUntil, smsPhone, smsStatusOf } from './mapping';
 
 /** One message AlphaSMS took: what the server keeps in the SMS log (DeliveryResult.records). */
 export interface SentSms {

@@ -12,6 +12,7 @@ import {
   renderSmsTemplate,
   SMS_TEXT_MAX,
   SMS_TIME_ZONE,
+  type SmsStatus,
 } from '@leadrelay/shared';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 
@@ -194,3 +195,33 @@ export function alphaError(text: string | undefined): { code: string; kind: Alph
 
 /** A delivery note: the code, and the number or text it is about. */
 export const noteOf = (reason: string, detail?: string) => (detail ? `${reason}: ${detail}` : reason);
+
+/**
+ * Our status for AlphaSMS's word for a message (upper case), or undefined for one that means "still
+ * on its way" or that we do not know (the last status stays). The words are from public clients of
+ * the API, not its docs (docs/connectors/alphasms.md).
+ */
+export function smsStatusOf(providerStatus: string | undefined): SmsStatus | undefined {
+  switch (providerStatus?.toUpperCase().replace(/_/g, ' ')) {
+    case 'DELIVERED':
+    case 'PARTIALLY DELIVERED':
+      return 'delivered';
+    case 'READ':
+    case 'REPLIED':
+      return 'read';
+    case 'EXPIRED':
+      return 'expired';
+    case 'UNDELIVERABLE':
+    case 'UNDELIVERED':
+    case 'REJECTED':
+    case 'FAILED':
+    case 'DELETED':
+    case 'NO ROUTE':
+    case 'SIM FULL':
+    case 'INVALID DESTINATION ADDRESS':
+    case 'INVALID SOURCE ADDRESS':
+      return 'undelivered';
+    default:
+      return undefined;
+  }
+}

@@ -11,4 +11,5 @@ export * from './payments';
 export * from './plans';
 export * from './routing';
 export * from './sessions';
+export * from './sms';
 export * from './users';

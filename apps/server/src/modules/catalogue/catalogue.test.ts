@@ -35,7 +35,9 @@ describe('settings (integration types)', () => {
     const res = await call('GET', `${base}/settings`, client);
     expect(res.statusCode).toBe(200);
     // Types with a connector, webhook (built into ingest) and facebook (the facebook module).
-    expect(slugsOf(res.json())).toEqual(['amocrm', 'facebook', 'http', 'pipedrive', 'sendpulse', 'webhook']);
+    expect(slugsOf(res.json())).toEqual(
+      ['alfasms', 'amocrm', 'facebook', 'ga', 'http', 'pipedrive', 'sendpulse', 'webhook'].sort(),
+    );
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
       name: 'Webhook',
@@ -101,8 +103,10 @@ describe('settings (integration types)', () => {
     await call('PUT', `${base}/settings/${http._id}`, admin, { hidden: true });
     try {
       expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual([
+        'alfasms',
         'amocrm',
         'facebook',
+        'ga',
         'pipedrive',
         'sendpulse',
         'webhook',
