@@ -31,6 +31,12 @@ export const HELD_RETENTION_DAYS = 30;
 /** … and dropped only this long after a mail told the account how many and when. */
 export const HELD_DROP_NOTICE_DAYS = 7;
 
+/**
+ * Codes a pending delivery carries while it waits on purpose, not after a failure (AlphaSMS's quiet
+ * hours). A delivered delivery's lastError is always such a note (an SMS skipped for a landline).
+ */
+export const WAITING_NOTES: readonly string[] = ['SMS_QUIET_HOURS'];
+
 export const ATTEMPT_OUTCOMES = ['ok', 'retryable', 'permanent'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
 

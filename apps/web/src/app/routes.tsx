@@ -63,6 +63,18 @@ const crm = (name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' |
   return pages[name];
 };
 
+// AlphaSMS and GA4: their lists and pages (issue 14).
+const destination = (name: 'alfasms' | 'alfasmsDetail' | 'ga' | 'gaDetail'): Loader => {
+  const pages = {
+    alfasms: () => import('../features/alfasms/pages/alfasms-page').then((m) => m.AlfasmsPage),
+    alfasmsDetail: () =>
+      import('../features/alfasms/pages/alfasms-integration-page').then((m) => m.AlfasmsIntegrationPage),
+    ga: () => import('../features/ga/pages/ga-page').then((m) => m.GaPage),
+    gaDetail: () => import('../features/ga/pages/ga-integration-page').then((m) => m.GaIntegrationPage),
+  };
+  return pages[name];
+};
+
 const facebook = (name: 'connections' | 'list'): Loader => {
   const pages = {
     connections: () => import('../features/facebook/pages/facebook-page').then((m) => m.FacebookPage),
@@ -150,12 +162,12 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         active: true,
         page: () => import('../features/widget/pages/widget-admin-page').then((m) => m.WidgetAdminPage),
       },
-      ...integration('alfasms', true),
+      ...integration('alfasms', true, destination('alfasms'), destination('alfasmsDetail')),
       ...integration('amocrm', true, crm('amocrm'), crm('amocrmDetail')),
       // A facebook integration's own page is the generic /admin/integrations/facebook/:id.
       ...integration('facebook', false, facebook('connections')),
       ...integration('fb', false, facebook('list')),
-      ...integration('ga', true),
+      ...integration('ga', true, destination('ga'), destination('gaDetail')),
       ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
       ...integration('uspacy', true),
       {

@@ -12,12 +12,14 @@ import enCrm from '../locales/en/crm.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enErrors from '../locales/en/errors.json';
 import enFacebook from '../locales/en/facebook.json';
+import enGa from '../locales/en/ga.json';
 import enHooks from '../locales/en/hooks.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
 import enPlans from '../locales/en/plans.json';
 import enReferral from '../locales/en/referral.json';
+import enSms from '../locales/en/sms.json';
 import enSuperAdmin from '../locales/en/superAdmin.json';
 import enWidget from '../locales/en/widget.json';
 import ukAccount from '../locales/uk/account.json';
@@ -29,12 +31,14 @@ import ukCrm from '../locales/uk/crm.json';
 import ukDashboard from '../locales/uk/dashboard.json';
 import ukErrors from '../locales/uk/errors.json';
 import ukFacebook from '../locales/uk/facebook.json';
+import ukGa from '../locales/uk/ga.json';
 import ukHooks from '../locales/uk/hooks.json';
 import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
 import ukPages from '../locales/uk/pages.json';
 import ukPlans from '../locales/uk/plans.json';
 import ukReferral from '../locales/uk/referral.json';
+import ukSms from '../locales/uk/sms.json';
 import ukSuperAdmin from '../locales/uk/superAdmin.json';
 import ukWidget from '../locales/uk/widget.json';
 import { currentLocale } from './locale';
@@ -58,6 +62,8 @@ export const resources = {
     plans: ukPlans,
     billing: ukBilling,
     referral: ukReferral,
+    sms: ukSms,
+    ga: ukGa,
   },
   en: {
     common: enCommon,
@@ -77,6 +83,8 @@ export const resources = {
     plans: enPlans,
     billing: enBilling,
     referral: enReferral,
+    sms: enSms,
+    ga: enGa,
   },
 } as const;
 

@@ -99,6 +99,44 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Не доставлено: утримувався довше ніж 30 днів')).toBeTruthy();
   });
 
+  it('an SMS skipped for a landline and one waiting out quiet hours explain themselves as notes, not errors', async () => {
+    const [first, second] = hookList();
+    hooks = [
+      {
+        ...first!,
+        status: 'delivered',
+        deliveries: [
+          {
+            ...first!.deliveries[0]!,
+            destination: { _id: 'sms', name: 'SMS', type: 'alfasms' },
+            externalId: null,
+            lastError: 'SMS_PHONE_NOT_MOBILE: +380442345678',
+          },
+        ],
+      },
+      {
+        ...second!,
+        deliveries: [
+          {
+            ...second!.deliveries[0]!,
+            destination: { _id: 'sms', name: 'SMS', type: 'alfasms' },
+            lastError: 'SMS_QUIET_HOURS',
+          },
+        ],
+      },
+    ];
+    renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
+    const [skipped] = within(await rowOf('Olena Petrenko')).getAllByTestId('delivery-chip');
+    expect(skipped!.dataset.note).toBe('SMS_PHONE_NOT_MOBILE');
+    fireEvent.mouseEnter(skipped!);
+    expect(await screen.findByText('SMS не надіслано: номер не мобільний (+380442345678)')).toBeTruthy();
+    const [waiting] = within(await rowOf('Taras')).getAllByTestId('delivery-chip');
+    expect(waiting!.dataset.note).toBe('SMS_QUIET_HOURS');
+    fireEvent.mouseEnter(waiting!);
+    expect(await screen.findByText('Тихі години: SMS піде, щойно вони скінчаться')).toBeTruthy();
+    expect(screen.queryByText(/Остання помилка/)).toBeNull();
+  });
+
   it('translates statuses in Ukrainian', async () => {
     renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
     const partial = await rowOf('Olena Petrenko');

@@ -1,3 +1,4 @@
+import { InfoCircleOutlined } from '@ant-design/icons';
 import {
   type DeliveryStatus,
   HELD_EXPIRED,
@@ -6,10 +7,12 @@ import {
   type HoldReason,
   type HookDelivery,
   type HookStatus,
+  WAITING_NOTES,
 } from '@leadrelay/shared';
 import { Tag, Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatMoment } from '../../lib/hooks/format';
+import { reasonText as codedReasonText } from '../integrations/status-tag';
 
 export const HOOK_STATUS_COLOR: Record<HookStatus, string> = {
   accepted: 'geekblue',
@@ -35,7 +38,8 @@ const isHoldReason = (reason: string | null | undefined): reason is HoldReason =
 
 /**
  * A hook's or delivery's reason in the interface language: the codes the server sends for held
- * leads are translated; other reasons (a filter's, a repeat's) are shown as stored.
+ * leads and for deliveries (SMS_PHONE_NOT_MOBILE: …, ALPHASMS_LOW_BALANCE) are translated; other
+ * reasons (a filter's, a repeat's) are shown as stored.
  */
 export function useReasonText(): (reason: string) => string {
   const { t } = useTranslation('hooks');
@@ -43,7 +47,7 @@ export function useReasonText(): (reason: string) => string {
   return (reason) => {
     if (isHoldReason(reason)) return t(`reason.${reason}`);
     if (reason === HELD_EXPIRED) return t('reason.held_expired', { days: tc('days', { count: HELD_RETENTION_DAYS }) });
-    return reason;
+    return codedReasonText(reason);
   };
 }
 
@@ -73,18 +77,25 @@ export function DeliveryStatusTag({ status }: { status: DeliveryStatus }) {
   );
 }
 
-/** One destination of a hook: its name and status; pending shows the next try, failed the error on hover. */
+/**
+ * One destination of a hook: its name and status; pending shows the next try, failed the error on
+ * hover. A note (a delivered one that skipped an SMS, one waiting out quiet hours) shows an (i) and
+ * explains itself on hover without being called an error.
+ */
 export function DeliveryChip({ delivery }: { delivery: HookDelivery }) {
   const { t } = useTranslation('hooks');
   const reasonText = useReasonText();
-  const { status } = delivery;
+  const { status, lastError: error } = delivery;
   const label = t(`delivery.${status}`);
   const next = status === 'pending' && delivery.nextAttemptAt ? formatMoment(delivery.nextAttemptAt) : null;
+  const code = error?.split(':')[0] ?? '';
+  const isNote = !!error && (status === 'delivered' || (status === 'pending' && WAITING_NOTES.includes(code)));
   const chip = (
     <Tag
       color={DELIVERY_STATUS_COLOR[status] ?? 'default'}
       className="lr-delivery-chip"
       data-status={status}
+      data-note={isNote ? code : undefined}
       data-testid="delivery-chip"
     >
       <span className="lr-delivery-chip-name">{delivery.destination.name}</span>
@@ -93,11 +104,13 @@ export function DeliveryChip({ delivery }: { delivery: HookDelivery }) {
         {label}
         {next && ` · ${t('delivery.nextAttempt', { time: next })}`}
       </span>
+      {isNote && <InfoCircleOutlined className="lr-delivery-chip-note" aria-label={reasonText(error ?? '')} />}
     </Tag>
   );
+  if (isNote) return <Tooltip title={reasonText(error ?? '')}>{chip}</Tooltip>;
   // A failed delivery, or one waiting for a retry, explains itself on hover.
-  if ((status === 'failed' || status === 'pending') && delivery.lastError) {
-    return <Tooltip title={t('delivery.lastError', { error: reasonText(delivery.lastError) })}>{chip}</Tooltip>;
+  if ((status === 'failed' || status === 'pending') && error) {
+    return <Tooltip title={t('delivery.lastError', { error: reasonText(error) })}>{chip}</Tooltip>;
   }
   return chip;
 }

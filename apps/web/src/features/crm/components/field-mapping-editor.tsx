@@ -2,7 +2,7 @@ import { ArrowRightOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/ic
 import { Button, Empty, Select, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isLeadPath, LeadPathInput } from './lead-path-input';
+import { isLeadPath, LeadPathInput } from '../../../components/integrations/lead-path-input';
 
 export interface MappingRow<Extra = unknown> {
   key: string;

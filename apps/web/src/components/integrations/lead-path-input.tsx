@@ -7,19 +7,21 @@ const BASE = ['name', 'phone', 'email', 'comment'] as const;
 /** Whether a value names a field of our lead (name, phone, utm.source, custom.<key> …). */
 export const isLeadPath = (value: string) => ZLeadPath.safeParse(value).success;
 
-/** Our lead field: the fixed ones offered, a custom.<key> typed in. */
+/** Our lead field: the fixed ones offered, a custom.<key> typed in (the CRM mappings, GA4's parameters). */
 export function LeadPathInput({
   value,
   onChange,
   invalid,
   label,
+  className,
 }: {
-  value: string;
-  onChange: (v: string) => void;
+  value?: string;
+  onChange?: (v: string) => void;
   invalid?: boolean;
   label: string;
+  className?: string;
 }) {
-  const { t } = useTranslation('crm');
+  const { t } = useTranslation('integrations');
   const options = [
     ...BASE.map((k) => ({ value: k, label: `${t(`leadPaths.${k}`)} · ${k}` })),
     ...UTM_KEYS.map((k) => ({ value: `utm.${k}`, label: `UTM ${k} · utm.${k}` })),
@@ -32,10 +34,10 @@ export function LeadPathInput({
       options={options.filter(
         (o) => !value || o.value.startsWith(value) || o.label.toLowerCase().includes(value.toLowerCase()),
       )}
-      placeholder={t('mapping.fromPlaceholder')}
+      placeholder={t('leadPaths.placeholder')}
       status={invalid ? 'error' : undefined}
       aria-label={label}
-      className="lr-crm-from"
+      className={className ?? 'lr-crm-from'}
     />
   );
 }

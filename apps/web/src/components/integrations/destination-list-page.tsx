@@ -1,0 +1,92 @@
+import '../../components/integrations/integrations.css';
+import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
+import { ZCreateIntegrationBody } from '@leadrelay/shared';
+import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { errorMessage } from '../../lib/errors';
+import { applyServerErrors, zodRule } from '../../lib/form';
+import { integrationPath } from '../../lib/integrations/integration-path';
+import { useCreateIntegrationMutation } from '../../lib/integrations/queries';
+import { localePath } from '../../lib/locale';
+import { PermissionGuard } from '../permission-guard';
+import { IntegrationsList } from './integrations-list';
+
+interface Props {
+  /** The catalogue slug (alfasms, ga). */
+  type: string;
+  title: string;
+  subtitle: string;
+  /** The button and the modal's title ("Connect AlphaSMS"). */
+  connectLabel: string;
+  /** The new connection's name, changeable in the modal. */
+  defaultName: string;
+}
+
+/**
+ * /admin/integrations/<type> of a destination with its own screens (AlphaSMS, GA4): its
+ * connections, and a new one by name; its page then asks for the key and the settings.
+ */
+export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName }: Props) {
+  const { t } = useTranslation('integrations');
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const create = useCreateIntegrationMutation();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<{ name: string }>();
+
+  const onFinish = async ({ name }: { name: string }) => {
+    try {
+      const created = await create.mutateAsync({ type, name: name.trim() });
+      setOpen(false);
+      navigate(integrationPath(created));
+    } catch (err) {
+      if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
+    }
+  };
+
+  return (
+    <div className="lr-page">
+      <Link to={localePath('/admin/integrations')} className="lr-back">
+        <ArrowLeftOutlined /> {t('page.allIntegrations')}
+      </Link>
+      <div className="lr-page-head">
+        <div className="lr-min0">
+          <Typography.Title level={2} className="lr-page-title">
+            {title}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
+        </div>
+        <PermissionGuard>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+            {connectLabel}
+          </Button>
+        </PermissionGuard>
+      </div>
+      <IntegrationsList fixedType={type} onCreate={() => setOpen(true)} />
+      <Modal
+        open={open}
+        title={connectLabel}
+        okText={t('create.submit')}
+        onOk={() => form.submit()}
+        onCancel={() => setOpen(false)}
+        confirmLoading={create.isPending}
+        destroyOnHidden
+        forceRender
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          requiredMark={false}
+          initialValues={{ name: defaultName }}
+          onFinish={onFinish}
+        >
+          <Form.Item name="name" label={t('create.name')} rules={[zodRule(ZCreateIntegrationBody.shape.name)]}>
+            <Input maxLength={100} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import '../../components/integrations/integrations.css';
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { Integration } from '@leadrelay/shared';
+import { Alert, Result, Skeleton, Tabs, type TabsProps, Typography } from 'antd';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../lib/errors';
+import { HttpError } from '../../lib/http';
+import { integrationPath } from '../../lib/integrations/integration-path';
+import { useIntegrationQuery } from '../../lib/integrations/queries';
+import { localePath } from '../../lib/locale';
+import { reasonText, StatusTag } from './status-tag';
+
+export type ShellTab = NonNullable<TabsProps['items']>[number] & { key: string };
+
+interface Props {
+  type: string;
+  typeName: string;
+  /** The back link's text ("All AlphaSMS connections"). */
+  backLabel: string;
+  /** Shown until the connection has its credentials. */
+  notConnected: string;
+  tabs: (integration: Integration) => ShellTab[];
+  /** Above the tabs. */
+  banner?: (integration: Integration) => ReactNode;
+}
+
+/**
+ * /admin/integrations/<type>/:id of a destination with its own screens: back link, name and
+ * status, the broken connection's reason in the user's language, tabs kept in the URL.
+ */
+export function DestinationShell({ type, typeName, backLabel, notConnected, tabs, banner }: Props) {
+  const { t } = useTranslation('integrations');
+  const { id = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const integration = useIntegrationQuery(id);
+
+  const back = (
+    <Link to={localePath(`/admin/integrations/${type}`)} className="lr-back">
+      <ArrowLeftOutlined /> {backLabel}
+    </Link>
+  );
+  if (integration.isPending) return <Skeleton active className="lr-page" />;
+  if (integration.isError) {
+    const missing = integration.error instanceof HttpError && integration.error.status === 404;
+    return (
+      <div className="lr-page">
+        {back}
+        <Result
+          status={missing ? '404' : 'error'}
+          title={missing ? t('page.notFound') : errorMessage(integration.error)}
+          extra={<Link to={localePath(`/admin/integrations/${type}`)}>{backLabel}</Link>}
+        />
+      </div>
+    );
+  }
+  const item = integration.data;
+  if (item.type !== type) return <Navigate to={integrationPath(item)} replace />;
+
+  const items = tabs(item);
+  const requested = params.get('tab') ?? '';
+  const activeKey = items.some((i) => i.key === requested) ? requested : items[0]?.key;
+
+  return (
+    <div className="lr-page">
+      {back}
+      <div className="lr-page-head">
+        <div className="lr-min0">
+          <Typography.Title level={2} className="lr-page-title lr-break">
+            {item.name}
+          </Typography.Title>
+          <Typography.Paragraph type="secondary" className="lr-int-subtitle">
+            <span>{typeName}</span>
+            {item.isConnected ? (
+              <StatusTag integration={item} withReason={false} />
+            ) : (
+              <span className="lr-muted-tag">{t('status.notConnected')}</span>
+            )}
+            {!item.active && <span className="lr-muted-tag">{t('status.inactive')}</span>}
+          </Typography.Paragraph>
+        </div>
+      </div>
+      {banner?.(item)}
+      {item.isConnected && item.status === 'broken' && (
+        <Alert
+          className="lr-mb"
+          type="error"
+          showIcon
+          title={t('page.brokenTitle')}
+          description={item.statusReason ? reasonText(item.statusReason) : undefined}
+        />
+      )}
+      {!item.isConnected && <Alert className="lr-mb" type="info" showIcon title={notConnected} />}
+      <Tabs
+        activeKey={activeKey}
+        onChange={(key) =>
+          setParams(
+            (p) => {
+              p.set('tab', key);
+              return p;
+            },
+            { replace: true },
+          )
+        }
+        items={items}
+      />
+    </div>
+  );
+}
