@@ -1,16 +1,13 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUpAndConfirm } from './support/actions';
+import { pick, postLead, sourceTo, stateOf } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
 
 // The issue's "done when" in the browser: connect the CRM through its OAuth (the emulators the
 // end-to-end server runs with EMULATORS=true), send a website lead to it, and find it in the CRM
 // once, with its contact (amoCRM) or person (Pipedrive) and the pipeline chosen on screen.
-const run = promisify(execFile);
 const t = texts.en;
-const i = t.integrations;
 const c = t.crm;
 
 interface Emulators {
@@ -21,50 +18,6 @@ let emulators: Emulators;
 test.beforeAll(async ({ request }) => {
   emulators = await (await request.get(`${baseURL}/api/emulators`)).json();
 });
-
-async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.getByLabel(label, { exact: true }).click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: option })
-    .first()
-    .click();
-}
-
-/** A webhook source sending to the CRM integration; returns its URL. */
-async function sourceTo(page: Page, destination: string): Promise<string> {
-  await page.goto(`${t.prefix}/admin/integrations`);
-  await page.getByRole('button', { name: i.list.new }).first().click();
-  const dialog = page.getByRole('dialog', { name: i.create.title });
-  await dialog.locator('label').filter({ hasText: 'Webhook' }).first().click();
-  await dialog.getByLabel(i.create.name).fill(`Form to ${destination}`);
-  await dialog.getByRole('button', { name: i.create.submit }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
-  const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
-  await page.getByRole('tab', { name: /Destinations/ }).click();
-  await pick(page, i.destinations.pick, destination);
-  await page.getByRole('button', { name: i.destinations.add, exact: true }).click();
-  await expect(page.getByTestId('destination-row').filter({ hasText: destination })).toBeVisible();
-  return hookUrl;
-}
-
-async function postLead(hookUrl: string, lead: Record<string, string>): Promise<void> {
-  const { stdout } = await run('curl', [
-    '-sS',
-    '--fail-with-body',
-    '-H',
-    'Content-Type: application/json',
-    '--data',
-    JSON.stringify(lead),
-    hookUrl,
-  ]);
-  expect(JSON.parse(stdout)).toMatchObject({ ok: true });
-}
-
-async function stateOf<T>(url: string): Promise<T> {
-  const res = await fetch(`${url}/__emulator/state`);
-  return (await res.json()) as T;
-}
 
 test('a website lead lands in amoCRM once, with its contact, in the pipeline chosen on screen', async ({ page }) => {
   await signUpAndConfirm(page, 'en', uniqueLogin('amo'), 'Secret123');

@@ -91,6 +91,45 @@ async function heldAccountCalls(page: Page) {
   await page.route(path('/api/hook'), (route) => route.fulfill(json({ data: [0, 1, 2, 3, 4].map(held), total: 26 })));
 }
 
+/** The SMS log as the server answers it for a day of leads (a screen test cannot wait for statuses). */
+function smsLogCalls(page: Page, integrationId: string) {
+  const at = (min: number) => new Date(Date.now() - min * 60_000).toISOString();
+  const row = (i: number, recipient: 'lead' | 'manager', status: string, text: string, parts: number) => ({
+    _id: `m-${i}`,
+    integration: { _id: integrationId, name: 'AlphaSMS' },
+    hookId: null,
+    leadId: null,
+    recipient,
+    phone: recipient === 'lead' ? `38050123456${i}` : '380671112233',
+    channel: i === 2 ? 'viber+sms' : 'sms',
+    text,
+    msgId: String(100000001 + i),
+    parts,
+    status,
+    providerStatus: status.toUpperCase(),
+    cost: parts * 1.35,
+    createdAt: at(i * 37),
+    updatedAt: at(i * 37 - 1),
+  });
+  const data = [
+    row(1, 'lead', 'delivered', 'Олена, дякуємо за заявку! Ми зателефонуємо вам найближчим часом.', 1),
+    row(
+      2,
+      'lead',
+      'read',
+      'Тарасе, дякуємо за заявку! Менеджер уже готує для вас пропозицію щодо весняної знижки на всі курси.',
+      2,
+    ),
+    row(3, 'manager', 'sent', 'Нова заявка: Ірина, +380931234567', 1),
+    row(4, 'lead', 'undelivered', 'Petro, thank you for your request! We will call you shortly.', 1),
+  ];
+  return page.route(
+    (url) => url.pathname === '/api/legacy/api/admin/sms',
+    (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data, total: 4 }) }),
+  );
+}
+
 async function expectFits(page: Page, name: string, { fullPage = true } = {}) {
   await page.waitForLoadState('networkidle');
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
@@ -214,6 +253,95 @@ for (const lang of LANGS) {
       await expect(page.getByTestId('hook-row').first()).toContainText('Olena Kovalenko');
       await expect(page.getByTestId('hook-row').first()).toContainText(texts[lang].hooks.held.plan_expired);
       await expectFits(page, `admin-held-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: AlphaSMS and GA4 screens (list, connection, messages with the SMS counter, log, event, test lead) fit the screen`, async ({
+      page,
+      request,
+    }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      const emulators = await (await request.get('/api/emulators')).json();
+      await signUpAndConfirm(page, lang, uniqueLogin(`screens-sms-${lang}-${width}`), 'Secret123');
+      // From the top, once the "saved" toasts have gone: a whole-page picture of what a person sees.
+      const shot = async (name: string) => {
+        await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await expectFits(page, name);
+      };
+      const create = async (type: 'alfasms' | 'ga', label: string) => {
+        await page.getByRole('button', { name: label }).first().click();
+        const dialog = page.getByRole('dialog', { name: label });
+        await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
+        await expect(page).toHaveURL(new RegExp(`/admin/integrations/${type}/[0-9a-f-]{36}`));
+      };
+
+      await page.goto(`${t.prefix}/admin/integrations/alfasms`);
+      await expect(page.getByRole('heading', { name: 'AlphaSMS', exact: true })).toBeVisible();
+      await shot(`alfasms-list-${lang}-${width}`);
+      await create('alfasms', t.sms.list.connect);
+      await page.getByLabel(t.sms.connection.apiKey).fill(emulators.alfasms.apiKey);
+      await page.getByRole('button', { name: t.sms.connection.save }).click();
+      await expect(page.getByText(t.sms.connection.checkOk)).toBeVisible();
+      await expect(page.getByText(/UAH|₴|грн/).first()).toBeVisible();
+      await shot(`alfasms-connection-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: t.sms.tabs.messages }).click();
+      await page.getByLabel(t.sms.settings.sender).fill('LeadRelay');
+      await page.getByLabel(t.sms.recipients.both).check();
+      await expect(page.getByTestId('sms-counter')).toHaveCount(2);
+      await shot(`alfasms-messages-${lang}-${width}`);
+
+      const id = new URL(page.url()).pathname.split('/').pop() ?? '';
+      await smsLogCalls(page, id);
+      await page.getByRole('tab', { name: t.sms.tabs.log }).click();
+      await expect(page.getByText(t.sms.status.undelivered, { exact: true })).toBeVisible();
+      await shot(`alfasms-log-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/integrations/ga`);
+      await expect(page.getByRole('heading', { name: 'Google Analytics 4', exact: true })).toBeVisible();
+      await create('ga', t.ga.list.connect);
+      await page.getByLabel(t.ga.connection.measurementId).fill(emulators.ga.measurementId);
+      await page.getByLabel(t.ga.connection.apiSecret).fill(emulators.ga.apiSecret);
+      await page.getByRole('button', { name: t.ga.connection.save }).click();
+      await expect(page.getByText(t.ga.connection.checkOk)).toBeVisible();
+      await shot(`ga-connection-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: t.ga.tabs.event }).click();
+      await page.getByRole('button', { name: t.ga.event.addParam }).click();
+      await page.getByLabel(t.ga.event.paramName).fill('city');
+      await page.getByRole('button', { name: t.ga.test.send }).click();
+      await expect(page.getByText(t.ga.test.valid)).toBeVisible();
+      await shot(`ga-event-${lang}-${width}`);
+
+      // What a refused event looks like: Google's messages as its validation server words them.
+      await page.route(
+        (url) => url.pathname.startsWith('/api/ga/debug/'),
+        (route) =>
+          route.fulfill({
+            status: 200,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              valid: false,
+              issues: [],
+              validationMessages: [
+                {
+                  fieldPath: 'events',
+                  description: 'Event at index: [0] has name [session_start] which is reserved.',
+                  validationCode: 'NAME_RESERVED',
+                },
+                {
+                  fieldPath: 'events[0].params.note',
+                  description: 'Param [note] has a value longer than 100.',
+                  validationCode: 'VALUE_OUT_OF_BOUNDS',
+                },
+              ],
+              payload: { client_id: '1234567890.1700000000', events: [{ name: 'session_start', params: {} }] },
+            }),
+          }),
+      );
+      await page.getByRole('button', { name: t.ga.test.send }).click();
+      await expect(page.getByText(t.ga.validation.NAME_RESERVED)).toBeVisible();
+      await shot(`ga-test-invalid-${lang}-${width}`);
     });
 
     test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {

@@ -6,11 +6,13 @@ import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
 import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json' };
 import enErrors from '../../src/locales/en/errors.json' with { type: 'json' };
 import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' };
+import enGa from '../../src/locales/en/ga.json' with { type: 'json' };
 import enHooks from '../../src/locales/en/hooks.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
 import enReferral from '../../src/locales/en/referral.json' with { type: 'json' };
+import enSms from '../../src/locales/en/sms.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
 import ukBilling from '../../src/locales/uk/billing.json' with { type: 'json' };
 import ukCollections from '../../src/locales/uk/collections.json' with { type: 'json' };
@@ -19,11 +21,13 @@ import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
 import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json' };
 import ukErrors from '../../src/locales/uk/errors.json' with { type: 'json' };
 import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' };
+import ukGa from '../../src/locales/uk/ga.json' with { type: 'json' };
 import ukHooks from '../../src/locales/uk/hooks.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
 import ukReferral from '../../src/locales/uk/referral.json' with { type: 'json' };
+import ukSms from '../../src/locales/uk/sms.json' with { type: 'json' };
 
 // The app's own texts, so a test reads the same words a person sees in each language.
 export const texts = {
@@ -41,6 +45,8 @@ export const texts = {
     billing: ukBilling,
     referral: ukReferral,
     errors: ukErrors,
+    sms: ukSms,
+    ga: ukGa,
     prefix: '',
   },
   en: {
@@ -57,6 +63,8 @@ export const texts = {
     billing: enBilling,
     referral: enReferral,
     errors: enErrors,
+    sms: enSms,
+    ga: enGa,
     prefix: '/en',
   },
 } as const;

@@ -6,7 +6,7 @@ import { createSafeFetch } from '../kit/safe-fetch';
 import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import { ALPHASMS_EMULATOR_KEY, type AlphaEmulator, startAlphaSmsEmulator } from './emulator';
 import { alfasms, alphaSmsBalance, alphaSmsStatuses, type SentSms, ZAlphaSmsConnectorSettings } from './index';
-import { alphaError, messageId, planMessages, quietUntil, smsPhone } from './mapping';
+import { alphaError, messageId, planMessages, quietUntil, smsPhone, smsStatusOf } from './mapping';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const SETTINGS: AlphaSmsSettings = {
@@ -154,6 +154,25 @@ describe('AlphaSMS messages', () => {
     });
     expect(alphaError('Invalid phone number')).toEqual({ code: 'ALPHASMS_PHONE_REJECTED', kind: 'phone' });
     expect(alphaError('Gateway busy')).toEqual({ code: 'ALPHASMS_ERROR', kind: 'transient' });
+  });
+
+  it("reads AlphaSMS's statuses: delivered, read, failed for good, still on its way", () => {
+    expect(smsStatusOf('DELIVERED')).toBe('delivered');
+    expect(smsStatusOf('read')).toBe('read');
+    expect(smsStatusOf('UNDELIVERABLE')).toBe('undelivered');
+    expect(smsStatusOf('INVALID_DESTINATION_ADDRESS')).toBe('undelivered');
+    expect(smsStatusOf('EXPIRED')).toBe('expired');
+    expect(smsStatusOf('ACCEPTED')).toBeUndefined();
+    expect(smsStatusOf(undefined)).toBeUndefined();
+  });
+
+  it('settings never saved are allowed (the key can be checked first); a delivery with them asks for the setup', async () => {
+    expect(ZAlphaSmsConnectorSettings.parse({})).toEqual({});
+    const err = await alfasms.deliver!(
+      { ...ctxFor({ url: 'http://127.0.0.1:9' } as AlphaEmulator), settings: {} as AlphaSmsSettings },
+      { lead: SAMPLE_LEAD, idempotencyKey: 'k' },
+    ).catch((e: unknown) => e);
+    expect(err).toMatchObject({ message: 'INTEGRATION_SETTINGS_INVALID', code: 'CONFIGURATION' });
   });
 
   it('the server refuses a manager phone that is not a mobile', () => {

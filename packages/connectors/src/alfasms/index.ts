@@ -10,6 +10,7 @@ import {
   ZAlphaSmsAuth,
   ZAlphaSmsSettings,
 } from '@leadrelay/shared';
+import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
 import { type AlphaContext, balance, call, numberOf, statuses } from './client';
@@ -30,14 +31,31 @@ export interface SentSms {
   cost?: number;
 }
 
-/** The settings as the server checks them: the shared form's rules, and a manager phone that is a mobile. */
-export const ZAlphaSmsConnectorSettings = ZAlphaSmsSettings.superRefine((s, ctx) => {
+const ZChecked = ZAlphaSmsSettings.superRefine((s, ctx) => {
   if (s.managerPhone && !smsPhone(s.managerPhone, true).ok) {
     ctx.addIssue({ code: 'custom', path: ['managerPhone'], message: 'SMS_PHONE_NOT_MOBILE' });
   }
 });
 
-export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsSettings>({
+/** Settings never saved: the key can be checked and the balance read, nothing can be sent yet. */
+export type UnsetSettings = Record<string, never>;
+export type AlphaSmsStoredSettings = AlphaSmsSettings | UnsetSettings;
+const isSet = (s: AlphaSmsStoredSettings): s is AlphaSmsSettings => 'sender' in s;
+
+/**
+ * The settings as the server checks them: the shared form's rules and a manager phone that is a
+ * mobile — or none at all yet (a new integration whose key is saved before its messages), so the
+ * connection check and the balance work from the first step.
+ */
+export const ZAlphaSmsConnectorSettings = z.unknown().transform((value, ctx): AlphaSmsStoredSettings => {
+  if (value && typeof value === 'object' && !Array.isArray(value) && Object.keys(value).length === 0) return {};
+  const parsed = ZChecked.safeParse(value);
+  if (parsed.success) return parsed.data;
+  for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+  return z.NEVER;
+});
+
+export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsStoredSettings>({
   slug: 'alfasms',
   kind: 'destination',
   connectAuth: 'manual',
@@ -48,10 +66,12 @@ export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsSettings>({
   loaders: { balance: (ctx) => balance(ctx as AlphaContext) },
   // The key is accepted when the balance answers.
   async testConnection(ctx) {
-    await balance(ctx);
+    await balance(ctx as AlphaContext);
   },
   async deliver(ctx, input) {
     const settings = ctx.settings;
+    // Coded: the web says "set up the integration"; the integration is marked broken until it is.
+    if (!isSet(settings)) throw new PermanentError('INTEGRATION_SETTINGS_INVALID', { code: 'CONFIGURATION' });
     const toCustomer = settings.recipients !== 'manager';
     const until = toCustomer ? quietUntil(new Date(), settings.quietHours ?? DEFAULT_QUIET_HOURS) : null;
     if (until) throw new DeferredError('SMS_QUIET_HOURS', { until, code: 'SMS_QUIET_HOURS' });
@@ -62,7 +82,7 @@ export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsSettings>({
 
     const channel = settings.viber ? 'viber+sms' : 'sms';
     const { items, trace } = await call(
-      ctx,
+      ctx as AlphaContext,
       plan.messages.map((m) => toItem(m, settings)),
     );
     const sent: SentSms[] = [];

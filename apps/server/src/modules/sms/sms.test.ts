@@ -109,6 +109,21 @@ describe('AlphaSMS connect', () => {
     expect((await call('GET', `/api/alfasms/balance/${id}`, null)).statusCode).toBe(401);
   });
 
+  it('the key can be saved and checked before the messages are set up; a lead then asks for the setup', async () => {
+    const created = await call('POST', '/api/integrations', alice, { type: 'alfasms', name: 'SMS' });
+    const id = created.json()._id;
+    const connect = await call('PUT', `/api/admin/integration/${id}/connect`, alice, {
+      auth: { apiKey: ALPHASMS_EMULATOR_KEY },
+    });
+    expect(connect.json()).toMatchObject({ ok: true, status: 'ok' });
+    expect((await call('GET', `/api/alfasms/balance/${id}`, alice)).json()).toEqual({ amount: 500, currency: 'UAH' });
+    const form = await formTo(alice, id);
+    await post(form.url, { name: 'Олена', phone: '0501234567' });
+    await t.app.deliveryWorker.drain();
+    expect(await deliveryOf(id)).toMatchObject({ status: 'failed', lastError: 'INTEGRATION_SETTINGS_INVALID' });
+    expect(await statusOf(id)).toMatchObject({ status: 'broken', statusReason: 'INTEGRATION_SETTINGS_INVALID' });
+  });
+
   it('a refused key is a broken connection with a code the web translates', async () => {
     const { connect } = await smsIntegration(alice, SETTINGS, 'not-the-right-key');
     expect(connect).toMatchObject({ ok: false, status: 'broken', reason: 'ALPHASMS_ACCESS_DENIED' });

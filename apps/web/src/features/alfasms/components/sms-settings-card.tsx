@@ -128,13 +128,13 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
         </Form.Item>
         {recipients !== 'manager' && (
           <Form.Item name="leadTemplate" label={t('settings.leadTemplate')} extra={t('settings.templateHint')}>
-            <TemplateEditor label={t('settings.leadTemplate')} />
+            <TemplateEditor label={t('settings.leadTemplate')} recipient="lead" />
           </Form.Item>
         )}
         {recipients !== 'lead' && (
           <>
             <Form.Item name="managerTemplate" label={t('settings.managerTemplate')}>
-              <TemplateEditor label={t('settings.managerTemplate')} />
+              <TemplateEditor label={t('settings.managerTemplate')} recipient="manager" />
             </Form.Item>
             <Form.Item name="managerPhone" label={t('settings.managerPhone')} extra={t('settings.managerPhoneHint')}>
               <Input inputMode="tel" placeholder="+380 67 111 22 33" />
@@ -149,28 +149,32 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
             <Form.Item name="quietEnabled" valuePropName="checked" noStyle>
               <Switch aria-label={t('settings.quietHours')} />
             </Form.Item>
-            <Typography.Text>{t('settings.quietFrom')}</Typography.Text>
-            <Form.Item name="quietFrom" noStyle>
-              <TimePicker
-                format="HH:mm"
-                minuteStep={5}
-                allowClear={false}
-                needConfirm={false}
-                disabled={!quietEnabled}
-                aria-label={t('settings.quietFrom')}
-              />
-            </Form.Item>
-            <Typography.Text>{t('settings.quietTo')}</Typography.Text>
-            <Form.Item name="quietTo" noStyle>
-              <TimePicker
-                format="HH:mm"
-                minuteStep={5}
-                allowClear={false}
-                needConfirm={false}
-                disabled={!quietEnabled}
-                aria-label={t('settings.quietTo')}
-              />
-            </Form.Item>
+            <span className="lr-sms-hour">
+              <Typography.Text>{t('settings.quietFrom')}</Typography.Text>
+              <Form.Item name="quietFrom" noStyle>
+                <TimePicker
+                  format="HH:mm"
+                  minuteStep={5}
+                  allowClear={false}
+                  needConfirm={false}
+                  disabled={!quietEnabled}
+                  aria-label={t('settings.quietFrom')}
+                />
+              </Form.Item>
+            </span>
+            <span className="lr-sms-hour">
+              <Typography.Text>{t('settings.quietTo')}</Typography.Text>
+              <Form.Item name="quietTo" noStyle>
+                <TimePicker
+                  format="HH:mm"
+                  minuteStep={5}
+                  allowClear={false}
+                  needConfirm={false}
+                  disabled={!quietEnabled}
+                  aria-label={t('settings.quietTo')}
+                />
+              </Form.Item>
+            </span>
           </div>
         </Form.Item>
         <div className="lr-actions">

@@ -17,6 +17,8 @@ interface Props {
   onChange?: (value: string) => void;
   id?: string;
   label: string;
+  /** Whose phone it goes to: the preview's caption says so. */
+  recipient: 'lead' | 'manager';
 }
 
 /** A sample lead in the interface's language: what the preview fills the placeholders with. */
@@ -37,7 +39,7 @@ export function useSampleLead(): TemplateLead {
  * the text a sample lead gets with its length in SMS parts — the shared counter the server's SMS
  * log uses too (Cyrillic: 70 characters in one SMS, 67 per part once split; Latin: 160 and 153).
  */
-export function TemplateEditor({ value = '', onChange, id, label }: Props) {
+export function TemplateEditor({ value = '', onChange, id, label, recipient }: Props) {
   const { t } = useTranslation('sms');
   const ref = useRef<TextAreaRef>(null);
   const text = renderSmsTemplate(value, useSampleLead());
@@ -80,7 +82,9 @@ export function TemplateEditor({ value = '', onChange, id, label }: Props) {
         </Typography.Text>
       )}
       <div className="lr-mt">
-        <Typography.Text type="secondary">{t('template.preview')}</Typography.Text>
+        <Typography.Text type="secondary">
+          {recipient === 'lead' ? t('template.preview') : t('template.previewManager')}
+        </Typography.Text>
         <div className={`lr-sms-preview${text ? '' : ' lr-sms-preview-empty'}`} data-testid="sms-preview">
           {text || t('template.previewEmpty')}
         </div>

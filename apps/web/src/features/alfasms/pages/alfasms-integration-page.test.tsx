@@ -72,7 +72,7 @@ describe('AlphaSMS integration page', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Баланс AlphaSMS', {}, { timeout: 5000 })).toBeTruthy();
     // 1 234,50 ₴ in Ukrainian number style (the group separator is a no-break space).
     await vi.waitFor(() => expect(document.body.textContent).toMatch(/1\s234,50\s₴/));
-    expect(screen.getByText('Збережено')).toBeTruthy();
+    expect(screen.getByText('Задано')).toBeTruthy();
     expect(screen.queryByLabelText('API-ключ')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Замінити' }));
     expect(screen.getByLabelText('API-ключ')).toBeTruthy();

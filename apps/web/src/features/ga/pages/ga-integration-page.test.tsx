@@ -107,7 +107,7 @@ describe('GA4 integration page', { timeout: 30_000 }, () => {
   it('the secret is write-only; the measurement id is checked before saving', async () => {
     const fetch = setup();
     renderRoute('/en/admin/integrations/ga/:id', page, `/en/admin/integrations/ga/${ID}`, 'en');
-    expect(await screen.findByText('Saved', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Set', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Measurement ID'), { target: { value: 'ua-123' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
     expect(await screen.findByText('An id like G-XXXXXXXXXX', {}, { timeout: 5000 })).toBeTruthy();
