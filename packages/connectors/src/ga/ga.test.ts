@@ -51,6 +51,7 @@ describe('GA4 mapping', () => {
   it('takes client_id from a _ga cookie value, or keeps one already in that form', () => {
     expect(clientIdFromCookie('GA1.1.1234567890.1700000000')).toBe('1234567890.1700000000');
     expect(clientIdFromCookie('GA1.2.987.654')).toBe('987.654');
+    expect(clientIdFromCookie('GA1.4-2.111.222')).toBe('111.222');
     expect(clientIdFromCookie(' 555.777 ')).toBe('555.777');
     expect(clientIdFromCookie('not-a-cookie')).toBeUndefined();
     expect(clientIdFromCookie('')).toBeUndefined();

@@ -25,7 +25,8 @@ const read = (lead: Lead, path: string | undefined) =>
 export function clientIdFromCookie(value: string | undefined): string | undefined {
   const v = value?.trim();
   if (!v) return undefined;
-  const cookie = /^GA\d+\.\d+\.(\d+\.\d+)$/.exec(v);
+  // The second field is the cookie's domain depth, or depth-path depth ("4-2") with a cookie path.
+  const cookie = /^GA\d+\.[\d-]+\.(\d+\.\d+)$/.exec(v);
   if (cookie) return cookie[1];
   return /^\d+\.\d+$/.test(v) ? v : undefined;
 }
