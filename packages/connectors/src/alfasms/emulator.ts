@@ -6,6 +6,7 @@
 // and status; msg_ids increase; a message's status moves on with a clock (ACCEPTED → DELIVERED, a
 // Viber one → READ). Control API under /__emulator: reset, fault (HTTP statuses, an error inside
 // 200 at the top or in the items), latency, state, balance, advance (the clock), status (set one).
+import { countSms } from '@leadrelay/shared';
 import Fastify from 'fastify';
 import { createEmulatorKit, listenEmulator, parseJson, registerControlRoutes } from '../kit/emulator-kit';
 
@@ -78,15 +79,6 @@ export interface AlphaEmulator {
 export const ALPHASMS_EMULATOR_KEY = 'alpha-emu-key-4c9e1b7d2a';
 export const ALPHASMS_SENDERS = ['LeadRelay', 'SMSTest'];
 
-const GSM = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà^{}\\[~\]|€\f]*$/;
-/** Parts as an operator counts them (rough on purpose: the shared counter is what our side trusts). */
-function partsOf(text: string): number {
-  const gsm = GSM.test(text);
-  const units = gsm ? [...text].reduce((n, ch) => n + ('^{}\\[~]|€\f'.includes(ch) ? 2 : 1), 0) : text.length;
-  const [single, multi] = gsm ? [160, 153] : [70, 67];
-  return units === 0 ? 0 : units <= single ? 1 : Math.ceil(units / multi);
-}
-
 export async function startAlphaSmsEmulator(options: AlphaEmulatorOptions = {}): Promise<AlphaEmulator> {
   const app = Fastify({ logger: false, forceCloseConnections: true });
   const kit = createEmulatorKit<AlphaFault, EmulatedAlphaRequest>({ maxLog: 10_000 });
@@ -126,7 +118,8 @@ export async function startAlphaSmsEmulator(options: AlphaEmulatorOptions = {}):
     if (smsPart && !senders.has(String(item.sms_signature ?? ''))) return fail('Error in Alpha-name');
     const text = String((smsPart ? item.sms_message : item.viber_message) ?? '');
     if (!text) return fail('Empty message');
-    const parts = partsOf(text);
+    // Operators count parts by GSM 03.38 / UCS-2; the shared counter is that count.
+    const parts = countSms(text).parts;
     const cost = Math.round(parts * price * 100) / 100;
     if (money < cost) return fail('Insufficient funds on balance');
     money = Math.round((money - cost) * 100) / 100;

@@ -2,7 +2,6 @@ import type { Integration } from '@leadrelay/shared';
 import { Col, Row } from 'antd';
 import type { ComponentProps, ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
 import { GeneralCard } from '../../../components/integrations/general-card';
 import { ConnectionCard } from './connection-card';
 import { CrmPageShell, type TabItem } from './crm-page-shell';
@@ -39,11 +38,9 @@ export function CrmIntegrationView({
   moreTabs,
 }: Props) {
   const { t } = useTranslation('crm');
-  const { id = '' } = useParams();
 
   return (
     <CrmPageShell
-      id={id}
       type={type}
       crmName={crmName}
       tabs={(item) => [
