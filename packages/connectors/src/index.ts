@@ -1,6 +1,7 @@
 // The explicit list of connectors (architecture: no codegen registry).
 import { amocrm } from './amocrm';
 import { facebook } from './facebook';
+import { horoshop } from './horoshop';
 import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
@@ -32,6 +33,7 @@ export {
   signBody,
   verifySignature,
 } from './facebook';
+export * from './horoshop';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
@@ -79,7 +81,7 @@ export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 
 // The one list a new connector joins (one line).
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types
-const list: ConnectorDefinition<any, any>[] = [amocrm, facebook, http, pipedrive, sendpulse];
+const list: ConnectorDefinition<any, any>[] = [amocrm, facebook, horoshop, http, pipedrive, sendpulse];
 
 export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknown>> = new Map(
   list.map((c) => [c.slug, c]),

@@ -19,6 +19,14 @@ export {
   type ThrottleCode,
   type WebhookDelivery,
 } from './facebook/emulator';
+export {
+  type EmulatedHoroshopRequest,
+  type HoroshopEmulator,
+  type HoroshopEmulatorOptions,
+  type HoroshopFault,
+  startHoroshopEmulator,
+  type WebhookShot as HoroshopWebhookShot,
+} from './horoshop/emulator';
 export { type HttpEmulator, type HttpEmulatorOptions, startHttpEmulator } from './http/emulator';
 export {
   type ContractEmulator,

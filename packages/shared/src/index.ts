@@ -7,6 +7,7 @@ export * from './errors';
 export * from './facebook';
 export * from './facebook-signin';
 export * from './hooks';
+export * from './horoshop';
 export * from './integrations';
 export * from './lead';
 export * from './mapping';
