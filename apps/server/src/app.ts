@@ -61,6 +61,10 @@ import { holdsTasks } from './modules/holds/holds.tasks';
 import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { hookTotals } from './modules/hooks/hooks.service';
+import { horoshopRoutes } from './modules/horoshop/horoshop.routes';
+import { horoshopDeps } from './modules/horoshop/horoshop-deps';
+import { horoshopTasks } from './modules/horoshop/horoshop-poll.task';
+import { horoshopWebhookRoutes } from './modules/horoshop/horoshop-webhook.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { ingestTasks } from './modules/ingest/ingest.tasks';
 import { watchIntegrationHealth } from './modules/integrations/integration-health';
@@ -274,6 +278,7 @@ async function setup(
       ...paymentTasks(payments),
       ...facebookLeadTasks(facebookDeps(app), events),
       ...holdsTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
+      ...horoshopTasks(horoshopDeps(app)),
     ],
     ...options.periodic,
   });
@@ -320,6 +325,8 @@ async function setup(
     await app.register(paymentsRoutes, { deps: payments, seller: config.seller });
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
+    await app.register(horoshopRoutes);
+    await app.register(horoshopWebhookRoutes);
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
   if (role !== 'worker') await setupWeb(app, options.webDist);

@@ -1,8 +1,9 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, Graph API, NBU rate and LiqPay emulators run inside the server on
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, Graph API, Horoshop, NBU rate and LiqPay emulators run inside the server on
 // loopback, and the connectors (OAuth included) and payments point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
+import { startHoroshopEmulator } from '@leadrelay/connectors/horoshop/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
 import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
@@ -25,6 +26,8 @@ export interface DemoEmulators {
     facebook: { url: string };
     /** The LiqPay emulator (its checkout page has Pay / Decline / 3-D Secure fails). */
     liqpay: { url: string; publicKey: string };
+    /** A Horoshop shop: its address and API admin to connect with; /__emulator/orders makes orders and fires their webhook. */
+    horoshop: { url: string; login: string; password: string };
   };
   close(): Promise<void>;
 }
@@ -46,6 +49,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
   const nbu = await startNbuEmulator();
   const liqpay = await startLiqPayEmulator();
+  const horoshop = await startHoroshopEmulator();
   return {
     nbuRatesUrl: nbu.url,
     payment: {
@@ -80,6 +84,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       sendpulse: { url: sendpulse.url, clientId: SENDPULSE_CLIENT.id, clientSecret: SENDPULSE_CLIENT.secret },
       facebook: { url: graph.url },
       liqpay: { url: liqpay.url, publicKey: liqpay.publicKey },
+      horoshop: { url: horoshop.url, login: horoshop.login, password: horoshop.password },
     },
     close: async () => {
       await Promise.all([
@@ -89,6 +94,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
         graph.close(),
         nbu.close(),
         liqpay.close(),
+        horoshop.close(),
       ]);
     },
   };

@@ -80,6 +80,17 @@ function shopMessage(ctx: HoroshopContext, body: unknown): string {
   return text;
 }
 
+/** The shop's own words about a failure (never ours, never a secret): what a screen shows beside our text. */
+export function shopWordsOf(error: unknown): string | undefined {
+  const words = (error as { shopWords?: unknown } | null)?.shopWords;
+  return typeof words === 'string' && words ? words : undefined;
+}
+
+function withWords<E extends Error>(error: E, words: string): E {
+  if (words) Object.assign(error, { shopWords: words });
+  return error;
+}
+
 /** One POST to /api/<fn>/; network failures, 429 and 5xx throw retryable errors, the rest is answered. */
 async function post(ctx: HoroshopContext, fn: string, payload: Record<string, unknown>): Promise<Answer> {
   const url = `${shopUrlOf(ctx)}/api/${fn}/`;
@@ -146,29 +157,32 @@ function notAShop(answer: Answer): PermanentError {
 /** The `response` of an enveloped answer; every status but OK, WARNING and EMPTY throws. */
 function envelope(ctx: HoroshopContext, fn: string, answer: Answer): { status: string; response: unknown } {
   const status = statusOf(answer);
-  if (!status) {
-    if (!answer.isJson || answer.httpStatus === 404) throw notAShop(answer);
-    throw new PermanentError(`Horoshop answered ${fn} with HTTP ${answer.httpStatus} and no status`, {
-      ...answer.trace,
-      httpStatus: answer.httpStatus,
-      code: 'REFUSED',
-    });
-  }
+  // Every enveloped function answers {status, response}: anything else is not a Horoshop API.
+  if (!status) throw notAShop(answer);
   const response = (answer.body as { response?: unknown }).response;
   if (status === 'OK' || status === 'WARNING' || status === 'EMPTY') return { status, response };
   const message = shopMessage(ctx, answer.body);
   const details = { ...answer.trace, httpStatus: answer.httpStatus };
   if (status === 'EXCEPTION') {
-    throw new RetryableError(`Horoshop failed on ${fn}: ${message || status}`, { ...details, code: 'EXCEPTION' });
+    throw withWords(
+      new RetryableError(`Horoshop failed on ${fn}: ${message || status}`, { ...details, code: 'EXCEPTION' }),
+      message,
+    );
   }
   if (status === 'UNDEFINED_FUNCTION') {
     throw new PermanentError(`Horoshop has no function ${fn}`, { ...details, code: 'NOT_A_SHOP' });
   }
   if (AUTH_STATUSES.has(status)) {
-    throw new PermanentError(`Horoshop refused the token: ${message || status}`, { ...details, code: 'AUTH' });
+    throw withWords(
+      new PermanentError(`Horoshop refused the token: ${message || status}`, { ...details, code: 'AUTH' }),
+      message,
+    );
   }
   // ERROR (and anything unknown): a refusal inside HTTP 200.
-  throw new PermanentError(`Horoshop refused ${fn}: ${message || status}`, { ...details, code: 'REFUSED' });
+  throw withWords(
+    new PermanentError(`Horoshop refused ${fn}: ${message || status}`, { ...details, code: 'REFUSED' }),
+    message,
+  );
 }
 
 /** POST /api/auth/ with the login and password: a token that lives 600 s from the moment we asked. */
@@ -183,11 +197,14 @@ export async function signIn(ctx: HoroshopContext, auth: HoroshopAuth = ctx.auth
   const status = statusOf(answer);
   if (status === 'ERROR' || (status && AUTH_STATUSES.has(status))) {
     const message = shopMessage(ctx, answer.body);
-    throw new PermanentError(`Horoshop refused the login and password${message ? `: ${message}` : ''}`, {
-      ...answer.trace,
-      httpStatus: answer.httpStatus,
-      code: 'AUTH',
-    });
+    throw withWords(
+      new PermanentError(`Horoshop refused the login and password${message ? `: ${message}` : ''}`, {
+        ...answer.trace,
+        httpStatus: answer.httpStatus,
+        code: 'AUTH',
+      }),
+      message,
+    );
   }
   const { response } = envelope(ctx, 'auth', answer);
   const token = isRecord(response) ? response.token : undefined;
@@ -239,10 +256,11 @@ async function call(ctx: HoroshopContext, fn: string, params: Record<string, unk
   token = await renew(ctx);
   answer = await post(ctx, fn, { ...params, token });
   if (isAuthRefusal(answer)) {
-    throw new PermanentError(`Horoshop refused a fresh token: ${shopMessage(ctx, answer.body) || 'UNAUTHORIZED'}`, {
-      ...answer.trace,
-      code: 'AUTH',
-    });
+    const message = shopMessage(ctx, answer.body);
+    throw withWords(
+      new PermanentError(`Horoshop refused a fresh token: ${message || 'UNAUTHORIZED'}`, { ...answer.trace, code: 'AUTH' }),
+      message,
+    );
   }
   return answer;
 }

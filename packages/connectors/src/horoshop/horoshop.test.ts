@@ -15,6 +15,7 @@ import {
   ordersPage,
   ordersSince,
   shopDateTime,
+  shopWordsOf,
   signIn,
   subscribe,
   TOKEN_TTL_MS,
@@ -215,6 +216,7 @@ describe('failures', () => {
     const refused = await failure(checkAccess(ctx));
     expect([refused.constructor, refused.code]).toEqual([PermanentError, 'REFUSED']);
     expect(refused.message).toContain('Недостатньо прав');
+    expect(shopWordsOf(refused)).toBe('Недостатньо прав');
   });
 
   it('a shop slower than the timeout is a retryable failure within the timeout', async () => {

@@ -31,6 +31,7 @@ export {
   ordersPage as horoshopOrdersPage,
   ordersSince as horoshopOrdersSince,
   shopDateTime as horoshopShopDateTime,
+  shopWordsOf as horoshopShopWords,
   signIn as horoshopSignIn,
   subscribe as horoshopSubscribe,
   TOKEN_MARGIN_MS as HOROSHOP_TOKEN_MARGIN_MS,

@@ -35,7 +35,15 @@ describe('settings (integration types)', () => {
     const res = await call('GET', `${base}/settings`, client);
     expect(res.statusCode).toBe(200);
     // Types with a connector, webhook (built into ingest) and facebook (the facebook module).
-    expect(slugsOf(res.json())).toEqual(['amocrm', 'facebook', 'http', 'pipedrive', 'sendpulse', 'webhook']);
+    expect(slugsOf(res.json())).toEqual([
+      'amocrm',
+      'facebook',
+      'horoshop',
+      'http',
+      'pipedrive',
+      'sendpulse',
+      'webhook',
+    ]);
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
       name: 'Webhook',
@@ -103,6 +111,7 @@ describe('settings (integration types)', () => {
       expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual([
         'amocrm',
         'facebook',
+        'horoshop',
         'pipedrive',
         'sendpulse',
         'webhook',
