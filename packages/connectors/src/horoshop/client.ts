@@ -258,7 +258,10 @@ async function call(ctx: HoroshopContext, fn: string, params: Record<string, unk
   if (isAuthRefusal(answer)) {
     const message = shopMessage(ctx, answer.body);
     throw withWords(
-      new PermanentError(`Horoshop refused a fresh token: ${message || 'UNAUTHORIZED'}`, { ...answer.trace, code: 'AUTH' }),
+      new PermanentError(`Horoshop refused a fresh token: ${message || 'UNAUTHORIZED'}`, {
+        ...answer.trace,
+        code: 'AUTH',
+      }),
       message,
     );
   }
