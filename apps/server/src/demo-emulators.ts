@@ -49,7 +49,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
   const nbu = await startNbuEmulator();
   const liqpay = await startLiqPayEmulator();
-  const horoshop = await startHoroshopEmulator();
+  // One shop every demo account (and every end-to-end test) connects to: more than a real shop's 5 webhooks per event.
+  const horoshop = await startHoroshopEmulator({ maxSubscriptionsPerEvent: 1000 });
   return {
     nbuRatesUrl: nbu.url,
     payment: {

@@ -46,7 +46,7 @@ const DEFAULT_LINES: HoroshopOrderLine[] = [
   },
 ];
 
-export function createShopState(now: () => number) {
+export function createShopState(now: () => number, maxPerEvent = MAX_SUBSCRIPTIONS_PER_EVENT) {
   const orders: EmulatedOrder[] = [];
   const subscriptions: EmulatedSubscription[] = [];
   /** Token → when it was issued (emulator clock). */
@@ -114,7 +114,7 @@ export function createShopState(now: () => number) {
       return orders.find((o) => Number(o.order.order_id) === id);
     },
     subscribe(event: string, targetUrl: string): EmulatedSubscription | 'limit' {
-      if (subscriptions.filter((s) => s.event === event).length >= MAX_SUBSCRIPTIONS_PER_EVENT) return 'limit';
+      if (subscriptions.filter((s) => s.event === event).length >= maxPerEvent) return 'limit';
       const sub = { id: nextSubscriptionId++, event, targetUrl };
       subscriptions.push(sub);
       return sub;

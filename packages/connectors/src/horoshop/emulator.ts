@@ -58,6 +58,8 @@ export interface HoroshopEmulatorOptions {
   password?: string;
   /** Token lifetime in seconds (Horoshop: 600). */
   tokenTtlSeconds?: number;
+  /** Subscriptions one event takes (Horoshop: 5); a demo shop every account connects to needs more. */
+  maxSubscriptionsPerEvent?: number;
   maxLog?: number;
 }
 
@@ -126,7 +128,7 @@ export async function startHoroshopEmulator(options: HoroshopEmulatorOptions = {
   const kit = createEmulatorKit<HoroshopFault, EmulatedHoroshopRequest>({ maxLog: options.maxLog ?? 10_000 });
   let clockOffset = 0;
   const now = () => Date.now() + clockOffset;
-  const state = createShopState(now);
+  const state = createShopState(now, options.maxSubscriptionsPerEvent);
 
   const emulator: HoroshopEmulator = {
     url: '',

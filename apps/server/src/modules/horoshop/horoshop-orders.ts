@@ -5,7 +5,7 @@
 // integration already took (horoshop_orders) is only counted, not sent to ingest again: a webhook
 // the shop repeats and every poll that finds the order again leave the lead log alone. Two copies
 // arriving at the same moment both pass that check; ingest's key then makes the second a duplicate.
-import { type HoroshopOrder, horoshopOrderId, horoshopOrderPayload } from '@leadrelay/shared';
+import { type HoroshopOrder, horoshopOrderId, horoshopOrderPayload, normalizePhone } from '@leadrelay/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { horoshopOrders, type StoredRequest } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
@@ -97,7 +97,8 @@ export async function takeOrders(
         accountId: source.accountId,
         orderId,
         name: payload.name ?? null,
-        phone: payload.phone ?? null,
+        // As the lead has it (E.164 when it reads as a phone number).
+        phone: payload.phone ? (normalizePhone(payload.phone) ?? payload.phone) : null,
         total: payload.total ?? null,
         currency: payload.currency ?? null,
         via: arrival.via,

@@ -77,24 +77,35 @@ export function OrdersCard({ orders }: { orders: HoroshopOrderRow[] }) {
           rowKey="orderId"
           size="small"
           pagination={false}
-          scroll={{ x: 640 }}
           dataSource={orders}
           locale={{ emptyText: empty }}
           onRow={() => ({ 'data-testid': 'horoshop-order' }) as React.HTMLAttributes<HTMLElement>}
           columns={[
             {
               title: t('orders.order'),
-              dataIndex: 'orderId',
-              width: 110,
-              render: (id: string) => <span className="lr-nowrap">{t('orders.number', { id })}</span>,
+              key: 'order',
+              render: (_: unknown, o) => (
+                <div className="lr-hs-cell">
+                  <Typography.Text strong className="lr-nowrap">
+                    {t('orders.number', { id: o.orderId })}
+                  </Typography.Text>
+                  <Typography.Text type="secondary" className="lr-nowrap">
+                    {formatDateTime(o.receivedAt)}
+                  </Typography.Text>
+                </div>
+              ),
             },
             {
               title: t('orders.customer'),
               key: 'customer',
               render: (_: unknown, o) => (
-                <div className="lr-hs-customer">
-                  <span className="lr-break">{o.name ?? '—'}</span>
-                  {o.phone && <Typography.Text type="secondary">{o.phone}</Typography.Text>}
+                <div className="lr-hs-cell">
+                  <span>{o.name ?? '—'}</span>
+                  {o.phone && (
+                    <Typography.Text type="secondary" className="lr-nowrap">
+                      {o.phone}
+                    </Typography.Text>
+                  )}
                 </div>
               ),
             },
@@ -104,12 +115,17 @@ export function OrdersCard({ orders }: { orders: HoroshopOrderRow[] }) {
               align: 'right',
               render: (_: unknown, o) => <span className="lr-nowrap">{formatTotal(o.total, o.currency)}</span>,
             },
-            { title: t('orders.came'), key: 'came', render: (_: unknown, o) => <Came order={o} /> },
-            { title: t('orders.lead'), key: 'lead', render: (_: unknown, o) => <Lead order={o} /> },
             {
-              title: t('orders.received'),
-              dataIndex: 'receivedAt',
-              render: (iso: string) => <span className="lr-nowrap">{formatDateTime(iso)}</span>,
+              title: t('orders.lead'),
+              key: 'lead',
+              render: (_: unknown, o) => (
+                <div className="lr-hs-cell">
+                  <Lead order={o} />
+                  <Typography.Text type="secondary">
+                    <Came order={o} />
+                  </Typography.Text>
+                </div>
+              ),
             },
           ]}
         />
