@@ -62,6 +62,10 @@ import { holdsTasks } from './modules/holds/holds.tasks';
 import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { hookTotals } from './modules/hooks/hooks.service';
+import { horoshopRoutes } from './modules/horoshop/horoshop.routes';
+import { horoshopDeps } from './modules/horoshop/horoshop-deps';
+import { horoshopTasks } from './modules/horoshop/horoshop-poll.task';
+import { horoshopWebhookRoutes } from './modules/horoshop/horoshop-webhook.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { ingestTasks } from './modules/ingest/ingest.tasks';
 import { watchIntegrationHealth } from './modules/integrations/integration-health';
@@ -281,6 +285,7 @@ async function setup(
       ...facebookLeadTasks(facebookDeps(app), events),
       ...holdsTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
       ...smsTasks(deps),
+      ...horoshopTasks(horoshopDeps(app)),
     ],
     ...options.periodic,
   });
@@ -329,6 +334,8 @@ async function setup(
     await app.register(facebookWebhookRoutes);
     await app.register(smsRoutes);
     await app.register(gaRoutes);
+    await app.register(horoshopRoutes);
+    await app.register(horoshopWebhookRoutes);
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
   if (role !== 'worker') await setupWeb(app, options.webDist);

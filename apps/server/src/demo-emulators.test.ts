@@ -111,6 +111,19 @@ describe('EMULATORS=true', () => {
     expect(test.json()).toMatchObject({ valid: true, validationMessages: [] });
   });
 
+  it('a Horoshop source connects to the emulated shop with the address and login GET /api/emulators tells', async () => {
+    const created = await callAs(t, 'POST', '/api/integrations', user, { type: 'horoshop', name: 'Demo shop' });
+    expect(created.statusCode).toBe(201);
+    const { url, login, password } = emulators.info.horoshop;
+    const auth = await callAs(t, 'POST', `/api/integrations/${created.json()._id}/horoshop/auth`, user, {
+      domain: url,
+      login,
+      password,
+    });
+    expect(auth.statusCode).toBe(200);
+    expect(auth.json().data.integration).toMatchObject({ isConnected: true, settings: { shopUrl: url } });
+  });
+
   it('without EMULATORS there is no /api/emulators', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/api/emulators' })).statusCode).toBe(404);
   });

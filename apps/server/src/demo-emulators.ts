@@ -1,10 +1,11 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, NBU rate and LiqPay emulators run inside the server on
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, Horoshop, NBU rate and LiqPay emulators run inside the server on
 // loopback, and the connectors (OAuth included) and payments point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { ALPHASMS_EMULATOR_KEY, ALPHASMS_SENDERS, startAlphaSmsEmulator } from '@leadrelay/connectors/alfasms/emulator';
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
 import { GA_EMULATOR_STREAM, startGaEmulator } from '@leadrelay/connectors/ga/emulator';
+import { startHoroshopEmulator } from '@leadrelay/connectors/horoshop/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
 import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
@@ -31,6 +32,8 @@ export interface DemoEmulators {
     alfasms: { url: string; apiKey: string; senders: string[] };
     /** GA4 Measurement Protocol: a stream's measurement id and API secret. */
     ga: { url: string; measurementId: string; apiSecret: string };
+    /** A Horoshop shop: its address and API admin to connect with; /__emulator/orders makes orders and fires their webhook. */
+    horoshop: { url: string; login: string; password: string };
   };
   close(): Promise<void>;
 }
@@ -54,6 +57,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   const liqpay = await startLiqPayEmulator();
   const alfasms = await startAlphaSmsEmulator();
   const ga = await startGaEmulator();
+  // One shop every demo account (and every end-to-end test) connects to: more than a real shop's 5 webhooks per event.
+  const horoshop = await startHoroshopEmulator({ maxSubscriptionsPerEvent: 1000 });
   return {
     nbuRatesUrl: nbu.url,
     payment: {
@@ -92,6 +97,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       liqpay: { url: liqpay.url, publicKey: liqpay.publicKey },
       alfasms: { url: alfasms.url, apiKey: ALPHASMS_EMULATOR_KEY, senders: [...ALPHASMS_SENDERS] },
       ga: { url: ga.url, ...GA_EMULATOR_STREAM },
+      horoshop: { url: horoshop.url, login: horoshop.login, password: horoshop.password },
     },
     close: async () => {
       await Promise.all([
@@ -103,6 +109,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
         liqpay.close(),
         alfasms.close(),
         ga.close(),
+        horoshop.close(),
       ]);
     },
   };

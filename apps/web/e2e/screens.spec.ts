@@ -344,6 +344,58 @@ for (const lang of LANGS) {
       await shot(`ga-test-invalid-${lang}-${width}`);
     });
 
+    test(`${lang} at ${width}px: a Horoshop source (connect form, connected shop with its webhook and last orders, mapping) fits the screen`, async ({
+      page,
+    }) => {
+      const h = t.horoshop;
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await signUpAndConfirm(page, lang, uniqueLogin(`horoshop-${lang}-${width}`), 'Secret123');
+      const shop = (await (await page.request.get('/api/emulators')).json()).horoshop as Record<string, string>;
+      await page.goto(`${t.prefix}/admin/integrations`);
+      await page.getByRole('button', { name: t.integrations.list.new }).first().click();
+      const dialog = page.getByRole('dialog', { name: t.integrations.create.title });
+      await dialog.locator('label').filter({ hasText: 'Horoshop' }).first().click();
+      await dialog.getByLabel(t.integrations.create.name).fill(lang === 'uk' ? 'Кавовий магазин' : 'Coffee shop');
+      await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
+      const form = page.getByTestId('horoshop-connect-form');
+      await expect(form).toBeVisible();
+      await expectFits(page, `horoshop-connect-${lang}-${width}`);
+
+      await form.getByLabel(h.form.domain).fill(shop.url!);
+      await form.getByLabel(h.form.login).fill(shop.login!);
+      await form.getByLabel(h.form.password, { exact: true }).fill(shop.password!);
+      await form.getByRole('button', { name: h.form.submit }).click();
+      await page.getByRole('button', { name: h.webhook.register }).click();
+      await expect(page.getByTestId('horoshop-webhook')).toHaveAttribute('data-status', 'active');
+      // Two customers check out; the shop sends the first order's webhook twice.
+      for (const [name, phone, title, price, times] of [
+        ['Олена Коваленко', '0671234567', 'Кавоварка CM-200', 4200, 2],
+        ['Тарас Мельник', '0501112233', 'Фільтри, 10 шт.', 300, 1],
+      ] as const) {
+        const made = await fetch(`${shop.url}/__emulator/orders`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            name,
+            phone,
+            products: [{ title: { ua: title }, quantity: 1, price, total_price: price }],
+          }),
+        });
+        const { order_id: id } = (await made.json()) as { order_id: number };
+        await fetch(`${shop.url}/__emulator/orders/${id}/webhook`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ times }),
+        });
+      }
+      await expect(page.getByTestId('horoshop-order')).toHaveCount(2, { timeout: 15_000 });
+      await expectFits(page, `horoshop-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: t.integrations.tabs.mapping }).click();
+      await expect(page.getByText(h.mapping.sample)).toBeVisible();
+      await expectFits(page, `horoshop-mapping-${lang}-${width}`);
+    });
+
     test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await page.goto(`${t.prefix}/signin`);

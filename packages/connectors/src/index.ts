@@ -3,6 +3,7 @@ import { alfasms } from './alfasms';
 import { amocrm } from './amocrm';
 import { facebook } from './facebook';
 import { ga } from './ga';
+import { horoshop } from './horoshop';
 import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
@@ -44,6 +45,7 @@ export {
   verifySignature,
 } from './facebook';
 export { GA_API_URL, GA_EU_API_URL, ga, gaDebug } from './ga';
+export * from './horoshop';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
@@ -91,7 +93,7 @@ export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 
 // The one list a new connector joins (one line).
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types
-const list: ConnectorDefinition<any, any>[] = [alfasms, amocrm, facebook, ga, http, pipedrive, sendpulse];
+const list: ConnectorDefinition<any, any>[] = [alfasms, amocrm, facebook, ga, horoshop, http, pipedrive, sendpulse];
 
 export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknown>> = new Map(
   list.map((c) => [c.slug, c]),

@@ -64,6 +64,17 @@ export const ERROR_STATUS = {
   SIGNATURE_INVALID: 400,
   PLAN_NOT_AVAILABLE: 409,
   PAYMENT_PROVIDER_ERROR: 424,
+  // Horoshop (a shop source): the address, the shop's answer to our sign-in, a shop that cannot be
+  // reached or refuses a call (a failed dependency, like the payment provider), a webhook body
+  // without an order, a token given alone that has lapsed.
+  HOROSHOP_DOMAIN_INVALID: 400,
+  HOROSHOP_AUTH_FAILED: 400,
+  HOROSHOP_NOT_A_SHOP: 400,
+  HOROSHOP_TOKEN_EXPIRED: 400,
+  HOROSHOP_NO_ORDERS: 400,
+  HOROSHOP_UNAVAILABLE: 424,
+  HOROSHOP_REFUSED: 424,
+  METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,

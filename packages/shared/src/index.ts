@@ -9,6 +9,7 @@ export * from './facebook';
 export * from './facebook-signin';
 export * from './ga';
 export * from './hooks';
+export * from './horoshop';
 export * from './integrations';
 export * from './lead';
 export * from './mapping';

@@ -8,6 +8,7 @@ import enErrors from '../../src/locales/en/errors.json' with { type: 'json' };
 import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' };
 import enGa from '../../src/locales/en/ga.json' with { type: 'json' };
 import enHooks from '../../src/locales/en/hooks.json' with { type: 'json' };
+import enHoroshop from '../../src/locales/en/horoshop.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
@@ -23,6 +24,7 @@ import ukErrors from '../../src/locales/uk/errors.json' with { type: 'json' };
 import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' };
 import ukGa from '../../src/locales/uk/ga.json' with { type: 'json' };
 import ukHooks from '../../src/locales/uk/hooks.json' with { type: 'json' };
+import ukHoroshop from '../../src/locales/uk/horoshop.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
@@ -41,6 +43,7 @@ export const texts = {
     crm: ukCrm,
     facebook: ukFacebook,
     hooks: ukHooks,
+    horoshop: ukHoroshop,
     plans: ukPlans,
     billing: ukBilling,
     referral: ukReferral,
@@ -59,6 +62,7 @@ export const texts = {
     crm: enCrm,
     facebook: enFacebook,
     hooks: enHooks,
+    horoshop: enHoroshop,
     plans: enPlans,
     billing: enBilling,
     referral: enReferral,

@@ -14,6 +14,7 @@ import enErrors from '../locales/en/errors.json';
 import enFacebook from '../locales/en/facebook.json';
 import enGa from '../locales/en/ga.json';
 import enHooks from '../locales/en/hooks.json';
+import enHoroshop from '../locales/en/horoshop.json';
 import enIntegrations from '../locales/en/integrations.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
@@ -33,6 +34,7 @@ import ukErrors from '../locales/uk/errors.json';
 import ukFacebook from '../locales/uk/facebook.json';
 import ukGa from '../locales/uk/ga.json';
 import ukHooks from '../locales/uk/hooks.json';
+import ukHoroshop from '../locales/uk/horoshop.json';
 import ukIntegrations from '../locales/uk/integrations.json';
 import ukLayout from '../locales/uk/layout.json';
 import ukPages from '../locales/uk/pages.json';
@@ -53,6 +55,7 @@ export const resources = {
     layout: ukLayout,
     pages: ukPages,
     hooks: ukHooks,
+    horoshop: ukHoroshop,
     integrations: ukIntegrations,
     superAdmin: ukSuperAdmin,
     collections: ukCollections,
@@ -74,6 +77,7 @@ export const resources = {
     layout: enLayout,
     pages: enPages,
     hooks: enHooks,
+    horoshop: enHoroshop,
     integrations: enIntegrations,
     superAdmin: enSuperAdmin,
     collections: enCollections,

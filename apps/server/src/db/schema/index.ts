@@ -5,6 +5,7 @@ export * from './email-tokens';
 export * from './facebook';
 export * from './facebook-leads';
 export * from './holds';
+export * from './horoshop';
 export * from './integrations';
 export * from './login-failures';
 export * from './payments';

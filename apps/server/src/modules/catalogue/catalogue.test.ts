@@ -36,7 +36,7 @@ describe('settings (integration types)', () => {
     expect(res.statusCode).toBe(200);
     // Types with a connector, webhook (built into ingest) and facebook (the facebook module).
     expect(slugsOf(res.json())).toEqual(
-      ['alfasms', 'amocrm', 'facebook', 'ga', 'http', 'pipedrive', 'sendpulse', 'webhook'].sort(),
+      ['alfasms', 'amocrm', 'facebook', 'ga', 'horoshop', 'http', 'pipedrive', 'sendpulse', 'webhook'].sort(),
     );
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
@@ -107,6 +107,7 @@ describe('settings (integration types)', () => {
         'amocrm',
         'facebook',
         'ga',
+        'horoshop',
         'pipedrive',
         'sendpulse',
         'webhook',

@@ -1,0 +1,116 @@
+// What the Horoshop tests share: the app on a real port (the emulated shop PUTs its webhooks to our
+// receiver there), the shop emulator, and a source connected to it that sends to an http destination.
+import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
+import { type HoroshopEmulator, startHoroshopEmulator } from '@leadrelay/connectors/testing';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { hooks, horoshopOrders, horoshopSources, integrations, leads } from '../db/schema';
+import { freePort } from './server-process';
+import { callAs, createTestApp, onUnlimitedPlan, type SignedInUser, signUp, type TestApp } from './test-app';
+
+export interface HoroshopTest {
+  t: TestApp;
+  shop: HoroshopEmulator;
+  crm: HttpEmulator;
+  close(): Promise<void>;
+}
+
+export async function startHoroshopTest(): Promise<HoroshopTest> {
+  const shop = await startHoroshopEmulator();
+  const crm = await startHttpEmulator();
+  const port = await freePort();
+  const t = await createTestApp({ publicUrl: `http://127.0.0.1:${port}`, allowPrivateDestinations: true });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    t,
+    shop,
+    crm,
+    async close() {
+      await t.close();
+      await shop.close();
+      await crm.close();
+    },
+  };
+}
+
+export interface ShopSetup {
+  user: SignedInUser;
+  integrationId: string;
+  destinationId: string;
+}
+
+/** A user with a Horoshop source (not connected yet) sending to an http destination. */
+export async function shopSource(h: HoroshopTest, user?: SignedInUser): Promise<ShopSetup> {
+  const owner = user ?? (await onUnlimitedPlan(h.t, await signUp(h.t)));
+  const destination = await callAs(h.t, 'POST', '/api/integrations', owner, {
+    type: 'http',
+    name: 'CRM endpoint',
+    settings: { url: h.crm.hookUrl },
+  });
+  expect(destination.statusCode, destination.body).toBe(201);
+  const created = await callAs(h.t, 'POST', '/api/integrations', owner, {
+    type: 'horoshop',
+    name: 'My shop',
+    destination: [destination.json()._id],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return { user: owner, integrationId: created.json()._id, destinationId: destination.json()._id };
+}
+
+/** POST .../horoshop/auth with the emulator's address and API admin (or the body given). */
+export function connectShop(h: HoroshopTest, s: ShopSetup, body?: Record<string, unknown>) {
+  return callAs(h.t, 'POST', `/api/integrations/${s.integrationId}/horoshop/auth`, s.user, {
+    domain: h.shop.url,
+    login: h.shop.login,
+    password: h.shop.password,
+    ...body,
+  });
+}
+
+/** A source connected to the emulated shop, its webhook registered. */
+export async function connectedShop(h: HoroshopTest, withWebhook = true): Promise<ShopSetup> {
+  const s = await shopSource(h);
+  const res = await connectShop(h, s);
+  expect(res.statusCode, res.body).toBe(200);
+  if (withWebhook) {
+    const hook = await callAs(h.t, 'POST', `/api/integrations/${s.integrationId}/horoshop/webhooks`, s.user);
+    expect(hook.statusCode, hook.body).toBe(200);
+  }
+  return s;
+}
+
+export const leadsOf = (t: TestApp, integrationId: string) =>
+  t.app.db.select().from(leads).where(eq(leads.integrationId, integrationId));
+export const hooksOf = (t: TestApp, integrationId: string) =>
+  t.app.db.select().from(hooks).where(eq(hooks.integrationId, integrationId));
+export const ordersOf = (t: TestApp, integrationId: string) =>
+  t.app.db.select().from(horoshopOrders).where(eq(horoshopOrders.integrationId, integrationId));
+export const sourceOf = async (t: TestApp, integrationId: string) =>
+  (await t.app.db.select().from(horoshopSources).where(eq(horoshopSources.integrationId, integrationId)))[0];
+export const rowOf = async (t: TestApp, integrationId: string) =>
+  (await t.app.db.select().from(integrations).where(eq(integrations.id, integrationId)))[0]!;
+
+/** The credentials as stored (opened with the app's key). */
+export async function storedAuth(t: TestApp, integrationId: string): Promise<Record<string, unknown>> {
+  const row = await rowOf(t, integrationId);
+  return t.app.deps.secrets.open(row.auth!, row.id);
+}
+
+/** Changes the stored credentials (sealed again), as time or another worker would. */
+export async function rewriteAuth(
+  t: TestApp,
+  integrationId: string,
+  change: (auth: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
+  const next = change(await storedAuth(t, integrationId));
+  await t.app.db
+    .update(integrations)
+    .set({ auth: t.app.deps.secrets.seal(next, integrationId) })
+    .where(eq(integrations.id, integrationId));
+}
+
+/** The receiver's path of the integration (its secret token). */
+export async function receiverPath(t: TestApp, integrationId: string): Promise<string> {
+  const row = await rowOf(t, integrationId);
+  return `/api/horoshop/webhook/${row.hookToken}`;
+}
