@@ -341,6 +341,16 @@ export class UspacyClient {
         answer = await classifyResponse(res, trace);
       } catch (err) {
         if (err instanceof PermanentError) throw this.refusal(err);
+        if (err instanceof RetryableError) {
+          // 429 and 5xx: the kit's code first, as every failure we record.
+          const code = err.code ?? 'HTTP_5XX';
+          throw new RetryableError(`${code}: ${this.scrub(err.message)}`, {
+            ...err.trace,
+            code,
+            httpStatus: err.httpStatus,
+            retryAfterMs: err.retryAfterMs,
+          });
+        }
         throw err;
       }
       this.lastTrace = answer.trace;
