@@ -16,7 +16,7 @@ export function UspacyAccount({ integration }: { integration: Integration }) {
       <Descriptions.Item label={t('uspacy.portal')}>
         <span className="lr-break">{data.portal}</span>
       </Descriptions.Item>
-      <Descriptions.Item label={t('create.method')}>
+      <Descriptions.Item label={t('uspacy.connectedVia')}>
         {t(`uspacy.modesShort.${data.mode ?? 'webhook'}`)}
       </Descriptions.Item>
       {data.email && (

@@ -1,10 +1,4 @@
-import {
-  parseIncomingWebhook,
-  portalOrigin,
-  USPACY_CONNECT_MODES,
-  type UspacyConnectBody,
-  type UspacyConnectMode,
-} from '@leadrelay/shared';
+import { parseIncomingWebhook, portalOrigin, type UspacyConnectBody, type UspacyConnectMode } from '@leadrelay/shared';
 import { Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../../lib/errors';
@@ -21,6 +15,8 @@ export interface UspacyConnectValues {
 }
 
 export const initialConnectValues: UspacyConnectValues = { mode: 'webhook' };
+/** The recommended way first. */
+const MODES: UspacyConnectMode[] = ['webhook', 'password'];
 
 /** The form's values as POST /api/uspacy/connect takes them. */
 export function toConnectBody(integrationId: string, v: UspacyConnectValues): UspacyConnectBody {
@@ -56,7 +52,7 @@ export function UspacyConnectFields() {
       <Form.Item name="mode" label={t('create.method')}>
         <Radio.Group
           className="lr-crm-radios"
-          options={USPACY_CONNECT_MODES.map((m) => ({ value: m, label: t(`uspacy.modes.${m}`) }))}
+          options={MODES.map((m) => ({ value: m, label: t(`uspacy.modes.${m}`) }))}
         />
       </Form.Item>
       {mode === 'webhook' ? (

@@ -174,7 +174,7 @@ describe('Uspacy integration page', { timeout: 30_000 }, () => {
     renderRoute(PATTERN, <UspacyIntegrationPage />, `/admin/integrations/uspacy/${US_ID}`, 'uk');
     const account = await screen.findByTestId('uspacy-account', {}, { timeout: 5000 });
     expect(account.textContent).toContain('acme.uspacy.ua');
-    expect(account.textContent).toContain('Обліковий запис');
+    expect(account.textContent).toContain('Вхід обліковим записом');
     expect(account.textContent).toContain('anna@acme.ua');
     expect(
       screen.getAllByText(/Uspacy завершила сесію: увійдіть знову на вкладці «Підключення»/).length,
