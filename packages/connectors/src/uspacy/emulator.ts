@@ -43,6 +43,8 @@ export interface UspacyEmulatorOptions {
   webhookKey?: string;
   /** JWT lifetime in seconds (default 3600). */
   accessTokenTtl?: number;
+  /** The `domain` its JWTs name (default its own host:port). */
+  tokenDomain?: string;
 }
 
 export interface UspacyEmulator {
@@ -102,7 +104,7 @@ export async function startUspacyEmulator(options: UspacyEmulatorOptions = {}): 
     refreshes: 0,
     signIns: 0,
     funnelsWithStages: true,
-    domain: () => hostPort,
+    domain: () => options.tokenDomain ?? hostPort,
   };
 
   // The incoming webhook's prefix is cut off before routing: the same handlers answer, acting as the

@@ -83,7 +83,12 @@ async function signInAuth(
   const { auth, domain } = signedIn;
   // The API lives where the token says (the SDK's baseURL is https://{domain}): that host must be allowed too.
   if (domain && domain.toLowerCase() !== new URL(portal).host) {
-    const named = allowedOrigin(deps, new URL(`${new URL(portal).protocol}//${domain}`));
+    let named: string | undefined;
+    try {
+      named = allowedOrigin(deps, new URL(`${new URL(portal).protocol}//${domain}`));
+    } catch {
+      named = undefined;
+    }
     if (!named) throw new AppError('CRM_HOST_NOT_ALLOWED');
     return { ...auth, portal: named };
   }

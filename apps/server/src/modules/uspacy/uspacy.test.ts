@@ -135,6 +135,28 @@ describe('Uspacy connect', () => {
     );
   });
 
+  it('a token naming another portal host than the one allowed is refused, and nothing is stored', async () => {
+    for (const tokenDomain of ['evil.example.com', 'bad host/..']) {
+      const other = await startUspacyEmulator({ tokenDomain });
+      const hosts = t.app.deps.config.crm.uspacy!.hosts;
+      t.app.deps.config.crm.uspacy!.hosts = [other.host];
+      try {
+        const id = await uspacyIntegration(alice);
+        const res = await call('POST', '/api/uspacy/connect', alice, {
+          ...signInBody(id),
+          portal: other.url,
+          email: other.email,
+          password: other.password,
+        });
+        expectError(res, 400, 'CRM_HOST_NOT_ALLOWED');
+        expect((await rowOf(id)).auth).toBeNull();
+      } finally {
+        t.app.deps.config.crm.uspacy!.hosts = hosts;
+        await other.close();
+      }
+    }
+  });
+
   it('only https portals in production: plain http is refused without private destinations', async () => {
     const strict = await createTestApp({ crm: { uspacy: { hosts: [em.host] } } });
     try {

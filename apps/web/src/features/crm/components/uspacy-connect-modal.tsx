@@ -1,10 +1,11 @@
 import { type Integration, ZCreateIntegrationBody } from '@leadrelay/shared';
 import { App, Form, Input, Modal } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
-import { useUspacyConnect } from '../queries';
+import { useUspacyAccount, useUspacyConnect } from '../queries';
 import type { CreateModalProps } from './crm-list';
 import {
   initialConnectValues,
@@ -62,6 +63,15 @@ export function UspacyReconnectModal({
   const { message } = App.useApp();
   const [form] = Form.useForm<UspacyConnectValues>();
   const connect = useUspacyConnect();
+  const account = useUspacyAccount(integration).data;
+  // Opened again the way it is connected now, portal and e-mail filled in (never the secrets).
+  useEffect(() => {
+    if (!open || !account?.connected) return;
+    form.setFieldsValue({
+      mode: account.mode ?? 'webhook',
+      ...(account.mode === 'password' ? { portal: account.portal, email: account.email } : {}),
+    });
+  }, [open, account, form]);
 
   const onFinish = async (values: UspacyConnectValues) => {
     try {

@@ -183,7 +183,12 @@ describe('Uspacy integration page', { timeout: 30_000 }, () => {
 
     fireEvent.click(screen.getByRole('button', { name: /Підключити наново/ }));
     const dialog = await screen.findByRole('dialog');
-    fireEvent.change(within(dialog).getByLabelText('Адреса вхідного вебхука'), { target: { value: WEBHOOK } });
+    // It opens the way it is connected now: the portal and e-mail filled in, the password not.
+    expect(((await within(dialog).findByLabelText('Портал')) as HTMLInputElement).value).toBe('acme.uspacy.ua');
+    expect((within(dialog).getByLabelText('E-mail') as HTMLInputElement).value).toBe('anna@acme.ua');
+    expect((within(dialog).getByLabelText('Пароль') as HTMLInputElement).value).toBe('');
+    fireEvent.click(within(dialog).getByLabelText('Вхідний вебхук (рекомендовано)'));
+    fireEvent.change(await within(dialog).findByLabelText('Адреса вхідного вебхука'), { target: { value: WEBHOOK } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Підключити' }));
     await vi.waitFor(() => expect(callsTo(fetch, 'POST /api/uspacy/connect')).toHaveLength(1));
     expect(callsTo(fetch, 'POST /api/uspacy/connect')[0]?.body).toEqual({
