@@ -171,7 +171,7 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     expect(within(attempts[2]!).getByText('Failed for good')).toBeTruthy();
     // An error's code is said in words; the destination's own words follow.
     expect(
-      within(attempts[2]!).getByText("Uspacy refused the lead's data (title: The title field is required.)"),
+      within(attempts[2]!).getByText('Uspacy refused the lead’s data (title: The title field is required.)'),
     ).toBeTruthy();
     // Text without a code stays as it was.
     expect(within(attempts[0]!).getByText('HTTP 503', { selector: '.lr-attempt-error' })).toBeTruthy();
