@@ -85,6 +85,7 @@ import { smsRoutes } from './modules/sms/sms.routes';
 import { recordSentSms } from './modules/sms/sms.service';
 import { smsTasks } from './modules/sms/sms.tasks';
 import { ensureOwner } from './modules/users/owner.service';
+import { uspacyRoutes } from './modules/uspacy/uspacy.routes';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { setupAuth } from './plugins/auth';
 import { setupErrors } from './plugins/errors';
@@ -326,6 +327,7 @@ async function setup(
     await app.register(hooksRoutes);
     await app.register(deliveryErrorsRoutes);
     await app.register(pipedriveRoutes);
+    await app.register(uspacyRoutes);
     await app.register(widgetRoutes);
     await app.register(currencyRoutes);
     await app.register(referralsRoutes);

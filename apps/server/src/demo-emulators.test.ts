@@ -65,6 +65,21 @@ describe('EMULATORS=true', () => {
     expect(fb.json().authUrl.startsWith(emulators.info.facebook.url)).toBe(true);
   });
 
+  it('a Uspacy integration connects to the emulator, by signing in and by its incoming webhook', async () => {
+    const { uspacy } = emulators.info;
+    for (const body of [
+      { mode: 'password', portal: uspacy.url, email: uspacy.email, password: uspacy.password },
+      { mode: 'webhook', webhookUrl: uspacy.webhookUrl },
+    ]) {
+      const created = await callAs(t, 'POST', '/api/integrations', user, { type: 'uspacy', name: 'Demo Uspacy' });
+      const id = created.json()._id;
+      const connect = await callAs(t, 'POST', '/api/uspacy/connect', user, { integrationId: id, ...body });
+      expect(connect.json()).toEqual({ integrationId: id, type: 'uspacy', mode: body.mode });
+      const funnels = await callAs(t, 'GET', `/api/uspacy/leadFunnels/${id}`, user);
+      expect(funnels.json().length).toBeGreaterThan(0);
+    }
+  });
+
   it('payments go to the LiqPay emulator: its checkout page opens for a form the app signs', async () => {
     const payment = t.app.deps.config.payment;
     expect(payment).toEqual(emulators.payment);

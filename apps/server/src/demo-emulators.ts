@@ -1,4 +1,4 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, Horoshop, NBU rate and LiqPay emulators run inside the server on
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, Horoshop, Uspacy, NBU rate and LiqPay emulators run inside the server on
 // loopback, and the connectors (OAuth included) and payments point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { ALPHASMS_EMULATOR_KEY, ALPHASMS_SENDERS, startAlphaSmsEmulator } from '@leadrelay/connectors/alfasms/emulator';
@@ -8,6 +8,7 @@ import { GA_EMULATOR_STREAM, startGaEmulator } from '@leadrelay/connectors/ga/em
 import { startHoroshopEmulator } from '@leadrelay/connectors/horoshop/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
+import { startUspacyEmulator, USPACY_DEMO_WEBHOOK_KEY } from '@leadrelay/connectors/uspacy/emulator';
 import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
 import { startNbuEmulator } from './modules/currency/nbu-emulator';
 import { startLiqPayEmulator } from './modules/payments/providers/liqpay/liqpay-emulator';
@@ -34,6 +35,8 @@ export interface DemoEmulators {
     ga: { url: string; measurementId: string; apiSecret: string };
     /** A Horoshop shop: its address and API admin to connect with; /__emulator/orders makes orders and fires their webhook. */
     horoshop: { url: string; login: string; password: string };
+    /** Uspacy: the portal's address, the account to sign in with, or its incoming webhook URL. */
+    uspacy: { url: string; email: string; password: string; webhookUrl: string };
   };
   close(): Promise<void>;
 }
@@ -59,6 +62,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   const ga = await startGaEmulator();
   // One shop every demo account (and every end-to-end test) connects to: more than a real shop's 5 webhooks per event.
   const horoshop = await startHoroshopEmulator({ maxSubscriptionsPerEvent: 1000 });
+  const uspacy = await startUspacyEmulator({ webhookKey: USPACY_DEMO_WEBHOOK_KEY });
   return {
     nbuRatesUrl: nbu.url,
     payment: {
@@ -81,6 +85,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       sendpulse: { apiUrl: sendpulse.url },
       alfasms: { apiUrl: alfasms.url },
       ga: { apiUrl: ga.url },
+      uspacy: { hosts: [uspacy.host] },
     },
     facebook: {
       appId: graph.appId,
@@ -98,6 +103,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       alfasms: { url: alfasms.url, apiKey: ALPHASMS_EMULATOR_KEY, senders: [...ALPHASMS_SENDERS] },
       ga: { url: ga.url, ...GA_EMULATOR_STREAM },
       horoshop: { url: horoshop.url, login: horoshop.login, password: horoshop.password },
+      uspacy: { url: uspacy.url, email: uspacy.email, password: uspacy.password, webhookUrl: uspacy.webhookUrl },
     },
     close: async () => {
       await Promise.all([
@@ -110,6 +116,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
         alfasms.close(),
         ga.close(),
         horoshop.close(),
+        uspacy.close(),
       ]);
     },
   };

@@ -6,13 +6,14 @@ import { texts, uniqueLogin } from './support/locales';
 
 // The issue's "done when" in the browser: connect the CRM through its OAuth (the emulators the
 // end-to-end server runs with EMULATORS=true), send a website lead to it, and find it in the CRM
-// once, with its contact (amoCRM) or person (Pipedrive) and the pipeline chosen on screen.
+// once, with its contact (amoCRM, Uspacy) or person (Pipedrive) and the pipeline or funnel chosen on screen.
 const t = texts.en;
 const c = t.crm;
 
 interface Emulators {
   amocrm: { url: string };
   pipedrive: { url: string };
+  uspacy: { url: string; email: string; password: string; webhookUrl: string };
 }
 let emulators: Emulators;
 test.beforeAll(async ({ request }) => {
@@ -89,4 +90,60 @@ test('a website lead lands in Pipedrive once, with its person, after connecting 
   const people = pd.persons.filter((p) => p.name === 'Lesya Ukrainka');
   expect(people).toHaveLength(1);
   expect(pd.leads[0]?.title).toContain('Lesya Ukrainka');
+});
+
+test('a website lead lands in Uspacy once as a deal, with its contact, in the funnel and stage chosen on screen', async ({
+  page,
+}) => {
+  const { uspacy } = emulators;
+  await signUpAndConfirm(page, 'en', uniqueLogin('uspacy'), 'Secret123');
+  await page.goto(`${t.prefix}/admin/integrations/uspacy`);
+  await page
+    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(c.create.name).fill('Sales Uspacy');
+  // Signing in with the account: the password goes to the portal once.
+  await dialog.getByText(c.uspacy.modes.password, { exact: true }).click();
+  await dialog.getByLabel(c.uspacy.portal).fill(uspacy.url);
+  await dialog.getByLabel(c.uspacy.email).fill(uspacy.email);
+  await dialog.getByLabel(c.uspacy.password, { exact: true }).fill(uspacy.password);
+  await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
+
+  await expect(page).toHaveURL(/\/en\/admin\/integrations\/uspacy\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
+  await expect(page.getByTestId('uspacy-account')).toContainText(uspacy.email);
+
+  await page.getByRole('tab', { name: c.tabs.pipeline }).click();
+  await page.getByText(c.uspacy.targets.deal, { exact: true }).click();
+  await pick(page, c.uspacy.funnel, 'Опт');
+  await pick(page, c.settings.stage, 'Замовлення');
+  await pick(page, c.settings.responsible, 'Богдан Мельник');
+  await page.getByRole('button', { name: c.save, exact: true }).first().click();
+  await expect(page.getByText(c.ui.saved_success)).toBeVisible();
+
+  const hookUrl = await sourceTo(page, 'Sales Uspacy');
+  await postLead(hookUrl, { name: 'Ivan Franko', phone: '063 777 88 99', email: 'ivan.franko@example.com' });
+
+  type UsState = {
+    deals: {
+      id: number;
+      title: string;
+      funnel_id: number;
+      kanban_stage_id: number;
+      owner: number;
+      contacts: number[];
+    }[];
+    contacts: { id: number; title: string; phone: { value: string }[] }[];
+    comments: { entityType: string; entityId: number; message: string }[];
+  };
+  const mine = (state: UsState) => state.deals.filter((d) => d.title.includes('Ivan Franko'));
+  await expect.poll(async () => mine(await stateOf<UsState>(uspacy.url)).length, { timeout: 20_000 }).toBe(1);
+  const state = await stateOf<UsState>(uspacy.url);
+  const [deal] = mine(state);
+  expect(deal).toMatchObject({ funnel_id: 4, kanban_stage_id: 402, owner: 2 });
+  const contact = state.contacts.find((x) => x.id === deal!.contacts[0]);
+  expect(contact).toMatchObject({ title: 'Ivan Franko', phone: [{ value: '+380637778899' }] });
+  expect(state.comments.filter((x) => x.entityType === 'deal' && x.entityId === deal!.id)).toHaveLength(1);
 });

@@ -170,12 +170,11 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { name: t.integrations.list.title, exact: true })).toBeVisible();
       await expectFits(page, `integrations-${lang}-${width}`);
 
-      // The CRM list pages (amoCRM, Pipedrive) with their "Connect …" action.
-      for (const crm of ['amocrm', 'pipedrive'] as const) {
+      // The CRM list pages (amoCRM, Pipedrive, Uspacy) with their "Connect …" action.
+      const crmNames = { amocrm: 'amoCRM', pipedrive: 'Pipedrive', uspacy: 'Uspacy' } as const;
+      for (const crm of ['amocrm', 'pipedrive', 'uspacy'] as const) {
         await page.goto(`${t.prefix}/admin/integrations/${crm}`);
-        await expect(
-          page.getByRole('heading', { name: crm === 'amocrm' ? 'amoCRM' : 'Pipedrive', exact: true }),
-        ).toBeVisible();
+        await expect(page.getByRole('heading', { name: crmNames[crm], exact: true })).toBeVisible();
         await expectFits(page, `${crm}-${lang}-${width}`);
       }
 
@@ -194,6 +193,63 @@ for (const lang of LANGS) {
       // The switches' sliding highlight has come to rest.
       await expect(page.locator('.ant-segmented-thumb')).toHaveCount(0);
       await expectFits(page, `plan-annual-uah-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: Uspacy's connect dialog and its integration's tabs fit the screen`, async ({
+      page,
+      request,
+    }) => {
+      const c = t.crm;
+      const { uspacy } = (await (await request.get('/api/emulators')).json()) as {
+        uspacy: { url: string; webhookUrl: string };
+      };
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await signUpAndConfirm(page, lang, uniqueLogin(`screens-uspacy-${lang}-${width}`), 'Secret123');
+      await page.goto(`${t.prefix}/admin/integrations/uspacy`);
+      await page
+        .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByLabel(c.uspacy.webhookUrl)).toBeVisible();
+      // The dialog has finished opening.
+      await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+      await expectFits(page, `uspacy-connect-webhook-${lang}-${width}`, { fullPage: false });
+      await dialog.getByText(c.uspacy.modes.password, { exact: true }).click();
+      await expect(dialog.getByLabel(c.uspacy.portal)).toBeVisible();
+      // The radio's switch has finished its transition.
+      await page.waitForTimeout(400);
+      await expectFits(page, `uspacy-connect-password-${lang}-${width}`, { fullPage: false });
+
+      await dialog.getByText(c.uspacy.modes.webhook, { exact: true }).click();
+      await dialog.getByLabel(c.uspacy.webhookUrl).fill(uspacy.webhookUrl);
+      await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
+      await expect(page).toHaveURL(/\/admin\/integrations\/uspacy\/[0-9a-f-]{36}/, { timeout: 15_000 });
+      await expect(page.getByTestId('uspacy-account')).toContainText(new URL(uspacy.url).host);
+      // The "connected" toast has gone: it would cover the header in every picture below.
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+      await expectFits(page, `uspacy-connection-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: c.tabs.pipeline }).click();
+      await page.getByText(c.uspacy.targets.deal, { exact: true }).click();
+      await page.getByLabel(c.uspacy.funnel, { exact: true }).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Опт' }).click();
+      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectFits(page, `uspacy-pipeline-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: c.tabs.fields }).click();
+      await page.getByRole('button', { name: c.mapping.add }).click();
+      await page.getByRole('combobox', { name: c.mapping.fromLabel.replace('{{n}}', '1') }).fill('custom.city');
+      await page.getByLabel(c.mapping.toLabel.replace('{{n}}', '1')).click();
+      await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Місто' }).click();
+      await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectFits(page, `uspacy-fields-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: c.tabs.users }).click();
+      await expect(page.getByText('Богдан Мельник')).toBeVisible();
+      await expectFits(page, `uspacy-users-${lang}-${width}`);
     });
 
     test(`${lang} at ${width}px: billing, referral and the plan page's checkout fit the screen`, async ({ page }) => {

@@ -8,6 +8,7 @@ import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
 import { sendpulse } from './sendpulse';
+import { uspacy } from './uspacy';
 
 export {
   ALPHASMS_API_URL,
@@ -90,10 +91,28 @@ export {
   ZPipedriveAuth,
 } from './pipedrive';
 export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
+export {
+  redactWebhookUrl as redactUspacyWebhookUrl,
+  type UspacyAuth,
+  uspacy,
+  uspacyRefreshTokens,
+  uspacySignIn,
+  ZUspacyAuth,
+} from './uspacy';
 
 // The one list a new connector joins (one line).
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types
-const list: ConnectorDefinition<any, any>[] = [alfasms, amocrm, facebook, ga, horoshop, http, pipedrive, sendpulse];
+const list: ConnectorDefinition<any, any>[] = [
+  alfasms,
+  amocrm,
+  facebook,
+  ga,
+  horoshop,
+  http,
+  pipedrive,
+  sendpulse,
+  uspacy,
+];
 
 export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknown>> = new Map(
   list.map((c) => [c.slug, c]),

@@ -73,3 +73,13 @@ export {
   type SendpulseSeed,
   startSendpulseEmulator,
 } from './sendpulse/emulator';
+export {
+  startUspacyEmulator,
+  USPACY_DEMO_ACCOUNT,
+  USPACY_DEMO_WEBHOOK_KEY,
+  USPACY_SEED,
+  type UspacyEmulatedCall,
+  type UspacyEmulator,
+  type UspacyEmulatorOptions,
+  type UspacyFault,
+} from './uspacy/emulator';

@@ -26,6 +26,15 @@ export const ERROR_STATUS = {
   CRM_REQUEST_FAILED: 400,
   COLLECTION_ITEMS_LIMIT: 400,
   FACEBOOK_EMAIL_REQUIRED: 400,
+  // Uspacy: a portal address or incoming webhook URL that is not one, a sign-in or webhook the
+  // portal refused, a funnel or stage the portal no longer has, a portal that cannot be reached.
+  USPACY_PORTAL_INVALID: 400,
+  USPACY_WEBHOOK_URL_INVALID: 400,
+  USPACY_SIGN_IN_FAILED: 400,
+  USPACY_WEBHOOK_REFUSED: 400,
+  USPACY_FUNNEL_NOT_FOUND: 400,
+  USPACY_STAGE_NOT_FOUND: 400,
+  USPACY_UNAVAILABLE: 424,
   INVALID_CREDENTIALS: 401,
   UNAUTHORIZED: 401,
   REFRESH_INVALID: 401,

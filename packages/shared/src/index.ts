@@ -21,4 +21,5 @@ export * from './referrals';
 export * from './sendpulse';
 export * from './sms';
 export * from './user';
+export * from './uspacy';
 export * from './validation';

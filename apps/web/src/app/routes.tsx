@@ -51,7 +51,9 @@ const integrations = (name: 'list' | 'create' | 'detail'): Loader => {
   return pages[name];
 };
 
-const crm = (name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' | 'pipedriveConnect'): Loader => {
+const crm = (
+  name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' | 'pipedriveConnect' | 'uspacy' | 'uspacyDetail',
+): Loader => {
   const pages = {
     amocrm: () => import('../features/crm/pages/amocrm-page').then((m) => m.AmocrmPage),
     amocrmDetail: () => import('../features/crm/pages/amocrm-integration-page').then((m) => m.AmocrmIntegrationPage),
@@ -59,6 +61,8 @@ const crm = (name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' |
     pipedriveDetail: () =>
       import('../features/crm/pages/pipedrive-integration-page').then((m) => m.PipedriveIntegrationPage),
     pipedriveConnect: () => import('../features/crm/pages/pipedrive-connect-page').then((m) => m.PipedriveConnectPage),
+    uspacy: () => import('../features/crm/pages/uspacy-page').then((m) => m.UspacyPage),
+    uspacyDetail: () => import('../features/crm/pages/uspacy-integration-page').then((m) => m.UspacyIntegrationPage),
   };
   return pages[name];
 };
@@ -169,7 +173,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       ...integration('fb', false, facebook('list')),
       ...integration('ga', true, destination('ga'), destination('gaDetail')),
       ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
-      ...integration('uspacy', true),
+      ...integration('uspacy', true, crm('uspacy'), crm('uspacyDetail')),
       {
         path: 'admin/integrations/pipedrive/connect',
         title: 'pipedriveConnect',

@@ -158,7 +158,7 @@ export function hookDetail(): HookDetail {
             number: 3,
             outcome: 'permanent',
             httpStatus: 422,
-            error: 'HTTP 422',
+            error: 'USPACY_VALIDATION: title: The title field is required.',
             request: null,
             response: trace(422, 'bad'),
             durationMs: 61,

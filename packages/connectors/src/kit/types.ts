@@ -181,8 +181,10 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * only from the connector's own connect flow (they name hosts our client secret is sent to), so
    * PUT .../connect refuses `auth` and takes settings only. elsewhere: the credentials do not live on
    * the integration at all (Facebook: the account's Facebook connection), so PUT .../connect refuses.
+   * own: like oauth, credentials come only from the connector's own connect route on the server, which
+   * checks and trades what the user typed (Uspacy: a password sent once to a checked portal host).
    */
-  connectAuth?: 'manual' | 'oauth' | 'elsewhere';
+  connectAuth?: 'manual' | 'oauth' | 'own' | 'elsewhere';
   /** The configuration keys the connector reads (env names; the server's only reader of env reads them). */
   config?: Readonly<Record<string, ConfigKey>>;
   /** The API host for connections whose host is not per account (ctx.baseUrl), from the configuration. */

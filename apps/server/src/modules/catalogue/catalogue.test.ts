@@ -36,7 +36,7 @@ describe('settings (integration types)', () => {
     expect(res.statusCode).toBe(200);
     // Types with a connector, webhook (built into ingest) and facebook (the facebook module).
     expect(slugsOf(res.json())).toEqual(
-      ['alfasms', 'amocrm', 'facebook', 'ga', 'horoshop', 'http', 'pipedrive', 'sendpulse', 'webhook'].sort(),
+      ['alfasms', 'amocrm', 'facebook', 'ga', 'horoshop', 'http', 'pipedrive', 'sendpulse', 'uspacy', 'webhook'].sort(),
     );
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
@@ -75,11 +75,17 @@ describe('settings (integration types)', () => {
         'webhook',
       ].sort(),
     );
-    const uspacy = res.json().find((s: { slug: string }) => s.slug === 'uspacy');
-    expect(uspacy).toMatchObject({ hidden: true, available: false, kind: 'destination', category: { name: 'CRM' } });
-    const one = await call('GET', `${base}/settings/${uspacy._id}`, admin);
-    expect(one.json().slug).toBe('uspacy');
-    expectError(await call('GET', `${base}/settings/${uspacy._id}`, client), 404, 'SETTING_NOT_FOUND');
+    // A type without a connector yet (the e-mail parser) is listed hidden and unavailable.
+    const parser = res.json().find((s: { slug: string }) => s.slug === 'parser');
+    expect(parser).toMatchObject({ hidden: true, available: false, kind: 'source', category: { name: 'Sources' } });
+    const one = await call('GET', `${base}/settings/${parser._id}`, admin);
+    expect(one.json().slug).toBe('parser');
+    expectError(await call('GET', `${base}/settings/${parser._id}`, client), 404, 'SETTING_NOT_FOUND');
+    // Uspacy shows as soon as its connector exists.
+    expect(res.json().find((s: { slug: string }) => s.slug === 'uspacy')).toMatchObject({
+      hidden: false,
+      available: true,
+    });
   });
 
   it('seeds idempotently and keeps operators’ edits', async () => {
@@ -110,6 +116,7 @@ describe('settings (integration types)', () => {
         'horoshop',
         'pipedrive',
         'sendpulse',
+        'uspacy',
         'webhook',
       ]);
       expectError(

@@ -165,7 +165,9 @@ export async function connect(
   if (connector.connectAuth === 'elsewhere') throw new AppError('OPERATION_NOT_SUPPORTED');
   const values: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };
   if (body.auth !== undefined) {
-    if (connector.connectAuth === 'oauth') throw new AppError('OPERATION_NOT_SUPPORTED');
+    if (connector.connectAuth === 'oauth' || connector.connectAuth === 'own') {
+      throw new AppError('OPERATION_NOT_SUPPORTED');
+    }
     checkSize(body.auth);
     const parsed = connector.auth.safeParse(body.auth);
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('auth', parsed.error) });

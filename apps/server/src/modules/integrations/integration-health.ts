@@ -13,7 +13,7 @@ import { screenUrl } from '../../lib/oauth-state';
 import type { IntegrationUpdate } from '../../plugins/realtime';
 
 const MAX_REASON = 300;
-const BARE_CODE = /^[A-Z][A-Z0-9_]*$/;
+const CODED = /^[A-Z][A-Z0-9_]*(?::|$)/;
 
 export type EmitIntegrationUpdate = (accountId: string, update: IntegrationUpdate) => void;
 
@@ -93,11 +93,12 @@ export async function onDestinationBroken(
   emit: EmitIntegrationUpdate,
   input: { destinationId: string; reason: string; retryAt: Date | null },
 ): Promise<void> {
-  // A bare code (ALPHASMS_SENDER_INVALID) stays bare: the web translates it, and its text says what to fix.
+  // A reason that is a code (ALPHASMS_SENDER_INVALID), or starts with one (USPACY_REFRESH_FAILED: HTTP 401), stays as
+  // it is: the web translates the code, and its text says what to fix.
   const statusReason = input.retryAt
     ? pausedReason(input.reason, input.retryAt)
-    : BARE_CODE.test(input.reason)
-      ? input.reason
+    : CODED.test(input.reason)
+      ? input.reason.slice(0, MAX_REASON)
       : `${input.reason.slice(0, MAX_REASON)} — reconnect the integration`;
   const row = await markBroken(deps.db, input.destinationId, statusReason);
   if (!row) return;

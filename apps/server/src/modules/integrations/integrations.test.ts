@@ -114,9 +114,9 @@ describe('POST /api/integrations', () => {
       400,
       'INTEGRATION_TYPE_UNKNOWN',
     );
-    // Uspacy is in the catalogue, but its connector is not built: hidden, not creatable.
+    // The e-mail parser is in the catalogue, but its connector is not built: hidden, not creatable.
     expectError(
-      await call('POST', '/api/integrations', alice, { type: 'uspacy', name: 'x' }),
+      await call('POST', '/api/integrations', alice, { type: 'parser', name: 'x' }),
       400,
       'INTEGRATION_TYPE_UNKNOWN',
     );

@@ -3,6 +3,7 @@ import { Collapse, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../lib/format';
 import { formatDateTime, pretty } from '../../lib/hooks/format';
+import { reasonText } from '../integrations/status-tag';
 import './hooks.css';
 
 const OUTCOME_COLOR: Record<AttemptOutcome, string> = { ok: 'green', retryable: 'orange', permanent: 'red' };
@@ -12,7 +13,7 @@ function Trace({ value }: { value: unknown }) {
   return <pre className="lr-trace">{pretty(value)}</pre>;
 }
 
-/** The tries of one delivery, oldest first: number, outcome, HTTP code, duration, error, traces. */
+/** The tries of one delivery, oldest first: number, outcome, HTTP code, duration, error (its code translated), traces. */
 export function AttemptsTimeline({ attempts }: { attempts: HookAttempt[] }) {
   const { t } = useTranslation('hooks');
   if (!attempts.length) return <Typography.Text type="secondary">{t('detail.noAttempts')}</Typography.Text>;
@@ -51,7 +52,7 @@ export function AttemptsTimeline({ attempts }: { attempts: HookAttempt[] }) {
               </Typography.Text>
               {a.error && (
                 <Typography.Paragraph type="danger" className="lr-attempt-error">
-                  {a.error}
+                  {reasonText(a.error)}
                 </Typography.Paragraph>
               )}
               {traces.length > 0 && <Collapse size="small" ghost items={traces} />}

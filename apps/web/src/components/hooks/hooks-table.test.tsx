@@ -169,6 +169,12 @@ describe('HooksTable', { timeout: 30_000 }, () => {
       'HTTP 422',
     ]);
     expect(within(attempts[2]!).getByText('Failed for good')).toBeTruthy();
+    // An error's code is said in words; the destination's own words follow.
+    expect(
+      within(attempts[2]!).getByText('Uspacy refused the lead’s data (title: The title field is required.)'),
+    ).toBeTruthy();
+    // Text without a code stays as it was.
+    expect(within(attempts[0]!).getByText('HTTP 503', { selector: '.lr-attempt-error' })).toBeTruthy();
     expect(within(attempts[1]!).getByText('1,250 ms')).toBeTruthy();
     // The lead's normalised fields and the raw request, secrets as the server redacted them.
     const drawer = screen.getByRole('dialog');

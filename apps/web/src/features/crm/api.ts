@@ -10,6 +10,11 @@ import {
   type PipedriveField,
   type PipedrivePipeline,
   type PipedriveWebhook,
+  type UspacyAccount,
+  type UspacyConnectBody,
+  type UspacyFields,
+  type UspacyFunnel,
+  type UspacyTarget,
   ZAmoBackup,
   ZAmoField,
   ZAmoPipeline,
@@ -19,6 +24,10 @@ import {
   ZPipedriveField,
   ZPipedrivePipeline,
   ZPipedriveWebhook,
+  ZUspacyAccount,
+  ZUspacyField,
+  ZUspacyFunnel,
+  ZUspacyUser,
 } from '@leadrelay/shared';
 import type { z } from 'zod';
 import { api, http } from '../../lib/http';
@@ -92,6 +101,30 @@ export const pipedriveApi = {
     api.post<PipedriveWebhook>(`${pd}/webhooks/${id(integrationId)}`, body),
   deleteWebhook: (integrationId: string, webhookId: string) =>
     http<unknown>(`${pd}/webhooks/${id(integrationId)}`, { method: 'DELETE', query: { id: webhookId } }),
+};
+
+const us = '/api/uspacy';
+
+export const uspacyApi = {
+  /** Signs in once with the portal's e-mail and password, or stores the incoming webhook URL. */
+  connect: (body: UspacyConnectBody) =>
+    api.post<{ integrationId: string; type: 'uspacy'; mode: UspacyConnectBody['mode'] }>(`${us}/connect`, body),
+  account: async (integrationId: string): Promise<UspacyAccount> => {
+    const parsed = ZUspacyAccount.safeParse(await api.get(`${us}/account/${id(integrationId)}`));
+    return parsed.success ? parsed.data : { connected: false };
+  },
+  funnels: async (target: UspacyTarget, integrationId: string): Promise<UspacyFunnel[]> =>
+    listOf(ZUspacyFunnel, await api.get(`${us}/${target}Funnels/${id(integrationId)}`)),
+  fields: async (integrationId: string): Promise<UspacyFields> => {
+    const raw = await api.get<Partial<Record<keyof UspacyFields, unknown>>>(`${us}/fields/${id(integrationId)}`);
+    return {
+      lead: listOf(ZUspacyField, raw?.lead ?? []),
+      deal: listOf(ZUspacyField, raw?.deal ?? []),
+      contact: listOf(ZUspacyField, raw?.contact ?? []),
+    };
+  },
+  users: async (integrationId: string): Promise<CrmUser[]> =>
+    listOf(ZUspacyUser, await api.get(`${us}/users/${id(integrationId)}`)),
 };
 
 /** A distribution collection whose people are the CRM's users (the lead's assignee id is the user id). */

@@ -1,17 +1,18 @@
 // The "CRM store" of spec section 3 (apiToken stays on the server; dealFields, users, webhooks here)
 // is this query cache. Keys start with 'integrations', so UPDATE_INTEGRATION (a reconnect, a
 // broken connection) refreshes them with the integration itself.
-import type { Integration } from '@leadrelay/shared';
+import type { Integration, UspacyTarget } from '@leadrelay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { integrationsApi } from '../../lib/integrations/api';
 import { integrationKeys } from '../../lib/integrations/queries';
-import { amoApi, type CrmUser, createUsersCollection, pipedriveApi } from './api';
+import { amoApi, type CrmUser, createUsersCollection, pipedriveApi, uspacyApi } from './api';
 
 export const crmKeys = {
   all: (id: string) => ['integrations', 'crm', id] as const,
   amo: (id: string, what: 'users' | 'pipelines' | 'fields' | 'backups') =>
     ['integrations', 'crm', id, 'amo', what] as const,
   pd: (id: string, what: string) => ['integrations', 'crm', id, 'pipedrive', what] as const,
+  us: (id: string, what: string) => ['integrations', 'crm', id, 'uspacy', what] as const,
 };
 
 /** CRM data is read only from a connected integration; five minutes is fresh enough for pickers. */
@@ -44,6 +45,29 @@ export const usePipedriveActivityTypes = (i: Integration) =>
   });
 export const usePipedriveWebhooks = (i: Integration) =>
   useQuery({ queryKey: crmKeys.pd(i._id, 'webhooks'), queryFn: () => pipedriveApi.webhooks(i._id), ...crmQuery(i) });
+
+export const useUspacyFunnels = (i: Integration, target: UspacyTarget) =>
+  useQuery({
+    queryKey: crmKeys.us(i._id, `${target}Funnels`),
+    queryFn: () => uspacyApi.funnels(target, i._id),
+    ...crmQuery(i),
+  });
+export const useUspacyFields = (i: Integration) =>
+  useQuery({ queryKey: crmKeys.us(i._id, 'fields'), queryFn: () => uspacyApi.fields(i._id), ...crmQuery(i) });
+export const useUspacyUsers = (i: Integration) =>
+  useQuery({ queryKey: crmKeys.us(i._id, 'users'), queryFn: () => uspacyApi.users(i._id), ...crmQuery(i) });
+/** How it is connected (no secret): read whenever the integration is, connected or not. */
+export const useUspacyAccount = (i: Integration) =>
+  useQuery({ queryKey: crmKeys.us(i._id, `account-${i.updatedAt}`), queryFn: () => uspacyApi.account(i._id) });
+
+/** Connects (or reconnects) Uspacy; the integration and everything read from the portal are read again. */
+export function useUspacyConnect() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: uspacyApi.connect,
+    onSuccess: () => qc.invalidateQueries({ queryKey: integrationKeys.all }),
+  });
+}
 
 /** Saves the whole settings object through PUT …/connect (the server replaces it and checks the connection). */
 export function useSaveCrmSettings(integration: Integration) {

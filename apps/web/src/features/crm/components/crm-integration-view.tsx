@@ -10,7 +10,7 @@ import { CrmUsersCard } from './crm-users-card';
 type UsersQuery = ComponentProps<typeof CrmUsersCard>['users'];
 
 interface Props {
-  type: 'amocrm' | 'pipedrive';
+  type: 'amocrm' | 'pipedrive' | 'uspacy';
   crmName: string;
   connect: { start: (integrationId: string) => unknown; isPending: boolean };
   /** In the connection card, below its actions: the token form, backups … */

@@ -2,7 +2,7 @@ import '../../../components/integrations/integrations.css';
 import '../crm.css';
 import { ArrowLeftOutlined, LinkOutlined } from '@ant-design/icons';
 import { Button, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { IntegrationsList } from '../../../components/integrations/integrations-list';
@@ -10,21 +10,31 @@ import { PermissionGuard } from '../../../components/permission-guard';
 import { localePath } from '../../../lib/locale';
 import { type CreateValues, CrmCreateModal } from './crm-create-modal';
 
-interface Props {
-  type: 'amocrm' | 'pipedrive';
+/** What a CRM's own "connect" modal gets (Uspacy asks for a portal and credentials, not a consent). */
+export interface CreateModalProps<V> {
+  open: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onSubmit: (values: V) => void;
+}
+
+interface Props<V> {
+  type: 'amocrm' | 'pipedrive' | 'uspacy';
   crmName: string;
   withToken?: boolean;
   busy: boolean;
   /** Creates the integration and starts its authorisation; resolves true when the modal may close. */
-  onCreate: (values: CreateValues) => Promise<boolean>;
+  onCreate: (values: V) => Promise<boolean>;
+  /** The CRM's own modal instead of the name-and-consent one. */
+  modal?: (props: CreateModalProps<V>) => ReactNode;
 }
 
 /** The account's integrations of one CRM, with "Connect <CRM>". */
-export function CrmList({ type, crmName, withToken, busy, onCreate }: Props) {
+export function CrmList<V = CreateValues>({ type, crmName, withToken, busy, onCreate, modal }: Props<V>) {
   const { t } = useTranslation('crm');
   const { t: ti } = useTranslation('integrations');
   const [open, setOpen] = useState(false);
-  const submit = async (values: CreateValues) => {
+  const submit = async (values: V) => {
     if (await onCreate(values)) setOpen(false);
   };
 
@@ -47,14 +57,18 @@ export function CrmList({ type, crmName, withToken, busy, onCreate }: Props) {
         </PermissionGuard>
       </div>
       <IntegrationsList fixedType={type} onCreate={() => setOpen(true)} />
-      <CrmCreateModal
-        open={open}
-        crmName={crmName}
-        withToken={withToken}
-        busy={busy}
-        onCancel={() => setOpen(false)}
-        onSubmit={submit}
-      />
+      {modal ? (
+        modal({ open, busy, onCancel: () => setOpen(false), onSubmit: (v) => void submit(v) })
+      ) : (
+        <CrmCreateModal
+          open={open}
+          crmName={crmName}
+          withToken={withToken}
+          busy={busy}
+          onCancel={() => setOpen(false)}
+          onSubmit={(v) => void submit(v as V)}
+        />
+      )}
     </div>
   );
 }

@@ -6,7 +6,7 @@ import { DestinationShell, type ShellTab } from '../../../components/integration
 export type TabItem = ShellTab;
 
 interface Props {
-  type: 'amocrm' | 'pipedrive';
+  type: 'amocrm' | 'pipedrive' | 'uspacy';
   crmName: string;
   tabs: (integration: Integration) => TabItem[];
 }

@@ -65,6 +65,8 @@ export function PipelineStagePair({
   stageLabel,
   pipelinePlaceholder,
   stagePlaceholder,
+  pipelineLabel,
+  needsPipelineHint,
 }: {
   pipelines: { id: number; name: string }[];
   stagesOf: (pipelineId: number) => { id: number; name: string }[];
@@ -72,6 +74,10 @@ export function PipelineStagePair({
   stageLabel: string;
   pipelinePlaceholder: string;
   stagePlaceholder: string;
+  /** Default "Pipeline" (Uspacy says funnel). */
+  pipelineLabel?: string;
+  /** Under the disabled stage picker; default "Choose a pipeline to pick a status". */
+  needsPipelineHint?: string;
 }) {
   const { t } = useTranslation('crm');
   const form = Form.useFormInstance();
@@ -79,7 +85,7 @@ export function PipelineStagePair({
   const stages = pipelineId ? stagesOf(pipelineId) : [];
   return (
     <div className="lr-crm-pair">
-      <Form.Item name="pipelineId" label={t('settings.pipeline')} className="lr-grow">
+      <Form.Item name="pipelineId" label={pipelineLabel ?? t('settings.pipeline')} className="lr-grow">
         <Select
           allowClear
           placeholder={pipelinePlaceholder}
@@ -91,7 +97,7 @@ export function PipelineStagePair({
         name={stageName}
         label={stageLabel}
         className="lr-grow"
-        extra={pipelineId ? undefined : t('settings.statusNeedsPipeline')}
+        extra={pipelineId ? undefined : (needsPipelineHint ?? t('settings.statusNeedsPipeline'))}
       >
         <Select
           allowClear

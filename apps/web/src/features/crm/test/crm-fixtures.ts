@@ -68,3 +68,48 @@ export const amoFields = {
   ],
   contact: [{ id: 401, name: 'Посада', type: 'text', code: 'POSITION' }],
 };
+
+export const US_ID = '77777777-7777-4777-8777-777777777777';
+
+export const usIntegration = (overrides: Partial<Integration> = {}) =>
+  makeIntegration({
+    _id: US_ID,
+    name: 'Uspacy продажі',
+    type: 'uspacy',
+    kind: 'destination',
+    category: { _id: 'c-crm', name: 'CRM' },
+    isConnected: true,
+    settings: { target: 'lead', note: true },
+    ...overrides,
+  });
+
+const stage = (id: number, title: string, sort: number, isSystem = false) => ({ id, title, sort, isSystem });
+export const usFunnels = {
+  lead: [
+    {
+      id: 1,
+      title: 'Вхідні заявки',
+      isDefault: true,
+      stages: [stage(101, 'Нова', 10), stage(102, 'Кваліфікація', 20), stage(198, 'Успішно', 1000, true)],
+    },
+  ],
+  deal: [
+    { id: 3, title: 'Продажі', isDefault: true, stages: [stage(301, 'Нова угода', 10)] },
+    {
+      id: 4,
+      title: 'Опт',
+      isDefault: false,
+      stages: [stage(402, 'Замовлення', 20), stage(401, 'Запит прайсу', 10), stage(499, 'Провалено', 1010, true)],
+    },
+  ],
+};
+const field = (code: string, name: string, type = 'string') => ({ code, name, type, required: false, multiple: false });
+export const usFields = {
+  lead: [field('city', 'Місто'), field('budget', 'Бюджет', 'integer')],
+  deal: [field('promo', 'Промокод'), field('amount_of_the_deal', 'Сума угоди', 'money')],
+  contact: [field('position', 'Посада')],
+};
+export const usUsers = [
+  { id: 1, name: 'Анна Коваль', email: 'anna@demo.test' },
+  { id: 2, name: 'Богдан Мельник' },
+];
