@@ -35,6 +35,7 @@ export {
   type GaFault,
   startGaEmulator,
 } from './ga/emulator';
+export {
   type EmulatedHoroshopRequest,
   type HoroshopEmulator,
   type HoroshopEmulatorOptions,
