@@ -327,6 +327,8 @@ for (const lang of LANGS) {
       const create = async (type: 'alfasms' | 'ga', label: string) => {
         await page.getByRole('button', { name: label }).first().click();
         const dialog = page.getByRole('dialog', { name: label });
+        // The modal has finished opening: a click during its zoom can miss the button.
+        await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
         await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
         await expect(page).toHaveURL(new RegExp(`/admin/integrations/${type}/[0-9a-f-]{36}`));
       };

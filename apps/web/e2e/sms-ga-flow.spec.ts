@@ -24,6 +24,8 @@ async function connectNew(page: import('@playwright/test').Page, type: 'alfasms'
   await page.goto(`${t.prefix}/admin/integrations/${type}`);
   await page.getByRole('button', { name: label }).first().click();
   const dialog = page.getByRole('dialog', { name: label });
+  // The modal has finished opening: a click during its zoom can miss the button.
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await dialog.getByLabel(t.integrations.create.name).fill(name);
   await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
   await expect(page).toHaveURL(new RegExp(`/en/admin/integrations/${type}/[0-9a-f-]{36}`));
