@@ -1,6 +1,7 @@
 // Pure: what the amoCRM destination sends (API v4 leads/complex and notes), from our lead and the
 // integration's settings. No I/O here, so every rule is unit-tested on its own.
 import type { AmoFieldMapping, AmoSettings, Assignee, Lead } from '@leadrelay/shared';
+import { phoneQuery, samePhone } from '../kit/phone-match';
 
 export interface AmoFieldValue {
   value?: string;
@@ -170,21 +171,7 @@ export function noteText(lead: Lead, raw?: unknown): string {
 
 // ---- Contact matching (amoCRM's query is a substring search; we confirm the match ourselves) ----
 
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/** Compares phones by their last 9 digits (the national number in most countries), else exactly. */
-export function samePhone(a: string, b: string): boolean {
-  const x = digits(a);
-  const y = digits(b);
-  if (x.length >= 9 && y.length >= 9) return x.slice(-9) === y.slice(-9);
-  return x !== '' && x === y;
-}
-
-/** What to search amoCRM for: the phone's last 9 digits (matches +380…, 380… and 0… spellings). */
-export function phoneQuery(phone: string): string {
-  const d = digits(phone);
-  return d.length > 9 ? d.slice(-9) : d;
-}
+export { phoneQuery, samePhone };
 
 export interface AmoContactRecord {
   id: number;

@@ -10,6 +10,7 @@ import type {
   UspacyFunnel,
   UspacySettings,
 } from '@leadrelay/shared';
+import { phoneQuery, samePhone } from '../kit/phone-match';
 
 /** Uspacy is a Ukrainian CRM: what we write into it is in Ukrainian (titles, the comment's labels). */
 export const DEFAULT_TITLE = 'Заявка: {name}';
@@ -335,21 +336,7 @@ export function noteText(lead: Lead, raw: unknown, marker: string): string {
 
 // ---- Contacts (Uspacy's list filters are a text search: the match is confirmed here) ----
 
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/** Compares phones by their last 9 digits (the national number in most countries), else exactly. */
-export function samePhone(a: string, b: string): boolean {
-  const x = digits(a);
-  const y = digits(b);
-  if (x.length >= 9 && y.length >= 9) return x.slice(-9) === y.slice(-9);
-  return x !== '' && x === y;
-}
-
-/** What to search for: the phone's last 9 digits (matches +380…, 380… and 0… spellings). */
-export function phoneQuery(phone: string): string {
-  const d = digits(phone);
-  return d.length > 9 ? d.slice(-9) : d;
-}
+export { phoneQuery, samePhone };
 
 export interface ContactRecord {
   id: number;
