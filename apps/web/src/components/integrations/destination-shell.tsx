@@ -4,12 +4,13 @@ import type { Integration } from '@leadrelay/shared';
 import { Alert, Result, Skeleton, Tabs, type TabsProps, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { HttpError } from '../../lib/http';
 import { integrationPath } from '../../lib/integrations/integration-path';
 import { useIntegrationQuery } from '../../lib/integrations/queries';
 import { localePath } from '../../lib/locale';
+import { useTabParam } from '../../lib/use-tab-param';
 import { reasonText, StatusTag } from './status-tag';
 
 export type ShellTab = NonNullable<TabsProps['items']>[number] & { key: string };
@@ -33,7 +34,7 @@ interface Props {
 export function DestinationShell({ type, typeName, backLabel, notConnected, tabs, banner }: Props) {
   const { t } = useTranslation('integrations');
   const { id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const tab = useTabParam();
   const integration = useIntegrationQuery(id);
 
   const back = (
@@ -59,7 +60,7 @@ export function DestinationShell({ type, typeName, backLabel, notConnected, tabs
   if (item.type !== type) return <Navigate to={integrationPath(item)} replace />;
 
   const items = tabs(item);
-  const requested = params.get('tab') ?? '';
+  const { requested } = tab;
   const activeKey = items.some((i) => i.key === requested) ? requested : items[0]?.key;
 
   return (
@@ -92,19 +93,7 @@ export function DestinationShell({ type, typeName, backLabel, notConnected, tabs
         />
       )}
       {!item.isConnected && <Alert className="lr-mb" type="info" showIcon title={notConnected} />}
-      <Tabs
-        activeKey={activeKey}
-        onChange={(key) =>
-          setParams(
-            (p) => {
-              p.set('tab', key);
-              return p;
-            },
-            { replace: true },
-          )
-        }
-        items={items}
-      />
+      <Tabs activeKey={activeKey} onChange={tab.select} items={items} />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Integration } from '@leadrelay/shared';
 import { Alert, Col, Result, Row, Skeleton, Tabs, Typography } from 'antd';
 import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useParams, useSearchParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { HooksTable } from '../../../components/hooks/hooks-table';
 import { GeneralCard } from '../../../components/integrations/general-card';
 import { MappingSection } from '../../../components/integrations/mapping-section';
@@ -16,6 +16,7 @@ import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useCatalogueQuery, useIntegrationQuery } from '../../../lib/integrations/queries';
 import { readSample, saveSample } from '../../../lib/integrations/sample';
 import { localePath } from '../../../lib/locale';
+import { useTabParam } from '../../../lib/use-tab-param';
 import { DestinationsCard } from '../components/destinations-card';
 import { DistributionCard } from '../components/distribution-card';
 import { HttpSettingsCard } from '../components/http-settings-card';
@@ -39,7 +40,7 @@ const NO_SOURCES: ReadonlyMap<string, SourceParts> = new Map();
 export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMap<string, SourceParts> }) {
   const { t } = useTranslation('integrations');
   const { type, id = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const tab = useTabParam();
   const integration = useIntegrationQuery(id);
   const catalogue = useCatalogueQuery();
   const [sample, setSample] = useState(() => readSample(id));
@@ -78,9 +79,7 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
   // A source with its own parts (facebook) takes leads from elsewhere, not from a webhook URL of ours.
   const own = sources.get(item.type);
   const label = typeName(catalogue.data, item.type);
-  const tabKey = (TABS as readonly string[]).includes(params.get('tab') ?? '')
-    ? (params.get('tab') as TabKey)
-    : 'settings';
+  const tabKey = (TABS as readonly string[]).includes(tab.requested) ? (tab.requested as TabKey) : 'settings';
   const settingsTab = (
     <Row gutter={[16, 16]}>
       <Col xs={24} lg={isSource || item.type === 'http' ? 10 : 24}>
@@ -157,23 +156,7 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
       {!isSource && item.type !== 'http' && (
         <Alert className="lr-mb" type="info" showIcon title={t('page.noSettings')} />
       )}
-      {items.length === 1 ? (
-        settingsTab
-      ) : (
-        <Tabs
-          activeKey={tabKey}
-          onChange={(key) =>
-            setParams(
-              (p) => {
-                p.set('tab', key);
-                return p;
-              },
-              { replace: true },
-            )
-          }
-          items={items}
-        />
-      )}
+      {items.length === 1 ? settingsTab : <Tabs activeKey={tabKey} onChange={tab.select} items={items} />}
     </div>
   );
 }
