@@ -21,12 +21,17 @@ const env = {
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   // The end-to-end flow delivers to an http emulator on 127.0.0.1.
   ALLOW_PRIVATE_DESTINATIONS: 'true',
+  // The suite signs in far more often from 127.0.0.1 than a person does (rate limits: docs/operations.md).
+  RATE_LIMIT_AUTH_PER_MINUTE: '0',
   // amoCRM, Pipedrive and SendPulse emulated in-process (GET /api/emulators tells where).
   EMULATORS: 'true',
   // The platform owner the super-admin specs sign in as (apps/web/e2e/support/owner.ts): made at
   // the first start, as an operator would with OWNER_LOGIN/OWNER_PASSWORD.
   OWNER_LOGIN: process.env.E2E_OWNER_LOGIN ?? 'owner-e2e@example.com',
   OWNER_PASSWORD: process.env.E2E_OWNER_PASSWORD ?? 'OwnerSecret1',
+  // E-mail parsers: the SMTP listener on a port of this run's own (apps/web/e2e/support/parsers.ts).
+  PARSER_SMTP_PORT: process.env.E2E_SMTP_PORT ?? String(Number(port) + 1000),
+  MAIL_DOMAIN: 'parsers.e2e.test',
 };
 delete env.DATABASE_URL;
 

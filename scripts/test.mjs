@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite — unit and API (Vitest: shared, connectors, server, web) and end-to-end
-// (Playwright in Chromium) — then one closing line "tests: N passed, N failed".
+// `npm test`: every suite — unit and API (Vitest: shared, connectors, server, web), the chaos suite
+// (bench/src/chaos.ts: 2 API and 2 worker processes on a PostgreSQL cluster of its own, killed and
+// restarted under load; one test, passed when its ledger holds) and end-to-end (Playwright in
+// Chromium) — then one closing line "tests: N passed, N failed".
 // The API and end-to-end suites run on PostgreSQL: TEST_DATABASE_URL when set, otherwise a cluster
 // of the embedded PostgreSQL made for this run in a temporary folder and removed at the end.
 import { spawnSync } from 'node:child_process';
@@ -10,12 +12,13 @@ import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'leadrelay-test-'));
-const only = process.argv[2]; // optional: "unit" or "e2e"
+const only = process.argv[2]; // optional: "unit", "chaos" or "e2e"
 let passed = 0;
 let failed = 0;
 let broken = false;
 
-const cluster = await testCluster();
+// The chaos suite alone needs no test database: it makes a cluster of its own.
+const cluster = only === 'chaos' ? undefined : await testCluster();
 
 function run(label, cmd, args, env = {}) {
   console.info(`\n=== ${label} ===`);
@@ -66,6 +69,20 @@ if (!only || only === 'unit') {
     failed += report.numFailedTests;
   }
   if (code !== 0 || !report || report.numTotalTests === 0) broken = true;
+}
+
+if (!only || only === 'chaos') {
+  // Its own cluster (it restarts it), never the run's test database; bounded: it gives up on its own.
+  const code = run('chaos suite (2 api + 2 workers, kill -9, PostgreSQL restart, pg_terminate_backend)', 'npm', [
+    'run',
+    'bench',
+    '-w',
+    '@leadrelay/bench',
+    '--',
+    'chaos',
+  ]);
+  if (code === 0) passed += 1;
+  else failed += 1;
 }
 
 if (!only || only === 'e2e') {

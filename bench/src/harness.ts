@@ -155,6 +155,7 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PORT: String(o.port),
+    PARSER_SMTP_PORT: 'off',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
@@ -162,6 +163,8 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
     JWT_SECRET: o.jwtSecret,
     ENCRYPTION_KEY: o.encryptionKey,
     ALLOW_PRIVATE_DESTINATIONS: 'true',
+    // The load generator is one client on one source: the per-source limit would measure itself.
+    RATE_LIMIT_WEBHOOK_PER_MINUTE: '0',
     WEB_DIST: join(o.dir, 'no-web'),
   };
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;

@@ -1,7 +1,9 @@
-// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|startup|profile> [options]; see bench/README.md.
+// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|startup|fuzz|profile> [options]; see bench/README.md.
 import { parseArgs } from 'node:util';
+import { runChaos } from './chaos';
 import { runE2e } from './e2e';
 import { runFb } from './fb';
+import { runFuzz } from './fuzz';
 import { cleanup, type Engine } from './harness';
 import { runIngest } from './ingest';
 import { summarizeProfile } from './profile';
@@ -13,12 +15,16 @@ const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
                                                    --pg-setting synchronous_commit=off (diagnostic, pg only)
   e2e      steady rate to the http emulator         --engine pg|embedded --split (pg only) --workers 1 --rate 200 --duration 30 --latency 50
   crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150 (pg only)
+                                                   --plain (the receiver honours no Idempotency-Key: duplicates reported)
+  chaos    the chaos suite (CI): 2 api + 2 workers on an owned cluster, kill -9, PostgreSQL restart,
+           pg_terminate_backend, a flaky plain receiver and amoCRM; ledger  --rate 10 --duration 50 --drain-timeout 150 --seed 20261124
   fb       Meta lead webhook → destination          --engine pg|embedded --leads 200 --rate 20 --burst 100 --latency 50
                                                    --meta-duplicates 1 --drain-timeout 60 --cpu-prof
                                                    --graph server|bench (Graph emulator in the server or here) --split (pg only)
   startup  npm start to the first 200 of /api/health: cold, warm, after kill -9, and node dist/main.js warm
                                                    --runs 5
   profile  summarise a .cpuprofile file             <file> [--last 30: only the last seconds]
+  fuzz     the API fuzz suite, larger               --runs 200 (per operation) --seed 20261124
 
   --engine pg: a fresh database on BENCH_PG_URL; embedded: no DATABASE_URL, the server's own
   embedded PostgreSQL in a fresh DATA_DIR (one ROLE=all process).`;
@@ -45,6 +51,8 @@ const { positionals, values } = parseArgs({
     'meta-duplicates': { type: 'string', default: '1' },
     graph: { type: 'string', default: 'server' },
     runs: { type: 'string', default: '5' },
+    seed: { type: 'string', default: '20261124' },
+    plain: { type: 'boolean', default: false },
   },
 });
 
@@ -108,8 +116,16 @@ async function main(): Promise<boolean> {
         crash: command === 'crash',
         killEvery: bounded('kill-every', values['kill-every'], 1, 60),
         drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '150', 10, 900),
+        plain: values.plain ?? false,
       });
     }
+    case 'chaos':
+      return runChaos({
+        rate: bounded('rate', values.rate ?? '10', 1, 200),
+        duration: bounded('duration', values.duration === '30' ? '50' : values.duration, 20, 600),
+        drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '150', 10, 900),
+        seed: bounded('seed', values.seed, 0, 2 ** 31 - 1),
+      });
     case 'fb': {
       const engine = engineOf(values.engine);
       if (engine === 'embedded' && values.split) throw new Error(`--split needs --engine pg: ${ONE_PROCESS}`);
@@ -128,6 +144,11 @@ async function main(): Promise<boolean> {
     }
     case 'startup':
       return runStartup({ runs: bounded('runs', values.runs, 1, 20) });
+    case 'fuzz':
+      return runFuzz({
+        runs: bounded('runs', values.runs === '5' ? '200' : values.runs, 1, 10_000),
+        seed: bounded('seed', values.seed, 0, 2 ** 31 - 1),
+      });
     case 'profile':
       if (!arg) throw new Error('profile needs a .cpuprofile file');
       console.info(summarizeProfile(arg, 25, values.last ? bounded('last', values.last, 1, 3600) : undefined));

@@ -12,9 +12,11 @@ import {
   DEFAULT_FACEBOOK_CONFIG,
   DEFAULT_SELLER_CONFIG,
   type Deps,
+  destinationPolicy,
   type FacebookConfig,
   type PaymentConfig,
   type SellerConfig,
+  type SupportChatConfig,
   type ThrottleOptions,
 } from './config';
 import {
@@ -39,6 +41,7 @@ import { createBusPool, DeliveriesListener, DeliveriesNotifier } from './lib/pg-
 import { createSecretBox, ENCRYPTION_KEY_FORMAT, parseEncryptionKey, type SecretBox } from './lib/secret-box';
 import { accountRoutes } from './modules/account/account.routes';
 import { amocrmRoutes } from './modules/amocrm/amocrm.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { authTasks } from './modules/auth/auth.tasks';
 import { authenticateToken, isAccountActive } from './modules/auth/authenticate';
@@ -47,6 +50,8 @@ import { DEFAULT_THROTTLE } from './modules/auth/throttle.service';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes';
 import { seedCatalogue } from './modules/catalogue/catalogue.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
+import { commentsRoutes } from './modules/comments/comments.routes';
+import { commentsCleaner } from './modules/comments/comments.service';
 import { currencyRoutes } from './modules/currency/currency.routes';
 import { currencyTasks } from './modules/currency/currency.tasks';
 import { NBU_USD_URL } from './modules/currency/nbu';
@@ -62,6 +67,7 @@ import { holdsTasks } from './modules/holds/holds.tasks';
 import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
 import { hookTotals } from './modules/hooks/hooks.service';
+import { DEFAULT_RETENTION_DAYS, retentionTasks } from './modules/hooks/retention';
 import { horoshopRoutes } from './modules/horoshop/horoshop.routes';
 import { horoshopDeps } from './modules/horoshop/horoshop-deps';
 import { horoshopTasks } from './modules/horoshop/horoshop-poll.task';
@@ -72,6 +78,14 @@ import { watchIntegrationHealth } from './modules/integrations/integration-healt
 import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationTasks } from './modules/integrations/integrations.tasks';
+import { newsRoutes } from './modules/news/news.routes';
+import { postPreview } from './modules/news/news.service';
+import { createMetrics } from './modules/ops/metrics';
+import { opsRoutes } from './modules/ops/ops.routes';
+import { parsersCleaner } from './modules/parsers/parsers.cleaner';
+import { parsersRoutes } from './modules/parsers/parsers.routes';
+import { ParserRuntime } from './modules/parsers/parsers.runtime';
+import { DEFAULT_PARSERS_CONFIG, type ParsersConfig } from './modules/parsers/parsers-deps';
 import { paymentsCleaner } from './modules/payments/payments.cleaner';
 import { paymentTasks } from './modules/payments/payments.renewal';
 import { paymentsRoutes } from './modules/payments/payments.routes';
@@ -84,12 +98,18 @@ import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { recordSentSms } from './modules/sms/sms.service';
 import { smsTasks } from './modules/sms/sms.tasks';
+import { superUsersRoutes } from './modules/super-users/super-users.routes';
+import { supportChatRoutes } from './modules/support-chat/support-chat.routes';
+import { translationsRoutes } from './modules/translations/translations.routes';
 import { ensureOwner } from './modules/users/owner.service';
 import { uspacyRoutes } from './modules/uspacy/uspacy.routes';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { setupAuth } from './plugins/auth';
 import { setupErrors } from './plugins/errors';
+import { setupInput } from './plugins/input';
+import { pruneRateWindows, type RateLimits, setupRateLimits } from './plugins/rate-limit';
 import { setupRealtime } from './plugins/realtime';
+import { originOf, setupSecurityHeaders } from './plugins/security-headers';
 import { setupSwagger } from './plugins/swagger';
 import { setupWeb } from './plugins/web';
 
@@ -135,6 +155,14 @@ export interface AppOptions {
   periodic?: Partial<Omit<PeriodicSchedulerOptions, 'db' | 'log'>>;
   /** Let destinations reach private and loopback addresses (self-hosted installs, tests). */
   allowPrivateDestinations?: boolean;
+  /** Exact `address:port` endpoints reachable even without private destinations: the emulators'. */
+  allowedEndpoints?: string[];
+  /** METRICS_TOKEN: the bearer token /metrics asks of a scraper that is not on loopback. */
+  metricsToken?: string;
+  /** RETENTION_DAYS: how long the lead log (hooks, leads, deliveries, attempts) is kept. */
+  retentionDays?: number;
+  /** RATE_LIMIT_*_PER_MINUTE: shared limits of the public webhook, widget and auth calls; default none. */
+  rateLimits?: RateLimits;
   /** Where the OAuth "start" calls live (AUTH_HOST); default publicUrl. */
   authHost?: string;
   /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
@@ -147,8 +175,14 @@ export interface AppOptions {
   payment?: PaymentConfig | null;
   /** The seller's details printed on invoices (SELLER_*); default placeholders. */
   seller?: SellerConfig;
+  /** The embedded support chat (SUPPORT_CHAT_*); unset: none. */
+  supportChat?: SupportChatConfig | null;
   /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
   emulators?: DemoEmulators['info'];
+  /** The web app's locale files the translations screen starts from; default apps/web/src/locales. */
+  localesDir?: string;
+  /** E-mail parsers: the SMTP listener (off unless given), MAIL_DOMAIN (default: PUBLIC_URL's host), limits, poll. */
+  parsers?: Partial<ParsersConfig>;
   /** Extra routes, registered after the modules (tests of the access rule). */
   register?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -163,6 +197,8 @@ declare module 'fastify' {
     periodic: PeriodicScheduler;
     /** Fetches and ingests stored Meta leadgen events (runs where the worker runs; tests drive it). */
     facebookLeads: FacebookLeadgenProcessor;
+    /** E-mail parsers: the SMTP listener, the mailbox poll, processing of stored mails (tests drive it). */
+    parsers: ParserRuntime;
   }
 }
 
@@ -184,6 +220,8 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   // JSON only: anything else is 415, never parsed as a string.
   app.removeContentTypeParser('text/plain');
+  // Depth limit and text PostgreSQL cannot store, for every route (plugins/input.ts).
+  setupInput(app);
 
   // Before the database opens: a malformed key stops the start with nothing to undo.
   const secrets = secretBoxOf(options);
@@ -213,6 +251,7 @@ async function setup(
     refreshGraceMs: (options.refreshGraceSeconds ?? 10) * 1000,
     secureCookies: publicUrl.startsWith('https:'),
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
+    allowedEndpoints: options.allowedEndpoints ?? [],
     authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
     crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
     facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
@@ -245,7 +284,7 @@ async function setup(
     db: database.workerDb ?? database.db,
     events,
     log: app.log,
-    fetch: createSafeFetch({ allowPrivate: options.allowPrivateDestinations ?? false }),
+    fetch: createSafeFetch(destinationPolicy(config)),
     secrets,
     contextExtras: (connector, destinationId) =>
       runtimeExtras({ db: database.workerDb ?? database.db, secrets, locks, config }, connector, destinationId),
@@ -274,6 +313,13 @@ async function setup(
       app.realtime.emitToAccount(account.id, 'PAYMENT_INFORMER', { orderId: order.id, status: order.status });
     },
   };
+  const parsers = new ParserRuntime({
+    ...deps,
+    events,
+    parsers: { ...DEFAULT_PARSERS_CONFIG, mailDomain: new URL(publicUrl).hostname, ...options.parsers },
+  });
+  app.decorate('parsers', parsers);
+  app.addHook('preClose', () => parsers.stop());
   const periodic = new PeriodicScheduler({
     db: database.db,
     log: app.log,
@@ -285,8 +331,11 @@ async function setup(
       ...paymentTasks(payments),
       ...facebookLeadTasks(facebookDeps(app), events),
       ...holdsTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
+      ...retentionTasks(options.retentionDays ?? DEFAULT_RETENTION_DAYS),
+      { name: 'prune-rate-windows', everyMs: 5 * 60_000, run: (tx, now) => pruneRateWindows(tx, now) },
       ...smsTasks(deps),
       ...horoshopTasks(horoshopDeps(app)),
+      ...parsers.tasks(),
     ],
     ...options.periodic,
   });
@@ -301,10 +350,22 @@ async function setup(
 
   setupErrors(app);
   setupAuth(app, { authenticate: (token) => authenticateToken(deps, token), isActive: isAccountActive });
+  setupRateLimits(app, database.db, options.rateLimits ?? {});
   await app.register(cookie);
+  await setupSecurityHeaders(app, {
+    publicUrl: config.publicUrl,
+    checkoutOrigins: [originOf(config.payment?.checkoutUrl)].filter((o): o is string => !!o),
+    supportChatOrigin: originOf(options.supportChat?.scriptUrl),
+  });
   await setupSwagger(app);
 
   app.get('/api/health', { config: { access: 'public' }, schema: { hide: true } }, async () => ({ ok: true }));
+  await app.register(opsRoutes, {
+    metrics: createMetrics(database.db, events),
+    metricsToken: options.metricsToken,
+    runsWorker,
+    workerRunning: () => deliveryWorker.isRunning,
+  });
   if (options.emulators) {
     const info = options.emulators;
     app.get('/api/emulators', { config: { access: 'public' }, schema: { hide: true } }, async () => info);
@@ -313,11 +374,22 @@ async function setup(
     await app.register(authRoutes);
     await app.register(sessionsRoutes);
     // Before integrations: leads and hooks reference them. Profile and login are never cleared.
-    await app.register(accountRoutes, {
-      cleaners: [routingCleaner, integrationsCleaner, collectionsCleaner, facebookCleaner],
+    const tenantData = {
+      cleaners: [
+        commentsCleaner,
+        routingCleaner,
+        parsersCleaner,
+        integrationsCleaner,
+        collectionsCleaner,
+        facebookCleaner,
+      ],
       // A removed account keeps no access to anyone's Facebook pages (their tokens go now).
       onRemove: [facebookCleaner, paymentsCleaner],
-    });
+    };
+    await app.register(accountRoutes, tenantData);
+    // A hard delete runs every cleaner, then removes the users row (docs/operator.md).
+    await app.register(superUsersRoutes, tenantData);
+    await app.register(translationsRoutes, { localesDir: options.localesDir });
     await app.register(catalogueRoutes);
     await app.register(plansRoutes);
     await app.register(integrationsRoutes);
@@ -326,6 +398,7 @@ async function setup(
     await app.register(ingestRoutes);
     await app.register(hooksRoutes);
     await app.register(deliveryErrorsRoutes);
+    await app.register(auditRoutes);
     await app.register(pipedriveRoutes);
     await app.register(uspacyRoutes);
     await app.register(widgetRoutes);
@@ -338,9 +411,20 @@ async function setup(
     await app.register(gaRoutes);
     await app.register(horoshopRoutes);
     await app.register(horoshopWebhookRoutes);
+    await app.register(newsRoutes);
+    await app.register(commentsRoutes);
+    await app.register(supportChatRoutes, { chat: options.supportChat ?? null });
+    await app.register(parsersRoutes, { runtime: parsers });
+    // Inbound mail is taken where webhooks are (ROLE api or all): docs/parsers.md.
+    app.addHook('onReady', () => parsers.startSmtp());
   }
   if (options.register) await app.register(async (child) => options.register?.(child));
-  if (role !== 'worker') await setupWeb(app, options.webDist);
+  if (role !== 'worker') {
+    await setupWeb(app, options.webDist, {
+      publicUrl,
+      previews: [{ path: /^\/(?:en\/)?news\/([^/]+)\/?$/, load: (id) => postPreview(app.db, id) }],
+    });
+  }
   if (runsWorker) {
     app.addHook('onReady', async () => deliveryWorker.start());
     app.addHook('onReady', async () => periodic.start());

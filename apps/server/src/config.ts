@@ -1,3 +1,4 @@
+import { endpointAllowed } from '@leadrelay/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { type ConnectorConfigValues, readConnectorConfig } from './lib/connector-config';
@@ -25,6 +26,8 @@ export interface AppConfig {
   secureCookies: boolean;
   /** Connectors may reach private and loopback addresses (ALLOW_PRIVATE_DESTINATIONS; self-hosted installs, tests). */
   allowPrivateDestinations: boolean;
+  /** Exact `address:port` endpoints reachable whatever the above says: the demo emulators' own (EMULATORS). */
+  allowedEndpoints: string[];
   /** Where the OAuth "start" calls live (spec: {auth host}). */
   authHost: string;
   /** The CRM connectors' app credentials and hosts (AMOCRM_*, PIPEDRIVE_*, SENDPULSE_API_URL). */
@@ -144,4 +147,27 @@ export interface Deps {
   secrets: SecretBox;
   /** Locks across processes for connectors (contacts, token refresh). */
   locks: AppLocks;
+}
+
+/** What a fetch toward a user-given or connector address may reach (docs/adr/009-input-boundary.md). */
+export function destinationPolicy(config: Pick<AppConfig, 'allowPrivateDestinations' | 'allowedEndpoints'>): {
+  allowPrivate: boolean;
+  allowEndpoints: string[];
+} {
+  return { allowPrivate: config.allowPrivateDestinations, allowEndpoints: config.allowedEndpoints };
+}
+
+/** Plain http (not https) is fine for this URL: private destinations are on, or it is an allowed endpoint. */
+export function plainHttpAllowed(
+  config: Pick<AppConfig, 'allowPrivateDestinations' | 'allowedEndpoints'>,
+  url: URL,
+): boolean {
+  return config.allowPrivateDestinations || endpointAllowed(url, config.allowedEndpoints);
+}
+
+/** The embedded customer-support chat (spec 1, 3 "Support widget settings"): a third-party script. */
+export interface SupportChatConfig {
+  scriptUrl: string;
+  organization: string;
+  loadImmediately: boolean;
 }

@@ -38,7 +38,23 @@ export interface DemoEmulators {
     /** Uspacy: the portal's address, the account to sign in with, or its incoming webhook URL. */
     uspacy: { url: string; email: string; password: string; webhookUrl: string };
   };
+  /**
+   * The emulators' own `address:port` endpoints: the only private addresses EMULATORS=true opens to
+   * connectors (ALLOW_PRIVATE_DESTINATIONS alone decides about the rest).
+   */
+  endpoints: string[];
   close(): Promise<void>;
+}
+
+/** The `host:port` of every http URL in the emulators' settings. */
+function endpointsIn(value: unknown, found = new Set<string>()): string[] {
+  if (typeof value === 'string' && /^http:\/\//.test(value)) {
+    const url = new URL(value);
+    found.add(`${url.hostname}:${url.port || 80}`);
+  } else if (value && typeof value === 'object') {
+    for (const item of Object.values(value)) endpointsIn(item, found);
+  }
+  return [...found].sort();
 }
 
 const hostOf = (url: string) => new URL(url).host;
@@ -63,7 +79,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   // One shop every demo account (and every end-to-end test) connects to: more than a real shop's 5 webhooks per event.
   const horoshop = await startHoroshopEmulator({ maxSubscriptionsPerEvent: 1000 });
   const uspacy = await startUspacyEmulator({ webhookKey: USPACY_DEMO_WEBHOOK_KEY });
-  return {
+  const settings: Omit<DemoEmulators, 'endpoints' | 'close'> = {
     nbuRatesUrl: nbu.url,
     payment: {
       provider: 'liqpay',
@@ -105,6 +121,10 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       horoshop: { url: horoshop.url, login: horoshop.login, password: horoshop.password },
       uspacy: { url: uspacy.url, email: uspacy.email, password: uspacy.password, webhookUrl: uspacy.webhookUrl },
     },
+  };
+  return {
+    ...settings,
+    endpoints: endpointsIn(settings),
     close: async () => {
       await Promise.all([
         amo.close(),

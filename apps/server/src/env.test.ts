@@ -76,3 +76,40 @@ describe('seller settings', () => {
     });
   });
 });
+
+describe('e-mail parser settings', () => {
+  it('listen on 2525 by default, for addresses at the public host name', () => {
+    const env = loadEnv({ ...base, PUBLIC_URL: 'https://app.example.ua', HOST: '0.0.0.0' });
+    expect(env.parsers).toMatchObject({
+      mailDomain: 'app.example.ua',
+      smtp: { port: 2525, host: '0.0.0.0' },
+      maxMailBytes: 10 * 1024 * 1024,
+      ratePerMinute: 30,
+      imapEveryMs: 60_000,
+    });
+  });
+
+  it('take MAIL_DOMAIN, limits and "off" as set, and refuse what is no port or domain', () => {
+    const env = loadEnv({
+      ...base,
+      PARSER_SMTP_PORT: 'off',
+      MAIL_DOMAIN: 'leads.example.ua',
+      PARSER_MAX_MAIL_BYTES: '2000000',
+      PARSER_RATE_PER_MINUTE: '5',
+      PARSER_IMAP_POLL_SECONDS: '30',
+    });
+    expect(env.parsers).toMatchObject({
+      smtp: null,
+      mailDomain: 'leads.example.ua',
+      maxMailBytes: 2_000_000,
+      ratePerMinute: 5,
+      imapEveryMs: 30_000,
+    });
+    expect(loadEnv({ ...base, PARSER_SMTP_PORT: '25', PARSER_SMTP_HOST: '127.0.0.1' }).parsers.smtp).toEqual({
+      port: 25,
+      host: '127.0.0.1',
+    });
+    expect(() => loadEnv({ ...base, PARSER_SMTP_PORT: 'twenty-five' })).toThrow(/PARSER_SMTP_PORT/);
+    expect(() => loadEnv({ ...base, MAIL_DOMAIN: 'not a domain' })).toThrow(/MAIL_DOMAIN/);
+  });
+});

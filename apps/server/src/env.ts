@@ -10,6 +10,7 @@ import {
   PAYMENT_PROVIDERS,
   type PaymentConfig,
   type SellerConfig,
+  type SupportChatConfig,
 } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { StartupError } from './db/startup-error';
@@ -17,6 +18,7 @@ import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
 import { hostList, readConnectorConfig } from './lib/connector-config';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 import { NBU_USD_URL } from './modules/currency/nbu';
+import { DEFAULT_PARSERS_CONFIG, type ParsersConfig } from './modules/parsers/parsers-deps';
 import { PAYMENT_PROVIDER_ENTRIES } from './modules/payments/providers';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
@@ -61,6 +63,11 @@ const ZEnv = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_POOL_SIZE),
   WORKER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_WORKER_POOL_SIZE),
   ALLOW_PRIVATE_DESTINATIONS: boolish,
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16).max(200).optional()),
+  RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(180),
+  RATE_LIMIT_WEBHOOK_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
+  RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
+  RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
   EMULATORS: boolish,
   FACEBOOK_APP_ID: optionalText,
@@ -82,6 +89,30 @@ const ZEnv = z.object({
   SELLER_IBAN: textOr(DEFAULT_SELLER_CONFIG.iban),
   SELLER_BANK: textOr(DEFAULT_SELLER_CONFIG.bank),
   SELLER_EMAIL: textOr(DEFAULT_SELLER_CONFIG.email),
+  SUPPORT_CHAT_SCRIPT_URL: z.preprocess(blankToUndefined, z.url().optional()),
+  SUPPORT_CHAT_ORGANIZATION: optionalText,
+  SUPPORT_CHAT_LOAD_IMMEDIATELY: boolish,
+  // E-mail parsers (docs/parsers.md): the inbound SMTP listener ("off": none), the addresses' domain, limits.
+  PARSER_SMTP_PORT: z.preprocess(
+    blankToUndefined,
+    z.union([z.literal('off'), z.coerce.number().int().min(1).max(65_535)]).default(2525),
+  ),
+  PARSER_SMTP_HOST: optionalText,
+  MAIL_DOMAIN: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+$/)
+      .optional(),
+  ),
+  PARSER_MAX_MAIL_BYTES: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .max(50 * 1024 * 1024)
+    .default(DEFAULT_PARSERS_CONFIG.maxMailBytes),
+  PARSER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PARSERS_CONFIG.ratePerMinute),
+  PARSER_IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export interface Env {
@@ -111,6 +142,9 @@ export interface Env {
   /** PostgreSQL connections of the worker: its own pool in ROLE=all, the data pool in ROLE=worker. */
   workerDbPoolSize: number;
   allowPrivateDestinations: boolean;
+  metricsToken?: string;
+  retentionDays: number;
+  rateLimits: { webhook: number; widget: number; auth: number };
   /** Where the OAuth "start" calls live (spec: {auth host}); this server unless AUTH_HOST names another. */
   authHost: string;
   crm: CrmConfig;
@@ -120,8 +154,12 @@ export interface Env {
   payment: PaymentConfig | null;
   /** The seller on invoices (SELLER_*; placeholders until set). */
   seller: SellerConfig;
+  /** The embedded support chat (SUPPORT_CHAT_*); null when no script address is set. */
+  supportChat: SupportChatConfig | null;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
+  /** E-mail parsers: the SMTP listener (null: off), MAIL_DOMAIN, size and rate limits, poll interval. */
+  parsers: ParsersConfig;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
@@ -168,6 +206,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     dbPoolSize: e.DB_POOL_SIZE,
     workerDbPoolSize: e.WORKER_DB_POOL_SIZE,
     allowPrivateDestinations: e.ALLOW_PRIVATE_DESTINATIONS,
+    metricsToken: e.METRICS_TOKEN,
+    retentionDays: e.RETENTION_DAYS,
+    rateLimits: {
+      webhook: e.RATE_LIMIT_WEBHOOK_PER_MINUTE,
+      widget: e.RATE_LIMIT_WIDGET_PER_MINUTE,
+      auth: e.RATE_LIMIT_AUTH_PER_MINUTE,
+    },
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     crm: connectorKeys.crm as CrmConfig,
     nbuRatesUrl: e.NBU_RATES_URL,
@@ -182,6 +227,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
             sandbox: e.PAYMENT_SANDBOX,
           }
         : null,
+    parsers: {
+      ...DEFAULT_PARSERS_CONFIG,
+      mailDomain: e.MAIL_DOMAIN ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname,
+      smtp: e.PARSER_SMTP_PORT === 'off' ? null : { port: e.PARSER_SMTP_PORT, host: e.PARSER_SMTP_HOST ?? e.HOST },
+      maxMailBytes: e.PARSER_MAX_MAIL_BYTES,
+      ratePerMinute: e.PARSER_RATE_PER_MINUTE,
+      imapEveryMs: e.PARSER_IMAP_POLL_SECONDS * 1000,
+    },
     seller: {
       name: e.SELLER_NAME,
       code: e.SELLER_CODE,
@@ -202,6 +255,13 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           .filter((kv): kv is [string, string] => kv.length === 2 && !!kv[0] && !!kv[1]),
       ),
     },
+    supportChat: e.SUPPORT_CHAT_SCRIPT_URL
+      ? {
+          scriptUrl: e.SUPPORT_CHAT_SCRIPT_URL,
+          organization: e.SUPPORT_CHAT_ORGANIZATION ?? '',
+          loadImmediately: e.SUPPORT_CHAT_LOAD_IMMEDIATELY,
+        }
+      : null,
     emulators: e.EMULATORS,
   };
 }

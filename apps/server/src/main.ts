@@ -1,46 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { appOptions } from './app-options';
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from './config';
 import { StartupError } from './db/startup-error';
 import { startDemoEmulators } from './demo-emulators';
 import { loadEnv } from './env';
-import { loggerOptions } from './logger';
 
 async function main(): Promise<void> {
   const env = loadEnv();
   const emulators = env.emulators ? await startDemoEmulators(env.publicUrl) : undefined;
   let app: FastifyInstance;
   try {
-    app = await buildApp({
-      publicUrl: env.publicUrl,
-      dataDir: env.dataDir,
-      databaseUrl: env.databaseUrl,
-      jwtSecret: env.jwtSecret,
-      encryptionKey: env.encryptionKey,
-      encryptionKeyPrevious: env.encryptionKeyPrevious,
-      smtpUrl: env.smtpUrl,
-      mailFrom: env.mailFrom,
-      demoDays: env.demoDays,
-      logger: loggerOptions(env.logLevel),
-      owner: env.owner,
-      webDist: env.webDist,
-      trustProxy: env.trustProxy,
-      role: env.role,
-      // Tests drive the worker by hand; a real process runs its loop unless it only serves the API.
-      worker: env.role !== 'api',
-      delivery: { concurrency: env.workerConcurrency },
-      dbPoolSize: env.dbPoolSize,
-      workerDbPoolSize: env.workerDbPoolSize,
-      // The emulators listen on loopback, which destinations may not reach otherwise.
-      allowPrivateDestinations: env.allowPrivateDestinations || !!emulators,
-      authHost: env.authHost,
-      crm: emulators?.crm ?? env.crm,
-      facebook: emulators?.facebook ?? env.facebook,
-      nbuRatesUrl: emulators?.nbuRatesUrl ?? env.nbuRatesUrl,
-      payment: emulators?.payment ?? env.payment,
-      seller: env.seller,
-      emulators: emulators?.info,
-    });
+    app = await buildApp(appOptions(env, emulators));
     if (emulators) {
       app.addHook('onClose', () => emulators.close());
       app.log.warn(
@@ -52,6 +23,12 @@ async function main(): Promise<void> {
     await emulators?.close();
     throw error;
   }
+  app.log.info(
+    { allowPrivateDestinations: env.allowPrivateDestinations, allowedEndpoints: emulators?.endpoints ?? [] },
+    env.allowPrivateDestinations
+      ? 'destinations: private and loopback addresses allowed (ALLOW_PRIVATE_DESTINATIONS=true)'
+      : `destinations: private and loopback addresses refused${emulators ? `, except the emulators' own endpoints: ${emulators.endpoints.join(', ')}` : ''}`,
+  );
   const placeholders = (Object.keys(DEFAULT_SELLER_CONFIG) as (keyof SellerConfig)[])
     .filter((key) => env.seller[key] === DEFAULT_SELLER_CONFIG[key])
     .map((key) => `SELLER_${key.toUpperCase()}`);

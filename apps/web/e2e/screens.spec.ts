@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { signIn, signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
+import { PROM_SAMPLE, sendMail } from './support/parsers';
 
 // The main screens fit a phone (375 px) and a desktop (1440 px) in both languages: nothing
 // sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
@@ -454,6 +455,57 @@ for (const lang of LANGS) {
       await expectFits(page, `horoshop-mapping-${lang}-${width}`);
     });
 
+    test(`${lang} at ${width}px: parsers (list, create, rules with the live sample, mail, mail log) fit the screen`, async ({
+      page,
+    }) => {
+      const p = t.parsers;
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto(`${t.prefix}/signin`);
+      await signIn(page, lang, OWNER.login, OWNER.password);
+      await page.goto(`${t.prefix}/admin/parsers/create`);
+      await expect(page.getByRole('heading', { name: p.create.title })).toBeVisible();
+      await expectFits(page, `parser-create-${lang}-${width}`);
+
+      // One parser serves every size and language (the owner's demo allows few integrations).
+      await page.goto(`${t.prefix}/admin/parsers`);
+      // Loaded: a row, or the empty list's words.
+      await expect(page.getByTestId('parser-row').or(page.getByText(p.list.empty)).first()).toBeVisible();
+      const existing = page.getByTestId('parser-row').filter({ hasText: 'Prom.ua — замовлення' });
+      if ((await existing.count()) === 0) {
+        await page.goto(`${t.prefix}/admin/parsers/create`);
+        await page.getByLabel(p.create.name, { exact: true }).fill('Prom.ua — замовлення');
+        await expect(page.getByLabel(p.create.name, { exact: true })).toHaveValue('Prom.ua — замовлення');
+        await page.getByText(p.create.presets.prom).click();
+        await page.getByRole('button', { name: p.create.submit }).click();
+        await expect(page).toHaveURL(/\/admin\/parsers\/[0-9a-f-]{36}$/);
+        const address = (await page.locator('.lr-parser-address-small').first().innerText()).trim();
+        await sendMail({ to: address, raw: PROM_SAMPLE, from: 'no-reply@prom.ua' });
+        await sendMail({
+          to: address,
+          raw: 'From: Rozetka <noreply@rozetka.com.ua>\r\nSubject: Rozetka order\r\nMessage-ID: <r-1@rozetka.com.ua>\r\n\r\nOrder 1\r\n',
+          from: 'noreply@rozetka.com.ua',
+        });
+        await page.goto(`${t.prefix}/admin/parsers`);
+      }
+      const row = page.getByTestId('parser-row').filter({ hasText: 'Prom.ua — замовлення' }).first();
+      await expect(row).toBeVisible();
+      await expectFits(page, `parsers-${lang}-${width}`);
+
+      await row.getByRole('link', { name: 'Prom.ua — замовлення' }).click();
+      await page.getByRole('textbox', { name: p.sample.title }).fill(PROM_SAMPLE);
+      await expect(page.getByTestId('parser-preview')).toContainText('Олена Петренко');
+      await expectFits(page, `parser-rules-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: p.page.tabs.mail, exact: true }).click();
+      await expect(page.getByTestId('parser-address')).toBeVisible();
+      await expectFits(page, `parser-mail-${lang}-${width}`);
+
+      await page.getByRole('tab', { name: p.page.tabs.log }).click();
+      await expect(page.getByTestId('parser-mail')).toHaveCount(2, { timeout: 15_000 });
+      await expect(page.getByTestId('hook-row').first()).toBeVisible();
+      await expectFits(page, `parser-log-${lang}-${width}`);
+    });
+
     test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await page.goto(`${t.prefix}/signin`);
@@ -468,6 +520,168 @@ for (const lang of LANGS) {
       // The error lines have finished sliding in.
       await expect(page.locator('[class*="show-help-item-appear"], [class*="show-help-item-enter"]')).toHaveCount(0);
       await expectFits(page, `tariff-form-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: news (list, post, publishing form), the integration catalogue tabs and /test fit the screen`, async ({
+      page,
+    }) => {
+      test.setTimeout(120_000);
+      const n = t.news;
+      const c = t.catalogue;
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto(`${t.prefix}/signin`);
+      await signIn(page, lang, OWNER.login, OWNER.password);
+
+      // Publishing: the form with the editor, then the post and the list with the views per day.
+      await page.goto(`${t.prefix}/news`);
+      await expect(page.getByRole('heading', { name: n.title, exact: true })).toBeVisible();
+      await page.getByRole('button', { name: n.create }).click();
+      const dialog = page.getByRole('dialog', { name: n.form.createTitle });
+      await dialog
+        .locator('#title')
+        .fill(lang === 'uk' ? 'Uspacy: ліди з сайту одразу в CRM' : 'Uspacy: website leads straight into your CRM');
+      await dialog.locator('.lr-editor-content').click();
+      await page.keyboard.type(
+        lang === 'uk'
+          ? 'Тепер кожна заявка з форми на сайті за секунду стає угодою в Uspacy, з відповідальним менеджером і джерелом.'
+          : 'Every request from a website form now becomes a deal in Uspacy within a second, with its manager and source.',
+      );
+      const png = await page.evaluate(() => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 1200;
+        canvas.height = 600;
+        const ctx = canvas.getContext('2d') as CanvasRenderingContext2D;
+        const gradient = ctx.createLinearGradient(0, 0, 1200, 600);
+        gradient.addColorStop(0, '#4f46e5');
+        gradient.addColorStop(1, '#06b6d4');
+        ctx.fillStyle = gradient;
+        ctx.fillRect(0, 0, 1200, 600);
+        return canvas.toDataURL('image/png').split(',')[1] ?? '';
+      });
+      await dialog
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+      await expect(dialog.locator('.ant-upload-list-item')).toBeVisible();
+      await expectFits(page, `news-form-${lang}-${width}`, { fullPage: false });
+      await dialog.getByRole('button', { name: n.form.publish }).click();
+      await expect(page).toHaveURL(/\/news\/[0-9a-f-]{36}$/);
+      await expect(page.locator('img.lr-post-image')).toBeVisible();
+      await expect
+        .poll(() => page.locator('img.lr-post-image').evaluate((i: HTMLImageElement) => i.naturalWidth))
+        .toBeGreaterThan(0);
+      await expectFits(page, `news-post-${lang}-${width}`);
+      await page.goto(`${t.prefix}/news`);
+      await expect(page.locator('.lr-news-card').first()).toBeVisible();
+      await expect(page.getByText(n.analytics.title)).toBeVisible();
+      await expectFits(page, `news-${lang}-${width}`);
+
+      // The catalogue: types, categories and a type's modules.
+      await page.goto(`${t.prefix}/admin/super/integrations`);
+      await expect(page.getByRole('heading', { name: c.types.title })).toBeVisible();
+      await expect(page.getByText('Webhook', { exact: true }).first()).toBeVisible();
+      await expectFits(page, `catalogue-types-${lang}-${width}`);
+      await page.getByRole('button', { name: c.types.create }).click();
+      await expect(page.getByRole('dialog', { name: c.types.create }).getByLabel(c.types.name)).toBeVisible();
+      // The dialog has finished zooming in.
+      await expect(page.locator('[class*="zoom-appear"], [class*="zoom-enter"]')).toHaveCount(0);
+      await expectFits(page, `catalogue-type-form-${lang}-${width}`, { fullPage: false });
+      await page.getByRole('dialog').getByRole('button', { name: c.cancel }).click();
+      await page.goto(`${t.prefix}/admin/super/integrations/categories`);
+      await expect(page.getByRole('cell', { name: 'Sources', exact: true })).toBeVisible();
+      await expectFits(page, `catalogue-categories-${lang}-${width}`);
+      await page.goto(`${t.prefix}/admin/super/integrations/modules`);
+      await page.getByRole('combobox', { name: c.modules.type }).click();
+      await page.getByTitle('Webhook (webhook)').click();
+      if ((await page.getByTestId('module-row').count()) === 0) {
+        for (const name of lang === 'uk'
+          ? ['Підключення', 'Поля та фільтри', 'Призначення']
+          : ['Connection', 'Fields and filters', 'Destinations']) {
+          await page.getByRole('button', { name: c.modules.create }).click();
+          const form = page.getByRole('dialog', { name: c.modules.create });
+          await form.getByLabel(c.modules.name).fill(name);
+          await form.getByRole('button', { name: c.save }).click();
+          await expect(form).toBeHidden();
+        }
+      }
+      await expect(page.getByTestId('module-row').first()).toBeVisible();
+      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+      await expectFits(page, `catalogue-modules-${lang}-${width}`);
+
+      // /test, as a visitor sees it after sending a lead to a webhook that does not exist.
+      await page.goto(`${t.prefix}/test`);
+      await expect(page.getByRole('heading', { name: t.testLead.title })).toBeVisible();
+      await page.getByLabel(t.testLead.webhook).fill('http://127.0.0.1/api/hooks/in/doesnotexist123');
+      await page.getByRole('button', { name: t.testLead.send }).click();
+      await expect(page.getByRole('alert')).toBeVisible();
+      await expectFits(page, `test-page-${lang}-${width}`);
+    });
+
+    test(`${lang} at ${width}px: the operator's clients, a client's statistics, translations and audit log fit the screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto(`${t.prefix}/signin`);
+      await signIn(page, lang, OWNER.login, OWNER.password);
+      await page.goto(`${t.prefix}/admin/super/clients`);
+      await expect(page.getByRole('heading', { name: t.clients.title, exact: true })).toBeVisible();
+      await expect(page.getByRole('button', { name: t.clients.actions.title }).first()).toBeVisible();
+      await expectFits(page, `clients-${lang}-${width}`);
+
+      // A stand-in for the statistics of a busy account: a screen test cannot wait 30 days for
+      // leads; the API test (modules/super-users) counts real ones.
+      await page.route(
+        (url) => /\/api\/legacy\/api\/super-admin\/users\/[^/]+\/statistic$/.test(url.pathname),
+        (route) => {
+          const leadsPerDay = Array.from({ length: 30 }, (_, i) => ({ date: isoDay(29 - i), count: (i * 7) % 13 }));
+          const body = {
+            leadsPerDay,
+            leadsTotal: leadsPerDay.reduce((n, d) => n + d.count, 0),
+            integrations: { total: 4, active: 3, broken: 1 },
+            deliveries: { delivered: 171, failed: 4, pending: 2, successRate: 97.7 },
+            lastActivity: new Date().toISOString(),
+          };
+          return route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(body) });
+        },
+      );
+      await page.getByLabel(t.clients.filters.search).fill(OWNER.login);
+      await page.getByLabel(t.clients.filters.search).press('Enter');
+      await expect(page.getByTestId(`actions-${OWNER.login}`)).toBeVisible();
+      await page.getByRole('main').getByText(OWNER.login, { exact: true }).click();
+      await expect(page.getByTestId('client-chart').locator('.recharts-bar-rectangle').first()).toBeVisible();
+      // The drawer has finished sliding in.
+      await expect(page.locator('.ant-drawer [class*="motion"][class*="-enter"]')).toHaveCount(0);
+      await expectFits(page, `client-stats-${lang}-${width}`, { fullPage: false });
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${t.prefix}/admin/user?search=${encodeURIComponent(OWNER.login)}`);
+      await expect(page.getByTestId('client-chart')).toBeVisible();
+      await expectFits(page, `user-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/super/language`);
+      await expect(page.getByRole('heading', { name: t.translations.title, exact: true })).toBeVisible();
+      await page.getByLabel(t.translations.search).fill('days');
+      await page.getByLabel(t.translations.search).press('Enter');
+      await expect(page.getByTestId('translation-common.days')).toBeVisible();
+      await expectFits(page, `language-${lang}-${width}`, { fullPage: false });
+
+      // Something in the log: the operator saves a string and takes it back, as the screen would.
+      await page.evaluate(async () => {
+        const headers = {
+          authorization: `Bearer ${localStorage.getItem('sessionToken')}`,
+          'content-type': 'application/json',
+        };
+        for (const value of ['Зберегти зміни', '']) {
+          await fetch('/api/legacy/api/super-admin/languages/translates', {
+            method: 'POST',
+            headers,
+            body: JSON.stringify({ locale: 'uk', namespace: 'common', values: { save: value } }),
+          });
+        }
+      });
+      await page.goto(`${t.prefix}/admin/super/audit`);
+      await expect(page.getByRole('heading', { name: t.audit.title, exact: true })).toBeVisible();
+      await expect(page.getByText('save: Зберегти зміни → ∅').first()).toBeVisible();
+      await expectFits(page, `audit-${lang}-${width}`);
     });
   }
 }

@@ -47,6 +47,8 @@ test('a website lead is texted by AlphaSMS once, from the alpha-name, and shows 
   // Texts go at once whatever the time of the test.
   await page.getByRole('switch', { name: s.settings.quietHours }).click();
   await expect(page.getByTestId('sms-preview').first()).toContainText('Olena Kovalenko, thank you for your request!');
+  // The connection's own "Saved" must be gone, so the one below is this save's.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: s.settings.save, exact: true }).click();
   await expect(page.locator('.ant-message').getByText(t.common.saved)).toBeVisible();
 
@@ -82,6 +84,7 @@ test('a website lead becomes one GA4 event with its _ga client id; the test lead
 
   await page.getByRole('tab', { name: g.tabs.event }).click();
   await page.getByLabel(g.event.value, { exact: true }).fill('300');
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: g.event.save }).click();
   await expect(page.locator('.ant-message').getByText(t.common.saved)).toBeVisible();
   await page.getByRole('button', { name: g.test.send }).click();

@@ -63,6 +63,8 @@ test('one website lead reaches Uspacy, AlphaSMS and GA4 at once; its lead log sh
   await page.getByRole('tab', { name: s.tabs.messages }).click();
   await page.getByLabel(s.settings.sender).fill(emulators.alfasms.senders[0]!);
   await page.getByRole('switch', { name: s.settings.quietHours }).click();
+  // The connection's own "Saved" must be gone, so the one below is this save's.
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: s.settings.save, exact: true }).click();
   await expect(page.locator('.ant-message').getByText(t.common.saved)).toBeVisible();
 

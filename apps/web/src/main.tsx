@@ -6,7 +6,8 @@ import { router } from './app/router';
 import { announceCheckoutReturn, framedCheckoutReturn } from './lib/billing/checkout-return';
 import { installPreloadErrorHandler } from './lib/chunk-reload';
 import { setHttpNavigator } from './lib/http';
-import { i18n } from './lib/i18n';
+import { i18n, loadSavedTranslations } from './lib/i18n';
+import { startSupportChat } from './lib/support-chat';
 import './styles.css';
 
 const root = createRoot(document.getElementById('root') as HTMLElement);
@@ -18,6 +19,8 @@ if (returnedOrder) {
   root.render(<p className="lr-checkout-returning">{i18n.t('billing:pay.returning')}</p>);
 } else {
   installPreloadErrorHandler();
+  void startSupportChat();
+  loadSavedTranslations();
   setHttpNavigator((url) => void router.navigate(url, { replace: true }));
   root.render(
     <StrictMode>

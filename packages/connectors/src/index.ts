@@ -75,6 +75,7 @@ export {
   createSafeFetch,
   DEFAULT_MAX_REDIRECTS,
   DEFAULT_TIMEOUT_MS,
+  endpointAllowed,
   isBlockedAddress,
   type LookupFn,
   type ResolvedAddress,

@@ -72,5 +72,7 @@ export const ZAccessTokenPayload = z.object({
   role: z.string(),
   sid: z.string(),
   exp: z.number(),
+  /** On a session a staff member opened to enter this account: their login (the web's banner). */
+  imp: z.string().optional(),
 });
 export type AccessTokenPayload = z.infer<typeof ZAccessTokenPayload>;

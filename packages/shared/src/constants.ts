@@ -58,3 +58,5 @@ export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const API_BODY_LIMIT_BYTES = 100 * 1024;
 /** The webhook source accepts bigger bodies than the API (spec: up to 1 MB). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
+/** How deep a JSON body may nest (objects and arrays); deeper is BODY_TOO_DEEP (400). */
+export const MAX_BODY_DEPTH = 64;

@@ -2,6 +2,9 @@
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
+  BODY_TOO_DEEP: 400,
+  INVALID_CHARACTERS: 400,
+  INVALID_MULTIPART: 400,
   REQUIRED: 400,
   INVALID_TYPE: 400,
   EMAIL: 400,
@@ -60,6 +63,8 @@ export const ERROR_STATUS = {
   ORDER_NOT_FOUND: 404,
   INVOICE_NOT_FOUND: 404,
   PAYMENT_METHOD_NOT_FOUND: 404,
+  POST_NOT_FOUND: 404,
+  COMMENT_NOT_FOUND: 404,
   LOGIN_TAKEN: 409,
   COLLECTION_IN_USE: 409,
   SLUG_TAKEN: 409,
@@ -83,6 +88,27 @@ export const ERROR_STATUS = {
   HOROSHOP_NO_ORDERS: 400,
   HOROSHOP_UNAVAILABLE: 424,
   HOROSHOP_REFUSED: 424,
+  // News: a post's image is missing, not an image by its bytes, or too large.
+  IMAGE_REQUIRED: 400,
+  IMAGE_INVALID: 400,
+  IMAGE_TOO_LARGE: 413,
+  // Super-admin (docs/operator.md): an owner's or a staff account a caller may not touch, a hard
+  // delete whose typed login does not match, languages and translations.
+  USER_PROTECTED: 403,
+  CONFIRMATION_MISMATCH: 400,
+  LOCALE_EXISTS: 409,
+  LOCALE_NOT_FOUND: 404,
+  TRANSLATION_NOT_FOUND: 404,
+  TRANSLATION_KEY_UNKNOWN: 400,
+  // E-mail parsers: a rule's field name or regular expression that cannot work, an IMAP host that is
+  // not one; a mailbox that refused our sign-in or cannot be reached (a failed dependency).
+  PARSER_FIELD_INVALID: 400,
+  PARSER_REGEX_INVALID: 400,
+  PARSER_IMAP_HOST_INVALID: 400,
+  PARSER_SAMPLE_MISSING: 400,
+  PARSER_NOT_FOUND: 404,
+  PARSER_MAIL_NOT_FOUND: 404,
+  PARSER_IMAP_FAILED: 424,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

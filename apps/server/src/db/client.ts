@@ -117,6 +117,11 @@ function createPool(url: string, max: number): pg.Pool {
   // An idle client's connection can drop (server restart, failover, a dropped test database); the
   // pool replaces it at the next checkout. Without a listener that error would end the process.
   pool.on('error', () => {});
+  // So can a checked-out one between two statements (a transaction awaiting its caller, the
+  // migration lock): the pool listens only while a client is idle, and an 'error' event nobody
+  // hears ends the process (seen: a worker gone after a PostgreSQL restart, in the chaos suite).
+  // The client's next statement fails instead, and the pool drops it when it is released.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { type Journal, MIGRATIONS_TABLE, readJournal } from './migrations-journal';
 import { copyTables, PgliteImportError, sqlSourceOf } from './pglite-copy';
 import type { SqlSource } from './pglite-load';
 
@@ -21,23 +22,6 @@ export interface ImportPgliteOptions {
   /** apps/server/drizzle: the migrations this LeadRelay knows. */
   migrationsFolder: string;
   log?: (line: string) => void;
-}
-
-interface JournalEntry {
-  tag: string;
-  when: number;
-}
-
-interface Journal {
-  entries: JournalEntry[];
-}
-
-// Where drizzle-orm's migrator records what it applied: one row per migration, created_at being
-// the journal entry's `when`, which is also how the migrator itself tells applied from pending.
-const MIGRATIONS_TABLE = 'drizzle.__drizzle_migrations';
-
-function readJournal(folder: string): Journal {
-  return JSON.parse(readFileSync(join(folder, 'meta', '_journal.json'), 'utf8')) as Journal;
 }
 
 async function appliedMigrations(db: SqlSource): Promise<number[] | undefined> {

@@ -10,7 +10,7 @@ import {
   createSafeFetch,
   PermanentError,
 } from '@leadrelay/connectors';
-import type { Deps } from '../config';
+import { type Deps, destinationPolicy } from '../config';
 import type { IntegrationRow } from '../db/schema';
 import { type SecretBox, SecretUnreadableError } from '../lib/secret-box';
 import { AppError } from '../plugins/errors';
@@ -50,8 +50,8 @@ export interface BuildContextOptions {
   fetch?: typeof fetch;
   /** For the default fetch and signal; default INTERACTIVE_TIMEOUT_MS. */
   timeoutMs?: number;
-  /** For the default fetch: private and loopback addresses allowed (ALLOW_PRIVATE_DESTINATIONS). */
-  allowPrivate?: boolean;
+  /** For the default fetch: what it may reach (ALLOW_PRIVATE_DESTINATIONS, the emulators' endpoints). */
+  policy?: { allowPrivate: boolean; allowEndpoints: string[] };
   logger: ConnectorLogger;
   /** Default AbortSignal.timeout(timeoutMs). */
   signal?: AbortSignal;
@@ -82,7 +82,7 @@ export function buildConnectorContext<Auth = unknown, Settings = unknown>(
     ...(options.extras as Partial<ConnectorContext<Auth, Settings>>),
     auth: auth.data,
     settings: settings.data,
-    fetch: options.fetch ?? createSafeFetch({ allowPrivate: options.allowPrivate ?? false, timeoutMs }),
+    fetch: options.fetch ?? createSafeFetch({ ...options.policy, timeoutMs }),
     logger: options.logger,
     signal: options.signal ?? AbortSignal.timeout(timeoutMs),
   };
@@ -97,7 +97,7 @@ export function connectorContext(
   return buildConnectorContext(connector, row, {
     secrets: deps.secrets,
     extras: runtimeExtras(deps, connector, row.id),
-    allowPrivate: deps.config.allowPrivateDestinations,
+    policy: destinationPolicy(deps.config),
     logger: deps.log.child({ integrationId: row.id, connector: connector.slug }),
   });
 }

@@ -35,6 +35,7 @@ afterEach(async () => {
   dest.setDelay(0);
   dest.received.length = 0;
   dest.calls.length = 0;
+  dest.inputs.length = 0;
   emulator.reset();
 });
 
@@ -183,6 +184,83 @@ describe('delivery worker', () => {
     expect(await rescuer.runOnce()).toBe(1);
     expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 2, leasedBy: null });
     expect(dest.received).toHaveLength(1);
+  });
+
+  it('tells the connector when an earlier attempt may have made the record: a takeover, a timeout or a 5xx, not a 429', async () => {
+    const { source } = await setup();
+    // Ahead of the real time ingest stamps, so every lead is due at once.
+    const clock = fakeClock(new Date(Date.now() + 60_000));
+    const w = worker(clock, { workerId: 'w' });
+    const doubts = () => dest.inputs.map((i) => i.outcomeUnknown ?? false);
+    const retryNow = (hookId: string) =>
+      t.app.db.update(deliveries).set({ nextAttemptAt: clock.now() }).where(eq(deliveries.hookId, hookId));
+
+    // The normal path: a first attempt is never in doubt.
+    await ingest(source.url, { name: 'First' });
+    expect(await w.runOnce()).toBe(1);
+    expect(doubts()).toEqual([false]);
+
+    // A takeover: the crashed worker's call may have reached the destination.
+    dest.inputs.length = 0;
+    await ingest(source.url, { name: 'Taken over' });
+    expect(await worker(clock, { workerId: 'crashed' }).claim(10)).toHaveLength(1);
+    clock.advance(31_000);
+    expect(await w.runOnce()).toBe(1);
+    expect(doubts()).toEqual([true]);
+
+    // 429 says nothing was made; the retry after it is not in doubt. A 503, and an error without an
+    // answer (a dropped connection, a timeout), may have made the record: every later retry is.
+    for (const [first, then] of [
+      [{ kind: 'retryable', status: 429 }, [false]],
+      [{ kind: 'retryable', status: 503 }, [true]],
+      [{ kind: 'throw' }, [true]],
+    ] as const) {
+      dest.inputs.length = 0;
+      const hookId = await ingest(source.url, { name: `After ${JSON.stringify(first)}` });
+      dest.failNext(first);
+      expect(await w.runOnce()).toBe(1);
+      await retryNow(hookId);
+      expect(await w.runOnce()).toBe(1);
+      expect(doubts()).toEqual([false, ...then]);
+      expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 2 });
+    }
+
+    // A stopping worker that gives back a lease mid-call: the next attempt is in doubt.
+    dest.inputs.length = 0;
+    const stopped = await ingest(source.url, { name: 'Released' });
+    const stopping = worker(clock, { workerId: 'stopping' });
+    expect(await stopping.claim(10)).toHaveLength(1);
+    await stopping.stop(0);
+    expect(await deliveryOf(stopped)).toMatchObject({ status: 'pending', leasedBy: null });
+    expect(await w.runOnce()).toBe(1);
+    expect(doubts()).toEqual([true]);
+  });
+
+  it('a result whose store loses the connection is stored again while the lease lasts, not sent twice', async () => {
+    const { source } = await setup();
+    const hookId = await ingest(source.url, { name: 'Restart' });
+    // PostgreSQL restarts just as the result is stored: the first statement finds no connection.
+    let lost = 0;
+    const db = new Proxy(t.app.db, {
+      get(target, prop, receiver) {
+        if (prop === 'execute' && lost === 0) {
+          return () => {
+            lost += 1;
+            return Promise.reject(
+              Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+            );
+          };
+        }
+        return Reflect.get(target, prop, receiver);
+      },
+    });
+    const w = worker(fakeClock(new Date(Date.now() + 60_000)), { db });
+    expect(await w.runOnce()).toBe(1);
+    expect(lost).toBe(1);
+    expect(dest.calls).toHaveLength(1);
+    expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 1, leasedBy: null });
+    const d = await deliveryOf(hookId);
+    expect(await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id))).toHaveLength(1);
   });
 
   it('never delivers one delivery twice when two workers race', async () => {

@@ -49,7 +49,22 @@ export interface ClaimedDelivery {
   destination: IntegrationRow | null;
   /** Deliveries of its hook (ingest creates them all with the hook; none is added later). */
   hookDeliveries: number;
+  /** An earlier attempt may have made the record (see `outcomeUnknownSql`): the connector looks it up first. */
+  outcomeUnknown: boolean;
 }
+
+/**
+ * Whether an earlier attempt of delivery `d` may have reached its destination without its result
+ * being stored, judged at the claim that just counted attempt `d.attempts`: an earlier claim left
+ * no attempt row (the worker died or lost its lease mid-call: a takeover), or an attempt row says
+ * `ok` (a success whose result was not stored, the lease being lost), or a retryable failure with
+ * no answer or a 5xx (a timeout, a dropped connection, a server error after the record was made).
+ * The first attempt is never in doubt, so the normal path costs nothing.
+ */
+const outcomeUnknownSql = sql<boolean>`(${deliveries.attempts} > 1 and (
+  (select count(*) from delivery_attempts a where a.delivery_id = ${deliveries.id}) < ${deliveries.attempts} - 1
+  or exists (select 1 from delivery_attempts a where a.delivery_id = ${deliveries.id}
+    and (a.outcome = 'ok' or (a.outcome = 'retryable' and (a.http_status is null or a.http_status >= 500))))))`;
 
 export interface ClaimOptions {
   workerId: string;
@@ -99,6 +114,7 @@ export async function claimDeliveries(db: Db, options: ClaimOptions): Promise<Cl
       lead: leads,
       destination: integrations,
       hookDeliveries: sql<number>`(select count(*)::int from deliveries o where o.hook_id = ${deliveries.hookId})`,
+      outcomeUnknown: outcomeUnknownSql,
     })
     .from(deliveries)
     .leftJoin(leads, eq(leads.id, deliveries.leadId))
@@ -119,6 +135,7 @@ export async function claimDeliveries(db: Db, options: ClaimOptions): Promise<Cl
         lead: more?.lead ?? null,
         destination: more?.destination ?? null,
         hookDeliveries: Number(more?.hookDeliveries ?? 0),
+        outcomeUnknown: more?.outcomeUnknown === true,
       };
     });
 }

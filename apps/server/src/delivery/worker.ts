@@ -2,10 +2,12 @@
 // destination's connector and stores the result (finish.ts). The queue's rules live beside it.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ConnectorContext, ConnectorDefinition, DeliveryResult } from '@leadrelay/connectors';
 import { getConnector as defaultGetConnector, PermanentError, RetryableError } from '@leadrelay/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Executor } from '../db/client';
+import { isConnectionLoss } from '../db/connection-loss';
 import type { DeliveryRow, IntegrationRow, LeadRow } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
 import { createSecretBox, type SecretBox } from '../lib/secret-box';
@@ -107,6 +109,11 @@ export class DeliveryWorker {
   }
 
   /** Background loop: polls, and claims at once when ingest says deliveries are due. */
+  /** Whether the claim loop runs (readiness). */
+  get isRunning(): boolean {
+    return this.loop.isRunning;
+  }
+
   start(): void {
     if (this.loop.isRunning) return;
     this.events.on('deliveries.due', this.loop.wake);
@@ -154,15 +161,54 @@ export class DeliveryWorker {
     return claimed;
   }
 
-  private async process({ row, lead, destination, hookDeliveries }: ClaimedDelivery): Promise<void> {
+  private async process({ row, lead, destination, hookDeliveries, outcomeUnknown }: ClaimedDelivery): Promise<void> {
     const startedAt = this.now();
     const started = performance.now();
-    const outcome = await this.attempt(row, lead, destination);
+    const outcome = await this.attempt(row, lead, destination, outcomeUnknown);
     const durationMs = Math.round(performance.now() - started);
-    await finishDelivery(this.results, row, outcome, startedAt, durationMs, hookDeliveries === 1);
+    await this.storeResult(row, () =>
+      finishDelivery(this.results, row, outcome, startedAt, durationMs, hookDeliveries === 1),
+    );
+    this.events.emit('delivery.attempted', {
+      destinationType: destination?.type ?? 'unknown',
+      outcome: outcome.kind,
+      attempt: row.attempts,
+      receivedAt: row.createdAt,
+      finishedAt: this.now(),
+    });
   }
 
-  private async attempt(row: DeliveryRow, lead: LeadRow | null, destination: IntegrationRow | null): Promise<Outcome> {
+  /**
+   * Stores a result. When the connection is lost meanwhile (PostgreSQL restarting, a terminated
+   * backend), it tries again while the lease lasts: a call that went through is then recorded
+   * rather than made again by the worker that would take the delivery over once the lease runs
+   * out (a destination without an idempotency key would get it twice). Never past the lease: then
+   * the result is not ours to store. Should a lost answer hide a commit, the retry finds the lease
+   * given up and stores nothing but a second attempt row.
+   */
+  private async storeResult(row: DeliveryRow, store: () => Promise<void>): Promise<void> {
+    const leaseEnd = (row.leaseUntil ?? this.now()).getTime() - 1_000;
+    for (let retry = 0; ; retry++) {
+      try {
+        return await store();
+      } catch (error) {
+        const waitMs = Math.min(250 * 2 ** retry, 2_000);
+        if (!isConnectionLoss(error) || this.now().getTime() + waitMs >= leaseEnd) throw error;
+        this.log.warn(
+          { err: error, deliveryId: row.id, retryInMs: waitMs },
+          'storing a delivery result failed: the database connection was lost; trying again while the lease lasts',
+        );
+        await sleep(waitMs);
+      }
+    }
+  }
+
+  private async attempt(
+    row: DeliveryRow,
+    lead: LeadRow | null,
+    destination: IntegrationRow | null,
+    outcomeUnknown = false,
+  ): Promise<Outcome> {
     try {
       if (!destination || !lead) throw new PermanentError('The destination or the lead no longer exists');
       const connector = this.getConnector(destination.type);
@@ -179,6 +225,7 @@ export class DeliveryWorker {
       const call = connector.deliver(ctx, {
         lead: lead.fields,
         idempotencyKey: row.idempotencyKey,
+        ...(outcomeUnknown ? { outcomeUnknown } : {}),
         assignee: lead.assignee ?? undefined,
         raw: lead.raw,
       });

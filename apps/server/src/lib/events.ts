@@ -4,6 +4,12 @@ import { EventEmitter } from 'node:events';
 export interface EngineEvents {
   /** A hook was created, changed status or was removed. */
   'hook.changed': [{ accountId: string; hookId: string }];
+  /** A source answered a lead (metrics): accepted, held, filtered, duplicate... */
+  'lead.received': [{ status: string }];
+  /** One delivery attempt finished (metrics): its outcome, the attempt's number, the lead's receipt. */
+  'delivery.attempted': [
+    { destinationType: string; outcome: string; attempt: number; receivedAt: Date; finishedAt: Date },
+  ];
   /** Deliveries became due now: the worker claims at once instead of waiting for its poll. */
   'deliveries.due': [];
   /** Meta leadgen notifications were stored: the worker fetches and ingests their leads at once. */

@@ -39,6 +39,10 @@ export function createLockService(databaseUrl: string, size = LOCK_POOL_SIZE): L
   const local = createKeyedLock();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: size });
   pool.on('error', () => {});
+  // A lock's client is checked out while `fn` runs: if its connection drops then (a PostgreSQL
+  // restart, pg_terminate_backend), the 'error' event must not end the process. The unlock then
+  // fails, the client is released broken and closed; the lock died with its session.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return {
     withLock: (keys, fn) =>
       lockAll(local, keys, async () => {

@@ -78,6 +78,20 @@ const STATUS_CODES: Record<number, ErrorCode> = {
   429: 'TOO_MANY_REQUESTS',
 };
 
+/** What @fastify/busboy throws at a malformed multipart body: plain errors, known only by their text. */
+const MULTIPART_PARSER_ERROR = /^Multipart: |unexpected end of multipart data|malformed part header/i;
+
+/** PostgreSQL's answers to text it cannot store: U+0000 (22021) and `\\ud800` in jsonb (22P05). */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** The SQLSTATE of a database error, also when the query builder wraps it as its `cause`. */
+function pgCodeOf(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 3; e = e.cause as never, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 function body(code: ErrorCode, message: string, errors?: FieldError[]): ApiError {
   return { statusCode: statusOf(code), code, message, ...(errors?.length ? { errors } : {}) };
 }
@@ -101,6 +115,16 @@ export function setupErrors(app: FastifyInstance): void {
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         return reply.code(400).send(body('VALIDATION_ERROR', 'Bad request'));
       }
+    }
+    if (MULTIPART_PARSER_ERROR.test(error.message ?? '')) {
+      // The multipart parser's own complaints (no boundary, a truncated part) wherever a route reads parts.
+      request.log.info({ err: error }, 'malformed multipart body');
+      return reply.code(400).send(body('INVALID_MULTIPART', humanize('INVALID_MULTIPART')));
+    }
+    if (UNSTORABLE_TEXT.has(pgCodeOf(error) ?? '')) {
+      // The input boundary (plugins/input.ts) should have caught it: logged so the gap gets closed.
+      request.log.warn({ err: error }, 'text PostgreSQL cannot store got past the input boundary');
+      return reply.code(400).send(body('INVALID_CHARACTERS', humanize('INVALID_CHARACTERS')));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send(body('INTERNAL_ERROR', 'Something went wrong'));

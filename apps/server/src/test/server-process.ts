@@ -49,6 +49,8 @@ export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEn
     LOG_LEVEL: 'info',
     OWNER_LOGIN: OWNER.login,
     OWNER_PASSWORD: OWNER.password,
+    // Servers of parallel test files must not fight over the parser SMTP port.
+    PARSER_SMTP_PORT: 'off',
     ...env,
   };
   delete childEnv.DATABASE_URL;

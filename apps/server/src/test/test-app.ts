@@ -92,6 +92,13 @@ export interface SignedInUser {
   refreshToken: string;
 }
 
+/** Signs up a staff member: an account given the role right after (tokens read the role afresh). */
+export async function signUpStaff(t: TestApp, role: 'admin' | 'support' | 'owner' = 'admin'): Promise<SignedInUser> {
+  const user = await signUp(t);
+  await t.app.db.update(users).set({ role }).where(eq(users.login, user.login));
+  return user;
+}
+
 /** Signs up, confirms the e-mail from the mail, and returns the signed-in tokens. */
 /**
  * Puts the account on a plan without limits: for suites that create more integrations than a demo

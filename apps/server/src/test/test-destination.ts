@@ -14,6 +14,8 @@ export type Fault =
 export function testDestination(slug = 'test-crm') {
   const received: DeliveryInput[] = [];
   const calls: string[] = [];
+  /** Every call's input, repeats included. */
+  const inputs: DeliveryInput[] = [];
   const faults: Fault[] = [];
   let always: Fault | undefined;
   let delayMs = 0;
@@ -24,6 +26,7 @@ export function testDestination(slug = 'test-crm') {
     settings: z.object({}).passthrough(),
     async deliver(_ctx, input) {
       calls.push(input.idempotencyKey);
+      inputs.push(input);
       if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
       const fault = faults.shift() ?? always;
       const request = {
@@ -57,6 +60,7 @@ export function testDestination(slug = 'test-crm') {
     connector: connector as ConnectorDefinition<unknown, unknown>,
     received,
     calls,
+    inputs,
     failNext(...f: Fault[]) {
       faults.push(...f);
     },

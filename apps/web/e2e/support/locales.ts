@@ -1,5 +1,8 @@
+import enAudit from '../../src/locales/en/audit.json' with { type: 'json' };
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
 import enBilling from '../../src/locales/en/billing.json' with { type: 'json' };
+import enCatalogue from '../../src/locales/en/catalogue.json' with { type: 'json' };
+import enClients from '../../src/locales/en/clients.json' with { type: 'json' };
 import enCollections from '../../src/locales/en/collections.json' with { type: 'json' };
 import enCommon from '../../src/locales/en/common.json' with { type: 'json' };
 import enCrm from '../../src/locales/en/crm.json' with { type: 'json' };
@@ -11,11 +14,18 @@ import enHooks from '../../src/locales/en/hooks.json' with { type: 'json' };
 import enHoroshop from '../../src/locales/en/horoshop.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
+import enNews from '../../src/locales/en/news.json' with { type: 'json' };
+import enParsers from '../../src/locales/en/parsers.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
 import enReferral from '../../src/locales/en/referral.json' with { type: 'json' };
 import enSms from '../../src/locales/en/sms.json' with { type: 'json' };
+import enTestLead from '../../src/locales/en/testLead.json' with { type: 'json' };
+import enTranslations from '../../src/locales/en/translations.json' with { type: 'json' };
+import ukAudit from '../../src/locales/uk/audit.json' with { type: 'json' };
 import ukAuth from '../../src/locales/uk/auth.json' with { type: 'json' };
 import ukBilling from '../../src/locales/uk/billing.json' with { type: 'json' };
+import ukCatalogue from '../../src/locales/uk/catalogue.json' with { type: 'json' };
+import ukClients from '../../src/locales/uk/clients.json' with { type: 'json' };
 import ukCollections from '../../src/locales/uk/collections.json' with { type: 'json' };
 import ukCommon from '../../src/locales/uk/common.json' with { type: 'json' };
 import ukCrm from '../../src/locales/uk/crm.json' with { type: 'json' };
@@ -27,9 +37,13 @@ import ukHooks from '../../src/locales/uk/hooks.json' with { type: 'json' };
 import ukHoroshop from '../../src/locales/uk/horoshop.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
+import ukNews from '../../src/locales/uk/news.json' with { type: 'json' };
+import ukParsers from '../../src/locales/uk/parsers.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
 import ukReferral from '../../src/locales/uk/referral.json' with { type: 'json' };
 import ukSms from '../../src/locales/uk/sms.json' with { type: 'json' };
+import ukTestLead from '../../src/locales/uk/testLead.json' with { type: 'json' };
+import ukTranslations from '../../src/locales/uk/translations.json' with { type: 'json' };
 
 // The app's own texts, so a test reads the same words a person sees in each language.
 export const texts = {
@@ -50,6 +64,13 @@ export const texts = {
     errors: ukErrors,
     sms: ukSms,
     ga: ukGa,
+    news: ukNews,
+    catalogue: ukCatalogue,
+    testLead: ukTestLead,
+    clients: ukClients,
+    translations: ukTranslations,
+    audit: ukAudit,
+    parsers: ukParsers,
     prefix: '',
   },
   en: {
@@ -69,6 +90,13 @@ export const texts = {
     errors: enErrors,
     sms: enSms,
     ga: enGa,
+    news: enNews,
+    catalogue: enCatalogue,
+    testLead: enTestLead,
+    clients: enClients,
+    translations: enTranslations,
+    audit: enAudit,
+    parsers: enParsers,
     prefix: '/en',
   },
 } as const;

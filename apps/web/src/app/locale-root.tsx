@@ -1,6 +1,7 @@
 import type { Locale } from '@leadrelay/shared';
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { ImpersonationBanner } from '../components/impersonation-banner';
 import { applyLocale } from '../lib/i18n';
 import { readLangCookie, saveLanguage } from '../lib/locale';
 import { captureHiddenActions, capturePromo } from '../lib/query-behaviours';
@@ -23,6 +24,7 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
 
   return (
     <AppTheme locale={locale}>
+      <ImpersonationBanner />
       <Outlet />
     </AppTheme>
   );

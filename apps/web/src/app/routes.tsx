@@ -79,10 +79,42 @@ const destination = (name: 'alfasms' | 'alfasmsDetail' | 'ga' | 'gaDetail'): Loa
   return pages[name];
 };
 
+// E-mail parsers (issue 15): privileged roles only.
+const parsers = (name: 'list' | 'create' | 'detail'): Loader => {
+  const pages = {
+    list: () => import('../features/parsers/pages/parsers-page').then((m) => m.ParsersPage),
+    create: () => import('../features/parsers/pages/parser-create-page').then((m) => m.ParserCreatePage),
+    detail: () => import('./parser-detail').then((m) => m.ParserDetailPage),
+  };
+  return pages[name];
+};
+
 const facebook = (name: 'connections' | 'list'): Loader => {
   const pages = {
     connections: () => import('../features/facebook/pages/facebook-page').then((m) => m.FacebookPage),
     list: () => import('../features/facebook/pages/fb-integrations-page').then((m) => m.FbIntegrationsPage),
+  };
+  return pages[name];
+};
+
+// The integration catalogue tabs of the super-admin area (issue 13).
+const catalogue = (name: 'types' | 'categories' | 'modules'): Loader => {
+  const pages = {
+    types: () => import('../features/super-admin/pages/catalogue-types-page').then((m) => m.CatalogueTypesPage),
+    categories: () =>
+      import('../features/super-admin/pages/catalogue-categories-page').then((m) => m.CatalogueCategoriesPage),
+    modules: () => import('../features/super-admin/pages/catalogue-modules-page').then((m) => m.CatalogueModulesPage),
+  };
+  return pages[name];
+};
+
+// The operator's area (issue 13): clients, enter as a user, translations, the audit log.
+const operator = (name: 'clients' | 'user' | 'language' | 'audit'): Loader => {
+  const pages = {
+    clients: () => import('../features/clients/pages/clients-page').then((m) => m.ClientsPage),
+    user: () => import('../features/clients/pages/user-page').then((m) => m.UserPage),
+    language: () => import('../features/translations/pages/language-page').then((m) => m.LanguagePage),
+    audit: () => import('../features/audit/pages/audit-page').then((m) => m.AuditPage),
   };
   return pages[name];
 };
@@ -109,9 +141,21 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     layout: 'admin',
     access: 'public',
     routes: [
-      { path: 'news', title: 'news' },
-      { path: 'news/:id', title: 'newsPost' },
-      { path: 'test', title: 'test' },
+      {
+        path: 'news',
+        title: 'news',
+        page: () => import('../features/news/pages/news-page').then((m) => m.NewsPage),
+      },
+      {
+        path: 'news/:id',
+        title: 'newsPost',
+        page: () => import('../features/news/pages/news-post-page').then((m) => m.NewsPostPage),
+      },
+      {
+        path: 'test',
+        title: 'test',
+        page: () => import('../features/test-lead/pages/test-page').then((m) => m.TestPage),
+      },
     ],
   },
   {
@@ -139,7 +183,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         page: () => import('../features/plans/pages/plan-page').then((m) => m.PlanPage),
       },
       { path: 'admin/logout', title: 'logout', page: auth('logout') },
-      { path: 'admin/clients', title: 'clients', active: true, role: 'privileged' },
+      { path: 'admin/clients', title: 'clients', active: true, role: 'privileged', page: operator('clients') },
       {
         path: 'admin/collections',
         title: 'collections',
@@ -148,18 +192,24 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       },
       { path: 'admin/create', title: 'create', active: true, role: 'privileged', page: integrations('create') },
       { path: 'admin/integrations', title: 'integrations', active: true, page: integrations('list') },
-      { path: 'admin/language', title: 'language', active: true, role: 'privileged' },
+      { path: 'admin/language', title: 'language', active: true, role: 'privileged', page: operator('language') },
       { path: 'admin/list', title: 'list', active: true, role: 'privileged', page: integrations('create') },
-      { path: 'admin/parsers', title: 'parsers', active: true, role: 'privileged' },
-      { path: 'admin/parsers/create', title: 'parserCreate', active: true, role: 'privileged' },
-      { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged' },
+      { path: 'admin/parsers', title: 'parsers', active: true, role: 'privileged', page: parsers('list') },
+      {
+        path: 'admin/parsers/create',
+        title: 'parserCreate',
+        active: true,
+        role: 'privileged',
+        page: parsers('create'),
+      },
+      { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged', page: parsers('detail') },
       {
         path: 'admin/referral',
         title: 'referral',
         active: true,
         page: () => import('../features/referral/pages/referral-page').then((m) => m.ReferralPage),
       },
-      { path: 'admin/user', title: 'user', active: true, role: 'privileged' },
+      { path: 'admin/user', title: 'user', active: true, role: 'privileged', page: operator('user') },
       {
         path: 'admin/widget',
         title: 'widget',
@@ -194,17 +244,18 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         role: 'privileged',
         page: () => import('../features/super-admin/pages/errors-page').then((m) => m.ErrorsPage),
       },
-      { path: 'admin/super/clients', title: 'superClients', role: 'privileged' },
-      { path: 'admin/super/language', title: 'superLanguage', role: 'privileged' },
+      { path: 'admin/super/clients', title: 'superClients', role: 'privileged', page: operator('clients') },
+      { path: 'admin/super/language', title: 'superLanguage', role: 'privileged', page: operator('language') },
+      { path: 'admin/super/audit', title: 'superAudit', role: 'privileged', page: operator('audit') },
       {
         path: 'admin/super/integrations',
         title: 'superIntegrations',
         role: 'privileged',
         page: () => import('./layouts/super-integrations-tabs').then((m) => m.SuperIntegrationsTabs),
         children: [
-          { path: '', title: 'superIntegrationTypes', role: 'privileged' },
-          { path: 'categories', title: 'superCategories', role: 'privileged' },
-          { path: 'modules', title: 'superModules', role: 'privileged' },
+          { path: '', title: 'superIntegrationTypes', role: 'privileged', page: catalogue('types') },
+          { path: 'categories', title: 'superCategories', role: 'privileged', page: catalogue('categories') },
+          { path: 'modules', title: 'superModules', role: 'privileged', page: catalogue('modules') },
         ],
       },
       {

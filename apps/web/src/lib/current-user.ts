@@ -2,8 +2,9 @@
 // so they live below the features (house style: what two features share moves down).
 import type { User } from '@leadrelay/shared';
 import { useQuery } from '@tanstack/react-query';
-import { clearToken, markSignedOut, useToken } from './auth';
+import { clearToken, getToken, markSignedOut, useToken } from './auth';
 import { api } from './http';
+import { impersonationOf, returnToOwnSession } from './impersonation';
 import { queryClient } from './query-client';
 
 export const ME_KEY = ['me'] as const;
@@ -19,6 +20,12 @@ export function useMe() {
 
 /** Logout: the endpoint (errors ignored: the local session ends regardless), then local state. */
 export async function signOut(): Promise<void> {
+  if (impersonationOf(getToken())) {
+    // Inside an entered account the refresh cookie is the staff member's own: signing out would end
+    // their session. It returns to it instead; the page is replaced, so this never resolves.
+    await returnToOwnSession();
+    return new Promise<never>(() => {});
+  }
   try {
     await api.post<{ success: true }>('/api/auth/logout');
   } catch (err) {

@@ -12,10 +12,12 @@ import {
   amoAuthorizeUrl,
   amocrm,
   amoExchangeCode,
+  amoMarkerOf,
   amoMessage,
   contactFields,
   fieldValue,
   leadName,
+  MARKER_FIELD_NAME,
   matchContact,
   noteText,
   phoneQuery,
@@ -73,8 +75,7 @@ describeConnectorContract('amocrm', async () => {
     },
     secrets,
     timeoutMs,
-    // amoCRM has no idempotency key and no searchable external id on a lead: a repeat cannot be recognised.
-    dedupes: false,
+    // amoCRM has no idempotency key: the lead's marker field, searched on a repeat, stands in for one.
   };
 });
 
@@ -280,6 +281,7 @@ describe('amoCRM destination', () => {
       responsible_user_id: BOHDAN.id,
       tags: [{ name: 'facebook' }],
     });
+    const marked = em.leadFields.find((f) => f.name === MARKER_FIELD_NAME)!.id;
     expect(lead.custom_fields_values?.map((f) => [f.field_id, f.values])).toEqual([
       [800_001, [{ value: 'Kyiv' }]],
       [800_002, [{ value: '3' }]],
@@ -291,6 +293,8 @@ describe('amoCRM destination', () => {
           { value: 'Phone', enum_id: 900_011 },
         ],
       ],
+      // Last, the delivery's marker (a repeat after a crash finds the lead by it).
+      [marked, [{ value: expect.stringMatching(/^lr[0-9a-f]{32}$/) }]],
     ]);
     expect(em.contacts).toHaveLength(1);
     const contact = em.contacts[0]!;
@@ -308,6 +312,63 @@ describe('amoCRM destination', () => {
     expect(em.notes[0]!.params.text).toContain('"form": "spring"');
     // The stored trace never holds the bearer token.
     expect(JSON.stringify(result)).not.toContain(store.current().accessToken);
+  });
+
+  it('marks each lead with its delivery, and a repeat whose earlier outcome is unknown finds it instead of making a second', async () => {
+    const key = 'lead-1:dest-1';
+    const input = { lead: SAMPLE_LEAD, idempotencyKey: key };
+    const c = ctx({ note: false });
+    const first = await amocrm.deliver!(c, input);
+    // The marker field is made once per account (API-only text), found by name afterwards.
+    const marker = em.leadFields.filter((f) => f.name === MARKER_FIELD_NAME);
+    expect(marker).toMatchObject([{ type: 'text', is_api_only: true }]);
+    expect(em.leads[0]!.custom_fields_values).toContainEqual(
+      expect.objectContaining({ field_id: marker[0]!.id, values: [{ value: amoMarkerOf(key) }] }),
+    );
+    // The normal path spends no search.
+    const searches = () => em.requests.filter((r) => r.method === 'GET' && r.path.startsWith('/api/v4/leads?')).length;
+    expect(searches()).toBe(0);
+
+    // A takeover after a crash: the lead is found by its marker, nothing is made.
+    const again = await amocrm.deliver!(ctx({ note: false }), { ...input, outcomeUnknown: true });
+    expect(again.externalId).toBe(first.externalId);
+    expect(em.leads).toHaveLength(1);
+    expect(searches()).toBe(1);
+
+    // Another delivery whose first attempt was lost before it reached amoCRM is made once.
+    const other = await amocrm.deliver!(ctx({ note: false }), {
+      ...input,
+      idempotencyKey: 'lead-2:dest-1',
+      outcomeUnknown: true,
+    });
+    expect(other.externalId).not.toBe(first.externalId);
+    expect(em.leads).toHaveLength(2);
+    // One marker field for the account, however many connections deliver.
+    expect(em.leadFields.filter((f) => f.name === MARKER_FIELD_NAME)).toHaveLength(1);
+    // …and it is not offered for mapping.
+    const fields = (await amocrm.loaders!.customFields!(c)) as { lead: { name: string }[] };
+    expect(fields.lead.map((f) => f.name)).not.toContain(MARKER_FIELD_NAME);
+  });
+
+  it('the search matches substrings, so only a lead whose marker is exactly ours counts; 204 is nothing found', async () => {
+    const key = 'lead-3:dest-1';
+    em.setRateLimit(null);
+    await amocrm.deliver!(ctx({ note: false }), {
+      lead: { ...SAMPLE_LEAD, name: `Named ${amoMarkerOf(key)}x` },
+      idempotencyKey: 'other:key',
+    });
+    expect(em.leads).toHaveLength(1);
+    const res = await amocrm.deliver!(ctx({ note: false }), {
+      lead: SAMPLE_LEAD,
+      idempotencyKey: key,
+      outcomeUnknown: true,
+    });
+    expect(em.leads).toHaveLength(2);
+    expect(res.externalId).toBe(String(em.leads[1]!.id));
+    const none = await fetch(`${em.url}/api/v4/leads?query=nothing-like-this`, {
+      headers: { authorization: `Bearer ${store.current().accessToken}` },
+    });
+    expect(none.status).toBe(204);
   });
 
   it('without settings the lead lands in the main pipeline, first stage, with no note when notes are off', async () => {
@@ -360,7 +421,8 @@ describe('amoCRM destination', () => {
       },
     };
     await amocrm.deliver!(spy, { lead: SAMPLE_LEAD, idempotencyKey: 'k-lock' });
-    expect(locked).toEqual([['phone:380501234567', 'email:olena@example.com']]);
+    // The first delivery of a connection also finds (or makes) the marker field under a lock of its own.
+    expect(locked).toEqual([['amocrm:marker-field'], ['phone:380501234567', 'email:olena@example.com']]);
   });
 
   it('two deliveries racing on a token the CRM expired refresh it once, and both succeed', async () => {

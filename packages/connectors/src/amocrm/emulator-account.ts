@@ -1,8 +1,9 @@
 // The seeded account's read-only data in the emulator: the account, its users, pipelines with their
-// statuses, and the lead and contact custom fields.
+// statuses, and the lead and contact custom fields (a lead field may be added through the API).
 import type { FastifyInstance } from 'fastify';
-import { hal } from './emulator-gate';
-import { AMO_SEED, type AmoRuntime, type SeedField } from './emulator-state';
+import { hal, Invalid, type ValidationError } from './emulator-gate';
+import { AMO_SEED, type AmoFieldDef, type AmoRuntime, CREATABLE_FIELD_TYPES } from './emulator-state';
+import { requestIdOf } from './emulator-validation';
 
 export function registerAccountRoutes(app: FastifyInstance, rt: AmoRuntime): void {
   app.get('/api/v4/account', async () => ({
@@ -43,19 +44,55 @@ export function registerAccountRoutes(app: FastifyInstance, rt: AmoRuntime): voi
       '/api/v4/leads/pipelines',
     ),
   }));
-  const fieldsOf = (entity: 'leads' | 'contacts', list: readonly SeedField[]) =>
+  const fieldsOf = (entity: 'leads' | 'contacts', list: readonly AmoFieldDef[]) =>
     hal(
       rt,
       'custom_fields',
       list.map((f, i) => ({
         ...f,
         sort: i + 1,
-        is_api_only: false,
+        is_api_only: f.is_api_only ?? false,
         entity_type: entity,
         account_id: AMO_SEED.account.id,
       })),
       `/api/v4/${entity}/custom_fields`,
     );
-  app.get('/api/v4/leads/custom_fields', async () => fieldsOf('leads', AMO_SEED.leadFields));
+  app.get('/api/v4/leads/custom_fields', async () => fieldsOf('leads', rt.leadFields));
+  // Adding lead fields: [{name, type, is_api_only?, sort?}], all or nothing. Only the types without a
+  // list of values are emulated; amoCRM itself takes more (select with enums, …).
+  app.post('/api/v4/leads/custom_fields', async (req) => {
+    const items = Array.isArray(req.body) ? (req.body as Record<string, unknown>[]) : null;
+    if (!items?.length) {
+      throw new Invalid('0', [{ code: 'InvalidType', path: '', detail: 'This value should be a non-empty array.' }]);
+    }
+    const planned = items.map((item, i) => {
+      const errors: ValidationError[] = [];
+      if (typeof item.name !== 'string' || !item.name.trim()) {
+        errors.push({ code: 'NotBlank', path: 'name', detail: 'This value should not be blank.' });
+      }
+      if (typeof item.type !== 'string' || !CREATABLE_FIELD_TYPES.has(item.type)) {
+        errors.push({
+          code: 'NotSupportedChoice',
+          path: 'type',
+          detail: 'The value you selected is not a valid choice.',
+        });
+      }
+      if (errors.length) throw new Invalid(requestIdOf(item, i), errors);
+      return { item, requestId: requestIdOf(item, i) };
+    });
+    const made = planned.map(({ item, requestId }) => {
+      const field: AmoFieldDef = {
+        id: 850_000 + rt.nextId++,
+        name: String(item.name).trim(),
+        type: String(item.type),
+        code: null,
+        enums: null,
+        is_api_only: item.is_api_only === true,
+      };
+      rt.leadFields.push(field);
+      return { ...field, entity_type: 'leads', account_id: AMO_SEED.account.id, request_id: requestId };
+    });
+    return hal(rt, 'custom_fields', made, '/api/v4/leads/custom_fields');
+  });
   app.get('/api/v4/contacts/custom_fields', async () => fieldsOf('contacts', AMO_SEED.contactFields));
 }

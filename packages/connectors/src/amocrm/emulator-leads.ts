@@ -42,7 +42,7 @@ export function registerLeadRoutes(app: FastifyInstance, rt: AmoRuntime): void {
       const errors: ValidationError[] = [];
       const at = placement(item, errors);
       const owner = checkUser(item.responsible_user_id, 'responsible_user_id', errors) ?? AMO_SEED.users[0].id;
-      const cf = fieldValues(item.custom_fields_values, AMO_SEED.leadFields, 'custom_fields_values', errors);
+      const cf = fieldValues(item.custom_fields_values, rt.leadFields, 'custom_fields_values', errors);
       const embedded = (item._embedded ?? {}) as {
         tags?: { name?: string; id?: number }[];
         contacts?: Record<string, unknown>[];
@@ -85,6 +85,39 @@ export function registerLeadRoutes(app: FastifyInstance, rt: AmoRuntime): void {
       rt.leads.push(lead);
       return { id: lead.id, contact_id: c?.id ?? null, company_id: null, request_id: [requestId], merged: false };
     });
+  });
+
+  // The lead list with `query`: a substring search over the lead's filled fields (its name and its
+  // custom field values), newest first, at most `limit` (≤ 250); 204 when nothing matches, as amoCRM.
+  app.get('/api/v4/leads', async (req, reply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const limit = Math.min(250, Math.max(1, Number(q.limit) || 50));
+    const query = q.query?.trim().toLowerCase();
+    const filled = (l: EmulatedAmoLead) => [
+      l.name,
+      ...(l.custom_fields_values ?? []).flatMap((f) => f.values.map((v) => String(v.value ?? ''))),
+    ];
+    const found = rt.leads
+      .filter((l) => !query || filled(l).some((text) => text.toLowerCase().includes(query)))
+      .slice(-limit)
+      .reverse();
+    if (!found.length) return reply.code(204).send();
+    return hal(
+      rt,
+      'leads',
+      found.map((l) => ({
+        id: l.id,
+        name: l.name,
+        price: l.price,
+        pipeline_id: l.pipeline_id,
+        status_id: l.status_id,
+        responsible_user_id: l.responsible_user_id,
+        custom_fields_values: l.custom_fields_values,
+        created_at: l.created_at,
+        _embedded: { tags: l.tags },
+      })),
+      '/api/v4/leads',
+    );
   });
 
   app.get('/api/v4/leads/:id', async (req, reply) => {

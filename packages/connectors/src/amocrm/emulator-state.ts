@@ -149,6 +149,20 @@ export const AMO_SEED = {
 
 export type SeedField = (typeof AMO_SEED.leadFields | typeof AMO_SEED.contactFields)[number];
 
+/** A custom field: a seeded one, or one made through POST /api/v4/leads/custom_fields. */
+export interface AmoFieldDef {
+  id: number;
+  name: string;
+  type: string;
+  code: string | null;
+  enums: readonly { id: number; value: string; sort: number }[] | null;
+  /** Only the API may write it (amoCRM shows it read-only in its interface). */
+  is_api_only?: boolean;
+}
+
+/** The types a field made through the emulator's API may have (those without a list of values). */
+export const CREATABLE_FIELD_TYPES = new Set(['text', 'numeric', 'textarea', 'url', 'date', 'checkbox']);
+
 /** What the parts of one emulator share; scalars are fields so every part sees the current value. */
 export interface AmoRuntime {
   clientId: string;
@@ -166,6 +180,8 @@ export interface AmoRuntime {
   leads: EmulatedAmoLead[];
   contacts: EmulatedAmoContact[];
   notes: EmulatedAmoNote[];
+  /** The account's lead custom fields: the seeded ones, then those made through the API. */
+  leadFields: AmoFieldDef[];
   tags: Map<string, number>;
   /** Authorization code → expiry (epoch ms). */
   codes: Map<string, number>;

@@ -2,7 +2,7 @@
 // checked against their field's type and enums, a lead's pipeline and status, responsible users.
 // Checks push errors instead of throwing so one request reports all of them, as amoCRM does.
 import type { ValidationError } from './emulator-gate';
-import { AMO_SEED, type AmoFieldValues, type AmoValue, type SeedField } from './emulator-state';
+import { AMO_SEED, type AmoFieldDef, type AmoFieldValues, type AmoValue } from './emulator-state';
 
 const MAX_VALUES = 40;
 const userIds: Set<number> = new Set(AMO_SEED.users.map((u) => u.id));
@@ -10,7 +10,7 @@ const isPositiveInt = (v: unknown) => typeof v === 'number' && Number.isInteger(
 
 export function fieldValues(
   raw: unknown,
-  fields: readonly SeedField[],
+  fields: readonly AmoFieldDef[],
   path: string,
   errors: ValidationError[],
 ): AmoFieldValues[] | null {

@@ -15,6 +15,7 @@ import { registerLeadRoutes } from './emulator-leads';
 import { mint, registerOAuthRoutes } from './emulator-oauth';
 import type {
   AmoFault,
+  AmoFieldDef,
   AmoRequest,
   AmoRuntime,
   AmoTokenSet,
@@ -22,9 +23,11 @@ import type {
   EmulatedAmoLead,
   EmulatedAmoNote,
 } from './emulator-state';
+import { AMO_SEED as SEED } from './emulator-state';
 
 export type {
   AmoFault,
+  AmoFieldDef,
   AmoFieldValues,
   AmoRequest,
   AmoTokenSet,
@@ -62,6 +65,8 @@ export interface AmoEmulator {
   leads: EmulatedAmoLead[];
   contacts: EmulatedAmoContact[];
   notes: EmulatedAmoNote[];
+  /** The lead custom fields: the seeded ones, then those made through the API. */
+  leadFields: AmoFieldDef[];
   /** Successful refresh_token grants. */
   refreshes(): number;
   /** 429 answers sent by the limiter. */
@@ -96,6 +101,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     leads: [],
     contacts: [],
     notes: [],
+    leadFields: [...SEED.leadFields],
     tags: new Map(),
     codes: new Map(),
     accessTokens: new Map(),
@@ -116,6 +122,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     leads: rt.leads,
     contacts: rt.contacts,
     notes: rt.notes,
+    leadFields: rt.leadFields,
     refreshes: () => rt.refreshCount,
     rateLimited: () => rt.limited,
     issueTokens: () => mint(rt),
@@ -140,6 +147,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
       rt.leads.length = 0;
       rt.contacts.length = 0;
       rt.notes.length = 0;
+      rt.leadFields.splice(0, rt.leadFields.length, ...SEED.leadFields);
       rt.tags.clear();
       rt.codes.clear();
       rt.accessTokens.clear();

@@ -5,11 +5,16 @@
 // found contact by id or embeds a new one. leads/complex for both cases keeps one call per lead (and
 // under the 7/s limit); the found contact is linked as it is, never overwritten. Then the note.
 //
-// Repeats: amoCRM has no idempotency key and no searchable external id on leads, so a retry after a
-// crash between "lead created" and "delivery recorded" makes a second lead (the contact is found
-// again, not duplicated). A failed note does not fail the delivery for the same reason: retrying
-// would duplicate the lead to add a note.
+// Repeats: amoCRM has no idempotency key, so each lead carries a marker derived from the delivery's
+// key (`amoMarkerOf`) in a text field of its own, "LeadRelay ID" (made once per account, API-only,
+// found by name; its id is kept per connection). When an earlier attempt may have made the lead
+// (input.outcomeUnknown: a worker died mid-call, a timeout, a 5xx), the lead list is searched first
+// (GET /api/v4/leads?query=<marker>, amoCRM's search over filled fields) and a lead carrying exactly
+// that marker is the delivery's record: no second lead. The normal path spends no search. Where the
+// field cannot be made (no rights), leads go out without a marker and a repeat may make a second one.
+// A failed note does not fail the delivery: retrying would only find the lead again.
 
+import { createHash } from 'node:crypto';
 import {
   type AmoField,
   type AmoFields,
@@ -19,9 +24,11 @@ import {
   ZAmoSettings,
 } from '@leadrelay/shared';
 import { z } from 'zod';
+import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
+import { PermanentError } from '../kit/errors';
 import { personLockKeys } from '../kit/keyed-lock';
-import type { FieldOption, OAuthClient } from '../kit/types';
+import type { ConnectorContext, FieldOption, OAuthClient } from '../kit/types';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
 import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
 
@@ -130,7 +137,8 @@ export async function amoFields(ctx: AmoContext): Promise<AmoFields> {
     '/api/v4/contacts/custom_fields?limit=250',
     'custom_fields',
   );
-  return { lead: lead.map(toField), contact: contact.map(toField) };
+  // Our marker field is ours: it is not offered for mapping.
+  return { lead: lead.filter((f) => f.name !== MARKER_FIELD_NAME).map(toField), contact: contact.map(toField) };
 }
 
 /** Field options in the generic loader shape: key `lead.<id>` / `contact.<id>`. */
@@ -191,6 +199,66 @@ export async function findContact(client: AmoClient, lead: { phone?: string; ema
 
 type ComplexResult = { id: number; contact_id?: number | null; merged?: boolean }[];
 
+/** The lead field (text, API-only) holding each lead's marker. */
+export const MARKER_FIELD_NAME = 'LeadRelay ID';
+
+/** A delivery's marker: one token (letters and digits, so the search finds it whole), the same on every attempt. */
+export function amoMarkerOf(idempotencyKey: string): string {
+  return `lr${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}`;
+}
+
+/** The marker field's id per connection: undefined until known, null when it cannot be made. */
+type MarkerHolder = { id: number | null | undefined };
+
+/**
+ * The id of the account's marker field: found by name in the lead fields, or made (text, API-only).
+ * One lookup per connection and process; under a lock, so two workers do not make two fields.
+ */
+async function markerField(client: AmoClient, ctx: ConnectorContext<AmoAuth, AmoSettings>): Promise<number | null> {
+  const holder = cacheOf(ctx).get<MarkerHolder>('amocrm:markerField', () => ({ id: undefined }));
+  if (holder.id !== undefined) return holder.id;
+  const find = async () => {
+    const fields = await list<'custom_fields', RawField>(
+      client,
+      '/api/v4/leads/custom_fields?limit=250',
+      'custom_fields',
+    );
+    const found = fields
+      .filter((f) => f.name === MARKER_FIELD_NAME && f.type === 'text')
+      .sort((a, b) => a.id - b.id)[0];
+    if (found) return found.id;
+    try {
+      const { body } = await client.post<Hal<'custom_fields', { id: number }>>('/api/v4/leads/custom_fields', [
+        { name: MARKER_FIELD_NAME, type: 'text', is_api_only: true },
+      ]);
+      const id = body?._embedded?.custom_fields?.[0]?.id;
+      return typeof id === 'number' ? id : null;
+    } catch (error) {
+      if (!(error instanceof PermanentError) || error.code === 'AUTH') throw error;
+      // No right to add fields (or a refused field): deliver without a marker rather than not at all.
+      ctx.logger.warn({ reason: error.message }, 'amoCRM marker field could not be made: repeats cannot be found');
+      return null;
+    }
+  };
+  const id = ctx.withLock ? await ctx.withLock(['amocrm:marker-field'], find) : await find();
+  holder.id = id;
+  return id;
+}
+
+type MarkedLead = { id: number; custom_fields_values?: { values?: { value?: unknown }[] }[] | null };
+
+/** The lead carrying exactly this marker (a repeat after an attempt whose outcome is unknown). */
+export async function findMarkedLead(client: AmoClient, marker: string) {
+  const { body, trace } = await client.get<Hal<'leads', MarkedLead> | undefined>(
+    `/api/v4/leads?query=${encodeURIComponent(marker)}&limit=50`,
+  );
+  // The search matches substrings of any field: only an exact value counts.
+  const hit = (body?._embedded?.leads ?? []).find((l) =>
+    (l.custom_fields_values ?? []).some((f) => (f.values ?? []).some((v) => v.value === marker)),
+  );
+  return hit ? { id: hit.id, trace } : undefined;
+}
+
 export const amocrm = defineConnector<AmoAuth, AmoSettings>({
   slug: 'amocrm',
   kind: 'destination',
@@ -231,9 +299,20 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     const client = new AmoClient(ctx);
     const { lead } = input;
     const owner = responsibleUserId(input.assignee, ctx.settings);
+    const marker = amoMarkerOf(input.idempotencyKey);
+    const fieldId = await markerField(client, ctx);
+    if (fieldId !== null && input.outcomeUnknown) {
+      const existing = await findMarkedLead(client, marker);
+      if (existing) return { ...existing.trace, externalId: String(existing.id) };
+    }
     const create = async () => {
       const contact = ctx.settings.contactPolicy === 'attach' ? await findContact(client, lead) : undefined;
       const body = toComplexLead({ lead, settings: ctx.settings, responsibleUserId: owner, contactId: contact?.id });
+      if (fieldId !== null) {
+        // amoCRM takes at most 40 values per entity: the marker is always one of them.
+        const mapped = (body.custom_fields_values ?? []).slice(0, 39);
+        body.custom_fields_values = [...mapped, { field_id: fieldId, values: [{ value: marker }] }];
+      }
       return client.post<ComplexResult>('/api/v4/leads/complex', [body]);
     };
     const keys = personLockKeys(lead, '');

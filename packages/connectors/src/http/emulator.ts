@@ -1,6 +1,7 @@
 // A stateful fake of "any webhook receiver", for our tests, the end-to-end suite, the demo and the
 // benchmarks (hundreds of leads per second): it logs every request with its raw body, dedupes records
-// by Idempotency-Key, and has latency and fault switches (in-process and over HTTP under /__emulator).
+// by Idempotency-Key (unless `dedupe: false`: a plain receiver that honours no key, as many do), and
+// has latency and fault switches (in-process and over HTTP under /__emulator).
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { createEmulatorKit, listenEmulator, parseJson, registerControlRoutes } from '../kit/emulator-kit';
@@ -69,6 +70,8 @@ export interface HttpEmulatorOptions {
   host?: string;
   /** Request log cap (the benchmarks send many thousands); default 10 000. */
   maxLog?: number;
+  /** false: every POST makes a record, the key is only logged (the crash benchmark's plain receiver). Default true. */
+  dedupe?: boolean;
 }
 
 export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Promise<HttpEmulator> {
@@ -153,7 +156,7 @@ export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Prom
     }
     if (req.method === 'HEAD' || req.method === 'GET') return { ok: true };
 
-    const existing = idempotencyKey ? byKey.get(idempotencyKey) : undefined;
+    const existing = idempotencyKey && options.dedupe !== false ? byKey.get(idempotencyKey) : undefined;
     if (existing) {
       existing.hits += 1;
       return { id: existing.id, duplicate: true };

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type HttpEmulator, startHttpEmulator } from '../http/emulator';
 import { PermanentError, RetryableError } from './errors';
-import { checkUrl, createSafeFetch, isBlockedAddress, type LookupFn, type ResolvedAddress } from './safe-fetch';
+import {
+  checkUrl,
+  createSafeFetch,
+  endpointAllowed,
+  isBlockedAddress,
+  type LookupFn,
+  type ResolvedAddress,
+} from './safe-fetch';
 
 const v4 = (address: string): ResolvedAddress => ({ address, family: 4 });
 const v6 = (address: string): ResolvedAddress => ({ address, family: 6 });
@@ -205,6 +212,21 @@ describe('checkUrl', () => {
     await expect(checkUrl('http://169.254.169.254/', opts)).rejects.toThrow(/metadata/);
     await expect(checkUrl('https://meta.evil.test/', opts)).rejects.toThrow(/metadata/);
     await expect(checkUrl('http://metadata.google.internal/', opts)).rejects.toThrow(/metadata/);
+  });
+
+  it('allowEndpoints exempts only that port of that literal address', async () => {
+    const opts = { allowEndpoints: ['127.0.0.1:41234'], lookup: fakeLookup };
+    await expect(checkUrl('http://127.0.0.1:41234/x', opts)).resolves.toBeDefined();
+    await expect(checkUrl('http://127.0.0.1:41235/', opts)).rejects.toBeInstanceOf(PermanentError);
+    await expect(checkUrl('http://127.0.0.1/', opts)).rejects.toBeInstanceOf(PermanentError);
+    await expect(checkUrl('http://127.0.0.2:41234/', opts)).rejects.toBeInstanceOf(PermanentError);
+    await expect(checkUrl('http://localhost:41234/', opts)).rejects.toBeInstanceOf(PermanentError);
+    await expect(checkUrl('http://[::ffff:127.0.0.1]:41234/', opts)).rejects.toBeInstanceOf(PermanentError);
+    expect(() => createSafeFetch({ allowEndpoints: ['localhost:80'] })).toThrow(/address:port/);
+    expect(endpointAllowed(new URL('http://127.0.0.1:41234/x'), opts.allowEndpoints)).toBe(true);
+    expect(endpointAllowed(new URL('http://2130706433:41234/'), opts.allowEndpoints)).toBe(true);
+    expect(endpointAllowed(new URL('http://127.0.0.1:41235/'), opts.allowEndpoints)).toBe(false);
+    expect(endpointAllowed(new URL('http://localhost:41234/'), opts.allowEndpoints)).toBe(false);
   });
 
   it('allowAddresses exempts only the listed range', async () => {

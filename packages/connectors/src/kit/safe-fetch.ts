@@ -21,6 +21,12 @@ export interface SafeFetchOptions {
   allowPrivate?: boolean;
   /** Addresses or CIDR ranges exempt from the address rules, e.g. ['10.1.2.0/24'] for one internal CRM. */
   allowAddresses?: string[];
+  /**
+   * Exact `address:port` endpoints exempt from the address rules, e.g. the demo emulators'
+   * `127.0.0.1:41234`: only that port of that literal address (written as such in the URL), never
+   * the range around it, nor a name that resolves to it.
+   */
+  allowEndpoints?: string[];
   /** Whole request including redirects and the response body; default 10 000. */
   timeoutMs?: number;
   /** Default 3; each hop is checked again. */
@@ -148,6 +154,8 @@ function isMetadataAddress(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
 interface Policy {
   allowPrivate: boolean;
   allowed: [ipaddr.IPv4 | ipaddr.IPv6, number][];
+  /** Normalised `address:port` keys (see endpointKey). */
+  endpoints: Set<string>;
   lookup: LookupFn;
 }
 
@@ -158,7 +166,30 @@ function policyOf(options: SafeFetchOptions): Policy {
     if (!ip) throw new Error(`allowAddresses: not an address: ${a}`);
     return [ip, ip.kind() === 'ipv4' ? 32 : 128] as [ipaddr.IPv4 | ipaddr.IPv6, number];
   });
-  return { allowPrivate: options.allowPrivate ?? false, allowed, lookup: options.lookup ?? defaultLookup };
+  const endpoints = new Set(
+    (options.allowEndpoints ?? []).map((e) => {
+      const url = new URL(`http://${e}/`);
+      const host = url.hostname.replace(/^\[|\]$/g, '');
+      const ip = parseAddress(host);
+      if (!ip || !url.port) throw new Error(`allowEndpoints: not an address:port: ${e}`);
+      return endpointKey(ip, Number(url.port));
+    }),
+  );
+  return { allowPrivate: options.allowPrivate ?? false, allowed, endpoints, lookup: options.lookup ?? defaultLookup };
+}
+
+function endpointKey(ip: ipaddr.IPv4 | ipaddr.IPv6, port: number): string {
+  return `${ip.kind() === 'ipv6' ? `[${ip.toNormalizedString()}]` : ip.toString()}:${port}`;
+}
+
+/** The port a URL connects to. */
+const portOf = (url: URL) => Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+
+/** Whether the URL's host is a literal address whose port is one of `allowEndpoints` (see SafeFetchOptions). */
+export function endpointAllowed(url: URL, allowEndpoints: string[]): boolean {
+  if (allowEndpoints.length === 0) return false;
+  const ip = parseAddress(url.hostname);
+  return !!ip && policyOf({ allowEndpoints }).endpoints.has(endpointKey(ip, portOf(url)));
 }
 
 /** Throws BlockedError when the policy refuses this address. */
@@ -186,6 +217,10 @@ function assertUrlShape(url: URL, policy: Policy): { hostname: string; literal: 
   if (!hostname) throw new BlockedError('empty host');
   if (METADATA_HOSTS.has(hostname)) throw new BlockedError(`${hostname} is a cloud metadata host`);
   if (isIP(hostname)) {
+    const ip = parseAddress(hostname);
+    if (ip && !isMetadataAddress(ip) && policy.endpoints.has(endpointKey(ip, portOf(url)))) {
+      return { hostname, literal: true };
+    }
     assertAddress(hostname, policy, hostname);
     return { hostname, literal: true };
   }

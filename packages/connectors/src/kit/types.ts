@@ -138,6 +138,15 @@ export interface DeliveryInput {
   lead: Lead;
   /** Stable per (lead, destination): a retry sends the same key, so a destination that can tell makes one record. */
   idempotencyKey: string;
+  /**
+   * An earlier attempt of this delivery may have made the record although its result was never
+   * stored: a worker died or gave up its lease mid-call (the lease ran out and this is a takeover),
+   * or the call timed out, lost its connection or got a 5xx, or it even succeeded but the result
+   * was not stored. A connector that can look its record up by `idempotencyKey` (a marker it stored
+   * at creation) does so before creating again; on the normal path (false or absent) it need not
+   * spend that call. Destinations that honour the key themselves (http's Idempotency-Key) ignore it.
+   */
+  outcomeUnknown?: boolean;
   assignee?: Assignee;
   /** The source's raw payload, for notes. */
   raw?: unknown;

@@ -29,6 +29,7 @@ import {
   ownerOf,
   type PipedriveSettings,
   personBody,
+  personName,
   titleOf,
   webhookEvent,
 } from './mapping';
@@ -208,6 +209,26 @@ async function existingRecord(
   return leads.find((l) => l.origin_id === key)?.id;
 }
 
+/** How many persons of one name a repeat without phone or e-mail looks through. */
+const MAX_NAMESAKES = 5;
+
+/**
+ * A repeat whose earlier outcome is unknown, for a lead with no phone or e-mail to find its person
+ * by: that attempt made a person of this name; the lead or deal carrying the key (origin_id) is
+ * looked for among the persons of exactly that name (newest first, at most MAX_NAMESAKES).
+ */
+async function existingByName(client: PipedriveClient, target: PipedriveSettings['target'], name: string, key: string) {
+  const found = await client.data<{ items?: SearchItem[] } | null>('GET', '/api/v2/persons/search', {
+    query: { term: name, fields: 'name', exact_match: true, limit: 50 },
+  });
+  const ids = [...new Set((found?.items ?? []).map((i) => i.item.id))].sort((a, b) => b - a).slice(0, MAX_NAMESAKES);
+  for (const id of ids) {
+    const existing = await existingRecord(client, target, id, key);
+    if (existing) return existing;
+  }
+  return undefined;
+}
+
 async function deliverLocked(ctx: PipedriveContext, input: DeliveryInput) {
   const client = pipedriveClient(ctx);
   const { lead } = input;
@@ -223,6 +244,10 @@ async function deliverLocked(ctx: PipedriveContext, input: DeliveryInput) {
   let personId = person?.id ?? (await recentPerson(client, ctx, personKeys));
   if (personId) {
     const existing = await existingRecord(client, settings.target, personId, input.idempotencyKey);
+    if (existing) return { externalId: existing };
+  } else if (input.outcomeUnknown && !personKeys.length) {
+    // Nothing to find the person by but its name; only when an earlier attempt may have made it.
+    const existing = await existingByName(client, settings.target, personName(lead), input.idempotencyKey);
     if (existing) return { externalId: existing };
   }
 

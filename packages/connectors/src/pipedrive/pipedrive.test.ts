@@ -199,6 +199,24 @@ describe('pipedrive destination', () => {
     expect(emulator.notes).toHaveLength(1);
   });
 
+  it('a repeat whose outcome is unknown, for a lead without phone or e-mail, finds its lead among the persons of that name', async () => {
+    const ctx = ctxFor(emulator, { settings: { note: false } });
+    const nameless = { name: 'Taras Shevchenko', custom: {} };
+    // A namesake with a lead of its own, made earlier.
+    await deliver(ctx, nameless, 'other-key');
+    const first = await deliver(ctx, nameless, 'crash-key');
+    expect(emulator.persons).toHaveLength(2);
+    const again = await pipedrive.deliver!(ctx, { lead: nameless, idempotencyKey: 'crash-key', outcomeUnknown: true });
+    expect(again.externalId).toBe(first.externalId);
+    expect(emulator.leads).toHaveLength(2);
+    expect(emulator.persons).toHaveLength(2);
+    // A first attempt spends no search on it: nothing to find.
+    const searches = emulator.calls('persons/search').length;
+    await deliver(ctx, nameless, 'new-key');
+    expect(emulator.calls('persons/search')).toHaveLength(searches);
+    expect(emulator.leads).toHaveLength(3);
+  });
+
   it('makes a deal in the chosen pipeline and stage, with an organization, activity and note', async () => {
     const ctx = ctxFor(emulator, {
       settings: {

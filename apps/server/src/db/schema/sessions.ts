@@ -18,6 +18,9 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set on a session a staff member opened to enter this account (short-lived, no refresh token). */
+    impersonatorId: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    impersonatorLogin: text('impersonator_login'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

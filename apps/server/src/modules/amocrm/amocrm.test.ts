@@ -304,7 +304,11 @@ describe('amoCRM delivery through the worker', () => {
       status_id: 70_000_012,
       responsible_user_id: 5_000_002,
       tags: [{ name: 'site' }],
-      custom_fields_values: [{ field_id: 800_001, values: [{ value: 'Call me' }] }],
+      custom_fields_values: [
+        { field_id: 800_001, values: [{ value: 'Call me' }] },
+        // The delivery's marker in the field the connector made: a repeat after a crash finds the lead by it.
+        { field_name: 'LeadRelay ID', values: [{ value: expect.stringMatching(/^lr[0-9a-f]{32}$/) }] },
+      ],
     });
     expect(em.contacts).toHaveLength(1);
     expect(lead.contactIds).toEqual([em.contacts[0]!.id]);

@@ -18,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { destinationPolicy } from '../../config';
 import { authOf, bearerToken } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { findLiveUserById, toApiUser } from '../users/users.service';
@@ -47,7 +48,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/create-account',
-    { config: { access: 'public' }, schema: { tags, body: ZCreateAccountBody, response: { 201: ZSuccessResponse } } },
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZCreateAccountBody, response: { 201: ZSuccessResponse } },
+    },
     async (req, reply) => {
       // The promo cookie (spec 2) when the page did not send it.
       const promo = req.body.promo ?? req.cookies[COOKIE.promo];
@@ -58,13 +62,19 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/confirm-email',
-    { config: { access: 'public' }, schema: { tags, body: ZTokenBody, response: { 200: ZAccessTokenResponse } } },
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZTokenBody, response: { 200: ZAccessTokenResponse } },
+    },
     async (req, reply) => signIn(reply, await auth.confirmEmail(deps, req.body.token, clientOf(req))),
   );
 
   r.post(
     '/api/auth/resend-confirmation',
-    { config: { access: 'public' }, schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } } },
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } },
+    },
     async (req) => {
       await auth.resendConfirmation(deps, req.body.login);
       return { success: true as const };
@@ -73,14 +83,17 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/login',
-    { config: { access: 'public' }, schema: { tags, body: ZLoginBody, response: { 200: ZAccessTokenResponse } } },
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZLoginBody, response: { 200: ZAccessTokenResponse } },
+    },
     async (req, reply) => signIn(reply, await auth.login(deps, req.body, clientOf(req))),
   );
 
   // Sign-in with Facebook: the JS SDK's token or the login dialog's code, answered like login.
   const facebookDeps = {
     ...deps,
-    graphFetch: createSafeFetch({ allowPrivate: deps.config.allowPrivateDestinations, timeoutMs: 15_000 }),
+    graphFetch: createSafeFetch({ ...destinationPolicy(deps.config), timeoutMs: 15_000 }),
   };
   const hostOf = (req: FastifyRequest) => ({ host: req.host, hostname: req.hostname });
 
@@ -93,7 +106,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/facebook',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: 'auth' },
       schema: { tags, body: ZFacebookSigninBody, response: { 200: ZAccessTokenResponse } },
     },
     async (req, reply) =>
@@ -139,7 +152,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/forgot-password',
-    { config: { access: 'public' }, schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } } },
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } },
+    },
     async (req) => {
       await auth.forgotPassword(deps, req.body.login);
       return { success: true as const };
@@ -157,7 +173,10 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
 
   r.post(
     '/api/auth/confirm-password',
-    { config: { access: 'public' }, schema: { tags, body: ZConfirmPasswordBody, response: { 200: ZSuccessResponse } } },
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZConfirmPasswordBody, response: { 200: ZSuccessResponse } },
+    },
     async (req) => {
       await auth.confirmPassword(deps, req.body.token, req.body.password);
       return { success: true as const };

@@ -21,6 +21,25 @@ export async function signAccessToken(
 }
 
 /**
+ * The token of a session a staff member opened in an account: valid as long as that session, and
+ * names them (`imp`) so the web shows whose account this is. The server trusts the session row.
+ */
+export async function signImpersonationToken(
+  secret: string,
+  user: { id: string; login: string; role: string },
+  sessionId: string,
+  impersonatorLogin: string,
+  expiresAt: Date,
+): Promise<string> {
+  return new SignJWT({ login: user.login, role: user.role, sid: sessionId, imp: impersonatorLogin })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user.id)
+    .setIssuedAt()
+    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .sign(keyOf(secret));
+}
+
+/**
  * Verifies an HS256 access token; null when it is malformed, forged, of another algorithm or
  * expired. `graceSeconds` lets logout accept an expired token whose signature is good.
  */

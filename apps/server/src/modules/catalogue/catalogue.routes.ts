@@ -14,16 +14,41 @@ import {
   ZSettingPatch,
   ZSuccessResponse,
 } from '@leadrelay/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Executor } from '../../db/client';
 import { authOf } from '../../plugins/auth';
+import { auditActor, recordAudit } from '../audit/audit.service';
 import * as catalogue from './catalogue.service';
 
 const tags = ['catalogue'];
 const base = '/api/legacy/api/admin/integration';
 const ZIdParams = z.object({ id: z.string() });
 const ok = { success: true as const };
+
+type Kind = 'category' | 'module' | 'setting';
+
+/** Runs a catalogue change and its audit entry in one transaction: both land or neither does. */
+function audited<T>(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  kind: Kind,
+  verb: 'create' | 'update' | 'delete' | 'sort',
+  change: (tx: Executor) => Promise<{ result: T; id?: string; label?: string; details?: Record<string, unknown> }>,
+): Promise<T> {
+  return app.db.transaction(async (tx) => {
+    const { result, id, label, details } = await change(tx);
+    await recordAudit(tx, auditActor(req), {
+      action: `catalogue.${kind}.${verb}`,
+      targetType: kind,
+      targetId: id ?? null,
+      targetLabel: label ?? null,
+      details,
+    });
+    return result;
+  });
+}
 
 export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -43,7 +68,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${base}/categories`,
     { config: { access: 'privileged' }, schema: { tags, body: ZCategoryBody, response: { 201: ZCategory } } },
-    async (req, reply) => reply.code(201).send(await catalogue.createCategory(db, req.body)),
+    async (req, reply) => {
+      const created = await audited(app, req, 'category', 'create', async (tx) => {
+        const result = await catalogue.createCategory(tx, req.body);
+        return { result, id: result._id, label: result.name, details: req.body };
+      });
+      return reply.code(201).send(created);
+    },
   );
   r.put(
     `${base}/categories/:id`,
@@ -51,15 +82,21 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'privileged' },
       schema: { tags, params: ZIdParams, body: ZCategoryPatch, response: { 200: ZCategory } },
     },
-    (req) => catalogue.updateCategory(db, req.params.id, req.body),
+    (req) =>
+      audited(app, req, 'category', 'update', async (tx) => {
+        const result = await catalogue.updateCategory(tx, req.params.id, req.body);
+        return { result, id: result._id, label: result.name, details: req.body };
+      }),
   );
   r.delete(
     `${base}/categories/:id`,
     { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
-    async (req) => {
-      await catalogue.deleteCategory(db, req.params.id);
-      return ok;
-    },
+    (req) =>
+      audited(app, req, 'category', 'delete', async (tx) => {
+        const before = await catalogue.getCategory(tx, req.params.id);
+        await catalogue.deleteCategory(tx, req.params.id);
+        return { result: ok, id: before._id, label: before.name };
+      }),
   );
 
   // Modules
@@ -83,7 +120,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${base}/modules`,
     { config: { access: 'privileged' }, schema: { tags, body: ZModuleBody, response: { 201: ZModule } } },
-    async (req, reply) => reply.code(201).send(await catalogue.createModule(db, req.body)),
+    async (req, reply) => {
+      const created = await audited(app, req, 'module', 'create', async (tx) => {
+        const result = await catalogue.createModule(tx, req.body);
+        return { result, id: result._id, label: result.name, details: req.body };
+      });
+      return reply.code(201).send(created);
+    },
   );
   r.put(
     `${base}/modules/:id`,
@@ -91,20 +134,30 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'privileged' },
       schema: { tags, params: ZIdParams, body: ZModulePatch, response: { 200: ZModule } },
     },
-    (req) => catalogue.updateModule(db, req.params.id, req.body),
+    (req) =>
+      audited(app, req, 'module', 'update', async (tx) => {
+        const result = await catalogue.updateModule(tx, req.params.id, req.body);
+        return { result, id: result._id, label: result.name, details: req.body };
+      }),
   );
   r.delete(
     `${base}/modules/:id`,
     { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
-    async (req) => {
-      await catalogue.deleteModule(db, req.params.id);
-      return ok;
-    },
+    (req) =>
+      audited(app, req, 'module', 'delete', async (tx) => {
+        const before = await catalogue.getModule(tx, req.params.id);
+        await catalogue.deleteModule(tx, req.params.id);
+        return { result: ok, id: before._id, label: before.name };
+      }),
   );
   r.post(
     '/api/admin/integration/modules/sort',
     { config: { access: 'privileged' }, schema: { tags, body: ZModuleSortBody, response: { 200: z.array(ZModule) } } },
-    (req) => catalogue.sortModules(db, req.body.ids),
+    (req) =>
+      audited(app, req, 'module', 'sort', async (tx) => {
+        const result = await catalogue.sortModules(tx, req.body.ids);
+        return { result, details: { ids: result.map((m) => m._id) } };
+      }),
   );
 
   // Settings (integration types): clients get the visible ones, privileged users all of them.
@@ -121,7 +174,13 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${base}/settings`,
     { config: { access: 'privileged' }, schema: { tags, body: ZSettingBody, response: { 201: ZSetting } } },
-    async (req, reply) => reply.code(201).send(await catalogue.createSetting(db, req.body)),
+    async (req, reply) => {
+      const created = await audited(app, req, 'setting', 'create', async (tx) => {
+        const result = await catalogue.createSetting(tx, req.body);
+        return { result, id: result._id, label: result.slug, details: req.body };
+      });
+      return reply.code(201).send(created);
+    },
   );
   r.put(
     `${base}/settings/:id`,
@@ -129,14 +188,20 @@ export async function catalogueRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'privileged' },
       schema: { tags, params: ZIdParams, body: ZSettingPatch, response: { 200: ZSetting } },
     },
-    (req) => catalogue.updateSetting(db, req.params.id, req.body),
+    (req) =>
+      audited(app, req, 'setting', 'update', async (tx) => {
+        const result = await catalogue.updateSetting(tx, req.params.id, req.body);
+        return { result, id: result._id, label: result.slug, details: req.body };
+      }),
   );
   r.delete(
     `${base}/settings/:id`,
     { config: { access: 'privileged' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
-    async (req) => {
-      await catalogue.deleteSetting(db, req.params.id);
-      return ok;
-    },
+    (req) =>
+      audited(app, req, 'setting', 'delete', async (tx) => {
+        const before = await catalogue.getSetting(tx, req.params.id, { includeHidden: true });
+        await catalogue.deleteSetting(tx, req.params.id);
+        return { result: ok, id: before._id, label: before.slug };
+      }),
   );
 }

@@ -14,10 +14,13 @@ import {
 } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
-import { BUILT_IN_TYPES, SEED_CATEGORIES, SEED_SETTINGS, seedDestinationsOf } from './catalogue.seed';
+import { BUILT_IN_TYPES, SEED_CATEGORIES, SEED_SETTINGS, STAFF_TYPES, seedDestinationsOf } from './catalogue.seed';
 
 /** Whether the server can run integrations of this type (a connector exists or ingest implements it). */
 export const isTypeAvailable = (slug: string): boolean => BUILT_IN_TYPES.has(slug) || getConnector(slug) !== undefined;
+
+/** Types only their own API creates (parsers: privileged roles, their own calls). */
+export const isStaffOnlyType = (slug: string): boolean => STAFF_TYPES.has(slug);
 
 /** Inserts the shipped categories and types that are missing; safe to run on every start, on many nodes at once. */
 export async function seedCatalogue(db: Executor): Promise<void> {
@@ -232,7 +235,7 @@ async function toSettings(db: Executor, rows: IntegrationSettingRow[]): Promise<
       slug: row.slug,
       name: row.name,
       kind: row.kind,
-      hidden: row.hidden || !available,
+      hidden: row.hidden || !available || STAFF_TYPES.has(row.slug),
       available,
       category: category ? { _id: category.id, name: category.name } : null,
       destinations: row.destinations.map((slug) => ({ slug })),

@@ -3,7 +3,7 @@
 // the webhook receiver and the backfill sweep use the same object.
 import { createSafeFetch, type GraphClient, graphClient } from '@leadrelay/connectors';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../config';
+import { type Deps, destinationPolicy } from '../../config';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
 import { AppError } from '../../plugins/errors';
 import type { EmitIntegrationUpdate } from '../integrations/integration-health';
@@ -29,7 +29,7 @@ export function facebookDeps(app: FastifyInstance): FacebookDeps {
     ...root,
     emitIntegrationUpdate: (accountId, update) => app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
     graphFetch: createSafeFetch({
-      allowPrivate: root.config.allowPrivateDestinations,
+      ...destinationPolicy(root.config),
       timeoutMs: INTERACTIVE_TIMEOUT_MS,
     }),
     pictures: createPictureCache(),

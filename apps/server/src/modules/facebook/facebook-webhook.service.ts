@@ -2,11 +2,11 @@
 // of a POST. A notification is written to fb_leadgen_events before we answer 200, so a lead Meta
 // stops retrying is never lost if the process dies; the worker fetches and ingests it
 // (facebook-webhook.job.ts). One row per leadgen_id dedupes Meta's retries and duplicates.
-import { timingSafeEqual } from 'node:crypto';
 import { type LeadgenNotification, parseLeadgenWebhook, verifySignature } from '@leadrelay/connectors';
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { fbLeadgenEvents } from '../../db/schema';
+import { sameText } from '../../lib/same-text';
 import { AppError } from '../../plugins/errors';
 import { facebookVerifyToken } from './facebook-subscribe.service';
 
@@ -15,12 +15,6 @@ export const FB_WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 const MAX_CHALLENGE = 256;
 /** Rows per insert statement (a big batch goes in a few statements of one transaction). */
 const INSERT_CHUNK = 500;
-
-const sameText = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
 
 /** The challenge to echo when the query is Meta's verification with our verify token; else null (403). */
 export function verificationChallenge(

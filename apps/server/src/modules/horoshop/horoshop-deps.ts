@@ -12,7 +12,7 @@ import {
 } from '@leadrelay/connectors';
 import type { HoroshopSettings } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Deps } from '../../config';
+import { type Deps, destinationPolicy } from '../../config';
 import type { IntegrationRow } from '../../db/schema';
 import { buildConnectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { runtimeExtras } from '../../delivery/connector-runtime';
@@ -46,7 +46,7 @@ export function draftContext(deps: Deps, auth: HoroshopAuth, shopUrl: string, in
   return {
     auth,
     settings: { shopUrl },
-    fetch: createSafeFetch({ allowPrivate: deps.config.allowPrivateDestinations, timeoutMs: INTERACTIVE_TIMEOUT_MS }),
+    fetch: createSafeFetch({ ...destinationPolicy(deps.config), timeoutMs: INTERACTIVE_TIMEOUT_MS }),
     logger: deps.log.child({ integrationId, connector: TYPE }),
     signal: AbortSignal.timeout(INTERACTIVE_TIMEOUT_MS),
   };
@@ -65,7 +65,7 @@ export function storedContext(
   return buildConnectorContext(horoshop, row, {
     secrets: deps.secrets,
     extras: runtimeExtras(deps, connector, row.id) as Partial<ConnectorContext<unknown, unknown>>,
-    allowPrivate: deps.config.allowPrivateDestinations,
+    policy: destinationPolicy(deps.config),
     logger: deps.log.child({ integrationId: row.id, connector: TYPE }),
     timeoutMs: options.timeoutMs,
     signal: options.signal,

@@ -9,8 +9,8 @@ import { type HoroshopOrder, horoshopOrderId, horoshopOrderPayload, normalizePho
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { horoshopOrders, type StoredRequest } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { storableText } from '../../plugins/input';
 import { ingestWebhook } from '../ingest/ingest.service';
-import { withoutNul } from '../ingest/request';
 import type { HoroshopDeps } from './horoshop-deps';
 
 /** How long an order id counts as taken in ingest's own dedupe (the poll never looks back this far). */
@@ -71,8 +71,8 @@ export async function takeOrders(
       outcomes.push({ orderId, status: 'repeat', hookId: null });
       continue;
     }
-    // PostgreSQL stores no U+0000; a flat payload is cleaned in one step, whatever nests inside the order.
-    const payload = withoutNul(horoshopOrderPayload(order));
+    // PostgreSQL stores no U+0000 nor a lone surrogate; the payload is cleaned, whatever nests inside the order.
+    const payload = storableText(horoshopOrderPayload(order));
     const request: StoredRequest = {
       method: arrival.method,
       contentType: arrival.contentType ?? 'application/json',

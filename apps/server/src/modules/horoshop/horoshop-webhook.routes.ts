@@ -32,7 +32,7 @@ export async function horoshopWebhookRoutes(app: FastifyInstance): Promise<void>
   r.route({
     method: ['PUT', 'POST'],
     url: PATH,
-    config: { access: 'public' },
+    config: { access: 'public', rateLimit: 'webhook' },
     bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
     schema: {
       tags,

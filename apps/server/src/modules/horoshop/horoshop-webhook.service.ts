@@ -4,6 +4,7 @@ import { parseHoroshopOrders } from '@leadrelay/connectors';
 import { and, eq } from 'drizzle-orm';
 import { horoshopSources, integrations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
+import { nestsDeeperThan } from '../../plugins/input';
 import { type HoroshopDeps, TYPE } from './horoshop-deps';
 import { type Arrival, type OrderOutcome, type ShopSource, takeOrders } from './horoshop-orders';
 
@@ -25,7 +26,8 @@ function ordersIn(raw: Buffer) {
   } catch {
     throw new AppError('INVALID_JSON');
   }
-  // NUL characters are taken out of each order's payload (horoshop-orders.ts), never by walking the whole body.
+  if (nestsDeeperThan(body)) throw new AppError('BODY_TOO_DEEP');
+  // Text PostgreSQL cannot store is cleaned in each order's payload (horoshop-orders.ts), never by walking the whole body.
   const orders = parseHoroshopOrders(body);
   if (orders.length === 0) throw new AppError('HOROSHOP_NO_ORDERS');
   return orders;

@@ -125,7 +125,7 @@ describe('a hostile or broken request', () => {
     expectError(await put(path, { order_id: '1; drop table leads' }), 400, 'HOROSHOP_NO_ORDERS');
     expectError(await put(path, '"just a string"'), 400, 'HOROSHOP_NO_ORDERS');
     const deep = `${'{"data":'.repeat(5000)}1${'}'.repeat(5000)}`;
-    expectError(await put(path, deep), 400, 'HOROSHOP_NO_ORDERS');
+    expectError(await put(path, deep), 400, 'BODY_TOO_DEEP');
     const huge = JSON.stringify({ order_id: 1, delivery_name: 'x'.repeat(1024 * 1024) });
     expectError(await put(path, huge), 413, 'PAYLOAD_TOO_LARGE');
     expect(await leadsOf(h.t, s.integrationId)).toHaveLength(0);

@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../plugins/errors';
+import { storableText } from '../../plugins/input';
 import { ingestWebhook } from './ingest.service';
-import { storedRequest, withoutNul } from './request';
+import { storedRequest } from './request';
 
 const ZTokenParams = z.object({ token: z.string().min(1).max(200) });
 const ZIngestReply = z.object({ ok: z.literal(true), hookId: z.string(), status: z.string() });
@@ -42,7 +43,8 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post(
     '/api/hooks/in/:token',
     {
-      config: { access: 'public' },
+      // A lead is never refused for a stray NUL or a broken character: they are cleaned (plugins/input).
+      config: { access: 'public', textPolicy: 'clean', rateLimit: 'webhook' },
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
       schema: {
         tags: ['hooks'],
@@ -52,7 +54,7 @@ export async function ingestRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const body = withoutNul(request.isMultipart() ? await multipartFields(request) : (request.body ?? {}));
+      const body = request.isMultipart() ? storableText(await multipartFields(request)) : (request.body ?? {});
       const idempotencyKey = request.headers['idempotency-key'];
       const result = await ingestWebhook(
         { db: app.db, events: app.events, log: request.log },

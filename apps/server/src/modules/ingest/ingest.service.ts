@@ -133,6 +133,7 @@ async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput):
       ? lead.duplicateId
       : await bareHook(deps, source, input, 'duplicate', `Repeat of ${originalHookId}`, now);
   deps.events.emit('hook.changed', { accountId: source.accountId, hookId: duplicateHookId });
+  deps.events.emit('lead.received', { status: 'duplicate' });
   return { hookId: originalHookId, status: 'duplicate', httpStatus: 200 };
 }
 
@@ -164,6 +165,7 @@ async function bareHook(
 
 function done(deps: IngestDeps, accountId: string, result: IngestResult): IngestResult {
   deps.events.emit('hook.changed', { accountId, hookId: result.hookId });
+  deps.events.emit('lead.received', { status: result.status });
   return result;
 }
 

@@ -12,7 +12,7 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { integrations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
-import { findSettingBySlug, isTypeAvailable } from '../catalogue/catalogue.service';
+import { findSettingBySlug, isStaffOnlyType, isTypeAvailable } from '../catalogue/catalogue.service';
 import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
 import { type Actor, one, ownRow, toApi } from './integration-rows';
 import { checkedSettings, validDestinations, validDistribution, validOptions } from './integration-validation';
@@ -67,8 +67,9 @@ export async function createIntegration(
   body: CreateIntegrationBody,
 ): Promise<Integration> {
   const setting = await findSettingBySlug(db, body.type);
-  // Hidden types (by an operator, or without a connector yet) are not offered, so they cannot be created.
-  if (!setting || setting.hidden || !isTypeAvailable(body.type)) {
+  // Hidden types (by an operator, or without a connector yet) are not offered, so they cannot be created;
+  // staff types (parsers) are created by their own API only.
+  if (!setting || setting.hidden || !isTypeAvailable(body.type) || isStaffOnlyType(body.type)) {
     throw new AppError('INTEGRATION_TYPE_UNKNOWN', { errors: [{ field: 'type', code: 'INTEGRATION_TYPE_UNKNOWN' }] });
   }
   const options = validOptions(setting.kind, body.options ?? {});

@@ -114,7 +114,7 @@ describe('POST /api/integrations', () => {
       400,
       'INTEGRATION_TYPE_UNKNOWN',
     );
-    // The e-mail parser is in the catalogue, but its connector is not built: hidden, not creatable.
+    // The e-mail parser is created by its own, staff-only API (/api/legacy/api/admin/parser), never here.
     expectError(
       await call('POST', '/api/integrations', alice, { type: 'parser', name: 'x' }),
       400,

@@ -11,7 +11,7 @@ import {
 } from '@leadrelay/connectors';
 import type { Locale } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
-import { type Deps, hostAllowed } from '../../config';
+import { type Deps, destinationPolicy, hostAllowed, plainHttpAllowed } from '../../config';
 import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
@@ -107,7 +107,7 @@ function tokenOrigin(deps: Deps, connector: OAuthConnector, allowed: string, val
     throw new AppError('CRM_HOST_NOT_ALLOWED');
   }
   const hosts = connectorConfig(deps.config.crm, connector)[allowed];
-  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && deps.config.allowPrivateDestinations);
+  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && plainHttpAllowed(deps.config, url));
   if (!schemeOk || url.username || url.password || !Array.isArray(hosts) || !hostAllowed(hosts, url.host)) {
     throw new AppError('CRM_HOST_NOT_ALLOWED');
   }
@@ -143,7 +143,7 @@ export async function completeConnect(
   let auth: Record<string, unknown>;
   try {
     const fetch = createSafeFetch({
-      allowPrivate: deps.config.allowPrivateDestinations,
+      ...destinationPolicy(deps.config),
       timeoutMs: INTERACTIVE_TIMEOUT_MS,
     });
     const call = { fetch, oauth, signal: AbortSignal.timeout(INTERACTIVE_TIMEOUT_MS) };

@@ -181,7 +181,8 @@ describe('paying for a plan', () => {
       'SIGNATURE_INVALID',
     );
     expectError(await postCallback({ data: 'bm90IGpzb24', signature: 'x' }), 400, 'SIGNATURE_INVALID');
-    expectError(await postCallback({ junk: '\u0000\ud800' }), 400, 'SIGNATURE_INVALID');
+    // Text PostgreSQL cannot store is refused at the input boundary, before the callback is read.
+    expectError(await postCallback({ junk: '\u0000\ud800' }), 400, 'INVALID_CHARACTERS');
 
     const twice = await accountOf(user);
     expect(twice.expDate).toBe(once.expDate);
@@ -192,7 +193,7 @@ describe('paying for a plan', () => {
     const events = await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order._id));
     expect(events.map((e) => e.result).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'stale'].sort());
     const forgedRows = (await t.app.db.select().from(paymentEvents)).filter((e) => e.result === 'forged');
-    expect(forgedRows.length).toBeGreaterThanOrEqual(4);
+    expect(forgedRows.length).toBeGreaterThanOrEqual(3);
   });
 
   it('a decline fails the order and leaves the account as it was; a later success (3-D Secure finished) still pays', async () => {

@@ -11,6 +11,7 @@ import {
   type Method,
   type SignedInUser,
   signUp,
+  signUpStaff,
   type TestApp,
 } from '../../test/test-app';
 import { seedPlans } from './plans.service';
@@ -118,8 +119,7 @@ describe('changing plans', () => {
   it('refuses every write to a client and to staff below the owner with 403, and nothing changes', async () => {
     const [plan] = await list();
     const before = await list();
-    const support = await signUp(t);
-    await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.login, support.login));
+    const support = await signUpStaff(t);
     for (const user of [client, support]) {
       expectError(await call('POST', '/api/plans', user, body()), 403, 'FORBIDDEN');
       expectError(await call('PUT', `/api/plans/${plan!._id}`, user, { annualAmount: 1 }), 403, 'FORBIDDEN');

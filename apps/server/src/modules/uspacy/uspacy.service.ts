@@ -20,7 +20,7 @@ import {
   type UspacyConnectBody,
   type UspacyConnectMode,
 } from '@leadrelay/shared';
-import { type Deps, hostAllowed } from '../../config';
+import { type Deps, destinationPolicy, hostAllowed, plainHttpAllowed } from '../../config';
 import type { IntegrationRow, UserRow } from '../../db/schema';
 import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
@@ -42,7 +42,7 @@ function uspacyConnector() {
 function allowedOrigin(deps: Deps, url: URL | undefined): string | undefined {
   if (!url) return undefined;
   const hosts = connectorConfig(deps.config.crm, uspacyConnector()).USPACY_HOSTS;
-  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && deps.config.allowPrivateDestinations);
+  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && plainHttpAllowed(deps.config, url));
   return schemeOk && Array.isArray(hosts) && hostAllowed(hosts, url.host) ? url.origin : undefined;
 }
 
@@ -67,7 +67,7 @@ async function signInAuth(
   // The password goes only to an allowed portal host.
   if (!portal) throw fieldError('USPACY_PORTAL_INVALID', 'portal');
   const fetch = createSafeFetch({
-    allowPrivate: deps.config.allowPrivateDestinations,
+    ...destinationPolicy(deps.config),
     timeoutMs: INTERACTIVE_TIMEOUT_MS,
   });
   let signedIn: Awaited<ReturnType<typeof uspacySignIn>>;

@@ -22,13 +22,16 @@ export async function widgetRoutes(app: FastifyInstance): Promise<void> {
   );
   r.get(
     '/api/legacy/api/pipedrive/sendpulse',
-    { config: { access: 'public' }, schema: { tags, querystring: ZWidgetQuery, response: { 200: ZWidgetData } } },
+    {
+      config: { access: 'public', rateLimit: 'widget' },
+      schema: { tags, querystring: ZWidgetQuery, response: { 200: ZWidgetData } },
+    },
     (req) => service.widgetData(deps, req.query.token, req.query.personId),
   );
   r.post(
     '/api/legacy/api/pipedrive/sendpulse/message',
     {
-      config: { access: 'public' },
+      config: { access: 'public', rateLimit: 'widget' },
       schema: { tags, body: ZWidgetMessageBody, response: { 200: ZSuccessResponse } },
     },
     (req) => service.sendWidgetMessage(deps, req.body),

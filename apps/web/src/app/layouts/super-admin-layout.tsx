@@ -12,7 +12,13 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { RouteGate } from '../guards';
 import { UserMenu } from './account-header';
 
-const TABS = ['/admin/super/clients', '/admin/super/language', '/admin/super/integrations', '/admin/super/tariffs'];
+const TABS = [
+  '/admin/super/clients',
+  '/admin/super/language',
+  '/admin/super/integrations',
+  '/admin/super/tariffs',
+  '/admin/super/audit',
+];
 
 /** Super-admin: owner or privileged roles only (others → /admin); tabs, version label, top menu. */
 export function SuperAdminLayout() {
@@ -31,6 +37,7 @@ export function SuperAdminLayout() {
     { key: '/admin/super/language', label: t('super.language') },
     { key: '/admin/super/integrations', label: t('super.integrations') },
     ...(user?.role === 'owner' ? [{ key: '/admin/super/tariffs', label: t('super.tariffs') }] : []),
+    { key: '/admin/super/audit', label: t('super.audit') },
   ];
   const menu = (
     <Menu

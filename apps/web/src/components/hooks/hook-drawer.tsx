@@ -7,6 +7,7 @@ import { formatDateTime, pretty } from '../../lib/hooks/format';
 import { useHookQuery } from '../../lib/hooks/queries';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AttemptsTimeline } from './attempts-timeline';
+import { HookNotes } from './hook-notes';
 import { DeliveryStatusTag, HookStatusTag, useReasonText } from './status-tags';
 
 const KNOWN = ['name', 'phone', 'email', 'comment', 'utm', 'custom', 'assignee'] as const;
@@ -86,6 +87,8 @@ function HookDetailBody({ hook }: { hook: HookDetail }) {
 
       <Typography.Title level={5}>{t('detail.lead')}</Typography.Title>
       <LeadFields lead={hook.lead} />
+
+      <HookNotes hookId={hook._id} />
 
       <Collapse
         className="lr-mb lr-raw-request"

@@ -62,11 +62,16 @@ export function useCollectionsQuery() {
 }
 
 /** After a write: the detail gets the answer at once, every list refetches. */
+/**
+ * Keeps the saved integration and has every integrations query fetched again, without waiting
+ * for those: a slow or failing one (a CRM's users list, say) must not keep the button that saved
+ * spinning (it did, for over a minute, in the end-to-end suite).
+ */
 function useStoreIntegration() {
   const qc = useQueryClient();
   return (saved: Integration) => {
     qc.setQueryData(integrationKeys.detail(saved._id), saved);
-    return qc.invalidateQueries({ queryKey: integrationKeys.all });
+    void qc.invalidateQueries({ queryKey: integrationKeys.all });
   };
 }
 

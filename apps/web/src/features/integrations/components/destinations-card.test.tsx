@@ -93,6 +93,28 @@ describe('destinations picker', { timeout: 20_000 }, () => {
     });
   });
 
+  it('is done as soon as the destination is added, even while the other lists are still reloading', async () => {
+    const routed = setup([d1], { [`PUT /api/legacy/api/admin/integration/${SRC}/addDestination`]: source });
+    let added = false;
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      const key = `${init.method ?? 'GET'} ${new URL(input, 'http://localhost').pathname}`;
+      if (key.startsWith('PUT ')) added = true;
+      // A list that never answers after the change (a CRM that hangs, say).
+      else if (added && key === 'GET /api/integrations') return new Promise(() => {});
+      return routed(input, init);
+    });
+    renderPage(<DestinationsCard integration={source} />, { locale: 'en', path: '/en/admin/integrations/webhook/x' });
+    await screen.findByTestId('destination-row');
+    await vi.waitFor(() =>
+      expect(screen.getByLabelText('Choose a destination').closest('.ant-select-disabled')).toBeNull(),
+    );
+    fireEvent.mouseDown(screen.getByLabelText('Choose a destination'));
+    fireEvent.click(await screen.findByTitle('Резервний сервер · HTTP webhook'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText('Destination added')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add' }).classList.contains('ant-btn-loading')).toBe(false);
+  });
+
   it('shows the server’s refusal translated', async () => {
     setup([d1], {
       [`PUT /api/legacy/api/admin/integration/${SRC}/addDestination`]: new Response(

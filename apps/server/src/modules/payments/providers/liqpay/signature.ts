@@ -1,6 +1,7 @@
 // LiqPay's envelope (docs/payments-liqpay.md): every request, checkout form and callback carries
 // `data` = base64(JSON) and `signature` = base64(sha1(private_key + data + private_key)).
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sameText } from '../../../../lib/same-text';
 
 /** base64(sha1(privateKey + data + privateKey)), as LiqPay's SDKs compute it. */
 export function liqpaySignature(privateKey: string, data: string): string {
@@ -16,12 +17,6 @@ function sha3Signature(privateKey: string, data: string): string {
   return createHash('sha3-256')
     .update(privateKey + data + privateKey, 'utf8')
     .digest('base64');
-}
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a, 'utf8');
-  const right = Buffer.from(b, 'utf8');
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 /** True when `signature` is the private key's signature of `data` (constant-time comparison). */

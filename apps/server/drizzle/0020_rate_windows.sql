@@ -1,0 +1,6 @@
+CREATE UNLOGGED TABLE "rate_windows" (
+	"key" text NOT NULL,
+	"window_start" timestamp with time zone NOT NULL,
+	"hits" integer NOT NULL,
+	CONSTRAINT "rate_windows_key_window_start_pk" PRIMARY KEY("key","window_start")
+);

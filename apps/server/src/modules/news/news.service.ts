@@ -1,0 +1,215 @@
+// News posts: staff write them, everyone reads them (spec 7 "Posts").
+import { createHash } from 'node:crypto';
+import type { Post, PostAnalytics, PostList, PostListQuery, PostUpdate } from '@leadrelay/shared';
+import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { type PostRow, posts, postViews } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
+import { AppError } from '../../plugins/errors';
+import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { plainText, sanitizePostHtml } from './news-content';
+
+export const POSTS_PATH = '/api/legacy/api/post';
+
+/** The image's address carries the edit time, so a changed post never shows a cached old image. */
+export const imageUrl = (row: Pick<PostRow, 'id' | 'updatedAt'>) =>
+  `${POSTS_PATH}/image/${row.id}?v=${row.updatedAt.getTime().toString(36)}`;
+
+const listColumns = {
+  id: posts.id,
+  title: posts.title,
+  text: posts.text,
+  views: posts.views,
+  createdAt: posts.createdAt,
+  updatedAt: posts.updatedAt,
+};
+type PostFields = Pick<PostRow, keyof typeof listColumns>;
+
+const toPost = (row: PostFields): Post => ({
+  _id: row.id,
+  title: row.title,
+  text: row.text,
+  image: imageUrl(row),
+  views: row.views,
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+export async function listPosts(db: Executor, query: PostListQuery): Promise<PostList> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(posts)
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    db.select({ n: count() }).from(posts),
+  ]);
+  return { data: rows.map(toPost), total: total?.n ?? 0 };
+}
+
+async function postFields(db: Executor, id: string): Promise<PostFields> {
+  if (!isUuid(id)) throw new AppError('POST_NOT_FOUND');
+  const [row] = await db.select(listColumns).from(posts).where(eq(posts.id, id));
+  if (!row) throw new AppError('POST_NOT_FOUND');
+  return row;
+}
+
+export const getPost = async (db: Executor, id: string): Promise<Post> => toPost(await postFields(db, id));
+
+/** What a link preview of the post shows (Open Graph). */
+export async function postPreview(db: Executor, id: string) {
+  const post = await postFields(db, id).catch(() => null);
+  if (!post) return null;
+  const text = plainText(post.text);
+  return {
+    title: post.title,
+    description: text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text,
+    image: imageUrl(post),
+  };
+}
+
+export async function postImage(db: Executor, id: string): Promise<{ data: Buffer; type: string }> {
+  if (!isUuid(id)) throw new AppError('POST_NOT_FOUND');
+  const [row] = await db.select({ data: posts.image, type: posts.imageType }).from(posts).where(eq(posts.id, id));
+  if (!row) throw new AppError('POST_NOT_FOUND');
+  return row;
+}
+
+/** Sanitised text that still says something: markup alone (`<script>` only) is no text. */
+function cleanText(html: string): string {
+  const clean = sanitizePostHtml(html);
+  if (!plainText(clean)) throw new AppError('REQUIRED', { errors: [{ field: 'text', code: 'REQUIRED' }] });
+  return clean;
+}
+
+export async function createPost(
+  db: Executor,
+  actor: AuditActor,
+  input: { title: string; text: string; image: { data: Buffer; type: string } },
+): Promise<Post> {
+  const text = cleanText(input.text);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        title: input.title,
+        text,
+        image: input.image.data,
+        imageType: input.image.type,
+        authorId: actor.actorId,
+      })
+      .returning(listColumns);
+    await recordAudit(tx, actor, {
+      action: 'post.create',
+      targetType: 'post',
+      targetId: row!.id,
+      targetLabel: row!.title,
+    });
+    return toPost(row!);
+  });
+}
+
+export async function updatePost(
+  db: Executor,
+  actor: AuditActor,
+  id: string,
+  input: PostUpdate & { image?: { data: Buffer; type: string } },
+): Promise<Post> {
+  const before = await postFields(db, id);
+  const text = cleanText(input.text);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(posts)
+      .set({
+        text,
+        ...(input.title ? { title: input.title } : {}),
+        ...(input.image ? { image: input.image.data, imageType: input.image.type } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(posts.id, id))
+      .returning(listColumns);
+    if (!row) throw new AppError('POST_NOT_FOUND');
+    await recordAudit(tx, actor, {
+      action: 'post.update',
+      targetType: 'post',
+      targetId: id,
+      targetLabel: row.title,
+      details: {
+        ...(before.title !== row.title ? { title: [before.title, row.title] } : {}),
+        text: before.text !== row.text ? 'changed' : 'unchanged',
+        ...(input.image ? { image: 'replaced' } : {}),
+      },
+    });
+    return toPost(row);
+  });
+}
+
+export async function deletePost(db: Executor, actor: AuditActor, id: string): Promise<void> {
+  if (!isUuid(id)) throw new AppError('POST_NOT_FOUND');
+  await db.transaction(async (tx) => {
+    const [row] = await tx.delete(posts).where(eq(posts.id, id)).returning({ title: posts.title });
+    if (!row) throw new AppError('POST_NOT_FOUND');
+    await recordAudit(tx, actor, { action: 'post.delete', targetType: 'post', targetId: id, targetLabel: row.title });
+  });
+}
+
+/** A visitor's id: kept in a cookie; the first one is a hash of address and browser (never stored raw). */
+export const visitorIdOf = (ip: string, userAgent: string) =>
+  createHash('sha256').update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 32);
+export const isVisitorId = (id: string) => /^[A-Za-z0-9_-]{16,64}$/.test(id);
+
+/** Counts a view once per visitor and UTC day; answers the post's total either way. */
+export async function addView(db: Executor, id: string, visitor: string): Promise<{ views: number; counted: boolean }> {
+  if (!isUuid(id)) throw new AppError('POST_NOT_FOUND');
+  return db.transaction(async (tx) => {
+    const [exists] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
+    if (!exists) throw new AppError('POST_NOT_FOUND');
+    const inserted = await tx.insert(postViews).values({ postId: id, visitor }).onConflictDoNothing().returning();
+    if (inserted.length === 0) {
+      const [row] = await tx.select({ views: posts.views }).from(posts).where(eq(posts.id, id));
+      return { views: row?.views ?? 0, counted: false };
+    }
+    const [row] = await tx
+      .update(posts)
+      .set({ views: sql`${posts.views} + 1` })
+      .where(eq(posts.id, id))
+      .returning({ views: posts.views });
+    return { views: row?.views ?? 0, counted: true };
+  });
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+/** Views per post and day over the last `days` days (UTC), newest posts first. */
+export async function postAnalytics(
+  db: Executor,
+  query: { days: number; postId?: string },
+  now = new Date(),
+): Promise<PostAnalytics> {
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+  const days = Array.from({ length: query.days }, (_, i) =>
+    isoDay(new Date(today.getTime() - (query.days - 1 - i) * 86_400_000)),
+  );
+  const from = days[0]!;
+  const postRows = await db
+    .select({ id: posts.id, title: posts.title, views: posts.views })
+    .from(posts)
+    .where(query.postId ? eq(posts.id, query.postId) : undefined)
+    .orderBy(desc(posts.createdAt));
+  const counts = await db
+    .select({ postId: postViews.postId, day: postViews.day, n: count() })
+    .from(postViews)
+    .where(and(gte(postViews.day, from), query.postId ? eq(postViews.postId, query.postId) : undefined))
+    .groupBy(postViews.postId, postViews.day);
+  const byKey = new Map(counts.map((c) => [`${c.postId}|${c.day}`, c.n]));
+  return {
+    days,
+    posts: postRows.map((p) => ({
+      _id: p.id,
+      title: p.title,
+      views: p.views,
+      perDay: days.map((d) => byKey.get(`${p.id}|${d}`) ?? 0),
+    })),
+  };
+}

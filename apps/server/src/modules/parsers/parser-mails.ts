@@ -1,0 +1,257 @@
+// Mails → leads. A mail is stored first (parser_mails, status `received`, the raw message kept), by
+// the SMTP listener before it answers 250 or by the poller before it flags the message on the IMAP
+// server; it is processed after: decoded, matched and read by the parser's rules, and the fields go
+// through ingest (the same mapping, filters, dedupe, distribution and deliveries as a webhook) with the
+// idempotency key `mail:<Message-ID>`, so one mail sent twice, forwarded again or fetched again is one
+// lead. A process that dies between the two leaves the row `received`; the sweep (parsers.tasks.ts)
+// takes it over once its claim lapses.
+import { createHash } from 'node:crypto';
+import {
+  DEFAULT_PARSER_RULES,
+  extractFields,
+  matchMail,
+  type ParserMailStatus,
+  type ParserRules,
+  ZParserRules,
+} from '@leadrelay/shared';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client';
+import { hooks, integrations, type ParserAttachment, parserMails, type StoredRequest } from '../../db/schema';
+import { AppError } from '../../plugins/errors';
+import { storableText } from '../../plugins/input';
+import { ingestWebhook } from '../ingest/ingest.service';
+import { decodeMail, MailRefusal } from './parser-mime';
+import type { ParserDeps } from './parsers-deps';
+
+/** How long one process holds a mail it processes before another may take it over. */
+export const CLAIM_MS = 2 * 60_000;
+/** Message-ID repeats count as the same lead this long (a mail forwarded again days later). */
+export const MAIL_DEDUPE_WINDOW_HOURS = 14 * 24;
+
+export interface MailSource {
+  id: string;
+  accountId: string;
+}
+
+export interface NewMail {
+  via: 'smtp' | 'imap';
+  mailFrom: string;
+  raw: Buffer;
+  /** imap:<uidvalidity>:<uid>: stored once however often it is fetched. */
+  sourceKey?: string;
+}
+
+/** Stores an accepted mail; the id, or null when this source key is stored already. */
+export async function storeMail(db: Executor, source: MailSource, mail: NewMail): Promise<string | null> {
+  const [row] = await db
+    .insert(parserMails)
+    .values({
+      integrationId: source.id,
+      accountId: source.accountId,
+      via: mail.via,
+      sourceKey: mail.sourceKey ?? null,
+      mailFrom: mail.mailFrom.slice(0, 500),
+      size: mail.raw.length,
+      raw: mail.raw,
+    })
+    .onConflictDoNothing()
+    .returning({ id: parserMails.id });
+  return row?.id ?? null;
+}
+
+/** A mail refused before it was accepted (too large, a bomb, a flood): a log row, nothing to keep. */
+export async function logRefusedMail(
+  db: Executor,
+  source: MailSource,
+  mail: { via: 'smtp' | 'imap'; mailFrom: string; size: number; reason: string; sourceKey?: string },
+): Promise<void> {
+  await db
+    .insert(parserMails)
+    .values({
+      integrationId: source.id,
+      accountId: source.accountId,
+      via: mail.via,
+      sourceKey: mail.sourceKey ?? null,
+      mailFrom: mail.mailFrom.slice(0, 500),
+      size: mail.size,
+      status: 'rejected',
+      reason: mail.reason,
+      processedAt: new Date(),
+    })
+    .onConflictDoNothing();
+}
+
+/** Mails this parser received in the last minute (the flood guard). */
+export async function mailsLastMinute(db: Executor, integrationId: string, now = new Date()): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(parserMails)
+    .where(
+      and(eq(parserMails.integrationId, integrationId), gte(parserMails.receivedAt, new Date(now.getTime() - 60_000))),
+    );
+  return row?.n ?? 0;
+}
+
+export function rulesOf(settings: Record<string, unknown>): ParserRules {
+  const parsed = ZParserRules.safeParse(settings.rules ?? {});
+  return parsed.success ? parsed.data : DEFAULT_PARSER_RULES;
+}
+
+interface Outcome {
+  status: ParserMailStatus;
+  reason: string | null;
+  hookId?: string | null;
+  fields?: Record<string, string> | null;
+  subject?: string;
+  mailFrom?: string;
+  messageId?: string | null;
+  attachments?: ParserAttachment[];
+}
+
+const LEAD_STATUS: Record<string, ParserMailStatus> = {
+  accepted: 'lead',
+  pending: 'lead',
+  delivered: 'lead',
+  partial: 'lead',
+  failed: 'lead',
+  held: 'held',
+  filtered: 'filtered',
+  duplicate: 'duplicate',
+};
+
+/**
+ * Processes one stored mail if no other process holds it: true when this call did. Failures of the
+ * database leave the mail `received` for the sweep; a mail that cannot become a lead gets its reason.
+ */
+export async function processMail(deps: ParserDeps, mailId: string, now = new Date()): Promise<boolean> {
+  const [mail] = await deps.db
+    .update(parserMails)
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .where(
+      and(
+        eq(parserMails.id, mailId),
+        eq(parserMails.status, 'received'),
+        or(isNull(parserMails.claimedUntil), lt(parserMails.claimedUntil, now)),
+      ),
+    )
+    .returning();
+  if (!mail) return false;
+  const outcome = await outcomeOf(deps, mail, now);
+  await deps.db
+    .update(parserMails)
+    .set({
+      status: outcome.status,
+      reason: outcome.reason?.slice(0, 500) ?? null,
+      hookId: outcome.hookId ?? null,
+      fields: outcome.fields ?? null,
+      ...(outcome.subject !== undefined ? { subject: outcome.subject.slice(0, 1000) } : {}),
+      ...(outcome.mailFrom ? { mailFrom: outcome.mailFrom.slice(0, 500) } : {}),
+      ...(outcome.messageId !== undefined ? { messageId: outcome.messageId } : {}),
+      ...(outcome.attachments ? { attachments: outcome.attachments } : {}),
+      processedAt: new Date(),
+      claimedUntil: null,
+    })
+    .where(eq(parserMails.id, mail.id));
+  deps.log.info(
+    { integrationId: mail.integrationId, mailId: mail.id, status: outcome.status, reason: outcome.reason },
+    'parser mail processed',
+  );
+  // The mail log on the parser's page listens to HOOK_INFORMER (it refreshes every 'hooks' query).
+  deps.events.emit('hook.changed', { accountId: mail.accountId, hookId: outcome.hookId ?? mail.id });
+  return true;
+}
+
+async function outcomeOf(deps: ParserDeps, mail: typeof parserMails.$inferSelect, now: Date): Promise<Outcome> {
+  const [source] = await deps.db
+    .select({ active: integrations.active, settings: integrations.settings, hookToken: integrations.hookToken })
+    .from(integrations)
+    .where(eq(integrations.id, mail.integrationId));
+  if (!source?.active || !source.hookToken) return { status: 'rejected', reason: 'PARSER_INACTIVE' };
+  if (!mail.raw) return { status: 'rejected', reason: 'MAIL_MALFORMED' };
+  let decoded: Awaited<ReturnType<typeof decodeMail>>;
+  try {
+    decoded = await decodeMail(mail.raw);
+  } catch (error) {
+    return { status: 'rejected', reason: error instanceof MailRefusal ? error.reason : 'MAIL_MALFORMED' };
+  }
+  const { view, messageId, attachments } = decoded;
+  const base = { subject: view.subject, mailFrom: view.from || mail.mailFrom, messageId, attachments };
+  const rules = rulesOf(source.settings);
+  const verdict = matchMail(rules, view);
+  if (!verdict.matched) return { ...base, status: 'no_match', reason: verdict.reason };
+  const { fields } = extractFields(rules, view);
+  if (Object.keys(fields).length === 0) return { ...base, status: 'no_match', reason: 'MAIL_NO_FIELDS', fields };
+  const body = storableText({
+    ...fields,
+    mail: { from: view.from, to: view.to ?? '', subject: view.subject, messageId: messageId ?? '' },
+  });
+  const request: StoredRequest = {
+    method: mail.via === 'smtp' ? 'SMTP' : 'IMAP',
+    contentType: 'message/rfc822',
+    headers: storableText({
+      'x-leadrelay-source': `parser-${mail.via}`,
+      from: view.from.slice(0, 300),
+      subject: view.subject.slice(0, 300),
+      ...(messageId ? { 'message-id': messageId } : {}),
+    }),
+    body,
+  };
+  const key = messageId ? `mail:${messageId}` : `mail-sha256:${createHash('sha256').update(mail.raw).digest('hex')}`;
+  try {
+    const result = await ingestWebhook(
+      { db: deps.db, events: deps.events, log: deps.log, now: () => now },
+      { token: source.hookToken, body, request, idempotencyKey: key, minDedupeWindowHours: MAIL_DEDUPE_WINDOW_HOURS },
+    );
+    const status = LEAD_STATUS[result.status] ?? 'lead';
+    const reason = status === 'filtered' ? await hookReason(deps.db, result.hookId) : null;
+    return { ...base, status, reason, hookId: result.hookId, fields };
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'INTEGRATION_NOT_FOUND')
+      return { ...base, status: 'rejected', reason: 'PARSER_INACTIVE', fields };
+    throw error;
+  }
+}
+
+async function hookReason(db: Executor, hookId: string): Promise<string | null> {
+  const [row] = await db.select({ reason: hooks.reason }).from(hooks).where(eq(hooks.id, hookId));
+  return row?.reason ?? null;
+}
+
+/** Mails still `received` whose claim lapsed (their process died, or the database failed mid-way). */
+export async function pendingMailIds(db: Executor, now = new Date(), limit = 100): Promise<string[]> {
+  const rows = await db
+    .select({ id: parserMails.id })
+    .from(parserMails)
+    .where(
+      and(eq(parserMails.status, 'received'), or(isNull(parserMails.claimedUntil), lt(parserMails.claimedUntil, now))),
+    )
+    .orderBy(parserMails.receivedAt)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Processes what is pending, one mail at a time; a failure is logged and left for the next sweep. */
+export async function processPending(deps: ParserDeps, now = new Date()): Promise<number> {
+  let done = 0;
+  for (const id of await pendingMailIds(deps.db, now)) {
+    try {
+      if (await processMail(deps, id, now)) done++;
+    } catch (error) {
+      deps.log.error({ err: error, mailId: id }, 'processing a parser mail failed; the sweep tries again');
+    }
+  }
+  return done;
+}
+
+/** Processes freshly stored mails now (callers track, not await, the promise); the sweep catches what fails. */
+export function processSoon(deps: ParserDeps, ids: string[]): Promise<void> {
+  return (async () => {
+    for (const id of ids) {
+      try {
+        await processMail(deps, id);
+      } catch (error) {
+        deps.log.error({ err: error, mailId: id }, 'processing a parser mail failed; the sweep tries again');
+      }
+    }
+  })();
+}

@@ -1,0 +1,61 @@
+// The strings the web app ships with (apps/web/src/locales/<code>/<namespace>.json), read once at
+// start: the translations screen shows them beside the operator's, and the web's i18next backend
+// gets them merged with the operator's overrides (docs/translations.md).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/** locale → namespace → flat dotted key → text */
+export type ShippedStrings = Map<string, Map<string, Map<string, string>>>;
+
+/** apps/web/src/locales, found upwards from this file (src/modules/... in dev, dist/ once built). */
+export function findWebLocales(from: string = import.meta.dirname): string | null {
+  let dir = from;
+  for (let i = 0; i < 8; i++) {
+    const candidate = join(dir, 'apps/web/src/locales');
+    if (existsSync(candidate)) return candidate;
+    const sibling = join(dir, 'web/src/locales');
+    if (existsSync(sibling)) return sibling;
+    const parent = dirname(dir);
+    if (parent === dir) break;
+    dir = parent;
+  }
+  return null;
+}
+
+export function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
+  if (typeof value === 'string') out.set(prefix, value);
+  else if (value && typeof value === 'object') {
+    for (const [k, v] of Object.entries(value)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  }
+  return out;
+}
+
+export function unflatten(entries: Iterable<[string, string]>): Record<string, unknown> {
+  const root: Record<string, unknown> = {};
+  for (const [key, text] of entries) {
+    const parts = key.split('.');
+    let node = root;
+    for (const part of parts.slice(0, -1)) {
+      const next = node[part];
+      if (!next || typeof next !== 'object') node[part] = {};
+      node = node[part] as Record<string, unknown>;
+    }
+    node[parts.at(-1) as string] = text;
+  }
+  return root;
+}
+
+export function loadShippedStrings(dir: string | null): ShippedStrings {
+  const strings: ShippedStrings = new Map();
+  if (!dir || !existsSync(dir)) return strings;
+  for (const locale of readdirSync(dir, { withFileTypes: true })) {
+    if (!locale.isDirectory()) continue;
+    const namespaces = new Map<string, Map<string, string>>();
+    for (const file of readdirSync(join(dir, locale.name))) {
+      if (!file.endsWith('.json')) continue;
+      namespaces.set(file.slice(0, -5), flatten(JSON.parse(readFileSync(join(dir, locale.name, file), 'utf8'))));
+    }
+    strings.set(locale.name, namespaces);
+  }
+  return strings;
+}

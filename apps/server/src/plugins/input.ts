@@ -1,0 +1,93 @@
+// The input boundary, in one place for every route (docs/adr/009-input-boundary.md):
+// - a JSON body may nest at most MAX_BODY_DEPTH deep (BODY_TOO_DEEP), checked right after parsing
+//   and without recursion, so a hostile body cannot overflow the stack further in;
+// - text PostgreSQL cannot store (U+0000, or a UTF-16 surrogate without its pair, which `jsonb`
+//   refuses) is rejected with INVALID_CHARACTERS in path parameters, the query string and bodies,
+//   except where a route sets `config.textPolicy: 'clean'`: the lead sources, where a stray byte
+//   from a broken form must not cost a lead. There NUL is dropped and a lone surrogate becomes
+//   U+FFFD.
+import { MAX_BODY_DEPTH } from '@leadrelay/shared';
+import type { FastifyInstance } from 'fastify';
+import { AppError } from './errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** What to do with text PostgreSQL cannot store in the body: reject (default) or clean. */
+    textPolicy?: 'reject' | 'clean';
+  }
+}
+
+/** Whether `value` nests objects and arrays deeper than `max` (iterative: safe on any input). */
+export function nestsDeeperThan(value: unknown, max = MAX_BODY_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop() as [unknown, number];
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > max) return true;
+    const children = Array.isArray(item) ? item : Object.values(item);
+    for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+const NUL = '\u0000';
+const isStorable = (text: string) => !text.includes(NUL) && text.isWellFormed();
+const cleanString = (text: string) => (isStorable(text) ? text : text.replaceAll(NUL, '').toWellFormed());
+
+/** The path of the first string (key or value) PostgreSQL cannot store, or null. */
+export function unstorableTextAt(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return isStorable(value) ? null : path.join('.') || '_';
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (!isStorable(key)) return [...path, cleanString(key)].join('.');
+    const found = unstorableTextAt(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * The value with every string (keys too) made storable; the same object when nothing needed it
+ * (the usual case), so a clean body costs one walk and no copy.
+ */
+export function storableText<T>(value: T): T {
+  if (typeof value === 'string') return cleanString(value) as T;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
+  if (Array.isArray(value)) {
+    const items = value.map(storableText);
+    return (items.some((item, i) => item !== value[i]) ? items : value) as T;
+  }
+  let changed = false;
+  const entries = Object.entries(value).map(([key, item]) => {
+    const cleanKey = cleanString(key);
+    const cleanItem = storableText(item);
+    if (cleanKey !== key || cleanItem !== item) changed = true;
+    return [cleanKey, cleanItem] as const;
+  });
+  return (changed ? Object.fromEntries(entries) : value) as T;
+}
+
+function rejectUnstorable(value: unknown): void {
+  const field = unstorableTextAt(value);
+  if (field !== null) throw new AppError('INVALID_CHARACTERS', { errors: [{ field, code: 'INVALID_CHARACTERS' }] });
+}
+
+export function setupInput(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    parseJson(request, body as string, (error, value) => {
+      if (error) return done(error, undefined);
+      if (nestsDeeperThan(value)) return done(new AppError('BODY_TOO_DEEP'), undefined);
+      done(null, value);
+    });
+  });
+
+  app.addHook('preValidation', async (request) => {
+    rejectUnstorable(request.params);
+    rejectUnstorable(request.query);
+    if (request.body === undefined) return;
+    if (request.routeOptions.config.textPolicy === 'clean') request.body = storableText(request.body);
+    else rejectUnstorable(request.body);
+  });
+}

@@ -1,0 +1,100 @@
+import type { Client, ClientPatchBody, Locale } from '@leadrelay/shared';
+import { App, DatePicker, Form, InputNumber, Modal, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../lib/errors';
+import { currentLocale } from '../../../lib/locale';
+import { usePlansQuery } from '../../../lib/plans';
+import { usePatchClientMutation } from '../queries';
+
+interface Values {
+  active: boolean;
+  expDate: Dayjs | null;
+  plan: string;
+  role: Client['role'];
+  credit: number;
+}
+
+const DEMO = 'demo';
+
+/** Active, paid-until date, plan, role (staff roles: the owner only) and balance; audited on the server. */
+export function ClientEditModal({
+  client,
+  isOwner,
+  onClose,
+}: {
+  client: Client | null;
+  isOwner: boolean;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('clients');
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const patch = usePatchClientMutation();
+  const plans = usePlansQuery();
+  const lang: Locale = currentLocale();
+  if (!client) return null;
+  const submit = async (values: Values) => {
+    const body: ClientPatchBody = {
+      active: values.active,
+      expDate: values.expDate ? values.expDate.format('YYYY-MM-DD') : null,
+      plan: values.plan === DEMO ? null : values.plan,
+      credit: values.credit,
+    };
+    if (values.role !== client.role) body.role = values.role;
+    try {
+      await patch.mutateAsync({ id: client._id, body });
+      void message.success(t('edit.saved'));
+      onClose();
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
+  const roles = isOwner ? (['client', 'support', 'admin'] as const) : (['client'] as const);
+  return (
+    <Modal
+      open
+      title={t('edit.title', { login: client.login })}
+      onCancel={onClose}
+      onOk={() => form.submit()}
+      okText={t('edit.submit')}
+      confirmLoading={patch.isPending}
+      destroyOnHidden
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        initialValues={{
+          active: client.active,
+          expDate: client.expDate ? dayjs(client.expDate) : null,
+          plan: client.planId ?? DEMO,
+          role: client.role,
+          credit: client.credit,
+        }}
+      >
+        <Form.Item name="active" label={t('edit.active')} valuePropName="checked">
+          <Switch />
+        </Form.Item>
+        <Form.Item name="expDate" label={t('edit.expDate')}>
+          <DatePicker format="YYYY-MM-DD" className="lr-full-width" />
+        </Form.Item>
+        <Form.Item name="plan" label={t('edit.plan')}>
+          <Select
+            loading={plans.isPending}
+            options={[
+              { value: DEMO, label: t('edit.demo') },
+              ...(plans.data ?? []).map((p) => ({ value: p._id, label: p.title[lang] })),
+            ]}
+          />
+        </Form.Item>
+        <Form.Item name="role" label={t('edit.role')}>
+          <Select disabled={!isOwner} options={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
+        </Form.Item>
+        <Form.Item name="credit" label={t('edit.credit')}>
+          <InputNumber step={1} precision={2} min={-1_000_000} max={1_000_000} className="lr-full-width" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
