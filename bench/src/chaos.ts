@@ -18,16 +18,13 @@
 // repeats counted (it honours no key: the design keeps them few, see docs/benchmarks.md); every
 // survivor recovered within RECOVERY_LIMIT_MS. Exit 1 on any breach.
 import { createHash } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import pg from 'pg';
 import {
   api,
-  buildServer,
   freePort,
   log,
   machine,
@@ -35,7 +32,7 @@ import {
   newSecret,
   OWNER,
   onCleanup,
-  ROOT,
+  ownCluster,
   type ServerProcess,
   scratchDir,
   startServer,
@@ -57,38 +54,6 @@ const RECOVERY_LIMIT_MS = 30_000;
 const HTTP_FAIL_RATE = 0.3;
 const HTTP_HANG_RATE = 0.03;
 const HTTP_HANG_MS = 10_000;
-
-interface EmbeddedCluster {
-  url: string;
-  stop(): Promise<void>;
-}
-
-/** The throw-away cluster: started, stopped and started again from the same folder (same socket, same URL). */
-async function ownCluster(dir: string) {
-  await buildServer();
-  const modulePath = join(ROOT, 'apps/server/dist/embedded-postgres.js');
-  const { startEmbeddedPostgres } = (await import(modulePath)) as {
-    startEmbeddedPostgres(o: { dataDir: string; ephemeral?: boolean }): Promise<EmbeddedCluster>;
-  };
-  const dataDir = join(dir, 'pg');
-  let current = await startEmbeddedPostgres({ dataDir });
-  const url = current.url;
-  onCleanup(async () => {
-    await current.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
-  return {
-    url,
-    /** Fast shutdown (every session cut, everything committed kept), then a start: ms it was down. */
-    async restart(): Promise<number> {
-      const started = performance.now();
-      await current.stop();
-      current = await startEmbeddedPostgres({ dataDir });
-      if (current.url !== url) throw new Error(`the restarted cluster moved: ${current.url}`);
-      return Math.round(performance.now() - started);
-    },
-  };
-}
 
 /** The plain receiver: no Idempotency-Key honoured, 30 % 500, some 10 s hangs (seeded). */
 interface Receiver {

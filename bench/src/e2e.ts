@@ -8,7 +8,7 @@ import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import pg from 'pg';
 import { clusterPids, embeddedDatabaseUrl } from './embedded';
 import {
-  createDatabase,
+  benchDatabase,
   createRoute,
   type Engine,
   freePort,
@@ -57,7 +57,7 @@ interface Sent {
 const MAX_IN_FLIGHT = 1000;
 
 export async function runE2e(o: E2eOptions): Promise<boolean> {
-  if ((o.split || o.crash) && o.engine !== 'pg') {
+  if ((o.split || o.crash) && o.engine === 'embedded') {
     throw new Error(
       'separate api and worker processes (--split, crash) need --engine pg: the embedded PostgreSQL belongs to one ROLE=all process',
     );
@@ -65,7 +65,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const runId = newRunId();
   const dir = scratchDir(runId);
   log('machine', machine());
-  const serverDatabaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
+  const serverDatabaseUrl = await benchDatabase(o.engine, runId, dir);
   const emulator = await startHttpEmulator({ maxLog: 1_000_000, dedupe: !o.plain });
   onCleanup(() => emulator.close());
   emulator.setLatency(o.latencyMs);

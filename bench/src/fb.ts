@@ -15,7 +15,7 @@ import pg from 'pg';
 import { clusterPids, embeddedDatabaseUrl } from './embedded';
 import {
   api,
-  createDatabase,
+  benchDatabase,
   type Engine,
   freePort,
   log,
@@ -96,7 +96,7 @@ const leadgenIdOf = (body: unknown): string | undefined =>
 const ms = (iso: string | Date) => (typeof iso === 'string' ? Date.parse(iso) : iso.getTime());
 
 export async function runFb(o: FbOptions): Promise<boolean> {
-  if (o.split && (o.graph !== 'bench' || o.engine !== 'pg')) {
+  if (o.split && (o.graph !== 'bench' || o.engine === 'embedded')) {
     throw new Error(
       '--split needs --graph bench (the in-server emulator is per process) and --engine pg (the embedded PostgreSQL belongs to one ROLE=all process)',
     );
@@ -104,7 +104,7 @@ export async function runFb(o: FbOptions): Promise<boolean> {
   const runId = newRunId();
   const dir = scratchDir(runId);
   log('machine', machine());
-  const serverDatabaseUrl = o.engine === 'pg' ? await createDatabase(runId) : undefined;
+  const serverDatabaseUrl = await benchDatabase(o.engine, runId, dir);
   const receiver = await startHttpEmulator({ maxLog: 1_000_000 });
   onCleanup(() => receiver.close());
   receiver.setLatency(o.latencyMs);

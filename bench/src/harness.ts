@@ -90,7 +90,52 @@ export async function createDatabase(runId: string, settings: string[] = []): Pr
  * `pg`: a database of its own on the PostgreSQL server at BENCH_PG_URL (DATABASE_URL).
  * `embedded`: no DATABASE_URL, so the server runs its embedded PostgreSQL in its fresh DATA_DIR.
  */
-export type Engine = 'pg' | 'embedded';
+export type Engine = 'pg' | 'embedded' | 'owned';
+
+interface EmbeddedCluster {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The bench's own cluster: room for pgbench's 100 clients beside the servers, and statement statistics. */
+export const OWNED_SETTINGS = ['max_connections=300', 'shared_preload_libraries=pg_stat_statements'];
+
+/** The DATABASE_URL a run's servers get: pg and owned a database of the run's own, embedded none. */
+export async function benchDatabase(engine: Engine, runId: string, dir: string, pgSettings: string[] = []) {
+  if (engine === 'pg') return createDatabase(runId, pgSettings);
+  if (engine === 'owned') return (await ownCluster(dir, OWNED_SETTINGS)).url;
+  return undefined;
+}
+
+/**
+ * A PostgreSQL cluster the bench owns (the embedded binaries, durable: fsync and synchronous
+ * commit on), in `<dir>/pg`, removed at cleanup; `settings` as `name=value`. `restart` is a fast
+ * shutdown (every session cut, everything committed kept) then a start: ms it was down.
+ */
+export async function ownCluster(dir: string, settings: string[] = []) {
+  await buildServer();
+  const modulePath = join(ROOT, 'apps/server/dist/embedded-postgres.js');
+  const { startEmbeddedPostgres } = (await import(modulePath)) as {
+    startEmbeddedPostgres(o: { dataDir: string; settings?: string[] }): Promise<EmbeddedCluster>;
+  };
+  const dataDir = join(dir, 'pg');
+  let current = await startEmbeddedPostgres({ dataDir, settings });
+  const url = current.url;
+  onCleanup(async () => {
+    await current.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  return {
+    url,
+    async restart(): Promise<number> {
+      const started = performance.now();
+      await current.stop();
+      current = await startEmbeddedPostgres({ dataDir, settings });
+      if (current.url !== url) throw new Error(`the restarted cluster moved: ${current.url}`);
+      return Math.round(performance.now() - started);
+    },
+  };
+}
 
 let built: Promise<void> | undefined;
 

@@ -6,9 +6,10 @@ import { join } from 'node:path';
 import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import autocannon, { type Result } from 'autocannon';
 import pg from 'pg';
+import { type CeilingResult, runCeiling } from './ceiling';
 import { clusterPids, embeddedDatabaseUrl } from './embedded';
 import {
-  createDatabase,
+  benchDatabase,
   createRoute,
   type Engine,
   freePort,
@@ -35,6 +36,18 @@ export interface IngestOptions {
   cpuProf: boolean;
   /** Per-database PostgreSQL settings for a diagnostic run, e.g. synchronous_commit=off. */
   pgSettings: string[];
+  /** Run the pgbench yardstick (bench/src/ceiling.ts) on the same database first and report the ratio (pg only). */
+  withCeiling: boolean;
+}
+
+async function statements(databaseUrl: string, query: string): Promise<Record<string, unknown>[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query(query)).rows;
+  } finally {
+    await c.end();
+  }
 }
 
 function figures(r: Result) {
@@ -63,7 +76,14 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   const dir = scratchDir(runId);
   const before = machine();
   log('machine', before);
-  const serverDatabaseUrl = o.engine === 'pg' ? await createDatabase(runId, o.pgSettings) : undefined;
+  const serverDatabaseUrl = await benchDatabase(o.engine, runId, dir, o.pgSettings);
+  if (o.engine === 'owned') await statements(serverDatabaseUrl!, 'create extension if not exists pg_stat_statements');
+  let ceiling: CeilingResult | undefined;
+  if (o.withCeiling) {
+    if (!serverDatabaseUrl) throw new Error('--with-ceiling needs --engine pg or owned');
+    ceiling = await runCeiling({ databaseUrl: serverDatabaseUrl, clients: o.connections, duration: o.duration, dir });
+    log(`ceiling: ${ceiling.insertsPerS} single-row inserts/s (pgbench ${ceiling.pgbench})`);
+  }
   const emulator = await startHttpEmulator({ maxLog: 1_000_000 });
   onCleanup(() => emulator.close());
   emulator.setLatency(50);
@@ -126,6 +146,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     for (const r of rows) pgBackends.add(r.pid);
     await c.end();
   }
+  if (o.engine === 'owned') await statements(databaseUrl, 'select pg_stat_statements_reset()');
   const sampler = sampleActivity(databaseUrl);
   const clusterDir = server.clusterDir;
   const memory = sampleMemory(() => ({
@@ -169,6 +190,16 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     stored = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
     await c.end();
   }
+  const topStatements =
+    o.engine === 'owned'
+      ? await statements(
+          databaseUrl,
+          `select calls, round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 3)::float as mean_ms,
+                  rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+             from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+            order by total_exec_time desc limit 12`,
+        )
+      : undefined;
   await server.stop();
   const summary = {
     bench: 'ingest',
@@ -187,8 +218,18 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     cpuSeconds: cpu,
     memory: memoryReport,
     pgActivity: activity,
+    topStatements,
+    ceiling,
+    ratioToCeiling: ceiling
+      ? Math.round((figures(result).accepted202PerS / ceiling.insertsPerS) * 1000) / 1000
+      : undefined,
   };
   console.info(JSON.stringify(summary, null, 2));
+  if (ceiling) {
+    console.info(
+      `ingest ${summary.accepted202PerS} accepted leads/s (p99 ${summary.latencyMs.p99} ms) = ${Math.round((summary.ratioToCeiling ?? 0) * 1000) / 10} % of the yardstick, ${ceiling.insertsPerS} single-row inserts/s`,
+    );
+  }
   if (o.cpuProf) {
     const files = readdirSync(profDir).filter((f) => f.endsWith('.cpuprofile'));
     for (const f of files) console.info(summarizeProfile(join(profDir, f), 25, Math.ceil(result.duration)));

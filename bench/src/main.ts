@@ -1,24 +1,30 @@
 // npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|startup|fuzz|profile> [options]; see bench/README.md.
 import { parseArgs } from 'node:util';
+import { runCeiling } from './ceiling';
 import { runChaos } from './chaos';
 import { runE2e } from './e2e';
 import { runFb } from './fb';
 import { runFuzz } from './fuzz';
-import { cleanup, type Engine } from './harness';
+import { benchDatabase, cleanup, type Engine, newRunId, scratchDir } from './harness';
 import { runIngest } from './ingest';
 import { summarizeProfile } from './profile';
 import { runStartup } from './startup';
 
 const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
-  ingest   autocannon against the webhook URL      --engine pg|embedded --role api|all (pg: api, embedded: all only)
+  ingest   autocannon against the webhook URL      --engine pg|owned|embedded --role api|all (pg: api, embedded: all only)
                                                    --connections 100 --duration 30 --warmup 5 --cpu-prof
                                                    --pg-setting synchronous_commit=off (diagnostic, pg only)
-  e2e      steady rate to the http emulator         --engine pg|embedded --split (pg only) --workers 1 --rate 200 --duration 30 --latency 50
+                                                   --with-ceiling (pg only: the ceiling run first, on the same database; prints the ratio)
+  ceiling  the yardstick: pgbench, one 1 KB row per transaction  --engine pg|owned --connections 100 (clients) --duration 30
+
+  --engine owned: a cluster the bench owns (embedded binaries, durable, max_connections 300,
+  pg_stat_statements; ingest prints the top statements), for ingest (api or all) and ceiling.
+  e2e      steady rate to the http emulator         --engine pg|owned|embedded --split (pg only) --workers 1 --rate 200 --duration 30 --latency 50
   crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150 (pg only)
                                                    --plain (the receiver honours no Idempotency-Key: duplicates reported)
   chaos    the chaos suite (CI): 2 api + 2 workers on an owned cluster, kill -9, PostgreSQL restart,
            pg_terminate_backend, a flaky plain receiver and amoCRM; ledger  --rate 10 --duration 50 --drain-timeout 150 --seed 20261124
-  fb       Meta lead webhook → destination          --engine pg|embedded --leads 200 --rate 20 --burst 100 --latency 50
+  fb       Meta lead webhook → destination          --engine pg|owned|embedded --leads 200 --rate 20 --burst 100 --latency 50
                                                    --meta-duplicates 1 --drain-timeout 60 --cpu-prof
                                                    --graph server|bench (Graph emulator in the server or here) --split (pg only)
   startup  npm start to the first 200 of /api/health: cold, warm, after kill -9, and node dist/main.js warm
@@ -53,6 +59,7 @@ const { positionals, values } = parseArgs({
     runs: { type: 'string', default: '5' },
     seed: { type: 'string', default: '20261124' },
     plain: { type: 'boolean', default: false },
+    'with-ceiling': { type: 'boolean', default: false },
   },
 });
 
@@ -64,7 +71,8 @@ function bounded(name: string, value: string | undefined, min: number, max: numb
 }
 
 function engineOf(value: string | undefined): Engine {
-  if (value !== 'pg' && value !== 'embedded') throw new Error('--engine must be pg or embedded');
+  if (value !== 'pg' && value !== 'embedded' && value !== 'owned')
+    throw new Error('--engine must be pg, embedded or owned');
   return value;
 }
 
@@ -83,11 +91,11 @@ async function main(): Promise<boolean> {
   switch (command) {
     case 'ingest': {
       const engine = engineOf(values.engine);
-      const role = values.role ?? (engine === 'pg' ? 'api' : 'all');
+      const role = values.role ?? (engine === 'embedded' ? 'all' : 'api');
       if (role !== 'api' && role !== 'all') throw new Error('--role must be api or all');
       if (engine === 'embedded' && role === 'api')
         throw new Error(`--engine embedded needs --role all: ${ONE_PROCESS}`);
-      if (engine === 'embedded' && values['pg-setting']?.length) {
+      if (engine !== 'pg' && values['pg-setting']?.length) {
         throw new Error('--pg-setting is for --engine pg (a setting of the benchmark database)');
       }
       return runIngest({
@@ -98,7 +106,21 @@ async function main(): Promise<boolean> {
         warmup: bounded('warmup', values.warmup, 0, 60),
         cpuProf: values['cpu-prof'] ?? false,
         pgSettings: values['pg-setting'] ?? [],
+        withCeiling: values['with-ceiling'] ?? false,
       });
+    }
+    case 'ceiling': {
+      const runId = newRunId();
+      const engine = engineOf(values.engine);
+      if (engine === 'embedded') throw new Error('ceiling runs on --engine pg or owned');
+      const result = await runCeiling({
+        databaseUrl: (await benchDatabase(engine, runId, scratchDir(runId)))!,
+        clients: bounded('connections', values.connections, 1, 1000),
+        duration,
+        dir: scratchDir(runId),
+      });
+      console.info(JSON.stringify({ bench: 'ceiling', ...result }, null, 2));
+      return true;
     }
     case 'e2e':
     case 'crash': {

@@ -37,6 +37,8 @@ export interface EmbeddedPostgresOptions {
   log?: EmbeddedPostgresLog;
   /** Test clusters: no fsync, no synchronous commit (faster, and a crash may lose them). */
   ephemeral?: boolean;
+  /** More `name=value` server settings (the benchmark's own cluster: max_connections, pg_stat_statements). */
+  settings?: string[];
 }
 
 export interface EmbeddedPostgres {
@@ -121,6 +123,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       `-c port=${PORT}`,
       `-c log_checkpoints=off`,
       ...(options.ephemeral ? ['-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off'] : []),
+      ...(options.settings ?? []).map((s) => `-c ${s}`),
     ].join(' ');
     const started = await run(
       bin.pg_ctl,
