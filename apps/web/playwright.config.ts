@@ -29,6 +29,10 @@ export default defineConfig({
         '--disable-sync',
       ],
     },
+    // The suite asks for less motion, as a person can in their system settings: the app then turns
+    // antd's animations off (app/theme.tsx), so no step waits on an animation's end (a collapsed
+    // loading icon left in a button's name when a transition end never came, under load).
+    reducedMotion: 'reduce',
     trace: 'off',
     screenshot: 'only-on-failure',
   },

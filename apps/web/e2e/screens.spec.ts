@@ -4,6 +4,7 @@ import { signIn, signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
+import { settled } from './support/settled';
 
 // The main screens fit a phone (375 px) and a desktop (1440 px) in both languages: nothing
 // sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
@@ -132,7 +133,7 @@ function smsLogCalls(page: Page, integrationId: string) {
 }
 
 async function expectFits(page: Page, name: string, { fullPage = true } = {}) {
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({
     scrollWidth: document.documentElement.scrollWidth,
     innerWidth: window.innerWidth,
