@@ -123,8 +123,8 @@ function Wordmark() {
 
 const styles = {
   body: { backgroundColor: PAGE, margin: 0, padding: '24px 0', fontFamily: FONT, color: INK },
-  container: { maxWidth: '560px', width: '100%', margin: '0 auto' },
-  brand: { padding: '0 16px 16px' },
+  container: { maxWidth: '560px', width: '100%', margin: '0 auto', padding: '0 12px' },
+  brand: { padding: '0 24px 16px' },
   mark: {
     width: '32px',
     height: '32px',
@@ -175,7 +175,7 @@ const styles = {
   },
   fallback: { margin: '0 0 4px', fontSize: '13px', lineHeight: '20px', color: MUTED },
   rawLink: { fontSize: '13px', lineHeight: '20px', color: PRIMARY, wordBreak: 'break-all' },
-  footer: { padding: '16px 16px 0' },
+  footer: { padding: '16px 24px 0' },
   footerText: { margin: '0 0 8px', fontSize: '12px', lineHeight: '18px', color: MUTED },
   footerLink: { color: MUTED, textDecoration: 'underline' },
   rule: { borderColor: '#e5e7eb', margin: '8px 0' },

@@ -81,8 +81,8 @@ export const en: EnCatalogue = {
 
   'drop.subject_one': 'LeadRelay: {count} held lead will not be delivered after {day}',
   'drop.subject_other': 'LeadRelay: {count} held leads will not be delivered after {day}',
-  'drop.preview': 'Held leads will soon be given up.',
-  'drop.heading': 'Held leads will soon be given up',
+  'drop.preview': 'Some held leads will soon be given up.',
+  'drop.heading': 'Some held leads will soon be given up',
   'drop.body_one':
     '{count} lead has been held for {days} or more. Unless the hold ends first, on {day} (UTC) it will be given up: it stays in your lead log marked as not delivered, and is not sent anywhere.',
   'drop.body_other':
