@@ -84,7 +84,9 @@ describe('mail text', () => {
 
   it('says when deliveries are tried again, in UTC and the language', async () => {
     const alert = { name: 'CRM', reason: 'HTTP 503', retryAt: new Date('2026-03-14T09:30:00Z'), link: PUBLIC_URL };
-    expect((await integrationBrokenMail(ctx('uk'), alert)).text).toContain('наступна спроба — 14 бер. 2026 р., 09:30 UTC');
+    expect((await integrationBrokenMail(ctx('uk'), alert)).text).toContain(
+      'наступна спроба — 14 бер. 2026 р., 09:30 UTC',
+    );
     expect((await integrationBrokenMail(ctx('en'), alert)).text).toContain('we try again at 14 Mar 2026, 09:30 UTC');
     const reconnect = await integrationBrokenMail(ctx('uk'), { ...alert, retryAt: null });
     expect(reconnect.text).toContain('Підключіть її заново');
