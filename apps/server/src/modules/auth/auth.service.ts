@@ -32,7 +32,7 @@ export interface SignedIn {
 
 const localePrefix = (lang: Locale) => (lang === 'en' ? '/en' : '');
 
-/** Mail goes out in the account's language (chosen at sign-up, changed in the profile). */
+/** Mail goes out in the account's language: the one it signed up in (its pages' language, else Ukrainian). */
 const mailContext = (deps: Deps, user: UserRow): MailContext => ({ lang: user.lang, publicUrl: deps.config.publicUrl });
 
 function isUniqueViolation(error: unknown): boolean {
