@@ -44,5 +44,6 @@ export function appOptions(env: Env, emulators?: DemoEmulators): AppOptions {
     // Inbound SMTP where webhooks are taken (api, all); the mailbox poll runs with the worker.
     parsers: { ...env.parsers, smtp: env.role === 'worker' ? null : env.parsers.smtp },
     emulators: emulators?.info,
+    mailPreview: env.mailPreview,
   };
 }

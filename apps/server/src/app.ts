@@ -78,6 +78,7 @@ import { watchIntegrationHealth } from './modules/integrations/integration-healt
 import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationTasks } from './modules/integrations/integrations.tasks';
+import { mailPreviewRoutes } from './modules/mail-preview/mail-preview.routes';
 import { newsRoutes } from './modules/news/news.routes';
 import { postPreview } from './modules/news/news.service';
 import { createMetrics } from './modules/ops/metrics';
@@ -177,6 +178,8 @@ export interface AppOptions {
   seller?: SellerConfig;
   /** The embedded support chat (SUPPORT_CHAT_*); unset: none. */
   supportChat?: SupportChatConfig | null;
+  /** GET /api/dev/mail, every mail drawn with sample data (docs/mail.md); off unless set. */
+  mailPreview?: boolean;
   /** EMULATORS=true: where the in-process emulators are, answered by GET /api/emulators. */
   emulators?: DemoEmulators['info'];
   /** The web app's locale files the translations screen starts from; default apps/web/src/locales. */
@@ -370,6 +373,7 @@ async function setup(
     const info = options.emulators;
     app.get('/api/emulators', { config: { access: 'public' }, schema: { hide: true } }, async () => info);
   }
+  if (options.mailPreview) await app.register(mailPreviewRoutes, { publicUrl: config.publicUrl });
   if (role !== 'worker') {
     await app.register(authRoutes);
     await app.register(sessionsRoutes);

@@ -113,3 +113,12 @@ describe('e-mail parser settings', () => {
     expect(() => loadEnv({ ...base, MAIL_DOMAIN: 'not a domain' })).toThrow(/MAIL_DOMAIN/);
   });
 });
+
+describe('mail preview', () => {
+  it('is off unless MAIL_PREVIEW or EMULATORS turns it on', () => {
+    expect(loadEnv(base).mailPreview).toBe(false);
+    expect(loadEnv({ ...base, NODE_ENV: 'development' }).mailPreview).toBe(false);
+    expect(loadEnv({ ...base, MAIL_PREVIEW: 'true' }).mailPreview).toBe(true);
+    expect(loadEnv({ ...base, EMULATORS: 'true' }).mailPreview).toBe(true);
+  });
+});

@@ -70,6 +70,7 @@ const ZEnv = z.object({
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
   AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
   EMULATORS: boolish,
+  MAIL_PREVIEW: boolish,
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   FACEBOOK_VERIFY_TOKEN: optionalText,
@@ -158,6 +159,8 @@ export interface Env {
   supportChat: SupportChatConfig | null;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
+  /** GET /api/dev/mail (MAIL_PREVIEW=true, or EMULATORS=true): every mail with sample data. */
+  mailPreview: boolean;
   /** E-mail parsers: the SMTP listener (null: off), MAIL_DOMAIN, size and rate limits, poll interval. */
   parsers: ParsersConfig;
 }
@@ -263,5 +266,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
         }
       : null,
     emulators: e.EMULATORS,
+    mailPreview: e.MAIL_PREVIEW || e.EMULATORS,
   };
 }

@@ -1,7 +1,7 @@
 import { type CreateAccountBody, type Locale, type LoginBody, REFRESH_TOKEN_TTL_DAYS } from '@leadrelay/shared';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
-import { confirmEmailMail, resetPasswordMail } from '../../lib/mail/templates';
+import { confirmEmailMail, type MailContext, resetPasswordMail } from '../../lib/mail/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
 import { AppError } from '../../plugins/errors';
 import { referrerOf } from '../referrals/referrals.service';
@@ -32,6 +32,9 @@ export interface SignedIn {
 
 const localePrefix = (lang: Locale) => (lang === 'en' ? '/en' : '');
 
+/** Mail goes out in the account's language: the one it signed up in (its pages' language, else Ukrainian). */
+const mailContext = (deps: Deps, user: UserRow): MailContext => ({ lang: user.lang, publicUrl: deps.config.publicUrl });
+
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     if ((e as { code?: unknown }).code === '23505') return true;
@@ -41,7 +44,7 @@ function isUniqueViolation(error: unknown): boolean {
 
 async function sendConfirmation(deps: Deps, user: UserRow, token: string): Promise<void> {
   const link = `${deps.config.publicUrl}${localePrefix(user.lang)}/confirm?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: user.login, ...confirmEmailMail(user.lang, link) });
+  await deps.mailer.send({ to: user.login, ...(await confirmEmailMail(mailContext(deps, user), link)) });
 }
 
 /**
@@ -129,7 +132,7 @@ export async function forgotPassword(deps: Deps, login: string): Promise<void> {
   if (!user || !(await canIssueEmailToken(deps.db, user.id, 'reset'))) return;
   const token = await createEmailToken(deps.db, user.id, 'reset');
   const link = `${deps.config.publicUrl}${localePrefix(user.lang)}/password/${encodeURIComponent(token)}`;
-  await deps.mailer.send({ to: user.login, ...resetPasswordMail(user.lang, link) });
+  await deps.mailer.send({ to: user.login, ...(await resetPasswordMail(mailContext(deps, user), link)) });
 }
 
 export async function checkResetToken(deps: Deps, token: string): Promise<{ valid: true; login: string }> {

@@ -64,11 +64,14 @@ export async function markConnectionBroken(deps: FacebookDeps, connectionId: str
     .from(users)
     .where(and(eq(users.id, conn.accountId), isNull(users.deletedAt)));
   if (!account) return;
-  const mail = facebookConnectionBrokenMail(account.lang, {
-    name: conn.name,
-    reason: statusReason,
-    link: screenUrl(deps.config.publicUrl, account.lang, '/admin/integrations/facebook'),
-  });
+  const mail = await facebookConnectionBrokenMail(
+    { lang: account.lang, publicUrl: deps.config.publicUrl },
+    {
+      name: conn.name,
+      reason: statusReason,
+      link: screenUrl(deps.config.publicUrl, account.lang, '/admin/integrations/facebook'),
+    },
+  );
   try {
     await deps.mailer.send({ to: account.login, ...mail });
   } catch (error) {

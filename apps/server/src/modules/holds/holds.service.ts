@@ -50,7 +50,8 @@ export async function sweepHolds(deps: HoldsDeps, tx: Executor, now: Date): Prom
     if (hookIds.length) released.push({ accountId: hold.accountId, hookIds });
   }
   for (const account of await unnotified(tx)) {
-    const mail = leadsHeldMail(account.lang, account.reason, planLink(deps, account.lang));
+    const ctx = { lang: account.lang, publicUrl: deps.publicUrl };
+    const mail = await leadsHeldMail(ctx, account.reason, planLink(deps, account.lang));
     try {
       await deps.mailer.send({ to: account.login, ...mail });
     } catch (error) {
@@ -104,12 +105,15 @@ export async function applyRetention(deps: HoldsDeps, tx: Executor, now: Date): 
   const coversUntil = new Date(now.getTime() - (HELD_RETENTION_DAYS - HELD_DROP_NOTICE_DAYS) * DAY_MS);
   const dropAt = new Date(now.getTime() + HELD_DROP_NOTICE_DAYS * DAY_MS);
   for (const account of await dueForNotice(tx, coversUntil)) {
-    const mail = heldLeadsDropMail(account.lang, {
-      reason: account.reason,
-      count: account.count,
-      dropAt,
-      link: planLink(deps, account.lang),
-    });
+    const mail = await heldLeadsDropMail(
+      { lang: account.lang, publicUrl: deps.publicUrl },
+      {
+        reason: account.reason,
+        count: account.count,
+        dropAt,
+        link: planLink(deps, account.lang),
+      },
+    );
     try {
       await deps.mailer.send({ to: account.login, ...mail });
     } catch (error) {

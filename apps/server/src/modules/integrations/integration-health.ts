@@ -106,12 +106,15 @@ export async function onDestinationBroken(
   if (row.previous !== 'ok') return;
   const account = await accountOf(deps.db, row.accountId);
   if (!account) return;
-  const mail = integrationBrokenMail(account.lang, {
-    name: row.name,
-    reason: input.reason.slice(0, MAX_REASON),
-    retryAt: input.retryAt,
-    link: integrationLink(deps, account.lang, row),
-  });
+  const mail = await integrationBrokenMail(
+    { lang: account.lang, publicUrl: deps.config.publicUrl },
+    {
+      name: row.name,
+      reason: input.reason.slice(0, MAX_REASON),
+      retryAt: input.retryAt,
+      link: integrationLink(deps, account.lang, row),
+    },
+  );
   await deps.mailer.send({ to: account.login, ...mail });
 }
 
@@ -125,7 +128,11 @@ export async function onDestinationRecovered(
   emit(row.accountId, { integrationId: row.id, status: 'ok', statusReason: null });
   const account = await accountOf(deps.db, row.accountId);
   if (!account) return;
-  const mail = integrationRecoveredMail(account.lang, row.name, integrationLink(deps, account.lang, row));
+  const mail = await integrationRecoveredMail(
+    { lang: account.lang, publicUrl: deps.config.publicUrl },
+    row.name,
+    integrationLink(deps, account.lang, row),
+  );
   await deps.mailer.send({ to: account.login, ...mail });
 }
 

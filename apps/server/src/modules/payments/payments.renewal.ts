@@ -16,9 +16,9 @@ import {
   users,
 } from '../../db/schema';
 import type { LockedTx, PeriodicTask } from '../../delivery/periodic';
-import type { Template } from '../../lib/mail/templates';
+import { renewalFailedMail, renewalPaidMail, type Template } from '../../lib/mail/templates';
+import { screenUrl } from '../../lib/oauth-state';
 import { resealRows } from '../../lib/reseal';
-import { renewalFailedMail, renewalPaidMail } from './payments.mail';
 import { applyEvent, chargeSaved, createOrder, creditEvent, type PaymentsDeps } from './payments.service';
 import { type PaymentProvider, PaymentProviderError } from './providers/provider';
 
@@ -98,7 +98,12 @@ export async function runRenewals(deps: PaymentsDeps, tx: LockedTx, now: Date): 
       await mail(
         deps,
         account.login,
-        renewalPaidMail(lang, title, after?.expDate ?? '', `${deps.publicUrl}/admin/billing`),
+        await renewalPaidMail(
+          { lang, publicUrl: deps.publicUrl },
+          title,
+          after?.expDate ?? '',
+          screenUrl(deps.publicUrl, lang, '/admin/billing'),
+        ),
       );
       continue;
     }
@@ -119,7 +124,10 @@ export async function runRenewals(deps: PaymentsDeps, tx: LockedTx, now: Date): 
     await mail(
       deps,
       account.login,
-      renewalFailedMail(lang, title, account.expDate, next, `${deps.publicUrl}/admin/plan`),
+      await renewalFailedMail(
+        { lang, publicUrl: deps.publicUrl },
+        { plan: title, expDate: account.expDate, nextTry: next, link: screenUrl(deps.publicUrl, lang, '/admin/plan') },
+      ),
     );
   }
   return charged;

@@ -6,7 +6,7 @@ import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import { type Executor, rowsOf } from '../../db/client';
 import { sessions, type UserRow, users } from '../../db/schema';
-import { resetPasswordMail } from '../../lib/mail/templates';
+import { operatorResetPasswordMail } from '../../lib/mail/templates';
 import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
 import { AppError } from '../../plugins/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
@@ -119,7 +119,8 @@ export async function resetPassword(deps: Deps, actor: UserRow, audit: AuditActo
     return { row, token };
   });
   const link = `${deps.config.publicUrl}${localePrefix(target.row.lang)}/password/${encodeURIComponent(target.token)}`;
-  await deps.mailer.send({ to: target.row.login, ...resetPasswordMail(target.row.lang, link) });
+  const mail = await operatorResetPasswordMail({ lang: target.row.lang, publicUrl: deps.config.publicUrl }, link);
+  await deps.mailer.send({ to: target.row.login, ...mail });
 }
 
 /** Soft delete, as the account's own "remove account": login freed, sessions ended, data kept. */

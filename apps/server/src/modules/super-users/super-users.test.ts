@@ -242,6 +242,9 @@ describe('password reset', () => {
     expect(res.statusCode).toBe(200);
     const mail = t.outbox.slice(before).find((m) => m.to === target.login);
     expect(mail?.link).toMatch(/\/password\/.+/);
+    // Not the sign-in page's "someone asked": the account learns support sent it.
+    expect(mail?.subject).toBe('LeadRelay: посилання для нового пароля');
+    expect(mail?.text).toContain('Служба підтримки LeadRelay надіслала вам посилання');
     expect(await lastAudit()).toMatchObject({ action: 'user.reset-password', targetLabel: target.login });
     expectError(
       await callAs(t, 'POST', `/api/super/users/${await idOf(owner)}/reset-password`, admin),

@@ -1,0 +1,117 @@
+// Every word of the mails in English: the keys and parameters of uk.ts (English plurals have only
+// the _one and _other forms).
+import type { EnCatalogue } from './catalogue';
+
+export const en: EnCatalogue = {
+  'layout.buttonFallback': 'If the button does not open, copy this link into your browser:',
+  'layout.product': 'LeadRelay: leads from your forms and ads, delivered to your CRM',
+  'layout.detailLabel': 'The service answered',
+
+  'confirm.subject': 'Confirm your e-mail for LeadRelay',
+  'confirm.preview': 'One click and you can sign in.',
+  'confirm.heading': 'Welcome to LeadRelay!',
+  'confirm.body': 'Confirm your e-mail address to sign in. The link is valid for 48 hours.',
+  'confirm.action': 'Confirm e-mail',
+  'confirm.why':
+    'You got this message because this address was given when signing up for LeadRelay. If you did not sign up, ignore it.',
+
+  'reset.subject': 'Reset your LeadRelay password',
+  'reset.preview': 'The link to set a new password is valid for 2 hours.',
+  'reset.heading': 'Set a new password',
+  'reset.body': 'Someone asked to reset the password of your LeadRelay account. The link is valid for 2 hours.',
+  'reset.action': 'Set a new password',
+  'reset.why':
+    'You got this message because someone asked to reset the password of the account with this address. If it was not you, ignore it: your password stays the same.',
+
+  'operatorReset.subject': 'LeadRelay: a link to set a new password',
+  'operatorReset.preview': 'LeadRelay support sent you a link to set a new password.',
+  'operatorReset.heading': 'Set a new password',
+  'operatorReset.body':
+    'LeadRelay support sent you a link to set a new password for your account. The link is valid for 2 hours.',
+  'operatorReset.keep': 'Until you set a new password, your current one keeps working.',
+  'operatorReset.action': 'Set a new password',
+  'operatorReset.why':
+    'You got this message because LeadRelay support started a password reset for your account. If you did not ask for it, ignore this message and write to us.',
+
+  'broken.subject': 'LeadRelay: "{name}" is not accepting leads',
+  'broken.preview': 'Deliveries to "{name}" are failing.',
+  'broken.heading': '"{name}" is not accepting leads',
+  'broken.body': 'Deliveries to "{name}" are failing.',
+  'broken.retry':
+    'Nothing is lost: leads wait in the queue and we try again at {time}, then keep trying until it answers.',
+  'broken.reconnect':
+    'The destination refused the saved credentials. Reconnect it; until then new leads to it fail and can be sent again from the hooks page.',
+  'broken.later': 'We will write again once deliveries go through.',
+  'broken.action': 'Open the integration',
+  'broken.why':
+    'You got this message because an integration of your LeadRelay account stopped accepting leads. It comes once per outage.',
+
+  'recovered.subject': 'LeadRelay: "{name}" works again',
+  'recovered.preview': 'Deliveries to "{name}" go through again.',
+  'recovered.heading': '"{name}" works again',
+  'recovered.body': 'Deliveries to "{name}" go through again; leads that waited are being sent in order.',
+  'recovered.action': 'Open the integration',
+  'recovered.why':
+    'You got this message because we wrote to you about an outage of this integration. No action is needed.',
+
+  'facebookBroken.subject': 'LeadRelay: reconnect Facebook "{name}"',
+  'facebookBroken.preview': 'Facebook refused the access of the connection "{name}".',
+  'facebookBroken.heading': 'Reconnect Facebook',
+  'facebookBroken.body': 'Facebook refused the access of the connection "{name}".',
+  'facebookBroken.wait':
+    'Until you reconnect it, leads from the lead forms of its pages cannot be read: they wait at Facebook, so reconnect it soon.',
+  'facebookBroken.action': 'Reconnect Facebook',
+  'facebookBroken.why':
+    'You got this message because a Facebook connection of your LeadRelay account stopped working. It comes once per outage.',
+
+  'held.subject': 'LeadRelay: your leads are on hold',
+  'held.preview': 'New leads are stored, but not sent to your CRM.',
+  'held.heading': 'Your leads are on hold',
+  'held.causeExpired': 'Your LeadRelay plan has expired: new leads are accepted and stored, but not sent to your CRM.',
+  'held.causeLimit':
+    "Your plan's leads for this month are used up: new leads are accepted and stored, but not sent to your CRM until the month ends.",
+  'held.releaseExpired':
+    'Nothing is lost: within a minute of your payment they are delivered, in the order they arrived.',
+  'held.releaseLimit':
+    'Nothing is lost: they are delivered in the order they arrived within a minute of the new month starting, or of your move to a bigger plan.',
+  'held.kept': 'Held leads are kept for at least {days}; we will write before any of them is given up.',
+  'held.action': 'Choose a plan',
+  'held.why':
+    'You got this message because the leads of your LeadRelay account started being held. It comes once each time that happens.',
+
+  'drop.subject_one': 'LeadRelay: {count} held lead will not be delivered after {day}',
+  'drop.subject_other': 'LeadRelay: {count} held leads will not be delivered after {day}',
+  'drop.preview': 'Some held leads will soon be given up.',
+  'drop.heading': 'Some held leads will soon be given up',
+  'drop.body_one':
+    '{count} lead has been held for {days} or more. Unless the hold ends first, on {day} (UTC) it will be given up: it stays in your lead log marked as not delivered, and is not sent anywhere.',
+  'drop.body_other':
+    '{count} leads have been held for {days} or more. Unless the hold ends first, on {day} (UTC) they will be given up: they stay in your lead log marked as not delivered, and are not sent anywhere.',
+  'drop.payExpired_one': 'Pay for a plan before then and it is delivered in the order the leads arrived.',
+  'drop.payExpired_other': 'Pay for a plan before then and they are delivered in the order the leads arrived.',
+  'drop.payLimit_one': 'Move to a bigger plan before then and it is delivered in the order the leads arrived.',
+  'drop.payLimit_other': 'Move to a bigger plan before then and they are delivered in the order the leads arrived.',
+  'drop.action': 'Choose a plan',
+  'drop.why':
+    'You got this message because held leads of your account are close to being given up. We write once a week while they are.',
+
+  'renewalPaid.subject': 'LeadRelay: your plan is renewed',
+  'renewalPaid.preview': 'Your plan "{plan}" is paid until {date}.',
+  'renewalPaid.heading': 'Your plan is renewed',
+  'renewalPaid.body': 'Your plan "{plan}" was renewed by the saved card.',
+  'renewalPaid.until': 'It is paid until {date}. The invoice is on the billing page.',
+  'renewalPaid.action': 'Open billing',
+  'renewalPaid.why':
+    'You got this message because the plan of your LeadRelay account renews automatically. To stop that, remove the card on the billing page.',
+
+  'renewalFailed.subject': 'LeadRelay: the renewal payment was declined',
+  'renewalFailed.preview': 'The bank declined the charge for your plan "{plan}".',
+  'renewalFailed.heading': 'Renewal payment declined',
+  'renewalFailed.body': 'The bank declined the charge for your plan "{plan}".',
+  'renewalFailed.paidUntil': 'The plan is paid until {date}.',
+  'renewalFailed.retry': 'We will try again on {date}. You can also pay now with another card.',
+  'renewalFailed.stopped': 'We will not try again: pay from the plan page to keep your leads flowing.',
+  'renewalFailed.action': 'Pay now',
+  'renewalFailed.why':
+    'You got this message because the plan of your LeadRelay account renews automatically. Leads are never lost: after the plan ends they are kept and delivered once it is paid.',
+};

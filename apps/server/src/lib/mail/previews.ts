@@ -1,0 +1,71 @@
+// Every mail with sample data, for the development preview (GET /api/dev/mail) and the tests that
+// draw each one in both languages. A mail with variants (retry or reconnect, one lead or many)
+// has an entry per variant.
+import type { Locale } from '@leadrelay/shared';
+import {
+  confirmEmailMail,
+  facebookConnectionBrokenMail,
+  heldLeadsDropMail,
+  integrationBrokenMail,
+  integrationRecoveredMail,
+  leadsHeldMail,
+  type MailContext,
+  operatorResetPasswordMail,
+  renewalFailedMail,
+  renewalPaidMail,
+  resetPasswordMail,
+  type Template,
+} from './templates';
+
+const prefix = (lang: Locale) => (lang === 'en' ? '/en' : '');
+const screen = (ctx: MailContext, path: string) => `${ctx.publicUrl}${prefix(ctx.lang)}${path}`;
+const SAMPLE_TOKEN = 'sample-token-0123456789abcdef';
+const INTEGRATION = '/admin/integrations/http/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
+const RETRY_AT = new Date('2026-03-14T09:30:00Z');
+const DROP_AT = new Date('2026-03-21T00:00:00Z');
+
+export const MAIL_PREVIEWS = {
+  confirm: (ctx) => confirmEmailMail(ctx, `${screen(ctx, '/confirm')}?token=${SAMPLE_TOKEN}`),
+  'reset-password': (ctx) => resetPasswordMail(ctx, screen(ctx, `/password/${SAMPLE_TOKEN}`)),
+  'operator-reset-password': (ctx) => operatorResetPasswordMail(ctx, screen(ctx, `/password/${SAMPLE_TOKEN}`)),
+  'integration-broken': (ctx) =>
+    integrationBrokenMail(ctx, {
+      name: 'Заявки з сайту → CRM',
+      reason: 'HTTP 503: Service Unavailable',
+      retryAt: RETRY_AT,
+      link: screen(ctx, INTEGRATION),
+    }),
+  'integration-broken-reconnect': (ctx) =>
+    integrationBrokenMail(ctx, {
+      name: 'amoCRM',
+      reason: 'HTTP 401: invalid_grant',
+      retryAt: null,
+      link: screen(ctx, '/admin/integrations/amocrm'),
+    }),
+  'integration-recovered': (ctx) => integrationRecoveredMail(ctx, 'Заявки з сайту → CRM', screen(ctx, INTEGRATION)),
+  'facebook-broken': (ctx) =>
+    facebookConnectionBrokenMail(ctx, {
+      name: 'Олена Коваль',
+      reason: 'FB_TOKEN_EXPIRED',
+      link: screen(ctx, '/admin/integrations/facebook'),
+    }),
+  'leads-held': (ctx) => leadsHeldMail(ctx, 'plan_expired', screen(ctx, '/admin/plan')),
+  'leads-held-limit': (ctx) => leadsHeldMail(ctx, 'monthly_limit', screen(ctx, '/admin/plan')),
+  'held-leads-drop': (ctx) =>
+    heldLeadsDropMail(ctx, { reason: 'plan_expired', count: 23, dropAt: DROP_AT, link: screen(ctx, '/admin/plan') }),
+  'held-leads-drop-one': (ctx) =>
+    heldLeadsDropMail(ctx, { reason: 'monthly_limit', count: 1, dropAt: DROP_AT, link: screen(ctx, '/admin/plan') }),
+  'renewal-paid': (ctx) => renewalPaidMail(ctx, 'Бізнес', '2026-04-14', screen(ctx, '/admin/billing')),
+  'renewal-failed': (ctx) =>
+    renewalFailedMail(ctx, {
+      plan: 'Бізнес',
+      expDate: '2026-03-14',
+      nextTry: '2026-03-17',
+      link: screen(ctx, '/admin/plan'),
+    }),
+  'renewal-failed-final': (ctx) =>
+    renewalFailedMail(ctx, { plan: 'Бізнес', expDate: null, nextTry: null, link: screen(ctx, '/admin/plan') }),
+} satisfies Record<string, (ctx: MailContext) => Promise<Template>>;
+
+export type MailPreviewName = keyof typeof MAIL_PREVIEWS;
+export const MAIL_PREVIEW_NAMES = Object.keys(MAIL_PREVIEWS) as MailPreviewName[];

@@ -1,0 +1,102 @@
+import { LOCALES, type Locale } from '@leadrelay/shared';
+import { describe, expect, it } from 'vitest';
+import { MAIL_PREVIEW_NAMES, MAIL_PREVIEWS } from './previews';
+import { confirmEmailMail, facebookConnectionBrokenMail, integrationBrokenMail, renewalPaidMail } from './templates';
+
+const PUBLIC_URL = 'https://leadrelay.example';
+const ctx = (lang: Locale) => ({ lang, publicUrl: PUBLIC_URL });
+/** The HTML as a person sees it: tags dropped, entities read. */
+const visibleText = (html: string) =>
+  html
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<(style|title)[\s\S]*?<\/\1>/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+const hrefs = (html: string) => [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replace(/&amp;/g, '&'));
+
+describe.each(MAIL_PREVIEW_NAMES)('the %s mail', (name) => {
+  it.each(LOCALES)('is drawn in %s as HTML and text, both carrying its one action link', async (lang) => {
+    const mail = await MAIL_PREVIEWS[name](ctx(lang));
+    const other = await MAIL_PREVIEWS[name](ctx(lang === 'uk' ? 'en' : 'uk'));
+    expect(mail.subject).not.toBe(other.subject);
+    expect(mail.text).not.toBe(other.text);
+    expect(mail.link).toMatch(new RegExp(`^${PUBLIC_URL}${lang === 'en' ? '/en/' : '/(?!en/)'}`));
+    expect(mail.html).toMatch(/^<!DOCTYPE html/);
+    expect(mail.html).toContain(`lang="${lang}"`);
+    // The button and the link written out below it, and the product's address in the footer.
+    expect(hrefs(mail.html).filter((h) => h === mail.link)).toHaveLength(2);
+    expect(visibleText(mail.html)).toContain(mail.link);
+    expect(hrefs(mail.html)).toContain(PUBLIC_URL);
+    // The text part: the link on a line of its own, the footer, no markup.
+    expect(mail.text.split('\n')).toContain(mail.link);
+    expect(mail.text.split('\n')).toContain(PUBLIC_URL);
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+    if (lang === 'uk') expect(`${mail.subject}\n${mail.text}`).not.toMatch(/\b(the|and|your|you|to)\b/i);
+  });
+});
+
+describe('mail text', () => {
+  it('greets a new account in its language, with the link valid for 48 hours', async () => {
+    const link = `${PUBLIC_URL}/confirm?token=abc`;
+    const uk = await confirmEmailMail(ctx('uk'), link);
+    expect(uk.subject).toBe('Підтвердіть e-mail для LeadRelay');
+    expect(uk.text).toContain('Посилання дійсне 48 годин.');
+    expect(visibleText(uk.html)).toContain('Підтвердити e-mail');
+    const en = await confirmEmailMail(ctx('en'), `${PUBLIC_URL}/en/confirm?token=abc`);
+    expect(en.subject).toBe('Confirm your e-mail for LeadRelay');
+    expect(visibleText(en.html)).toContain('Confirm e-mail');
+  });
+
+  it('shows what a user typed as text: an integration named <script> never becomes markup', async () => {
+    const name = '<script>alert(1)</script> & "Co"';
+    const reason = '<img src=x onerror=alert(2)>';
+    for (const lang of LOCALES) {
+      const mail = await integrationBrokenMail(ctx(lang), {
+        name,
+        reason,
+        retryAt: null,
+        link: `${PUBLIC_URL}/admin/integrations/http/1`,
+      });
+      expect(mail.html).not.toContain('<script>');
+      expect(mail.html).not.toContain('<img');
+      expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
+      expect(visibleText(mail.html)).toContain(name);
+      expect(visibleText(mail.html)).toContain(reason);
+      // The subject and the text part are plain text: the name as typed.
+      expect(mail.subject).toContain(name);
+      expect(mail.text).toContain(reason);
+    }
+  });
+
+  it('escapes a link into an attribute rather than letting it break out', async () => {
+    const mail = await facebookConnectionBrokenMail(ctx('uk'), {
+      name: 'Page',
+      reason: 'FB_TOKEN_EXPIRED',
+      link: `${PUBLIC_URL}/admin/integrations/facebook?a=1&b="><script>`,
+    });
+    expect(mail.html).not.toContain('"><script>');
+    expect(hrefs(mail.html)).toContain(`${PUBLIC_URL}/admin/integrations/facebook?a=1&b=&quot;&gt;&lt;script&gt;`);
+  });
+
+  it('says when deliveries are tried again, in UTC and the language', async () => {
+    const alert = { name: 'CRM', reason: 'HTTP 503', retryAt: new Date('2026-03-14T09:30:00Z'), link: PUBLIC_URL };
+    expect((await integrationBrokenMail(ctx('uk'), alert)).text).toContain(
+      'наступна спроба — 14 бер. 2026 р., 09:30 UTC',
+    );
+    expect((await integrationBrokenMail(ctx('en'), alert)).text).toContain('we try again at 14 Mar 2026, 09:30 UTC');
+    const reconnect = await integrationBrokenMail(ctx('uk'), { ...alert, retryAt: null });
+    expect(reconnect.text).toContain('Підключіть її заново');
+    expect(reconnect.text).toContain('Відповідь сервісу: HTTP 503');
+  });
+
+  it('writes a paid-until date as a date of the language', async () => {
+    const uk = await renewalPaidMail(ctx('uk'), 'Бізнес', '2026-04-14', `${PUBLIC_URL}/admin/billing`);
+    expect(uk.text).toContain('Його сплачено до 14 квітня 2026 р.');
+    const en = await renewalPaidMail(ctx('en'), 'Business', '2026-04-14', `${PUBLIC_URL}/en/admin/billing`);
+    expect(en.text).toContain('It is paid until 14 April 2026.');
+  });
+});
