@@ -37,8 +37,10 @@ interface Waiting {
  * ends: nothing waits for a timer, and the busier the server the bigger the batches.
  *
  * The answers are the ones the leads would get one after another, in arrival order:
- * - a batch is a prefix of the queue that stops before a key already in it, so a repeat of a lead
- *   is written by a later batch and finds that lead's key (or waits on it while it commits);
+ * - a batch is a prefix of the queue that stops before a key already in it or in a batch being
+ *   written, so a repeat of a lead is written by a later batch, sent only after that lead's batch
+ *   committed, and finds its key. (Two batches in flight at once reach the database in any order:
+ *   a repeat sent beside its first could take the key before it.)
  * - the round-robin counter is taken once per written lead, in the batch's order;
  * - when a batch statement fails (nothing of it is written), its leads are written one by one in
  *   order, so each gets its own answer and only a lead that fails alone fails.
@@ -46,6 +48,8 @@ interface Waiting {
 export class GroupCommit {
   private readonly queue: Waiting[] = [];
   private inFlight = 0;
+  /** The slots (`integration id + key`) of the batches being written. */
+  private readonly writing = new Set<string>();
   private scheduled = false;
   /** The batch slots not in use; a batch adds its leads to its slot's usage shard. */
   private readonly freeSlots = Array.from({ length: MAX_IN_FLIGHT }, (_, i) => i);
@@ -69,9 +73,13 @@ export class GroupCommit {
       this.scheduled = false;
       while (this.inFlight < MAX_IN_FLIGHT && this.queue.length) {
         const batch = this.take();
+        // The next lead repeats one being written: it goes when that batch has committed.
+        if (!batch.length) break;
         const slot = this.freeSlots.pop()!;
         this.inFlight++;
+        for (const w of batch) this.writing.add(w.slot);
         void this.run(batch, this.firstShard + slot).finally(() => {
+          for (const w of batch) this.writing.delete(w.slot);
           this.freeSlots.push(slot);
           this.inFlight--;
           this.schedule();
@@ -85,7 +93,7 @@ export class GroupCommit {
     let n = 0;
     while (n < this.queue.length && n < MAX_BATCH) {
       const slot = this.queue[n]!.slot;
-      if (slots.has(slot)) break;
+      if (slots.has(slot) || this.writing.has(slot)) break;
       slots.add(slot);
       n++;
     }
