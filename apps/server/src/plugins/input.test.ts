@@ -1,9 +1,7 @@
 // The input boundary (plugins/input.ts): hostile bodies, parameters and queries get a 4xx with a
 // key, never a 500; a lead with text PostgreSQL cannot store is cleaned, not lost.
 import { MAX_BODY_DEPTH } from '@leadrelay/shared';
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hooks } from '../db/schema';
 import { accountIdOf, createSource } from '../test/routing-fixtures';
 import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../test/test-app';
 import { nestsDeeperThan, storableText, unstorableTextAt } from './input';
@@ -20,8 +18,15 @@ afterAll(() => t.close());
 
 const post = (url: string, payload: string, contentType: string) =>
   t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': contentType } });
-const storedBody = async (hookId: string) =>
-  (await t.app.db.select().from(hooks).where(eq(hooks.id, hookId)))[0]?.request.body as Record<string, unknown>;
+/** The body as stored and shown in the lead log (GET /api/hook/:id). */
+const storedBody = async (hookId: string) => {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/hook/${hookId}`,
+    headers: { authorization: `Bearer ${user.accessToken}` },
+  });
+  return res.json().request.body as Record<string, unknown>;
+};
 
 describe('nesting depth', () => {
   it('refuses a JSON body nested deeper than the limit, on the public webhook and the API', async () => {

@@ -49,8 +49,14 @@ export interface StoredRequest {
   method: string;
   contentType?: string;
   headers: Record<string, string>;
-  body: unknown;
+  /** Absent when `bodyInLead`. */
+  body?: unknown;
   ip?: string;
+  /**
+   * The body is the hook's lead's `raw`, stored once, on the lead (ingest writes about 1 KB less
+   * per lead); readers put it back (hooks.service `requestOf`).
+   */
+  bodyInLead?: true;
 }
 
 export const hooks = pgTable(

@@ -10,7 +10,15 @@ import {
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
-import { accountHolds, deliveries, deliveryAttempts, hooks, integrations, leads } from '../../db/schema';
+import {
+  accountHolds,
+  deliveries,
+  deliveryAttempts,
+  hooks,
+  integrations,
+  leads,
+  type StoredRequest,
+} from '../../db/schema';
 import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
@@ -43,6 +51,8 @@ function listWhere(accountId: string, query: Partial<HookListQuery>) {
 type HookRow = {
   hook: typeof hooks.$inferSelect;
   lead: unknown;
+  /** The lead's raw body: the hook's request body when it is stored there (StoredRequest.bodyInLead). */
+  leadRaw: unknown;
   integration: { id: string; name: string; type: string };
 };
 type DeliveryJoinRow = Awaited<ReturnType<typeof deliveriesOf>>[number];
@@ -50,6 +60,7 @@ type DeliveryJoinRow = Awaited<ReturnType<typeof deliveriesOf>>[number];
 const hookSelection = {
   hook: hooks,
   lead: leads.fields,
+  leadRaw: leads.raw,
   integration: { id: integrations.id, name: integrations.name, type: integrations.type },
 };
 
@@ -66,7 +77,14 @@ function deliveriesOf(db: Executor, hookIds: string[]) {
     .orderBy(deliveries.seq);
 }
 
-function toHookView({ hook, lead, integration }: HookRow, deliveryRows: DeliveryJoinRow[]): HookView {
+/** The request as received: its body put back from the lead when stored there once. */
+function requestOf(request: StoredRequest, leadRaw: unknown): StoredRequest {
+  if (!request.bodyInLead) return request;
+  const { bodyInLead: _once, ...rest } = request;
+  return { ...rest, body: leadRaw ?? null };
+}
+
+function toHookView({ hook, lead, leadRaw, integration }: HookRow, deliveryRows: DeliveryJoinRow[]): HookView {
   return {
     _id: hook.id,
     integrationId: hook.integrationId,
@@ -75,7 +93,7 @@ function toHookView({ hook, lead, integration }: HookRow, deliveryRows: Delivery
     status: hook.status,
     reason: hook.reason,
     lead: (lead as Record<string, unknown> | null) ?? null,
-    request: hook.request,
+    request: requestOf(hook.request, leadRaw),
     deliveries: deliveryRows
       .filter((r) => r.d.hookId === hook.id)
       .map(({ d, destination }) => ({

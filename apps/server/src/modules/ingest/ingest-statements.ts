@@ -19,6 +19,10 @@ import type { Statement } from './raw-sql';
  * made if there is none, and it does not count towards the month. A lead with no active destination
  * is stored `accepted` as before, held or not.
  */
+/** A hook without a lead keeps its body: the request with the body put back (StoredRequest.bodyInLead). */
+const withBody = (row: string) =>
+  `case when ${row}.request ? 'bodyInLead' then (${row}.request - 'bodyInLead') || jsonb_build_object('body', ${row}.raw) else ${row}.request end`;
+
 const holdOf = (o: { user: string; plan: string; now: string; usedBefore: string; heldFor: string }) =>
   `coalesce(${holdReasonSql({ user: o.user, plan: o.plan, day: utcDaySql(o.now), usedBefore: o.usedBefore })}, ${o.heldFor})`;
 
@@ -42,7 +46,7 @@ const holdOf = (o: { user: string; plan: string; now: string; usedBefore: string
  * duplicate hook, $18 record_duplicate ('true' | 'false'), $19 usage shard.
  */
 export const INGEST_LEAD: Statement = {
-  name: 'lr_ingest_lead_v2',
+  name: 'lr_ingest_lead_v3',
   text: `with p as (
   select $1::text::uuid as integration_id, $2::text::uuid as account_id, $3::text as token,
     $4::text::jsonb as keys, $5::text::uuid as hook_id, $6::text::timestamptz as expires_at,
@@ -133,7 +137,7 @@ holding as (
 duplicate as (
   insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
   select p.duplicate_id, p.account_id, p.integration_id, 'duplicate', 'Repeat of ' || coalesce(v.original, p.hook_id),
-    p.request, p.now, p.now
+    ${withBody('p')}, p.now, p.now
   from p, verdict v where v.found and not v.taken and p.record_duplicate
   returning id
 )
@@ -172,7 +176,7 @@ returning id`,
  * One row per lead: i, found, taken, original (hook id of a repeat), status (of a written hook).
  */
 export const INGEST_BATCH: Statement = {
-  name: 'lr_ingest_batch_v2',
+  name: 'lr_ingest_batch_v3',
   text: `with items as (
   select * from jsonb_to_recordset($1::text::jsonb) as x(
     i int, integration_id uuid, account_id uuid, token text, key text, hook_id uuid, expires_at timestamptz,
@@ -276,7 +280,8 @@ holding as (
 ),
 duplicate as (
   insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
-  select v.duplicate_id, v.account_id, v.integration_id, 'duplicate', 'Repeat of ' || v.original, v.request, v.now, v.now
+  select v.duplicate_id, v.account_id, v.integration_id, 'duplicate', 'Repeat of ' || v.original, ${withBody('v')},
+    v.now, v.now
   from verdict v where not v.taken order by v.i
   returning id
 )

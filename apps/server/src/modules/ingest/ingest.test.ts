@@ -13,9 +13,11 @@ import { pruneDedupeKeys } from './ingest.service';
 
 let t: TestApp;
 let accountId: string;
+let token: string;
 beforeAll(async () => {
   t = await createTestApp();
   const user = await signUp(t);
+  token = user.accessToken;
   accountId = await accountIdOf(t.app.db, user.login);
 });
 afterAll(() => t.close());
@@ -207,6 +209,47 @@ describe('webhook source', () => {
     expect(s.leads).toHaveLength(4);
     expect(s.deliveries).toHaveLength(4);
     expect(s.hooks.filter((h) => h.status === 'duplicate')).toHaveLength(3);
+  });
+
+  it('stores the body once, on the lead; the lead log shows it in the request; a repeat keeps its own', async () => {
+    const crm = await createDestination(t.app.db, accountId);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    const lead = { name: 'Iryna', phone: '+380671112233', comment: 'Передзвоніть після 18:00. '.repeat(20) };
+    const first = await post(source.url, lead, { 'idempotency-key': 'once-1' });
+    const repeat = { ...lead, name: 'Iryna again' };
+    const again = await post(source.url, repeat, { 'idempotency-key': 'once-1' });
+    expect(again.json()).toMatchObject({ hookId: first.json().hookId, status: 'duplicate' });
+
+    const s = await stored(source.id);
+    expect(s.leads.map((l) => l.raw)).toEqual([lead]);
+    const written = s.hooks.find((h) => h.id === first.json().hookId)!;
+    expect(written.request).toMatchObject({ bodyInLead: true, method: 'POST' });
+    expect(written.request).not.toHaveProperty('body');
+    // The repeat has no lead: its hook keeps the body it came with.
+    const duplicate = s.hooks.find((h) => h.status === 'duplicate')!;
+    expect(duplicate.request.body).toEqual(repeat);
+    expect(duplicate.request).not.toHaveProperty('bodyInLead');
+
+    for (const [hookId, body] of [
+      [written.id, lead],
+      [duplicate.id, repeat],
+    ] as const) {
+      const view = await t.app.inject({
+        method: 'GET',
+        url: `/api/hook/${hookId}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(view.json().request).toMatchObject({ method: 'POST', body });
+      expect(view.json().request).not.toHaveProperty('bodyInLead');
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: `/api/hook?integrationId=${source.id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.json().data.map((h: { request: { body: unknown } }) => h.request.body)).toEqual(
+      expect.arrayContaining([lead, repeat]),
+    );
   });
 
   it('counts a repeat only within the window: an expired key is taken over, and pruned', async () => {

@@ -32,6 +32,17 @@ export interface LeadWritten extends Row {
   status: HookStatus | null;
 }
 
+/**
+ * The request as its hook stores it: when the body is the lead's own (the same object, as a
+ * webhook's is), without it: the lead's `raw` holds it (StoredRequest.bodyInLead). A repeat's
+ * `duplicate` hook, which has no lead, gets it back in the statement.
+ */
+function hookRequest(lead: KeptLead): StoredRequest {
+  if (lead.request.body !== lead.body || lead.body === undefined) return lead.request;
+  const { body: _inLead, ...rest } = lead.request;
+  return { ...rest, bodyInLead: true };
+}
+
 function leadParams(lead: KeptLead, recordDuplicate: boolean, shard: number): Param[] {
   const { source } = lead;
   return [
@@ -45,7 +56,7 @@ function leadParams(lead: KeptLead, recordDuplicate: boolean, shard: number): Pa
     JSON.stringify(lead.fields),
     JSON.stringify(lead.body),
     lead.sourceId,
-    JSON.stringify(lead.request),
+    JSON.stringify(hookRequest(lead)),
     source.destinationIdsJson,
     source.distribution?.collectionId ?? null,
     source.distribution?.assigneesJson ?? null,
@@ -90,7 +101,7 @@ export async function writeBatch(
     fields: lead.fields,
     raw: lead.body,
     source_id: lead.sourceId,
-    request: lead.request,
+    request: hookRequest(lead),
     destination_ids: lead.source.destinationIds,
     collection_id: lead.source.distribution?.collectionId ?? null,
     assignees: lead.source.distribution?.assignees ?? null,
