@@ -89,6 +89,10 @@ if (!only || only === 'e2e') {
   const file = join(out, 'playwright.json');
   let code = run('web build', 'npm', ['run', 'build', '-w', '@leadrelay/web']);
   if (code === 0) {
+    // The first-load budget (issue 17 part 8), read from this build's manifest: one test.
+    const budget = run('first-load budget (gzipped JS per page)', process.execPath, ['scripts/bundle-budget.mjs']);
+    if (budget === 0) passed += 1;
+    else failed += 1;
     code = run(
       'end-to-end tests (Playwright, Chromium)',
       'npx',

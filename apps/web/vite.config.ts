@@ -21,5 +21,5 @@ export default defineConfig({
       '/socket.io': { target: server, changeOrigin: true, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500, manifest: true },
 });

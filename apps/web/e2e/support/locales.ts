@@ -15,6 +15,7 @@ import enHoroshop from '../../src/locales/en/horoshop.json' with { type: 'json' 
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import enNews from '../../src/locales/en/news.json' with { type: 'json' };
+import enPages from '../../src/locales/en/pages.json' with { type: 'json' };
 import enParsers from '../../src/locales/en/parsers.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
 import enReferral from '../../src/locales/en/referral.json' with { type: 'json' };
@@ -38,6 +39,7 @@ import ukHoroshop from '../../src/locales/uk/horoshop.json' with { type: 'json' 
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 import ukNews from '../../src/locales/uk/news.json' with { type: 'json' };
+import ukPages from '../../src/locales/uk/pages.json' with { type: 'json' };
 import ukParsers from '../../src/locales/uk/parsers.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
 import ukReferral from '../../src/locales/uk/referral.json' with { type: 'json' };
@@ -49,6 +51,7 @@ import ukTranslations from '../../src/locales/uk/translations.json' with { type:
 export const texts = {
   uk: {
     auth: ukAuth,
+    pages: ukPages,
     common: ukCommon,
     layout: ukLayout,
     dashboard: ukDashboard,
@@ -75,6 +78,7 @@ export const texts = {
   },
   en: {
     auth: enAuth,
+    pages: enPages,
     common: enCommon,
     layout: enLayout,
     dashboard: enDashboard,

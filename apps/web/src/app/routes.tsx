@@ -1,11 +1,12 @@
 // The route table (spec section 2), declared once; both language variants are generated from it.
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy, Suspense } from 'react';
 import type { RouteObject } from 'react-router';
+import { FullPageSpinner } from '../components/full-page-spinner';
 import { importWithReload } from '../lib/chunk-reload';
+import { i18n, loadLanguage, type StringsPart } from '../lib/i18n';
 import type { RoleRule, RouteHandle, TitleKey } from '../lib/route-handle';
 import { GuestOnly, RequireAuth } from './guards';
 import { LocaleRoot } from './locale-root';
-import { RouteErrorPage } from './route-error';
 
 type Loader = () => Promise<ComponentType>;
 
@@ -190,7 +191,8 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         active: true,
         page: () => import('../features/collections/pages/collections-page').then((m) => m.CollectionsPage),
       },
-      { path: 'admin/create', title: 'create', active: true, role: 'privileged', page: integrations('create') },
+      // Every role gets the picker: the catalogue it reads offers each role what it may create.
+      { path: 'admin/create', title: 'create', active: true, page: integrations('create') },
       { path: 'admin/integrations', title: 'integrations', active: true, page: integrations('list') },
       { path: 'admin/language', title: 'language', active: true, role: 'privileged', page: operator('language') },
       { path: 'admin/list', title: 'list', active: true, role: 'privileged', page: integrations('create') },
@@ -289,13 +291,20 @@ const LAYOUTS: Record<LayoutName, Loader> = {
 };
 
 const comingSoon: Loader = () => import('../components/coming-soon').then((m) => m.ComingSoon);
-const lazyComponent = (load: Loader) => async () => ({ Component: await importWithReload(load) });
+// A route's code and the strings it shows load together: the auth pages need only the first
+// strings chunk, the rest of the app every namespace (lib/i18n.ts).
+const lazyComponent =
+  (load: Loader, strings: StringsPart = 'start') =>
+  async () => {
+    const [Component] = await Promise.all([importWithReload(load), loadLanguage(i18n.language, strings)]);
+    return { Component };
+  };
 
-function toRouteObject(route: PageRoute): RouteObject {
+function toRouteObject(route: PageRoute, strings: StringsPart): RouteObject {
   const handle: RouteHandle = { title: route.title, active: route.active, role: route.role };
-  const lazy = lazyComponent(route.page ?? comingSoon);
+  const lazy = lazyComponent(route.page ?? comingSoon, strings);
   if (route.path === '') return { index: true, handle, lazy };
-  return { path: route.path, handle, lazy, children: route.children?.map(toRouteObject) };
+  return { path: route.path, handle, lazy, children: route.children?.map((child) => toRouteObject(child, strings)) };
 }
 
 function groupElement(access: RouteGroup['access']) {
@@ -308,12 +317,18 @@ function groupElement(access: RouteGroup['access']) {
 export function localeChildren(): RouteObject[] {
   return [
     { index: true, lazy: lazyComponent(() => import('./home-redirect').then((m) => m.HomeRedirect)) },
-    ...ROUTE_GROUPS.map(
-      (group): RouteObject => ({
+    ...ROUTE_GROUPS.map((group): RouteObject => {
+      const strings: StringsPart = group.access === 'guest' ? 'start' : 'all';
+      return {
         element: groupElement(group.access),
-        children: [{ lazy: lazyComponent(LAYOUTS[group.layout]), children: group.routes.map(toRouteObject) }],
-      }),
-    ),
+        children: [
+          {
+            lazy: lazyComponent(LAYOUTS[group.layout], strings),
+            children: group.routes.map((route) => toRouteObject(route, strings)),
+          },
+        ],
+      };
+    }),
     {
       lazy: lazyComponent(LAYOUTS.error),
       children: [
@@ -327,12 +342,25 @@ export function localeChildren(): RouteObject[] {
   ];
 }
 
+// The error page is its own chunk: a first load that goes well never fetches it.
+const LazyRouteErrorPage = lazy(() => import('./route-error').then((m) => ({ default: m.RouteErrorPage })));
+const routeError = (
+  <Suspense fallback={<FullPageSpinner />}>
+    <LazyRouteErrorPage />
+  </Suspense>
+);
+
 /** Both variants: no prefix is Ukrainian, /en is English. */
 export function buildRoutes(): RouteObject[] {
-  return [
-    { path: '/', element: <LocaleRoot locale="uk" />, errorElement: <RouteErrorPage />, children: localeChildren() },
-    { path: '/en', element: <LocaleRoot locale="en" />, errorElement: <RouteErrorPage />, children: localeChildren() },
-  ];
+  // The spinner shows while the first page's lazy route loads (react-router's HydrateFallback).
+  const root = (locale: 'uk' | 'en'): RouteObject => ({
+    path: locale === 'uk' ? '/' : '/en',
+    element: <LocaleRoot locale={locale} />,
+    errorElement: routeError,
+    hydrateFallbackElement: <FullPageSpinner />,
+    children: localeChildren(),
+  });
+  return [root('uk'), root('en')];
 }
 
 /** Every path pattern of the table without prefix, e.g. '/admin/parsers/:id'. */

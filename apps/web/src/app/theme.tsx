@@ -13,6 +13,13 @@ export const theme: ThemeConfig = {
     borderRadius: 8,
     fontFamily: "Inter, system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', sans-serif",
     colorBgLayout: '#f5f6fa',
+    // antd's greys (45 % black) fall short of WCAG AA contrast on the page background (axe,
+    // issue 17 part 9): secondary, tertiary and placeholder text and the danger red are darker.
+    colorTextSecondary: 'rgba(0, 0, 0, 0.65)',
+    colorTextTertiary: 'rgba(0, 0, 0, 0.6)',
+    colorTextDescription: 'rgba(0, 0, 0, 0.6)',
+    colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
+    colorError: '#cf1322',
   },
   components: {
     Layout: { siderBg: '#111827', headerBg: '#ffffff', headerPadding: '0 24px', triggerBg: '#0b1220' },

@@ -25,3 +25,11 @@ export function formatDay(day: string): string {
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
+
+/** How the app addresses a user: their name, else the login before "@" (never the whole address). */
+export function greetingName(user: { name?: string | null; login: string }): string {
+  const name = user.name?.trim();
+  if (name) return name;
+  const at = user.login.indexOf('@');
+  return at > 0 ? user.login.slice(0, at) : user.login;
+}

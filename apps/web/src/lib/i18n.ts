@@ -4,125 +4,54 @@ import 'dayjs/locale/uk';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
-import enAccount from '../locales/en/account.json';
-import enAudit from '../locales/en/audit.json';
-import enAuth from '../locales/en/auth.json';
-import enBilling from '../locales/en/billing.json';
-import enCatalogue from '../locales/en/catalogue.json';
-import enClients from '../locales/en/clients.json';
-import enCollections from '../locales/en/collections.json';
-import enCommon from '../locales/en/common.json';
-import enCrm from '../locales/en/crm.json';
-import enDashboard from '../locales/en/dashboard.json';
-import enErrors from '../locales/en/errors.json';
-import enFacebook from '../locales/en/facebook.json';
-import enGa from '../locales/en/ga.json';
-import enHooks from '../locales/en/hooks.json';
-import enHoroshop from '../locales/en/horoshop.json';
-import enIntegrations from '../locales/en/integrations.json';
-import enLayout from '../locales/en/layout.json';
-import enNews from '../locales/en/news.json';
-import enPages from '../locales/en/pages.json';
-import enParsers from '../locales/en/parsers.json';
-import enPlans from '../locales/en/plans.json';
-import enReferral from '../locales/en/referral.json';
-import enSms from '../locales/en/sms.json';
-import enSuperAdmin from '../locales/en/superAdmin.json';
-import enTestLead from '../locales/en/testLead.json';
-import enTranslations from '../locales/en/translations.json';
-import enWidget from '../locales/en/widget.json';
-import ukAccount from '../locales/uk/account.json';
-import ukAudit from '../locales/uk/audit.json';
-import ukAuth from '../locales/uk/auth.json';
-import ukBilling from '../locales/uk/billing.json';
-import ukCatalogue from '../locales/uk/catalogue.json';
-import ukClients from '../locales/uk/clients.json';
-import ukCollections from '../locales/uk/collections.json';
-import ukCommon from '../locales/uk/common.json';
-import ukCrm from '../locales/uk/crm.json';
-import ukDashboard from '../locales/uk/dashboard.json';
-import ukErrors from '../locales/uk/errors.json';
-import ukFacebook from '../locales/uk/facebook.json';
-import ukGa from '../locales/uk/ga.json';
-import ukHooks from '../locales/uk/hooks.json';
-import ukHoroshop from '../locales/uk/horoshop.json';
-import ukIntegrations from '../locales/uk/integrations.json';
-import ukLayout from '../locales/uk/layout.json';
-import ukNews from '../locales/uk/news.json';
-import ukPages from '../locales/uk/pages.json';
-import ukParsers from '../locales/uk/parsers.json';
-import ukPlans from '../locales/uk/plans.json';
-import ukReferral from '../locales/uk/referral.json';
-import ukSms from '../locales/uk/sms.json';
-import ukSuperAdmin from '../locales/uk/superAdmin.json';
-import ukTestLead from '../locales/uk/testLead.json';
-import ukTranslations from '../locales/uk/translations.json';
-import ukWidget from '../locales/uk/widget.json';
 import { currentLocale } from './locale';
 import { uiLanguage } from './ui-language';
 
-export const resources = {
-  uk: {
-    common: ukCommon,
-    auth: ukAuth,
-    account: ukAccount,
-    dashboard: ukDashboard,
-    errors: ukErrors,
-    layout: ukLayout,
-    pages: ukPages,
-    hooks: ukHooks,
-    horoshop: ukHoroshop,
-    integrations: ukIntegrations,
-    superAdmin: ukSuperAdmin,
-    collections: ukCollections,
-    crm: ukCrm,
-    widget: ukWidget,
-    facebook: ukFacebook,
-    plans: ukPlans,
-    billing: ukBilling,
-    referral: ukReferral,
-    sms: ukSms,
-    ga: ukGa,
-    news: ukNews,
-    catalogue: ukCatalogue,
-    testLead: ukTestLead,
-    clients: ukClients,
-    translations: ukTranslations,
-    audit: ukAudit,
-    parsers: ukParsers,
-  },
-  en: {
-    common: enCommon,
-    auth: enAuth,
-    account: enAccount,
-    dashboard: enDashboard,
-    errors: enErrors,
-    layout: enLayout,
-    pages: enPages,
-    hooks: enHooks,
-    horoshop: enHoroshop,
-    integrations: enIntegrations,
-    superAdmin: enSuperAdmin,
-    collections: enCollections,
-    crm: enCrm,
-    widget: enWidget,
-    facebook: enFacebook,
-    plans: enPlans,
-    billing: enBilling,
-    referral: enReferral,
-    sms: enSms,
-    ga: enGa,
-    news: enNews,
-    catalogue: enCatalogue,
-    testLead: enTestLead,
-    clients: enClients,
-    translations: enTranslations,
-    audit: enAudit,
-    parsers: enParsers,
-  },
-} as const;
+/** The Ukrainian strings' shape: the type of every key (types/i18next.d.ts); no bytes are bundled. */
+export type Resources = typeof import('../locales/uk-start')['default'] &
+  typeof import('../locales/uk-rest')['default'];
 
-export const NAMESPACES = Object.keys(resources.uk) as (keyof typeof resources.uk)[];
+/** `start`: what auth pages and layouts need; `all`: every namespace (the account area). */
+export type StringsPart = 'start' | 'all';
+type Bundle = { default: Record<string, object> };
+
+// Each language's strings are chunks loaded on demand (issue 17 part 8: the first load carries one
+// language, and /signin only the namespaces it shows). English is also the fallback of a language
+// the operator added.
+const BUNDLES: Record<'uk' | 'en', Record<'start' | 'rest', () => Promise<Bundle>>> = {
+  uk: { start: () => import('../locales/uk-start'), rest: () => import('../locales/uk-rest') },
+  en: { start: () => import('../locales/en-start'), rest: () => import('../locales/en-rest') },
+};
+
+export const NAMESPACES = [
+  'account',
+  'audit',
+  'auth',
+  'billing',
+  'catalogue',
+  'clients',
+  'collections',
+  'common',
+  'crm',
+  'dashboard',
+  'errors',
+  'facebook',
+  'ga',
+  'hooks',
+  'horoshop',
+  'integrations',
+  'layout',
+  'news',
+  'pages',
+  'parsers',
+  'plans',
+  'referral',
+  'sms',
+  'superAdmin',
+  'testLead',
+  'translations',
+  'widget',
+] as const satisfies readonly (keyof Resources)[];
 
 // The strings ship with the build; what the operator saved on the translations screen is loaded at
 // start through the backend (GET /api/i18n/<lng>/<ns>: the shipped strings with the saved ones on
@@ -132,7 +61,9 @@ void i18n
   .use(HttpBackend)
   .use(initReactI18next)
   .init({
-    resources,
+    // Filled by loadLanguage; an object (not undefined) so i18next never fetches the shipped
+    // strings through the backend by itself: only loadSavedTranslations asks the server.
+    resources: {},
     lng: uiLanguage(currentLocale()),
     fallbackLng: { en: ['uk'], default: ['en'] },
     backend: { loadPath: `${(import.meta.env.VITE_API_URL as string | undefined) ?? ''}/api/i18n/{{lng}}/{{ns}}` },
@@ -156,6 +87,38 @@ export function loadSavedTranslations(): void {
     i18n.reloadResources([lng], NAMESPACES).catch((error: unknown) => console.warn('translations', error));
   void load(i18n.language);
   i18n.on('languageChanged', (lng) => void load(lng));
+}
+
+/** The language whose shipped strings a UI language shows: uk, or English for en and added ones. */
+function shippedLanguage(language: string): 'uk' | 'en' {
+  return language === 'uk' ? 'uk' : 'en';
+}
+
+/** Adds one language's shipped strings (keeping any saved string already loaded over them). */
+export function addShippedStrings(language: string, bundle: Record<string, object>): void {
+  for (const [ns, strings] of Object.entries(bundle)) i18n.addResourceBundle(language, ns, strings, true, false);
+}
+
+const loading = new Map<string, Promise<void>>();
+
+function loadPart(language: string, part: 'start' | 'rest'): Promise<void> {
+  const shipped = shippedLanguage(language);
+  const key = `${shipped}:${part}`;
+  let done = loading.get(key);
+  if (!done) {
+    done = BUNDLES[shipped][part]().then((m) => addShippedStrings(shipped, m.default));
+    loading.set(key, done);
+  }
+  return done;
+}
+
+export function isLanguageLoaded(language: string): boolean {
+  return i18n.hasResourceBundle(shippedLanguage(language), 'common');
+}
+
+/** Loads the shipped strings a UI language needs (once); a page renders only after. */
+export async function loadLanguage(language: string, part: StringsPart = 'start'): Promise<void> {
+  await Promise.all([loadPart(language, 'start'), part === 'all' ? loadPart(language, 'rest') : undefined]);
 }
 
 /** Switches i18next and dayjs to the locale of the URL. */

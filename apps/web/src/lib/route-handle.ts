@@ -1,8 +1,8 @@
 // What every route of the table carries (app/routes.tsx), read by the guards and the page title.
 // It lives here, below app/ and components/, so reading it does not import the route table.
-import type { resources } from './i18n';
+import type { Resources } from './i18n';
 
-export type TitleKey = keyof (typeof resources)['uk']['pages']['titles'];
+export type TitleKey = keyof Resources['pages']['titles'];
 export type RoleRule = 'owner' | 'privileged';
 
 export interface RouteHandle {

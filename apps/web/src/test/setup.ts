@@ -1,7 +1,19 @@
 import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
-import '../lib/i18n';
+import { addShippedStrings } from '../lib/i18n';
+import enRest from '../locales/en-rest';
+import enStart from '../locales/en-start';
+import ukRest from '../locales/uk-rest';
+import ukStart from '../locales/uk-start';
+
+// Unit tests have every string of both languages at once (the app loads chunks on demand).
+for (const [language, bundle] of [
+  ['uk', { ...ukStart, ...ukRest }],
+  ['en', { ...enStart, ...enRest }],
+] as const) {
+  addShippedStrings(language, bundle);
+}
 
 // antd reads these; jsdom lacks them.
 if (!window.matchMedia) {

@@ -1,9 +1,9 @@
 import 'i18next';
-import type { resources } from '../lib/i18n';
+import type { Resources } from '../lib/i18n';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'common';
-    resources: (typeof resources)['uk'];
+    resources: Resources;
   }
 }

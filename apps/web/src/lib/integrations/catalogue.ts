@@ -35,7 +35,37 @@ export function typeDescription(slug: string): string | null {
   return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : null;
 }
 
+/** A shipped type's name in the page's language (the glossary: "Вебхук"); an operator's own type as written. */
+export function typeLabel(setting: Pick<Setting, 'slug' | 'name'>): string {
+  const key = `integrations:catalogue.names.${setting.slug}`;
+  return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : setting.name;
+}
+
+/** A seeded tag in the page's language (ads → реклама); an operator's own tag as written. */
+export function tagLabel(tag: string): string {
+  const key = `integrations:catalogue.tags.${tag}`;
+  return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : tag;
+}
+
+/** The picker's search: every word of the query in the type's name, description, tags or category, either language's tag. */
+export function matchesSearch(setting: Setting, query: string, category = ''): boolean {
+  const words = query.trim().toLocaleLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = [
+    setting.name,
+    typeLabel(setting),
+    typeDescription(setting.slug) ?? '',
+    category,
+    ...setting.tags,
+    ...setting.tags.map(tagLabel),
+  ]
+    .join(' ')
+    .toLocaleLowerCase();
+  return words.every((w) => text.includes(w));
+}
+
 /** The catalogue name of a type, or the slug while the catalogue loads. */
 export function typeName(settings: readonly Setting[] | undefined, slug: string): string {
-  return settings?.find((s) => s.slug === slug)?.name ?? slug;
+  const setting = settings?.find((s) => s.slug === slug);
+  return setting ? typeLabel(setting) : slug;
 }

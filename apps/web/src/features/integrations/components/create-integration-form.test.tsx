@@ -1,4 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../../test/integration-fixtures';
 import { renderPage } from '../../../test/render';
@@ -25,9 +26,20 @@ describe('catalogue picker', { timeout: 20_000 }, () => {
     renderPage(<CreateIntegrationForm onCreated={() => {}} />, { locale: 'uk', path: '/admin/create' });
     const groups = await screen.findAllByRole('group');
     expect(groups.map((g) => g.querySelector('legend')?.textContent)).toEqual(['Джерела', 'Вебхуки']);
-    expect(within(groups[0] as HTMLElement).getByRole('radio', { name: /Webhook/ })).toBeTruthy();
-    expect(within(groups[0] as HTMLElement).getByText('forms')).toBeTruthy();
+    // The Ukrainian page names the type and its tags in Ukrainian (the glossary), each with a logo.
+    expect(within(groups[0] as HTMLElement).getByRole('radio', { name: /Вебхук/ })).toBeTruthy();
+    expect(within(groups[0] as HTMLElement).getByText('форми')).toBeTruthy();
+    expect(within(groups[0] as HTMLElement).queryByText('forms')).toBeNull();
+    expect(groups[0]?.querySelector('[data-logo="webhook"]')).toBeTruthy();
     expect(screen.queryByText('amocrm')).toBeNull();
+
+    // The search keeps only the types that match, in either language's words.
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Пошук сервісу, тегу чи категорії' }), 'http');
+    expect(screen.queryByRole('radio', { name: /^Вебхук/ })).toBeNull();
+    expect(screen.getByRole('radio', { name: /HTTP-вебхук/ })).toBeTruthy();
+    await userEvent.clear(screen.getByRole('searchbox', { name: 'Пошук сервісу, тегу чи категорії' }));
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Пошук сервісу, тегу чи категорії' }), 'нема такого');
+    expect(screen.getByText('Нічого не знайдено за «нема такого»')).toBeTruthy();
   });
 
   it('creates an integration of the picked type with the typed name', async () => {

@@ -1,11 +1,20 @@
+import { SearchOutlined } from '@ant-design/icons';
 import { type Integration, type Setting, ZCreateIntegrationBody } from '@leadrelay/shared';
 import { Alert, App, Button, Empty, Form, Input, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TypeLogo } from '../../../components/integrations/type-logo';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
-import { categoryLabel, groupCatalogue, typeDescription } from '../../../lib/integrations/catalogue';
+import {
+  categoryLabel,
+  groupCatalogue,
+  matchesSearch,
+  tagLabel,
+  typeDescription,
+  typeLabel,
+} from '../../../lib/integrations/catalogue';
 import { useCatalogueQuery, useCategoriesQuery, useCreateIntegrationMutation } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
 
@@ -31,8 +40,9 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
   const create = useCreateIntegrationMutation();
   const [form] = Form.useForm<{ name: string }>();
   const [type, setType] = useState<string | undefined>(presetType);
+  const [search, setSearch] = useState('');
 
-  const groups = useMemo(
+  const allGroups = useMemo(
     () =>
       groupCatalogue(
         (catalogue.data ?? []).filter((s) => !kind || s.kind === kind),
@@ -40,11 +50,18 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
       ),
     [catalogue.data, categories.data, kind],
   );
+  const groups = useMemo(
+    () =>
+      allGroups
+        .map((g) => ({ ...g, types: g.types.filter((s) => matchesSearch(s, search, categoryLabel(g.name))) }))
+        .filter((g) => g.types.length > 0),
+    [allGroups, search],
+  );
   const selected = catalogue.data?.find((s) => s.slug === type);
 
   // The name starts as the type's name; the user's own text is never overwritten.
   useEffect(() => {
-    if (selected && !form.isFieldTouched('name')) form.setFieldValue('name', selected.name);
+    if (selected && !form.isFieldTouched('name')) form.setFieldValue('name', typeLabel(selected));
   }, [selected, form]);
 
   const onFinish = async ({ name }: { name: string }) => {
@@ -60,10 +77,23 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
 
   if (catalogue.isPending) return <Skeleton active />;
   if (catalogue.isError) return <Alert type="error" showIcon title={errorMessage(catalogue.error)} />;
-  if (groups.length === 0) return <Empty description={t('create.noTypes')} />;
+  if (allGroups.length === 0) return <Empty description={t('create.noTypes')} />;
 
   return (
     <div className="lr-picker">
+      <Input
+        className="lr-picker-search"
+        type="search"
+        allowClear
+        prefix={<SearchOutlined aria-hidden="true" />}
+        placeholder={t('create.search')}
+        aria-label={t('create.search')}
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+      />
+      {groups.length === 0 && (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('create.nothingFound', { query: search.trim() })} />
+      )}
       {groups.map((group) => (
         <fieldset key={group.key} className="lr-picker-group">
           <legend className="lr-picker-title">{categoryLabel(group.name)}</legend>
@@ -78,13 +108,16 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
                   onChange={() => setType(s.slug)}
                   className="lr-visually-hidden"
                 />
-                <span className="lr-picker-name">{s.name}</span>
-                {typeDescription(s.slug) && <span className="lr-picker-desc">{typeDescription(s.slug)}</span>}
-                <span className="lr-picker-tags">
-                  <Tag color={s.kind === 'source' ? 'blue' : 'purple'}>{t(`kind.${s.kind}`)}</Tag>
-                  {s.tags.map((tag) => (
-                    <Tag key={tag}>{tag}</Tag>
-                  ))}
+                <TypeLogo slug={s.slug} />
+                <span className="lr-picker-text">
+                  <span className="lr-picker-name">{typeLabel(s)}</span>
+                  {typeDescription(s.slug) && <span className="lr-picker-desc">{typeDescription(s.slug)}</span>}
+                  <span className="lr-picker-tags">
+                    <Tag color={s.kind === 'source' ? 'blue' : 'purple'}>{t(`kind.${s.kind}`)}</Tag>
+                    {s.tags.map((tag) => (
+                      <Tag key={tag}>{tagLabel(tag)}</Tag>
+                    ))}
+                  </span>
                 </span>
               </label>
             ))}

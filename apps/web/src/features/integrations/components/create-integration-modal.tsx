@@ -15,7 +15,16 @@ interface Props {
 export function CreateIntegrationModal({ open, presetType, kind, onClose, onCreated }: Props) {
   const { t } = useTranslation('integrations');
   return (
-    <Modal open={open} title={t('create.title')} footer={null} onCancel={onClose} destroyOnHidden width={720}>
+    <Modal
+      open={open}
+      title={t('create.title')}
+      footer={null}
+      onCancel={onClose}
+      destroyOnHidden
+      width={760}
+      centered
+      className="lr-picker-modal"
+    >
       <CreateIntegrationForm
         key={presetType ?? 'any'}
         presetType={presetType}

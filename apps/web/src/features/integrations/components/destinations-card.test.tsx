@@ -128,7 +128,7 @@ describe('destinations picker', { timeout: 20_000 }, () => {
       expect(screen.getByLabelText('Оберіть призначення').closest('.ant-select-disabled')).toBeNull(),
     );
     fireEvent.mouseDown(screen.getByLabelText('Оберіть призначення'));
-    fireEvent.click(await screen.findByTitle('Резервний сервер · HTTP webhook'));
+    fireEvent.click(await screen.findByTitle('Резервний сервер · HTTP-вебхук'));
     fireEvent.click(screen.getByRole('button', { name: 'Додати' }));
     expect(await screen.findByText('Це призначення не можна під’єднати до цієї інтеграції')).toBeTruthy();
   });
