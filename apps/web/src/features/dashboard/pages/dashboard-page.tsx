@@ -9,6 +9,7 @@ import { useIntegrationsQuery } from '../../../lib/integrations/queries';
 import { AccountStatusCard } from '../components/account-status-card';
 import { HeldNotice } from '../components/held-notice';
 import { HookCounters } from '../components/hook-counters';
+import { IntegrationsHealth } from '../components/integrations-health';
 import { LeadsChart } from '../components/leads-chart';
 import { LiveIndicator } from '../components/live-indicator';
 import { NoIntegrations } from '../components/no-integrations';
@@ -52,7 +53,10 @@ export function DashboardPage() {
             <LeadsChart />
           </Col>
           <Col xs={24} lg={9}>
-            <AccountStatusCard user={user} />
+            <div className="lr-stack">
+              <IntegrationsHealth />
+              <AccountStatusCard user={user} />
+            </div>
           </Col>
           <Col span={24}>
             <Card title={t('recent.title')} className="lr-recent">
