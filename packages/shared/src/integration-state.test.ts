@@ -130,7 +130,15 @@ describe('parseReason: stored English texts become codes with parameters', () =>
     ['NETWORK: cannot resolve nowhere.example: ENOTFOUND', { code: 'NETWORK', params: { host: 'nowhere.example' } }],
     ['TOO_MANY_REDIRECTS: more than 5 redirects from https://a.example', { code: 'TOO_MANY_REDIRECTS' }],
     ['ALPHASMS_SENDER_INVALID — reconnect the integration', { code: 'ALPHASMS_SENDER_INVALID' }],
-    ['Error validating access token: Session has expired (code 190/463)', { code: 'FACEBOOK_TOKEN' }],
+    [
+      'Error validating access token: Session has expired (code 190/463)',
+      {
+        code: 'FACEBOOK_TOKEN',
+        params: { detail: 'Error validating access token: Session has expired (code 190/463)' },
+      },
+    ],
+    // Data and the destination's own words stay beside the code.
+    ['SMS_PHONE_NOT_MOBILE: +380442345678', { code: 'SMS_PHONE_NOT_MOBILE', params: { detail: '+380442345678' } }],
     ['something odd', { code: 'UNKNOWN', params: { detail: 'something odd' } }],
   ])('%s', (text, reason) => {
     expect(parseReason(text)).toEqual(reason);

@@ -39,6 +39,8 @@ const AUTH_CODES = new Set([
   'FACEBOOK_TOKEN',
 ]);
 
+/** Codes of the connector kit (kit/safe-fetch, kit/client-kit) whose detail text is ours, in English. */
+const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', 'TIMEOUT', 'ABORTED']);
 const CODE_ONLY = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/;
 const PAUSED = /^Paused after (\d+)\+ failures in a row: ([\s\S]*?)(?: — leads wait; next try at (.+?) UTC)?$/;
 const LEGACY_SUFFIXES = [' — reconnect the integration'];
@@ -76,8 +78,10 @@ function codedReason(code: string, detail: string): Reason {
     const m = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(detail);
     if (m) return httpReason(Number(m[1]), m[2] ?? '');
   }
-  // Other codes' details are technical English (an address, a library's message): the code says enough.
-  return { code };
+  // The connector kit's own details are our English sentences: the code (and its parameters) say it.
+  if (KIT_CODES.has(code) || !detail) return { code };
+  // Other details are data (a phone number) or the destination's own words: kept beside the code.
+  return { code, params: { detail: detail.slice(0, 300) } };
 }
 
 /**
@@ -105,7 +109,7 @@ export function parseReason(text: string): Reason {
   const http = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(rest);
   if (http) return httpReason(Number(http[1]), http[2] ?? '');
   // A Facebook Graph refusal of the token or a permission ("… (code 190/463)").
-  if (/\(code (190|102|10|200)(\/\d+)?\)$/.test(rest)) return { code: 'FACEBOOK_TOKEN' };
+  if (/\(code (190|102|10|200)(\/\d+)?\)$/.test(rest)) return { code: 'FACEBOOK_TOKEN', params: { detail: rest } };
   const coded = CODE_ONLY.exec(rest);
   if (coded) return codedReason(coded[1]!, (coded[2] ?? '').trim());
   return { code: 'UNKNOWN', params: { detail: rest.slice(0, 300) } };

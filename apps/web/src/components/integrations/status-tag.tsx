@@ -32,6 +32,8 @@ export function reasonLabel(reason: Reason): string {
   const text = i18n.exists(key) ? String(i18n.t(key as never, params as never)) : translateCode(code);
   const parts = [text];
   if (params.status !== undefined) parts[0] = `${text} (HTTP ${params.status})`;
+  // Data or the destination's own words, as they came (a phone number, Facebook's message).
+  else if (params.detail !== undefined) parts[0] = `${text} (${params.detail})`;
   if (params.host !== undefined && code !== 'TIMEOUT')
     parts.push(i18n.t('integrations:reasonParams.host', { host: params.host }));
   if (typeof params.retryAt === 'string') {

@@ -102,7 +102,7 @@ export function DestinationsCard({ integration }: { integration: Integration }) 
                 </Link>
                 <div className="lr-dest-meta">
                   <Typography.Text type="secondary">{typeName(catalogue.data, d.type)}</Typography.Text>
-                  <StatusTag integration={d} withReason={false} />
+                  <StatusTag integration={d} />
                   {(d.state.code === 'not_configured' || d.state.code === 'not_connected') && (
                     <Link to={integrationPath(d)}>{t('destinations.setUp')}</Link>
                   )}
