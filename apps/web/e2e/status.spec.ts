@@ -43,15 +43,15 @@ test('a destination URL survives its save and a reload', async ({ page }) => {
   await expect(headerState(page)).toHaveAttribute('data-state', 'not_configured');
 
   // The page's first save button is the address card's, and it stores the URL.
-  await page.getByLabel(i.http.url).fill(emulator.hookUrl);
+  await page.getByRole('textbox', { name: i.http.url, exact: true }).fill(emulator.hookUrl);
   const saves = page.getByRole('button', { name: /^Save/ });
   await expect(saves.first()).toHaveText(i.http.save);
   await saves.first().click();
-  await expect(page.getByText(i.http.checkOk)).toBeVisible();
+  await expect(page.getByText(i.http.checkOk, { exact: true })).toBeVisible();
   await expect(headerState(page)).toHaveAttribute('data-state', 'working');
 
   await page.reload();
-  await expect(page.getByLabel(i.http.url)).toHaveValue(emulator.hookUrl);
+  await expect(page.getByRole('textbox', { name: i.http.url, exact: true })).toHaveValue(emulator.hookUrl);
   await expect(headerState(page)).toHaveAttribute('data-state', 'working');
   await expect(headerState(page)).toHaveText(i.state.working);
 });
@@ -61,25 +61,28 @@ test('a broken destination shows the same status on the list, its page and the d
   const path = await sourceWithHttpDestination(page, 'Dead endpoint');
 
   // Nothing listens on the discard port: the check fails and marks the destination broken.
-  await page.getByLabel(i.http.url).fill('http://127.0.0.1:9/leads');
+  await page.getByRole('textbox', { name: i.http.url, exact: true }).fill('http://127.0.0.1:9/leads');
   await page.getByRole('button', { name: i.http.save }).click();
-  await expect(page.getByText(i.http.checkFailed)).toBeVisible();
+  await expect(page.getByText(i.http.checkFailed, { exact: true })).toBeVisible();
   await expect(headerState(page)).toHaveAttribute('data-state', 'broken_other');
   const label = i.state.broken_other;
   await expect(headerState(page)).toHaveText(label);
   await expect(page.getByTestId('state-alert')).toContainText(i.reasons.NETWORK);
 
   await page.goto(`${t.prefix}/admin/integrations`);
-  const listed = page.getByRole('row').filter({ hasText: 'Dead endpoint' });
+  // The source's row names the destination too: the row is the one whose link is the destination.
+  const listed = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Dead endpoint', exact: true }) });
   await expect(listed.locator('[data-state]')).toHaveAttribute('data-state', 'broken_other');
   await expect(listed.locator('.lr-state-tag')).toHaveText(label);
   // Its source is not "Working" either: it names the destination that fails.
-  const source = page.getByRole('row').filter({ hasText: 'Site form' });
+  const source = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Site form', exact: true }) });
   await expect(source.locator('[data-state]')).toHaveAttribute('data-state', 'broken_other');
   await expect(source).toContainText('Dead endpoint');
 
   await page.goto(`${t.prefix}/admin`);
-  const health = page.getByTestId('health-row').filter({ hasText: 'Dead endpoint' });
+  const health = page
+    .getByTestId('health-row')
+    .filter({ has: page.getByRole('link', { name: 'Dead endpoint', exact: true }) });
   await expect(health.locator('[data-state]')).toHaveAttribute('data-state', 'broken_other');
   await expect(health.locator('.lr-state-tag')).toHaveText(label);
 
