@@ -1,10 +1,8 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App, Button, Form, Input } from 'antd';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AppTheme } from '../app/theme';
 import { applyLocale } from '../lib/i18n';
 import { discardUnsavedChanges, useFormGuard } from '../lib/unsaved-changes';
 import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
@@ -44,13 +42,9 @@ function setup() {
     { initialEntries: ['/settings'] },
   );
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <AppTheme locale="uk">
-        <App>
-          <RouterProvider router={router} />
-        </App>
-      </AppTheme>
-    </QueryClientProvider>,
+    <App>
+      <RouterProvider router={router} />
+    </App>,
   );
   return router;
 }
