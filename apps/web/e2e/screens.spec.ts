@@ -238,12 +238,12 @@ for (const lang of LANGS) {
       await expectFits(page, `states-source-${lang}-${width}`);
 
       await page.goto(`${t.prefix}/admin/integrations/http/${ids.dead}`);
-      await expect(page.locator('.lr-int-subtitle').getByText(states.broken_other)).toBeVisible();
+      await expect(page.locator('.lr-int-subtitle').getByText(states.brokenOther)).toBeVisible();
       await expect(page.getByTestId('state-alert')).toContainText(t.integrations.reasons.NETWORK);
       await expectFits(page, `states-http-broken-${lang}-${width}`);
 
       await page.goto(`${t.prefix}/admin/integrations/http/${ids.unset}`);
-      await expect(page.locator('.lr-int-subtitle').getByText(states.not_configured)).toBeVisible();
+      await expect(page.locator('.lr-int-subtitle').getByText(states.notConfigured)).toBeVisible();
       await expectFits(page, `states-http-unset-${lang}-${width}`);
 
       await page.goto(`${t.prefix}/admin`);

@@ -28,7 +28,7 @@ async function sourceWithHttpDestination(page: Page, name: string): Promise<stri
   const row = page.getByTestId('destination-row').filter({ hasText: name });
   // A destination without its URL is not "Working" beside a "set the URL" hint: it is not configured.
   await expect(row.locator('[data-state]')).toHaveAttribute('data-state', 'not_configured');
-  await expect(row).toContainText(i.state.not_configured);
+  await expect(row).toContainText(i.state.notConfigured);
   await expect(row).not.toContainText(i.state.working);
   await row.getByRole('link', { name }).click();
   await expect(page).toHaveURL(/\/en\/admin\/integrations\/http\/[0-9a-f-]{36}/);
@@ -65,7 +65,7 @@ test('a broken destination shows the same status on the list, its page and the d
   await page.getByRole('button', { name: i.http.save }).click();
   await expect(page.getByText(i.http.checkFailed, { exact: true })).toBeVisible();
   await expect(headerState(page)).toHaveAttribute('data-state', 'broken_other');
-  const label = i.state.broken_other;
+  const label = i.state.brokenOther;
   await expect(headerState(page)).toHaveText(label);
   await expect(page.getByTestId('state-alert')).toContainText(i.reasons.NETWORK);
 

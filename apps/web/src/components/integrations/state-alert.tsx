@@ -1,6 +1,7 @@
 import { INTEGRATION_STATE_TONE, type IntegrationState } from '@leadrelay/shared';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { stateKey } from '../../lib/integrations/reasons';
 import { reasonLabel } from './status-tag';
 
 /**
@@ -18,7 +19,7 @@ export function StateAlert({ state }: { state: IntegrationState }) {
       showIcon
       role="status"
       data-testid="state-alert"
-      title={t(`stateHint.${state.code}` as 'stateHint.retrying')}
+      title={t(`stateHint.${stateKey(state.code)}` as never)}
       description={state.reason ? reasonLabel(state.reason) : undefined}
     />
   );

@@ -1,7 +1,7 @@
 import { INTEGRATION_STATE_TONE, type Integration, type IntegrationState } from '@leadrelay/shared';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { reasonLabel } from '../../lib/integrations/reasons';
+import { reasonLabel, stateKey } from '../../lib/integrations/reasons';
 
 export { checkReason, reasonLabel, reasonText, stateLabel } from '../../lib/integrations/reasons';
 
@@ -14,7 +14,7 @@ export function StateTag({ state, withReason = true }: { state: IntegrationState
   return (
     <span className="lr-int-status" data-state={state.code}>
       <Tag color={TONE_COLOR[tone]} className="lr-state-tag">
-        {t(`state.${state.code}`)}
+        {t(`state.${stateKey(state.code)}` as never)}
       </Tag>
       {withReason && state.reason && (
         <Typography.Text type={tone === 'error' ? 'danger' : 'secondary'} className="lr-int-reason">

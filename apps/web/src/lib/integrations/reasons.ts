@@ -6,7 +6,8 @@ import { formatDateTime } from '../format';
 import { i18n } from '../i18n';
 
 /** A state's label in the interface language ("Працює", "Помилка авторизації"). */
-export const stateLabel = (code: IntegrationStateCode): string => i18n.t(`integrations:state.${code}`);
+export const stateLabel = (code: IntegrationStateCode): string =>
+  i18n.t(`integrations:state.${stateKey(code)}` as never);
 
 /**
  * A reason the server sent as a code with parameters, in the user's language: the code's sentence,
@@ -47,3 +48,10 @@ export function checkReason(check: { reason?: string; reasonKey?: Reason }): str
   if (check.reasonKey) return reasonLabel(check.reasonKey);
   return check.reason ? reasonText(check.reason) : undefined;
 }
+
+/**
+ * The locale key of a state (not_configured → notConfigured): a key ending in _other would read as a
+ * plural form to i18next and to the translations screen.
+ */
+export const stateKey = (code: IntegrationStateCode): string =>
+  code.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
