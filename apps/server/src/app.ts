@@ -74,7 +74,7 @@ import { horoshopTasks } from './modules/horoshop/horoshop-poll.task';
 import { horoshopWebhookRoutes } from './modules/horoshop/horoshop-webhook.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { ingestTasks } from './modules/ingest/ingest.tasks';
-import { watchIntegrationHealth } from './modules/integrations/integration-health';
+import { emitWithState, watchIntegrationHealth } from './modules/integrations/integration-health';
 import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
 import { integrationTasks } from './modules/integrations/integrations.tasks';
@@ -469,8 +469,10 @@ async function setupBus(
   const pool = createBusPool(options.databaseUrl, app.log);
   // onClose runs last-registered first: the pool ends after socket.io gave back its client.
   app.addHook('onClose', () => pool.end());
-  const health = watchIntegrationHealth(deps, events, (accountId, update) =>
-    app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
+  const health = watchIntegrationHealth(
+    deps,
+    events,
+    emitWithState(deps, (accountId, update) => app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update)),
   );
   app.addHook('preClose', () => health.stop());
   try {

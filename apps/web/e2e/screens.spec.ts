@@ -197,6 +197,61 @@ for (const lang of LANGS) {
       await expectFits(page, `plan-annual-uah-${lang}-${width}`);
     });
 
+    test(`${lang} at ${width}px: integration statuses (list, a source's destinations, a broken and an unset destination, the dashboard) fit the screen`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await signUpAndConfirm(page, lang, uniqueLogin(`screens-state-${lang}-${width}`), 'Secret123');
+      // A source with two http destinations: one that cannot be reached, one without its URL.
+      const ids = await page.evaluate(async () => {
+        const headers = {
+          authorization: `Bearer ${localStorage.getItem('sessionToken')}`,
+          'content-type': 'application/json',
+        };
+        const post = async (body: object) =>
+          (await (await fetch('/api/integrations', { method: 'POST', headers, body: JSON.stringify(body) })).json())
+            ._id as string;
+        const source = await post({ type: 'webhook', name: 'Site form' });
+        const dead = await post({ type: 'http', name: 'Old CRM endpoint' });
+        const unset = await post({ type: 'http', name: 'New endpoint' });
+        await fetch(`/api/admin/integration/${dead}/connect`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ settings: { url: 'http://127.0.0.1:9/leads' } }),
+        });
+        await fetch(`/api/integrations/${source}/update`, {
+          method: 'PUT',
+          headers,
+          body: JSON.stringify({ destination: [dead, unset] }),
+        });
+        return { source, dead, unset };
+      });
+      const states = t.integrations.state;
+
+      await page.goto(`${t.prefix}/admin/integrations`);
+      await expect(page.locator('[data-state="broken_other"]').first()).toBeVisible();
+      await expect(page.locator('[data-state="not_configured"]').first()).toBeVisible();
+      await expectFits(page, `states-list-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/integrations/webhook/${ids.source}?tab=destinations`);
+      await expect(page.getByTestId('destination-row')).toHaveCount(2);
+      await expect(page.getByTestId('state-alert')).toBeVisible();
+      await expectFits(page, `states-source-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/integrations/http/${ids.dead}`);
+      await expect(page.locator('.lr-int-subtitle').getByText(states.brokenOther)).toBeVisible();
+      await expect(page.getByTestId('state-alert')).toContainText(t.integrations.reasons.NETWORK);
+      await expectFits(page, `states-http-broken-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/integrations/http/${ids.unset}`);
+      await expect(page.locator('.lr-int-subtitle').getByText(states.notConfigured)).toBeVisible();
+      await expectFits(page, `states-http-unset-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin`);
+      await expect(page.getByTestId('health-row')).toHaveCount(3);
+      await expectFits(page, `states-dashboard-${lang}-${width}`);
+    });
+
     test(`${lang} at ${width}px: Uspacy's connect dialog and its integration's tabs fit the screen`, async ({
       page,
       request,

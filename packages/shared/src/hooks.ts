@@ -127,6 +127,21 @@ export interface HeldSummary {
   dropsAt: string;
 }
 
+/**
+ * Which hook statuses each counter counts: the dashboard's counters (/api/hook/total) and its chart
+ * (the statistic) both read this, so a lead is in the same bucket in both. `accepted` (no active
+ * destination: stored, sent nowhere) is in no bucket but `received`: nothing is in processing.
+ */
+export const HOOK_COUNTER_STATUSES = {
+  delivered: ['delivered'],
+  failed: ['failed', 'partial'],
+  pending: ['pending'],
+  filtered: ['filtered'],
+  duplicate: ['duplicate'],
+  held: ['held'],
+} as const satisfies Record<string, readonly HookStatus[]>;
+export type HookCounter = keyof typeof HOOK_COUNTER_STATUSES;
+
 export interface HookTotals {
   total: number;
   delivered: number;

@@ -10,6 +10,7 @@ export * from './facebook-signin';
 export * from './ga';
 export * from './hooks';
 export * from './horoshop';
+export * from './integration-state';
 export * from './integrations';
 export * from './lead';
 export * from './mapping';

@@ -1,6 +1,7 @@
 // Request and response bodies of spec section 7 "Integrations", "Collections" and the catalogue
 // of integration types (section 3 "Integration setting", "Integration category and module").
 import { z } from 'zod';
+import { ZIntegrationState, ZReason } from './integration-state';
 import { maxText, requiredText } from './validation';
 
 export const INTEGRATION_NAME_MAX = 100;
@@ -92,6 +93,8 @@ export const ZIntegration = z.object({
   isConnected: z.boolean(),
   status: z.enum(INTEGRATION_STATUSES),
   statusReason: z.string().nullable(),
+  /** The one computed status every screen shows (integration-state.ts); `status` is the stored connection health. */
+  state: ZIntegrationState,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -114,6 +117,8 @@ export const ZGeneratedHook = z.object({ url: z.string(), token: z.string() });
 export const ZConnectionCheck = z.object({
   ok: z.boolean(),
   reason: z.string().optional(),
+  /** The reason as a code with parameters, for the web to translate (`reason` is kept as sent before). */
+  reasonKey: ZReason.optional(),
   status: z.enum(INTEGRATION_STATUSES),
 });
 export type ConnectionCheck = z.infer<typeof ZConnectionCheck>;

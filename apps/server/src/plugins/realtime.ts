@@ -3,7 +3,7 @@
 // emits. On PostgreSQL the adapter carries every emit to the sockets of all API processes, so a
 // worker process (no browsers of its own) reaches them too. See docs/adr/003-real-time-channel.md.
 
-import type { HookTotals, PaymentInformer } from '@leadrelay/shared';
+import type { HookTotals, IntegrationState, PaymentInformer } from '@leadrelay/shared';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
@@ -18,6 +18,8 @@ export interface IntegrationUpdate {
   integrationId: string;
   status: 'ok' | 'broken';
   statusReason: string | null;
+  /** The integration's one computed status after the change, as GET /api/integrations/:id answers it. */
+  state?: IntegrationState;
 }
 
 /** The events the browser gets; the web app codes against these names and payloads. */

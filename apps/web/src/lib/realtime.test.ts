@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt } from '../test/render';
 import { clearToken, resetAuthForTests, setToken } from './auth';
+import { applyLocale } from './i18n';
 import {
   type BrokenIntegration,
   ensureRealtime,
@@ -158,6 +159,29 @@ describe('RealtimeClient', () => {
     expect(queryClient.getQueryData(['hooks', 'total'])).toEqual(totals);
     expect(invalidated(queryClient, ['hooks', 'statistic', { page: 1, limit: 14 }])).toBe(true);
     expect(invalidated(queryClient, ['hooks', 'list', { page: 1 }])).toBe(false);
+  });
+
+  it('UPDATE_INTEGRATION says why from its computed state, in the interface language', async () => {
+    applyLocale('uk');
+    const { client, socket, queryClient, onBroken } = setup();
+    queryClient.setQueryData(['integrations', 'list', {}], {
+      data: [{ _id: 'i1', name: 'Sales amoCRM', type: 'amocrm' }],
+      total: 1,
+    });
+    client.start();
+    socket().emit('UPDATE_INTEGRATION', {
+      integrationId: 'i1',
+      status: 'broken',
+      statusReason: 'HTTP 401: Unauthorized',
+      state: { code: 'broken_auth', reason: { code: 'AUTH', params: { status: 401 } } },
+    });
+    await flush();
+    expect(onBroken).toHaveBeenCalledWith({
+      id: 'i1',
+      name: 'Sales amoCRM',
+      type: 'amocrm',
+      reason: 'Сервер відхилив авторизацію (HTTP 401)',
+    });
   });
 
   it('UPDATE_INTEGRATION refreshes integrations and names a broken one from the cache', async () => {

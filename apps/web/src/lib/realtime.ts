@@ -1,13 +1,14 @@
 // The real-time channel (spec section 7): one socket.io connection per signed-in tab. Events only
 // tell the query cache what changed; screens stay live by using the 'hooks' / 'integrations' key
 // prefixes.
-import type { HookTotals, Integration, PaymentInformer } from '@leadrelay/shared';
+import type { HookTotals, Integration, IntegrationState, PaymentInformer } from '@leadrelay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { io } from 'socket.io-client';
 import { getToken, subscribeToken, tokenPayload } from './auth';
 import { refetchAfterPayment } from './billing/queries';
 import { api, refreshAccessToken } from './http';
+import { reasonLabel, reasonText } from './integrations/reasons';
 
 export type RealtimeStatus = 'connecting' | 'live' | 'offline';
 
@@ -15,6 +16,8 @@ export interface IntegrationUpdate {
   integrationId: string;
   status: 'ok' | 'broken';
   statusReason: string | null;
+  /** The integration's computed status after the change (as GET /api/integrations/:id answers it). */
+  state?: IntegrationState;
 }
 
 /** What the "broken integration" notice needs; name and type are null when unknown. */
@@ -206,7 +209,13 @@ export class RealtimeClient {
         console.warn('integration lookup failed', err);
       }
     }
-    this.deps.onBroken({ id: update.integrationId, name, type, reason: update.statusReason ?? null });
+    // The reason in the user's language: the server's code with parameters (older servers: the text).
+    const reason = update.state?.reason
+      ? reasonLabel(update.state.reason)
+      : update.statusReason
+        ? reasonText(update.statusReason)
+        : null;
+    this.deps.onBroken({ id: update.integrationId, name, type, reason });
   }
 }
 

@@ -1,10 +1,14 @@
 // Test data shaped like the API's answers (ZIntegration, ZSetting); used by the *.test.tsx files only.
-import type { Integration, Setting } from '@leadrelay/shared';
+import { computeIntegrationState, type Integration, type Setting } from '@leadrelay/shared';
 import { vi } from 'vitest';
 import { jsonResponse } from './render';
 
+/**
+ * An integration as the API answers it; unless given, `state` is computed from the other fields the
+ * way the server computes it (its destinations taken as working).
+ */
 export function makeIntegration(overrides: Partial<Integration> = {}): Integration {
-  return {
+  const base: Omit<Integration, 'state'> = {
     _id: '11111111-1111-4111-8111-111111111111',
     name: 'Форма на сайті',
     type: 'webhook',
@@ -22,6 +26,19 @@ export function makeIntegration(overrides: Partial<Integration> = {}): Integrati
     updatedAt: '2026-03-02T10:00:00.000Z',
     ...overrides,
   };
+  const state =
+    overrides.state ??
+    computeIntegrationState({
+      kind: base.kind,
+      active: base.active,
+      needsConnection: false,
+      isConnected: base.isConnected,
+      isConfigured: true,
+      status: base.status,
+      statusReason: base.statusReason,
+      destinations: base.destination.map((d) => ({ name: d.name, active: true, state: { code: 'working' } })),
+    });
+  return { ...base, state };
 }
 
 export function makeSetting(slug: string, kind: Setting['kind'], overrides: Partial<Setting> = {}): Setting {

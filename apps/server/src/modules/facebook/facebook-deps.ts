@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Deps, destinationPolicy } from '../../config';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
 import { AppError } from '../../plugins/errors';
-import type { EmitIntegrationUpdate } from '../integrations/integration-health';
+import { type EmitIntegrationUpdate, emitWithState } from '../integrations/integration-health';
 import { createPictureCache, type PictureCache } from './picture-cache';
 
 export interface FacebookDeps extends Deps {
@@ -27,7 +27,9 @@ export function facebookDeps(app: FastifyInstance): FacebookDeps {
   if (deps) return deps;
   deps = {
     ...root,
-    emitIntegrationUpdate: (accountId, update) => app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
+    emitIntegrationUpdate: emitWithState(root, (accountId, update) =>
+      app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
+    ),
     graphFetch: createSafeFetch({
       ...destinationPolicy(root.config),
       timeoutMs: INTERACTIVE_TIMEOUT_MS,

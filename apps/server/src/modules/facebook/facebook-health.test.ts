@@ -46,11 +46,16 @@ describe('connection health', () => {
 
     const integration = (await call(f.t, 'GET', `/api/integrations/${integrationId}`, alice)).json();
     expect(integration).toMatchObject({ status: 'broken', statusReason: conn.statusReason, isConnected: true });
-    expect(emit).toHaveBeenCalledWith(expect.any(String), 'UPDATE_INTEGRATION', {
-      integrationId,
-      status: 'broken',
-      statusReason: conn.statusReason,
-    });
+    // The live event carries the same computed state as the API: reconnect Facebook.
+    expect(integration.state).toMatchObject({ code: 'broken_auth', reason: { code: 'FACEBOOK_TOKEN' } });
+    await vi.waitFor(() =>
+      expect(emit).toHaveBeenCalledWith(expect.any(String), 'UPDATE_INTEGRATION', {
+        integrationId,
+        status: 'broken',
+        statusReason: conn.statusReason,
+        state: integration.state,
+      }),
+    );
     const listed = (await call(f.t, 'GET', '/api/facebook/connections', alice)).json();
     expect(listed[0]).toMatchObject({ status: 'broken', statusReason: conn.statusReason });
 
@@ -67,11 +72,13 @@ describe('connection health', () => {
     const refreshed = await call(f.t, 'GET', `/api/facebook/connection/${cid}/accounts?refresh=1`, alice);
     expect(refreshed.statusCode).toBe(200);
     expect(await connectionRow(f.t, cid)).toMatchObject({ status: 'ok', statusReason: null, brokenNotifiedAt: null });
-    expect(emit).toHaveBeenCalledWith(expect.any(String), 'UPDATE_INTEGRATION', {
-      integrationId,
-      status: 'ok',
-      statusReason: null,
-    });
+    await vi.waitFor(() =>
+      expect(emit).toHaveBeenCalledWith(
+        expect.any(String),
+        'UPDATE_INTEGRATION',
+        expect.objectContaining({ integrationId, status: 'ok', statusReason: null }),
+      ),
+    );
     expect((await call(f.t, 'GET', pageUrl(), alice)).statusCode).toBe(200);
     expect((await call(f.t, 'GET', `/api/integrations/${integrationId}`, alice)).json().status).toBe('ok');
 

@@ -2,10 +2,11 @@ import {
   HELD_DROP_NOTICE_DAYS,
   HELD_RETENTION_DAYS,
   type HeldSummary,
+  HOOK_COUNTER_STATUSES,
   type Hook,
+  type HookCounter,
   type HookDetail,
   type HookListQuery,
-  type HookStatus,
   type HookTotals,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
@@ -210,11 +211,14 @@ export async function hookTotals(db: Executor, accountId: string, now = new Date
       .groupBy(hooks.status),
     heldSummary(db, accountId, now),
   ]);
-  const by = (s: HookStatus) => rows.find((r) => r.status === s)?.n ?? 0;
+  const by = (counter: HookCounter) =>
+    rows
+      .filter((r) => (HOOK_COUNTER_STATUSES[counter] as readonly string[]).includes(r.status))
+      .reduce((a, r) => a + r.n, 0);
   return {
     total: rows.reduce((a, r) => a + r.n, 0),
     delivered: by('delivered'),
-    failed: by('failed') + by('partial'),
+    failed: by('failed'),
     pending: by('pending'),
     filtered: by('filtered'),
     duplicate: by('duplicate'),
@@ -286,18 +290,22 @@ export async function assertIntegration(db: Executor, accountId: string, integra
  * { date: 'YYYY-MM-DD', received, delivered, failed, pending, filtered, duplicate, held }.
  * `received` counts every inbound event (hooks); the rest split them by their status.
  */
+/** A day's count of one counter, by the same statuses /api/hook/total counts (HOOK_COUNTER_STATUSES). */
+const counted = (counter: HookCounter) =>
+  sql<number>`count(*) filter (where ${inArray(hooks.status, [...HOOK_COUNTER_STATUSES[counter]])})::int`;
+
 export async function statistic(db: Executor, accountId: string, page: number, limit: number) {
   const day = sql<string>`to_char(${hooks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       date: day,
       received: count(),
-      delivered: sql<number>`count(*) filter (where ${hooks.status} = 'delivered')::int`,
-      failed: sql<number>`count(*) filter (where ${hooks.status} in ('failed', 'partial'))::int`,
-      pending: sql<number>`count(*) filter (where ${hooks.status} in ('pending', 'accepted'))::int`,
-      filtered: sql<number>`count(*) filter (where ${hooks.status} = 'filtered')::int`,
-      duplicate: sql<number>`count(*) filter (where ${hooks.status} = 'duplicate')::int`,
-      held: sql<number>`count(*) filter (where ${hooks.status} = 'held')::int`,
+      delivered: counted('delivered'),
+      failed: counted('failed'),
+      pending: counted('pending'),
+      filtered: counted('filtered'),
+      duplicate: counted('duplicate'),
+      held: counted('held'),
     })
     .from(hooks)
     .where(eq(hooks.accountId, accountId))

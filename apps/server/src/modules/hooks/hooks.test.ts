@@ -298,6 +298,39 @@ describe('statistic', () => {
   });
 });
 
+describe('dashboard counters and chart', () => {
+  it('count pending, failed and delivered the same way: /api/hook/total equals the statistic', async () => {
+    const a = await account();
+    await a.post({ name: 'Delivered' });
+    dest.failNext({ kind: 'permanent' });
+    await a.post({ name: 'Failed' });
+    await t.app.deliveryWorker.drain();
+    // Not drained: its delivery waits, so it is in processing on both.
+    await a.post({ name: 'Pending' });
+    // A source with no destination: stored and sent nowhere, so not "in processing" on either.
+    const lonely = await createSource(t.app.db, a.accountId, { destinationIds: [] });
+    const accepted = await call('POST', lonely.url, undefined, { name: 'Nowhere' });
+    expect(accepted.json().status).toBe('accepted');
+
+    const totals = (await call('GET', '/api/hook/total', a.user)).json();
+    const stats = (await call('GET', '/api/legacy/api/admin/statistic?page=1&limit=10', a.user)).json();
+    expect(stats.data).toHaveLength(1);
+    const [day] = stats.data;
+    expect({ delivered: totals.delivered, failed: totals.failed, pending: totals.pending }).toEqual({
+      delivered: 1,
+      failed: 1,
+      pending: 1,
+    });
+    for (const key of ['delivered', 'failed', 'pending', 'filtered', 'duplicate', 'held'] as const) {
+      expect(day[key], key).toBe(totals[key]);
+    }
+    expect(day.received).toBe(totals.total);
+    expect(totals.total).toBe(4);
+    const [stored] = (await call('GET', `/api/hook?integrationId=${lonely.id}`, a.user)).json().data;
+    expect(stored).toMatchObject({ status: 'accepted', reason: 'NO_ACTIVE_DESTINATION' });
+  });
+});
+
 describe('super-admin errors', () => {
   it('lists error records with the account, integration and attempts; restart delivers again', async () => {
     const a = await account();

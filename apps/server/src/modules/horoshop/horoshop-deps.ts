@@ -18,7 +18,7 @@ import { buildConnectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../d
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
-import type { EmitIntegrationUpdate } from '../integrations/integration-health';
+import { type EmitIntegrationUpdate, emitWithState } from '../integrations/integration-health';
 
 export const TYPE = 'horoshop';
 
@@ -35,7 +35,9 @@ export function horoshopDeps(app: FastifyInstance): HoroshopDeps {
   deps = {
     ...app.deps,
     events: app.events,
-    emitIntegrationUpdate: (accountId, update) => app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
+    emitIntegrationUpdate: emitWithState(app.deps, (accountId, update) =>
+      app.realtime.emitToAccount(accountId, 'UPDATE_INTEGRATION', update),
+    ),
   };
   built.set(app, deps);
   return deps;

@@ -109,7 +109,7 @@ hook as (
   insert into hooks (id, account_id, integration_id, lead_id, status, reason, request, created_at, updated_at)
   select p.hook_id, p.account_id, p.integration_id, (select id from lead),
     case when not exists (select from dests) then 'accepted' when h.reason is not null then 'held' else 'pending' end,
-    case when not exists (select from dests) then 'No active destination' else h.reason end,
+    case when not exists (select from dests) then 'NO_ACTIVE_DESTINATION' else h.reason end,
     p.request, p.now, p.now
   from p, verdict v, hold h where v.taken
   returning status
@@ -255,7 +255,7 @@ hook as (
   select r.hook_id, r.account_id, r.integration_id, r.lead_id,
     case when not exists (select from dests d where d.i = r.i) then 'accepted'
       when r.hold is not null then 'held' else 'pending' end,
-    case when not exists (select from dests d where d.i = r.i) then 'No active destination' else r.hold end,
+    case when not exists (select from dests d where d.i = r.i) then 'NO_ACTIVE_DESTINATION' else r.hold end,
     r.request, r.now, r.now
   from placed r order by r.i
   returning id, status

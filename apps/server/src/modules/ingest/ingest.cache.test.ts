@@ -89,7 +89,7 @@ describe('the source read once per second', () => {
     const s = await stored(source.id);
     expect(s.deliveries.filter((d) => d.hookId === one.json().hookId).map((d) => d.destinationId)).toEqual([crm]);
     expect(s.deliveries.filter((d) => d.hookId === none.json().hookId)).toEqual([]);
-    expect(s.hooks.find((h) => h.id === none.json().hookId)?.reason).toBe('No active destination');
+    expect(s.hooks.find((h) => h.id === none.json().hookId)?.reason).toBe('NO_ACTIVE_DESTINATION');
   });
 
   it('takes a changed mapping within a second', async () => {

@@ -8,7 +8,7 @@ import {
   PermanentError,
   type RemoteWebhookInput,
 } from '@leadrelay/connectors';
-import type { ConnectionCheck, Integration } from '@leadrelay/shared';
+import { type ConnectionCheck, type Integration, parseReason } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
@@ -138,7 +138,7 @@ async function runCheck(deps: Deps, row: IntegrationRow): Promise<ConnectionChec
     check = { ok: true, status: 'ok' };
   } catch (error) {
     const reason = error instanceof AppError ? error.code : reasonOf(error);
-    check = { ok: false, reason, status: 'broken' };
+    check = { ok: false, reason, reasonKey: parseReason(reason), status: 'broken' };
   }
   await setStatus(deps.db, row, check);
   return check;

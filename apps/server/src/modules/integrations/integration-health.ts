@@ -2,7 +2,7 @@
 // that refuses our credentials, is marked broken with a reason, pushed to the browser as
 // UPDATE_INTEGRATION and e-mailed once per outage; its next success marks it ok again (one short
 // mail). Nothing is switched off: deliveries keep waiting for it.
-import type { Locale } from '@leadrelay/shared';
+import type { IntegrationState, Locale } from '@leadrelay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Db } from '../../db/client';
@@ -11,11 +11,41 @@ import type { EngineEventBus } from '../../lib/events';
 import { integrationBrokenMail, integrationRecoveredMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
 import type { IntegrationUpdate } from '../../plugins/realtime';
+import { one } from './integration-rows';
 
 const MAX_REASON = 300;
 const CODED = /^[A-Z][A-Z0-9_]*(?::|$)/;
 
-export type EmitIntegrationUpdate = (accountId: string, update: IntegrationUpdate) => void;
+export type EmitIntegrationUpdate = (accountId: string, update: Omit<IntegrationUpdate, 'state'>) => void;
+
+/**
+ * UPDATE_INTEGRATION with the integration's computed state, read after the change the same way
+ * the API reads it, so the live event and the screens never disagree.
+ */
+export function emitWithState(
+  deps: Pick<Deps, 'db' | 'log'>,
+  send: (accountId: string, update: IntegrationUpdate) => void,
+): EmitIntegrationUpdate {
+  return (accountId, update) => {
+    void integrationState(deps.db, accountId, update.integrationId)
+      .catch((error) => {
+        deps.log.warn(
+          { err: error, integrationId: update.integrationId },
+          'integration state for the live event failed',
+        );
+        return undefined;
+      })
+      .then((state) => send(accountId, state ? { ...update, state } : update));
+  };
+}
+
+async function integrationState(db: Db, accountId: string, id: string): Promise<IntegrationState | undefined> {
+  const [row] = await db
+    .select()
+    .from(integrations)
+    .where(and(eq(integrations.id, id), eq(integrations.accountId, accountId)));
+  return row ? (await one(db, { id: accountId }, row)).state : undefined;
+}
 
 interface Changed {
   id: string;

@@ -1,9 +1,16 @@
 // Reading an account's integration rows and their API shape. Every query is scoped to the actor's
 // account; another account's id answers 404, never data.
-import type { Integration } from '@leadrelay/shared';
+import { getConnector } from '@leadrelay/connectors';
+import { computeIntegrationState, type Integration, type IntegrationState } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type IntegrationRow, integrationCategories, integrations, type UserRow } from '../../db/schema';
+import {
+  destinationHealth,
+  type IntegrationRow,
+  integrationCategories,
+  integrations,
+  type UserRow,
+} from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
 import { settingsBySlug } from '../catalogue/catalogue.service';
@@ -35,34 +42,82 @@ export async function ownIntegrationOfType(
   return row;
 }
 
+type Health = Map<string, Date | null>;
+
+/** When the delivery engine's breaker paused these destinations until (absent: never paused). */
+async function pausedUntilOf(db: Executor, ids: string[]): Promise<Health> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: destinationHealth.destinationId, until: destinationHealth.pausedUntil })
+    .from(destinationHealth)
+    .where(inArray(destinationHealth.destinationId, ids));
+  return new Map(rows.map((r) => [r.id, r.until]));
+}
+
+/**
+ * The one computed status of a row (issue 17), from the row, its connector and, for a source, its
+ * destinations' states: what every screen and UPDATE_INTEGRATION show.
+ */
+function stateOf(
+  row: IntegrationRow,
+  kind: Integration['kind'],
+  isConnected: boolean,
+  health: Health,
+  destinations: { name: string; active: boolean; state: IntegrationState }[] = [],
+): IntegrationState {
+  const connector = getConnector(row.type);
+  return computeIntegrationState({
+    kind,
+    active: row.active,
+    needsConnection: connector?.connectAuth !== undefined,
+    isConnected,
+    isConfigured: connector ? connector.settings.safeParse(row.settings).success : true,
+    status: row.status,
+    statusReason: row.statusReason,
+    destinations,
+    pausedUntil: health.get(row.id) ?? null,
+  });
+}
+
 /** The API shape of rows, with destination names and catalogue category resolved in a few queries. */
 export async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]): Promise<Integration[]> {
   if (rows.length === 0) return [];
   const destinationIds = [...new Set(rows.flatMap((r) => r.destinationIds))];
   const destinations = destinationIds.length
     ? await db
-        .select({ id: integrations.id, name: integrations.name, type: integrations.type })
+        .select()
         .from(integrations)
         .where(and(eq(integrations.accountId, actor.id), inArray(integrations.id, destinationIds)))
     : [];
   const destinationById = new Map(destinations.map((d) => [d.id, d]));
-  const settings = await settingsBySlug(db, [...new Set(rows.map((r) => r.type))]);
+  const health = await pausedUntilOf(db, [...new Set([...rows, ...destinations].map((r) => r.id))]);
+  const settings = await settingsBySlug(db, [...new Set([...rows, ...destinations].map((r) => r.type))]);
   const categoryIds = [...new Set([...settings.values()].map((s) => s.categoryId).filter((c) => c !== null))];
   const categories = categoryIds.length
     ? await db.select().from(integrationCategories).where(inArray(integrationCategories.id, categoryIds))
     : [];
   const categoryById = new Map(categories.map((c) => [c.id, c]));
   // Types whose credentials live elsewhere (facebook: the account's connection) tell which rows are connected.
-  const connected = await connectedElsewhere(db, actor.id, rows);
+  const connected = await connectedElsewhere(db, actor.id, [...rows, ...destinations]);
+  const isConnected = (row: IntegrationRow) =>
+    connected.get(row.id) ?? (row.auth !== null && Object.keys(row.auth).length > 0);
+  const destinationStates = new Map(
+    destinations.map((d) => [
+      d.id,
+      { name: d.name, active: d.active, state: stateOf(d, settings.get(d.type)?.kind ?? null, isConnected(d), health) },
+    ]),
+  );
 
   return rows.map((row) => {
     const setting = settings.get(row.type);
     const category = setting?.categoryId ? categoryById.get(setting.categoryId) : undefined;
+    const kind = setting?.kind ?? null;
+    const own = row.destinationIds.flatMap((id) => destinationStates.get(id) ?? []);
     return {
       _id: row.id,
       name: row.name,
       type: row.type,
-      kind: setting?.kind ?? null,
+      kind,
       active: row.active,
       options: row.options,
       settings: row.settings,
@@ -72,9 +127,10 @@ export async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]):
       }),
       distributionId: row.distributionId,
       category: category ? { _id: category.id, name: category.name } : null,
-      isConnected: connected.get(row.id) ?? (row.auth !== null && Object.keys(row.auth).length > 0),
+      isConnected: isConnected(row),
       status: row.status,
       statusReason: row.statusReason,
+      state: stateOf(row, kind, isConnected(row), health, own),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
     };

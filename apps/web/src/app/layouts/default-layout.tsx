@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
+import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { usePlanLimitPrompt } from '../../lib/plan-limit-prompt';
 import { useRealtimeConnection } from '../../lib/realtime-connection';
 import { useIsMobile } from '../../lib/use-is-mobile';
@@ -68,6 +69,7 @@ export function DefaultLayout() {
           <RouteGate>
             <Outlet />
           </RouteGate>
+          <UnsavedChangesPrompt />
         </Layout.Content>
       </Layout>
     </Layout>

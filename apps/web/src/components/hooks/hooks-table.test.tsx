@@ -173,8 +173,10 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     expect(
       within(attempts[2]!).getByText('Uspacy refused the lead’s data (title: The title field is required.)'),
     ).toBeTruthy();
-    // Text without a code stays as it was.
-    expect(within(attempts[0]!).getByText('HTTP 503', { selector: '.lr-attempt-error' })).toBeTruthy();
+    // A bare HTTP status is said in words too, the status kept.
+    expect(
+      within(attempts[0]!).getByText('The server failed (HTTP 503)', { selector: '.lr-attempt-error' }),
+    ).toBeTruthy();
     expect(within(attempts[1]!).getByText('1,250 ms')).toBeTruthy();
     // The lead's normalised fields and the raw request, secrets as the server redacted them.
     const drawer = screen.getByRole('dialog');

@@ -11,7 +11,8 @@ import { integrationPath } from '../../lib/integrations/integration-path';
 import { useIntegrationQuery } from '../../lib/integrations/queries';
 import { localePath } from '../../lib/locale';
 import { useTabParam } from '../../lib/use-tab-param';
-import { reasonText, StatusTag } from './status-tag';
+import { StateAlert } from './state-alert';
+import { StatusTag } from './status-tag';
 
 export type ShellTab = NonNullable<TabsProps['items']>[number] & { key: string };
 
@@ -73,26 +74,16 @@ export function DestinationShell({ type, typeName, backLabel, notConnected, tabs
           </Typography.Title>
           <Typography.Paragraph type="secondary" className="lr-int-subtitle">
             <span>{typeName}</span>
-            {item.isConnected ? (
-              <StatusTag integration={item} withReason={false} />
-            ) : (
-              <span className="lr-muted-tag">{t('status.notConnected')}</span>
-            )}
-            {!item.active && <span className="lr-muted-tag">{t('status.inactive')}</span>}
+            <StatusTag integration={item} withReason={false} />
           </Typography.Paragraph>
         </div>
       </div>
       {banner?.(item)}
-      {item.isConnected && item.status === 'broken' && (
-        <Alert
-          className="lr-mb"
-          type="error"
-          showIcon
-          title={t('page.brokenTitle')}
-          description={item.statusReason ? reasonText(item.statusReason) : undefined}
-        />
+      {item.state.code === 'not_connected' ? (
+        <Alert className="lr-mb" type="info" showIcon title={notConnected} />
+      ) : (
+        <StateAlert state={item.state} />
       )}
-      {!item.isConnected && <Alert className="lr-mb" type="info" showIcon title={notConnected} />}
       <Tabs activeKey={activeKey} onChange={tab.select} items={items} />
     </div>
   );

@@ -8,6 +8,7 @@ import { applyServerErrors, zodRule } from '../../lib/form';
 import { formatDateTime } from '../../lib/format';
 import { useDeleteIntegrationMutation, useUpdateIntegrationMutation } from '../../lib/integrations/queries';
 import { localePath } from '../../lib/locale';
+import { useFormGuard } from '../../lib/unsaved-changes';
 import { PermissionGuard } from '../permission-guard';
 import { StatusTag } from './status-tag';
 
@@ -25,6 +26,7 @@ export function GeneralCard({ integration, typeLabel }: { integration: Integrati
   const [form] = Form.useForm<Values>();
   const update = useUpdateIntegrationMutation();
   const remove = useDeleteIntegrationMutation();
+  const guard = useFormGuard();
 
   // A live refresh updates untouched fields only, so typing is never overwritten.
   useEffect(() => {
@@ -35,6 +37,7 @@ export function GeneralCard({ integration, typeLabel }: { integration: Integrati
   const onFinish = async (values: Values) => {
     try {
       await update.mutateAsync({ id: integration._id, body: { name: values.name.trim(), active: values.active } });
+      guard.saved();
       form.resetFields();
       void message.success(tc('saved'));
     } catch (err) {
@@ -58,6 +61,7 @@ export function GeneralCard({ integration, typeLabel }: { integration: Integrati
         layout="vertical"
         initialValues={{ name: integration.name, active: integration.active }}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
         requiredMark={false}
       >
         <Form.Item name="name" label={t('general.name')} rules={[zodRule(ZCreateIntegrationBody.shape.name)]}>
@@ -89,7 +93,8 @@ export function GeneralCard({ integration, typeLabel }: { integration: Integrati
             </Popconfirm>
           </PermissionGuard>
           <PermissionGuard>
-            <Button type="primary" htmlType="submit" loading={update.isPending}>
+            {/* Saves this card's fields only: enabled once one of them changed. */}
+            <Button type="primary" htmlType="submit" loading={update.isPending} disabled={!guard.dirty}>
               {tc('save')}
             </Button>
           </PermissionGuard>

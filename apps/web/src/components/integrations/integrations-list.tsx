@@ -43,7 +43,7 @@ interface Props {
 
 /** The account's integrations: filters, a table on desktop and cards on phones, paging with the kept page size. */
 export function IntegrationsList({ fixedType, onCreate }: Props) {
-  const { t } = useTranslation('integrations');
+  const { t, i18n } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const mobile = useIsMobile();
@@ -161,6 +161,12 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
     </div>
   );
 
+  // A connector's own list says what connecting it does, not how to create a webhook.
+  const ownKey = fixedType ? `integrations:emptyType.${fixedType}` : '';
+  const own =
+    fixedType && i18n.exists(`${ownKey}.title`)
+      ? { title: String(t(`${ownKey}.title` as never)), text: String(t(`${ownKey}.text` as never)) }
+      : null;
   const empty =
     !list.isPending && total === 0 ? (
       filtered ? (
@@ -169,20 +175,24 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
         <Empty
           image={<ApiOutlined className="lr-empty-icon" />}
           className="lr-dashboard-empty"
+          data-testid="integrations-empty"
           description={
             <>
-              <Typography.Title level={4}>{t('empty.title')}</Typography.Title>
+              <Typography.Title level={4}>{own ? own.title : t('empty.title')}</Typography.Title>
               <Typography.Paragraph type="secondary" className="lr-empty-text">
-                {t('empty.text')}
+                {own ? own.text : t('empty.text')}
               </Typography.Paragraph>
             </>
           }
         >
-          <PermissionGuard>
-            <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
-              {t('empty.action')}
-            </Button>
-          </PermissionGuard>
+          {/* A connector's page has its one primary action ("Connect amoCRM") in its header. */}
+          {!own && (
+            <PermissionGuard>
+              <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+                {t('empty.action')}
+              </Button>
+            </PermissionGuard>
+          )}
         </Empty>
       )
     ) : null;

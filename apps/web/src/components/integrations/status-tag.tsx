@@ -1,38 +1,31 @@
-import type { Integration } from '@leadrelay/shared';
+import { INTEGRATION_STATE_TONE, type Integration, type IntegrationState } from '@leadrelay/shared';
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { translateCode } from '../../lib/errors';
-import { i18n } from '../../lib/i18n';
+import { reasonLabel, stateKey } from '../../lib/integrations/reasons';
 
-/**
- * A connection failure reason for people: the connector kit's codes (URL_NOT_ALLOWED: detail …)
- * and server error codes are translated, the technical detail is kept; other messages as written.
- */
-export function reasonText(reason: string): string {
-  const match = /^([A-Z][A-Z0-9_]*)(?::\s*(.*))?$/s.exec(reason);
-  if (!match) return reason;
-  const [, code, detail] = match as unknown as [string, string, string | undefined];
-  const key = `integrations:reasons.${code}`;
-  const text = i18n.exists(key) ? i18n.t(key as 'integrations:reasons.NETWORK') : translateCode(code, '');
-  if (!text) return reason;
-  return detail ? `${text} (${detail})` : text;
+export { checkReason, reasonLabel, reasonText, stateLabel } from '../../lib/integrations/reasons';
+
+const TONE_COLOR = { ok: 'green', warn: 'orange', error: 'red', off: 'default' } as const;
+
+/** The one computed status (server-side integration-state.ts): a coloured tag and, if asked, its reason. */
+export function StateTag({ state, withReason = true }: { state: IntegrationState; withReason?: boolean }) {
+  const { t } = useTranslation('integrations');
+  const tone = INTEGRATION_STATE_TONE[state.code];
+  return (
+    <span className="lr-int-status" data-state={state.code}>
+      <Tag color={TONE_COLOR[tone]} className="lr-state-tag">
+        {t(`state.${stateKey(state.code)}` as never)}
+      </Tag>
+      {withReason && state.reason && (
+        <Typography.Text type={tone === 'error' ? 'danger' : 'secondary'} className="lr-int-reason">
+          {reasonLabel(state.reason)}
+        </Typography.Text>
+      )}
+    </span>
+  );
 }
 
-/** A broken connection is red with its reason (a server error code is translated, a message shown as is). */
+/** An integration's status: the same tag, words and colour on every screen that shows it. */
 export function StatusTag({ integration, withReason = true }: { integration: Integration; withReason?: boolean }) {
-  const { t } = useTranslation('integrations');
-  if (integration.status === 'broken') {
-    const reason = integration.statusReason;
-    return (
-      <span className="lr-int-status">
-        <Tag color="red">{t('status.broken')}</Tag>
-        {withReason && reason && (
-          <Typography.Text type="danger" className="lr-int-reason">
-            {reasonText(reason)}
-          </Typography.Text>
-        )}
-      </span>
-    );
-  }
-  return <Tag color="green">{t('status.ok')}</Tag>;
+  return <StateTag state={integration.state} withReason={withReason} />;
 }

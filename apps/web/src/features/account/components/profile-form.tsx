@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, switchLanguage } from '../../../lib/locale';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 import { useUpdateProfileMutation } from '../queries';
 
 export function ProfileForm({ user }: { user: User }) {
@@ -11,11 +12,13 @@ export function ProfileForm({ user }: { user: User }) {
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<AccountPatchBody>();
+  const guard = useFormGuard();
   const update = useUpdateProfileMutation();
 
   const onFinish = async (values: AccountPatchBody) => {
     try {
       const saved = await update.mutateAsync(ZAccountPatchBody.parse(values));
+      guard.saved();
       void message.success(tc('saved'));
       if (saved.lang !== currentLocale()) switchLanguage(saved.lang);
     } catch (err) {
@@ -31,6 +34,7 @@ export function ProfileForm({ user }: { user: User }) {
         layout="vertical"
         initialValues={{ name: user.name, phone: user.phone, company: user.company, lang: user.lang }}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
       >
         <Form.Item label={t('profile.login')}>
           <Input value={user.login} disabled />

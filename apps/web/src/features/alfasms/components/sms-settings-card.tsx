@@ -15,6 +15,7 @@ import { errorMessage, translateCode } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { useConnectMutation } from '../../../lib/integrations/queries';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 import { TemplateEditor } from './template-editor';
 
 interface Values {
@@ -40,6 +41,7 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard();
   const connect = useConnectMutation(integration._id);
   const saved = integration.settings as Partial<AlphaSmsSettings>;
   const quiet = saved.quietHours ?? DEFAULT_QUIET_HOURS;
@@ -72,6 +74,7 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
     }
     try {
       await connect.mutateAsync({ settings });
+      guard.saved();
       void message.success(tc('saved'));
     } catch (err) {
       if (err instanceof HttpError && err.errors.length) {
@@ -93,6 +96,7 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
         initialValues={{
           sender: saved.sender ?? '',
           recipients: saved.recipients ?? 'lead',

@@ -3,6 +3,7 @@ import { Button, Form, type FormInstance, Select, Switch } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 import { useSaveSettingsPart } from './settings-save';
 
 /** A card's save button, for those who may change settings: submits its form, or calls onSave. */
@@ -43,12 +44,16 @@ export function SettingsForm<V extends object>({
   children: ReactNode;
 }) {
   const save = useSaveSettingsPart(integration);
+  const guard = useFormGuard();
   return (
     <Form<V>
       form={form}
       layout="vertical"
       requiredMark={false}
-      onFinish={(values) => save.run(toSettings(values))}
+      onFinish={async (values) => {
+        if (await save.run(toSettings(values))) guard.saved();
+      }}
+      onValuesChange={guard.onValuesChange}
       initialValues={initialValues}
     >
       {children}

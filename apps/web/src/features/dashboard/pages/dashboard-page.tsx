@@ -11,6 +11,7 @@ import { useIntegrationsQuery } from '../../../lib/integrations/queries';
 import { AccountStatusCard } from '../components/account-status-card';
 import { HeldNotice } from '../components/held-notice';
 import { HookCounters } from '../components/hook-counters';
+import { IntegrationsHealth } from '../components/integrations-health';
 import { LiveIndicator } from '../components/live-indicator';
 import { NoIntegrations } from '../components/no-integrations';
 
@@ -58,7 +59,10 @@ export function DashboardPage() {
             </Suspense>
           </Col>
           <Col xs={24} lg={9}>
-            <AccountStatusCard user={user} />
+            <div className="lr-stack">
+              <IntegrationsHealth />
+              <AccountStatusCard user={user} />
+            </div>
           </Col>
           <Col span={24}>
             <Card title={t('recent.title')} className="lr-recent">

@@ -16,6 +16,7 @@ import { errorMessage, translateCode } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { useConnectMutation } from '../../../lib/integrations/queries';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 
 interface Values {
   measurementId: string;
@@ -29,6 +30,7 @@ export function GaConnectionCard({ integration }: { integration: Integration }) 
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard();
   const connect = useConnectMutation(integration._id);
   const saved = integration.settings as Partial<GaSettings>;
   const [replacing, setReplacing] = useState(false);
@@ -48,6 +50,7 @@ export function GaConnectionCard({ integration }: { integration: Integration }) 
       setResult(res);
       setReplacing(false);
       form.setFieldValue('apiSecret', undefined);
+      guard.saved();
       void message.success(tc('saved'));
     } catch (err) {
       if (err instanceof HttpError && err.errors.length) {
@@ -69,6 +72,7 @@ export function GaConnectionCard({ integration }: { integration: Integration }) 
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
         initialValues={{ measurementId: saved.measurementId ?? '', region: saved.region ?? 'global' }}
       >
         <Form.Item

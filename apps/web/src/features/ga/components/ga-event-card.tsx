@@ -17,6 +17,7 @@ import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { useConnectMutation } from '../../../lib/integrations/queries';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 
 interface Values {
   eventName: string;
@@ -53,6 +54,7 @@ export function GaEventCard({ integration }: { integration: Integration }) {
   const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard();
   const connect = useConnectMutation(integration._id);
   const saved = integration.settings as Partial<GaSettings>;
 
@@ -71,6 +73,7 @@ export function GaEventCard({ integration }: { integration: Integration }) {
     };
     try {
       await connect.mutateAsync({ settings: JSON.parse(JSON.stringify(settings)) });
+      guard.saved();
       void message.success(tc('saved'));
     } catch (err) {
       if (err instanceof HttpError && err.errors.length) {
@@ -101,6 +104,7 @@ export function GaEventCard({ integration }: { integration: Integration }) {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
         initialValues={{
           eventName: saved.eventName ?? GA_DEFAULT_EVENT,
           value: saved.value ?? null,

@@ -47,7 +47,7 @@ describe('destinations picker', { timeout: 20_000 }, () => {
     renderPage(<DestinationsCard integration={source} />, { locale: 'en', path: '/en/admin/integrations/webhook/x' });
     const row = await screen.findByTestId('destination-row');
     expect(within(row).getByText('CRM вебхук')).toBeTruthy();
-    expect(within(row).getByText('Connection failed')).toBeTruthy();
+    expect(within(row).getByText('Not working')).toBeTruthy();
     expect(within(row).getByText('The integration is not connected yet')).toBeTruthy();
     expect(within(row).getByRole('link', { name: 'CRM вебхук' }).getAttribute('href')).toBe(
       `/en/admin/integrations/http/${d1._id}`,

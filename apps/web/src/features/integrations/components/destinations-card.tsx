@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Empty, Select, Skeleton, Tag, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -48,7 +48,6 @@ export function DestinationsCard({ integration }: { integration: Integration }) 
     setCreating(false);
     await run(created._id, true);
   };
-  const needsSetup = (d: Integration) => d.type === 'http' && !(d.settings as { url?: unknown }).url;
 
   return (
     <Card
@@ -103,12 +102,9 @@ export function DestinationsCard({ integration }: { integration: Integration }) 
                 </Link>
                 <div className="lr-dest-meta">
                   <Typography.Text type="secondary">{typeName(catalogue.data, d.type)}</Typography.Text>
-                  {!d.active && <Tag>{t('status.inactive')}</Tag>}
                   <StatusTag integration={d} />
-                  {needsSetup(d) && (
-                    <Link to={integrationPath(d)}>
-                      <Tag color="orange">{t('destinations.needsSetup')}</Tag>
-                    </Link>
+                  {(d.state.code === 'not_configured' || d.state.code === 'not_connected') && (
+                    <Link to={integrationPath(d)}>{t('destinations.setUp')}</Link>
                   )}
                 </div>
               </div>

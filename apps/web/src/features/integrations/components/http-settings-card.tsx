@@ -3,11 +3,12 @@ import type { ConnectionCheck, Integration } from '@leadrelay/shared';
 import { Alert, App, Button, Card, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reasonText } from '../../../components/integrations/status-tag';
+import { checkReason } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { useCheckConnectionMutation, useConnectMutation } from '../../../lib/integrations/queries';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 
 interface Values {
   url: string;
@@ -39,6 +40,7 @@ export function HttpSettingsCard({ integration }: { integration: Integration }) 
   const check = useCheckConnectionMutation(integration._id);
   const [replacing, setReplacing] = useState(!integration.isConnected);
   const [result, setResult] = useState<ConnectionCheck | null>(null);
+  const guard = useFormGuard();
   const settings = integration.settings as {
     url?: string;
     headers?: Record<string, string>;
@@ -48,6 +50,8 @@ export function HttpSettingsCard({ integration }: { integration: Integration }) 
   const send = async (body: Parameters<typeof connect.mutateAsync>[0]) => {
     try {
       const res = await connect.mutateAsync(body);
+      // Stored: the server answered with the saved integration (its check result beside it).
+      guard.saved();
       setResult(res);
       setReplacing(!res.integration.isConnected);
       form.setFieldValue('secret', undefined);
@@ -90,6 +94,7 @@ export function HttpSettingsCard({ integration }: { integration: Integration }) 
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
         initialValues={{
           url: settings.url ?? '',
           headers: Object.entries(settings.headers ?? {}).map(([name, value]) => ({ name, value })),
@@ -201,11 +206,12 @@ export function HttpSettingsCard({ integration }: { integration: Integration }) 
             showIcon
             role="status"
             title={result.ok ? t('http.checkOk') : t('http.checkFailed')}
-            description={result.ok ? undefined : result.reason && reasonText(result.reason)}
+            description={result.ok ? undefined : checkReason(result)}
           />
         )}
         <div className="lr-actions lr-actions-split">
-          <Button onClick={onCheck} loading={check.isPending} disabled={!settings.url}>
+          {/* The check calls the stored URL: after a change, saving checks the new one. */}
+          <Button onClick={onCheck} loading={check.isPending} disabled={!settings.url || guard.dirty}>
             {t('http.check')}
           </Button>
           <PermissionGuard>

@@ -8,7 +8,8 @@ import { Link, Navigate, useParams } from 'react-router';
 import { HooksTable } from '../../../components/hooks/hooks-table';
 import { GeneralCard } from '../../../components/integrations/general-card';
 import { MappingSection } from '../../../components/integrations/mapping-section';
-import { reasonText, StatusTag } from '../../../components/integrations/status-tag';
+import { StateAlert } from '../../../components/integrations/state-alert';
+import { StatusTag } from '../../../components/integrations/status-tag';
 import { errorMessage } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { typeName } from '../../../lib/integrations/catalogue';
@@ -82,17 +83,18 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
   const tabKey = (TABS as readonly string[]).includes(tab.requested) ? (tab.requested as TabKey) : 'settings';
   const settingsTab = (
     <Row gutter={[16, 16]}>
+      {/* An http destination's address comes first: its form is what the page is for. */}
+      {item.type === 'http' && (
+        <Col xs={24} lg={14}>
+          <HttpSettingsCard integration={item} />
+        </Col>
+      )}
       <Col xs={24} lg={isSource || item.type === 'http' ? 10 : 24}>
         <GeneralCard integration={item} typeLabel={label} />
       </Col>
       {isSource && (
         <Col xs={24} lg={14}>
           {own ? <own.SourceCard integration={item} /> : <WebhookCard integration={item} sample={sample} />}
-        </Col>
-      )}
-      {item.type === 'http' && (
-        <Col xs={24} lg={14}>
-          <HttpSettingsCard integration={item} />
         </Col>
       )}
     </Row>
@@ -140,19 +142,10 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
           <Typography.Paragraph type="secondary" className="lr-int-subtitle">
             <span>{label}</span>
             <StatusTag integration={item} withReason={false} />
-            {!item.active && <span className="lr-muted-tag">{t('status.inactive')}</span>}
           </Typography.Paragraph>
         </div>
       </div>
-      {item.status === 'broken' && (
-        <Alert
-          className="lr-mb"
-          type="error"
-          showIcon
-          title={t('page.brokenTitle')}
-          description={item.statusReason ? reasonText(item.statusReason) : undefined}
-        />
-      )}
+      <StateAlert state={item.state} />
       {!isSource && item.type !== 'http' && (
         <Alert className="lr-mb" type="info" showIcon title={t('page.noSettings')} />
       )}

@@ -5,6 +5,7 @@ import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
+import { useFormGuard } from '../../../lib/unsaved-changes';
 import { useConfigParserMutation, usePollParserMutation } from '../queries';
 
 type Values = Omit<ParserImapBody, 'password'> & { password?: string };
@@ -16,6 +17,7 @@ export function MailboxCard({ parser }: { parser: Parser }) {
   const required = te('REQUIRED');
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
+  const guard = useFormGuard();
   const config = useConfigParserMutation(parser._id);
   const poll = usePollParserMutation(parser._id);
   const imap = parser.imap;
@@ -26,6 +28,7 @@ export function MailboxCard({ parser }: { parser: Parser }) {
     try {
       await config.mutateAsync({ imap: { ...rest, ...(password ? { password } : {}) } as ParserImapBody });
       form.setFieldValue('password', '');
+      guard.saved();
       void message.success(t('rules.saved'));
     } catch (err) {
       if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
@@ -64,6 +67,7 @@ export function MailboxCard({ parser }: { parser: Parser }) {
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
+        onValuesChange={guard.onValuesChange}
         initialValues={{
           enabled: imap?.enabled ?? true,
           host: imap?.host ?? '',

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
+import { useUnsavedChanges } from '../../../lib/unsaved-changes';
 import { useConfigParserMutation, useParserPreviewQuery } from '../queries';
 import { RulesEditor } from './rules-editor';
 import { SamplePreview } from './sample-preview';
@@ -43,6 +44,7 @@ export function RulesTab({ parser, sample, onSampleChange, sampleMail, onClearSa
   const config = useConfigParserMutation(parser._id);
   const [draft, setDraft] = useState<ParserRules>(parser.rules);
   const [dirty, setDirty] = useState(false);
+  useUnsavedChanges(dirty);
   useEffect(() => {
     if (!dirty) setDraft(parser.rules);
   }, [parser.rules, dirty]);

@@ -21,6 +21,7 @@ const integration = (over: Partial<Integration>): Integration => ({
   isConnected: true,
   status: 'ok',
   statusReason: null,
+  state: { code: 'working' },
   createdAt: now,
   updatedAt: now,
   ...over,

@@ -1,0 +1,197 @@
+// One computed status per integration (issue 17): what the list, the detail page, the
+// destinations card, the dashboard and UPDATE_INTEGRATION show. The server computes it here from
+// the stored row; the web only translates `state.code` and `state.reason` (a code with parameters).
+import { z } from 'zod';
+
+export const INTEGRATION_STATE_CODES = [
+  'not_configured',
+  'not_connected',
+  'no_destinations',
+  'working',
+  'retrying',
+  'paused',
+  'broken_auth',
+  'broken_other',
+] as const;
+export type IntegrationStateCode = (typeof INTEGRATION_STATE_CODES)[number];
+
+/** A reason as a code the web translates (`integrations:reasons.<code>`) and its parameters. */
+export const ZReason = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type Reason = z.infer<typeof ZReason>;
+
+export const ZIntegrationState = z.object({
+  code: z.enum(INTEGRATION_STATE_CODES),
+  reason: ZReason.optional(),
+});
+export type IntegrationState = z.infer<typeof ZIntegrationState>;
+
+/** Reason codes that mean the destination refused our credentials: the user has to reconnect. */
+const AUTH_CODES = new Set([
+  'AUTH',
+  'INTEGRATION_AUTH_UNREADABLE',
+  'ALPHASMS_ACCESS_DENIED',
+  'USPACY_REFRESH_FAILED',
+  'USPACY_SIGN_IN_FAILED',
+  'HOROSHOP_AUTH_FAILED',
+  'FACEBOOK_TOKEN',
+]);
+
+/** Codes of the connector kit (kit/safe-fetch, kit/client-kit) whose detail text is ours, in English. */
+const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', 'TIMEOUT', 'ABORTED']);
+const CODE_ONLY = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/;
+const PAUSED = /^Paused after (\d+)\+ failures in a row: ([\s\S]*?)(?: — leads wait; next try at (.+?) UTC)?$/;
+const LEGACY_SUFFIXES = [' — reconnect the integration'];
+
+function httpReason(status: number, detail: string): Reason {
+  const code =
+    status === 401 || status === 403
+      ? 'AUTH'
+      : status === 429
+        ? 'RATE_LIMITED'
+        : status >= 500
+          ? 'HTTP_5XX'
+          : status >= 400
+            ? 'HTTP_4XX'
+            : 'HTTP_UNEXPECTED';
+  // The destination's own words stay as its answer, apart from our sentence.
+  return { code, params: detail ? { status, answer: detail.slice(0, 200) } : { status } };
+}
+
+/** The parameters of a connector kit code, from the detail its message carries (kit/safe-fetch). */
+function codedReason(code: string, detail: string): Reason {
+  if (code === 'HTTP') {
+    const m = /^(\d{3})(?::\s*([\s\S]*))?$/.exec(detail);
+    if (m) return httpReason(Number(m[1]), m[2] ?? '');
+  }
+  if (code === 'TIMEOUT') {
+    const m = /^no answer from (\S+) within (\d+) ms$/.exec(detail);
+    if (m) return { code, params: { host: m[1]!, seconds: Math.round(Number(m[2]) / 1000) } };
+  }
+  if (code === 'NETWORK') {
+    const m = /^(?:cannot resolve )?([a-z0-9.-]+(?::\d+)?)(?::|$)/i.exec(detail);
+    if (m && m[1]!.includes('.')) return { code, params: { host: m[1]! } };
+  }
+  if (code === 'HTTP_4XX' || code === 'HTTP_5XX' || code === 'AUTH' || code === 'RATE_LIMITED') {
+    const m = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(detail);
+    if (m) return httpReason(Number(m[1]), m[2] ?? '');
+  }
+  // The connector kit's own details are our English sentences: the code (and its parameters) say it.
+  if (KIT_CODES.has(code) || !detail) return { code };
+  // Other details are data (a phone number) or the destination's own words: kept beside the code.
+  return { code, params: { detail: detail.slice(0, 300) } };
+}
+
+/**
+ * The stored reason text of a status, a check or a delivery as a code with parameters. Texts stored
+ * before codes ("Paused after 5+ failures…", "HTTP 404: Not Found", "No active destination") are
+ * read too, so old rows show in the user's language as well.
+ */
+export function parseReason(text: string): Reason {
+  let rest = text.trim();
+  for (const suffix of LEGACY_SUFFIXES) if (rest.endsWith(suffix)) rest = rest.slice(0, -suffix.length);
+  const paused = PAUSED.exec(rest);
+  if (paused) {
+    const inner = parseReason(paused[2]!);
+    const retryAt = paused[3] ? new Date(`${paused[3].replace(' ', 'T')}Z`) : null;
+    return {
+      code: inner.code,
+      params: {
+        ...inner.params,
+        failures: Number(paused[1]),
+        ...(retryAt && !Number.isNaN(retryAt.getTime()) ? { retryAt: retryAt.toISOString() } : {}),
+      },
+    };
+  }
+  if (rest === 'No active destination') return { code: 'NO_ACTIVE_DESTINATION' };
+  const http = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(rest);
+  if (http) return httpReason(Number(http[1]), http[2] ?? '');
+  // A Facebook Graph refusal of the token or a permission ("… (code 190/463)").
+  if (/\(code (190|102|10|200)(\/\d+)?\)$/.test(rest)) return { code: 'FACEBOOK_TOKEN', params: { detail: rest } };
+  const coded = CODE_ONLY.exec(rest);
+  if (coded) return codedReason(coded[1]!, (coded[2] ?? '').trim());
+  return { code: 'UNKNOWN', params: { detail: rest.slice(0, 300) } };
+}
+
+export interface StateInput {
+  kind: 'source' | 'destination' | null;
+  active: boolean;
+  /** The type keeps credentials (OAuth, an API key, an account's connection); http does not need them. */
+  needsConnection: boolean;
+  isConnected: boolean;
+  /** The stored settings pass the connector's schema (an http destination has its URL). */
+  isConfigured: boolean;
+  status: 'ok' | 'broken';
+  statusReason: string | null;
+  /** For a source: its destinations, each with its own computed state. */
+  destinations?: readonly { name: string; active: boolean; state: IntegrationState }[];
+  /** When the delivery engine paused this destination until (its breaker). */
+  pausedUntil?: Date | null;
+}
+
+const BROKEN_RANK: Partial<Record<IntegrationStateCode, number>> = {
+  retrying: 1,
+  not_configured: 2,
+  not_connected: 2,
+  broken_other: 3,
+  broken_auth: 3,
+};
+
+function ownBroken(input: StateInput, now: Date): IntegrationState {
+  const reason = input.statusReason ? parseReason(input.statusReason) : { code: 'UNKNOWN' };
+  // A paused destination keeps its leads and tries again by itself: retrying, not broken.
+  const retryAt = typeof reason.params?.retryAt === 'string' ? new Date(reason.params.retryAt) : null;
+  const paused = input.pausedUntil ?? retryAt;
+  if (AUTH_CODES.has(reason.code)) return { code: 'broken_auth', reason };
+  if (reason.params?.failures !== undefined || (paused && paused > now)) return { code: 'retrying', reason };
+  return { code: 'broken_other', reason };
+}
+
+/**
+ * The one status of an integration, in this order: switched off, not connected, not configured,
+ * its own connection broken (auth, other) or waiting to retry, a source with no active
+ * destination, a source whose destination does not work, working.
+ */
+export function computeIntegrationState(input: StateInput, now: Date = new Date()): IntegrationState {
+  if (!input.active) return { code: 'paused' };
+  if (input.needsConnection && !input.isConnected) return { code: 'not_connected' };
+  if (!input.isConfigured) return { code: 'not_configured' };
+  if (input.status === 'broken') return ownBroken(input, now);
+  if (input.kind === 'source') {
+    const active = (input.destinations ?? []).filter((d) => d.active);
+    if (active.length === 0) return { code: 'no_destinations' };
+    let worst: { name: string; state: IntegrationState } | undefined;
+    for (const d of active) {
+      const rank = BROKEN_RANK[d.state.code] ?? 0;
+      if (rank > (worst ? (BROKEN_RANK[worst.state.code] ?? 0) : 0)) worst = d;
+    }
+    if (worst) {
+      const retrying = worst.state.code === 'retrying';
+      return {
+        code: retrying ? 'retrying' : 'broken_other',
+        reason: {
+          code: retrying ? 'DESTINATION_RETRYING' : 'DESTINATION_BROKEN',
+          params: { name: worst.name, state: worst.state.code },
+        },
+      };
+    }
+  }
+  if (input.pausedUntil && input.pausedUntil > now) {
+    return { code: 'retrying', reason: { code: 'PAUSED', params: { retryAt: input.pausedUntil.toISOString() } } };
+  }
+  return { code: 'working' };
+}
+
+/** How the web colours a state: green, orange (the user has something to do or wait for), red, grey. */
+export const INTEGRATION_STATE_TONE: Record<IntegrationStateCode, 'ok' | 'warn' | 'error' | 'off'> = {
+  working: 'ok',
+  retrying: 'warn',
+  not_configured: 'warn',
+  not_connected: 'warn',
+  no_destinations: 'warn',
+  paused: 'off',
+  broken_auth: 'error',
+  broken_other: 'error',
+};
