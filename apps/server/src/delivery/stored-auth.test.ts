@@ -138,7 +138,12 @@ describe('integration credentials at rest', () => {
     for (const auth of cases) {
       await setStoredAuth(broken.destinationId, auth);
       const check = await call('POST', `/api/admin/integration/${broken.destinationId}/check-connection`);
-      expect(check.json()).toEqual({ ok: false, status: 'broken', reason: 'INTEGRATION_AUTH_UNREADABLE' });
+      expect(check.json()).toEqual({
+        ok: false,
+        status: 'broken',
+        reason: 'INTEGRATION_AUTH_UNREADABLE',
+        reasonKey: { code: 'INTEGRATION_AUTH_UNREADABLE' },
+      });
       expect((await call('GET', `/api/integrations/${broken.destinationId}`)).json()).toMatchObject({
         status: 'broken',
         statusReason: 'INTEGRATION_AUTH_UNREADABLE',

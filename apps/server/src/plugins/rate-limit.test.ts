@@ -19,12 +19,23 @@ afterAll(async () => {
   await a.close();
 });
 
-const flushed = () => new Promise((r) => setTimeout(r, 400));
+/** Both processes send their counts and read back the shared totals (what their timers do every 200 ms). */
+const flushed = async () => {
+  await a.app.rateLimiter!.flush();
+  await b.rateLimiter!.flush();
+};
+
+/** Windows are whole minutes: a test that started in the last seconds of one would count in two. */
+async function inOneWindow(): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 10_000) await new Promise((r) => setTimeout(r, left + 50));
+}
 const post = (app: typeof b, n: number) =>
   app.inject({ method: 'POST', url, payload: { name: 'Olena', phone: `050000000${n}` } });
 
 describe('shared rate limits', () => {
   it('count a source’s leads across processes and refuse past the limit with Retry-After', async () => {
+    await inOneWindow();
     for (const n of [1, 2, 3]) expect((await post(a.app, n)).statusCode).toBe(202);
     await flushed();
     expect((await post(b, 4)).statusCode).toBe(202);
@@ -42,6 +53,7 @@ describe('shared rate limits', () => {
   });
 
   it('count sign-in attempts per address, and leave other calls alone', async () => {
+    await inOneWindow();
     const login = (app: typeof b) =>
       app.inject({
         method: 'POST',

@@ -16,6 +16,10 @@ export type RateLimitName = 'webhook' | 'widget' | 'auth';
 export type RateLimits = Partial<Record<RateLimitName, number>>;
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** The process's shared limiter, when a limit is set (tests flush it instead of waiting). */
+    rateLimiter?: SharedRateLimiter;
+  }
   interface FastifyContextConfig {
     /** Which shared limit the route counts against (plugins/rate-limit.ts). */
     rateLimit?: RateLimitName;
@@ -115,6 +119,7 @@ export async function pruneRateWindows(db: Pick<Db, 'execute'>, now: Date): Prom
 export function setupRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): void {
   if (!Object.values(limits).some((n) => n && n > 0)) return;
   const limiter = new SharedRateLimiter(db, (error) => app.log.warn({ err: error }, 'rate-limit counts not shared'));
+  app.decorate('rateLimiter', limiter);
   app.addHook('onClose', () => limiter.close());
   app.addHook('onRequest', async (request) => {
     const name = request.routeOptions.config?.rateLimit;

@@ -238,7 +238,12 @@ describe('integration health', () => {
     clock.advance(121_000);
     expect(await t.app.deliveryWorker.runOnce()).toBe(1);
     await vi.waitFor(() => expect(mine.got.integration).toHaveLength(3));
-    expect(mine.got.integration[2]).toEqual({ integrationId: crm, status: 'ok', statusReason: null });
+    expect(mine.got.integration[2]).toEqual({
+      integrationId: crm,
+      status: 'ok',
+      statusReason: null,
+      state: { code: 'working' },
+    });
     await vi.waitFor(() => expect(mails()).toHaveLength(mailsBefore + 2));
     expect(mails().at(-1)!.subject).toContain('My CRM');
     expect((await callAs(t, 'GET', `/api/integrations/${crm}`, user)).json()).toMatchObject({
@@ -269,7 +274,12 @@ describe('integration health', () => {
     await ingest(source, { name: 'C' });
     expect(await t.app.deliveryWorker.runOnce()).toBe(1);
     await vi.waitFor(() => expect(mine.got.integration).toHaveLength(2));
-    expect(mine.got.integration[1]).toEqual({ integrationId: crm, status: 'ok', statusReason: null });
+    expect(mine.got.integration[1]).toEqual({
+      integrationId: crm,
+      status: 'ok',
+      statusReason: null,
+      state: { code: 'working' },
+    });
     await vi.waitFor(() => expect(mails()).toHaveLength(2));
   });
 });
