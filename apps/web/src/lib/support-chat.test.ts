@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { chatLanguage, injectChat, scheduleChat } from './support-chat';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from './http';
+import { chatLanguage, injectChat, scheduleChat, startSupportChat } from './support-chat';
 
 const chat = { scriptUrl: 'https://chat.example/widget.js', organization: 'org-7', loadImmediately: false };
 const chatScripts = () => document.querySelectorAll('script#lr-support-chat');
@@ -17,6 +18,22 @@ describe('support chat language', () => {
     expect(chatLanguage(undefined, 'en-GB')).toBe('en');
     expect(chatLanguage(undefined, 'pl-PL')).toBe('en');
     expect(chatLanguage(undefined, undefined)).toBe('en');
+  });
+});
+
+describe('support chat at start-up', () => {
+  it('talks in the language the visitor arrived with, though the page sets its own while the settings load', async () => {
+    document.cookie = 'lang=en; path=/';
+    let answer: (value: unknown) => void = () => {};
+    const get = vi.spyOn(api, 'get').mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+    const started = startSupportChat('/news');
+    // The Ukrainian page remembers its language before the server answers.
+    document.cookie = 'lang=uk; path=/';
+    answer({ ...chat, loadImmediately: true });
+    await started;
+    expect(window.supportChatSettings).toEqual({ organization: 'org-7', lang: 'en' });
+    get.mockRestore();
+    document.cookie = 'lang=; path=/; max-age=0';
   });
 });
 

@@ -56,10 +56,13 @@ export function scheduleChat(chat: NonNullable<SupportChat>, lang: ChatLanguage,
 export async function startSupportChat(pathname = window.location.pathname): Promise<void> {
   // The SendPulse widget page lives inside another CRM's frame: no chat of ours there.
   if (/^(\/en)?\/widgets\//.test(pathname)) return;
+  // The visitor's language as they arrive: read before the answer below, because the page itself
+  // then sets the cookie to its own language (locale-root), and which came first was a race.
+  const lang = chatLanguage(readLangCookie(), navigator.language);
   try {
     const chat = await api.get<SupportChat>('/api/support-chat');
     if (!chat) return;
-    scheduleChat(chat, chatLanguage(readLangCookie(), navigator.language));
+    scheduleChat(chat, lang);
   } catch (err) {
     console.warn('support chat settings failed', err);
   }
