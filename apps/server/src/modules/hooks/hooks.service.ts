@@ -285,15 +285,15 @@ export async function assertIntegration(db: Executor, accountId: string, integra
   if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
 }
 
+/** A day's count of one counter, by the same statuses /api/hook/total counts (HOOK_COUNTER_STATUSES). */
+const counted = (counter: HookCounter) =>
+  sql<number>`count(*) filter (where ${inArray(hooks.status, [...HOOK_COUNTER_STATUSES[counter]])})::int`;
+
 /**
  * Per-day counts of the account's leads, newest day first (UTC days):
  * { date: 'YYYY-MM-DD', received, delivered, failed, pending, filtered, duplicate, held }.
  * `received` counts every inbound event (hooks); the rest split them by their status.
  */
-/** A day's count of one counter, by the same statuses /api/hook/total counts (HOOK_COUNTER_STATUSES). */
-const counted = (counter: HookCounter) =>
-  sql<number>`count(*) filter (where ${inArray(hooks.status, [...HOOK_COUNTER_STATUSES[counter]])})::int`;
-
 export async function statistic(db: Executor, accountId: string, page: number, limit: number) {
   const day = sql<string>`to_char(${hooks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
   const rows = await db
