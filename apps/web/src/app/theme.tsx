@@ -2,7 +2,8 @@ import type { Locale } from '@leadrelay/shared';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ukUA from 'antd/locale/uk_UA';
-import { type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { type ReactNode, useMemo } from 'react';
+import { useMediaQuery } from '../lib/use-media-query';
 
 export const PRIMARY = '#4f46e5';
 
@@ -27,28 +28,11 @@ export const theme: ThemeConfig = {
   },
 };
 
-const REDUCED_MOTION = '(prefers-reduced-motion: reduce)';
-
-function subscribeReducedMotion(onChange: () => void): () => void {
-  const query = window.matchMedia?.(REDUCED_MOTION);
-  query?.addEventListener('change', onChange);
-  return () => query?.removeEventListener('change', onChange);
-}
-
-/** The system's "reduce motion" setting, followed live. */
-export function usePrefersReducedMotion(): boolean {
-  return useSyncExternalStore(
-    subscribeReducedMotion,
-    () => window.matchMedia?.(REDUCED_MOTION).matches ?? false,
-    () => false,
-  );
-}
-
 export function AppTheme({ locale, children }: { locale: Locale; children: ReactNode }) {
   // Whoever asks the system for less motion gets none from antd: no zoom, slide, fade or collapse.
   // This also means no element waits for an animation's end before it is removed (a loading icon
   // kept, collapsed but still read out as "loading", when its transition end never came).
-  const reduced = usePrefersReducedMotion();
+  const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
   const themed = useMemo<ThemeConfig>(
     () => (reduced ? { ...theme, token: { ...theme.token, motion: false } } : theme),
     [reduced],
