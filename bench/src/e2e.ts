@@ -35,6 +35,13 @@ export interface E2eOptions {
   latencyMs: number;
   /** Worker processes when split. */
   workers: number;
+  /** API processes when split; leads go to each in turn (scale-out, issue 18 part 4). */
+  apis: number;
+  /**
+   * After the steady load is delivered: this many leads posted as fast as the APIs take them
+   * (BURST_CONCURRENCY requests at a time), and the time until the last one is delivered.
+   */
+  thenBurst: number;
   /** Kill -9 a worker every `killEvery` seconds (implies split). */
   crash: boolean;
   killEvery: number;
@@ -55,6 +62,18 @@ interface Sent {
 }
 
 const MAX_IN_FLIGHT = 1000;
+/** Requests in flight during the burst: as many as ingest's connections. */
+const BURST_CONCURRENCY = 100;
+
+interface BurstFigures {
+  leads: number;
+  accepted: number;
+  postedInMs: number;
+  acceptedPerS: number;
+  /** From the first post of the burst to the emulator's acknowledgement of the last lead. */
+  lastDeliveredAfterMs: number | null;
+  deliveredPerS: number;
+}
 
 export async function runE2e(o: E2eOptions): Promise<boolean> {
   if ((o.split || o.crash) && o.engine === 'embedded') {
@@ -73,8 +92,9 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const encryptionKey = newSecret();
   const split = o.split || o.crash;
 
+  if (o.apis > 1 && !split) throw new Error('--apis needs --split: separate api and worker processes');
   const api = await startServer({
-    name: split ? 'api' : 'all',
+    name: split ? (o.apis > 1 ? 'api1' : 'api') : 'all',
     role: split ? 'api' : 'all',
     port: await freePort(),
     dir,
@@ -83,6 +103,20 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     encryptionKey,
     owner: true,
   });
+  const apis = [api];
+  for (let i = 1; i < o.apis; i++) {
+    apis.push(
+      await startServer({
+        name: `api${i + 1}`,
+        role: 'api',
+        port: await freePort(),
+        dir,
+        databaseUrl: serverDatabaseUrl,
+        jwtSecret,
+        encryptionKey,
+      }),
+    );
+  }
   // The bench reads the same database: its own on the shared server, or the embedded one's socket.
   const databaseUrl = serverDatabaseUrl ?? embeddedDatabaseUrl(api.dataDir);
   const postgres = await serverVersion(databaseUrl);
@@ -100,16 +134,17 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const workers: ServerProcess[] = [];
   for (let i = 0; i < workerPorts.length; i++) workers.push(await startWorker(i));
   const route = await createRoute(api.url, emulator.hookUrl);
-  log(
-    `${split ? `api + ${o.workers} worker(s)` : 'all'} on ${o.engine}; emulator ${emulator.hookUrl} answering after ${o.latencyMs} ms`,
-  );
+  const processes = split ? `${o.apis} api + ${o.workers} worker${o.workers > 1 ? 's' : ''}` : 'all';
+  log(`${processes} on ${o.engine}; emulator ${emulator.hookUrl} answering after ${o.latencyMs} ms`);
+  // The same source on every API process: its path on each one's origin.
+  const hookUrls = apis.map((a) => new URL(new URL(route.hookUrl).pathname, a.url).toString());
 
   const pool = new LeadPool(1000, 7);
   const sent = new Map<number, Sent>();
   let inFlight = 0;
   let skipped = 0;
   const total = Math.round(o.rate * o.duration);
-  const send = (seq: number) => {
+  const send = async (seq: number): Promise<void> => {
     if (inFlight >= MAX_IN_FLIGHT) {
       skipped += 1;
       return;
@@ -117,7 +152,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     const entry: Sent = { sentAt: Date.now() };
     sent.set(seq, entry);
     inFlight += 1;
-    fetch(route.hookUrl, {
+    await fetch(hookUrls[seq % hookUrls.length]!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': `${runId}-${seq}` },
       body: pool.body(runId, seq, entry.sentAt),
@@ -158,7 +193,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
 
   const clusterDir = api.clusterDir;
   const memory = sampleMemory(() => ({
-    servers: [api, ...workers].map((s) => ({ name: s.name, pid: s.child.pid })),
+    servers: [...apis, ...workers].map((s) => ({ name: s.name, pid: s.child.pid })),
     postgresPids: clusterDir ? () => clusterPids(clusterDir) : undefined,
   }));
   const loadBefore = loadavg().map((l) => l.toFixed(2));
@@ -168,7 +203,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   let next = 0;
   while (next < total && performance.now() - start < o.duration * 1000 + 5_000) {
     const due = Math.min(total, Math.floor(((performance.now() - start) * o.rate) / 1000) + 1);
-    while (next < due) send(next++);
+    while (next < due) void send(next++);
     await sleep(2);
   }
   const sendSeconds = (Date.now() - wallStart) / 1000;
@@ -196,6 +231,44 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     await sleep(500);
   }
   const drainSeconds = (Date.now() - drainStart) / 1000;
+
+  // The burst: everything at once (BURST_CONCURRENCY in flight), then until the last is delivered.
+  const burstSeqs: number[] = [];
+  let burst: BurstFigures | undefined;
+  if (o.thenBurst > 0) {
+    const first = total + 1_000_000;
+    log(`burst: ${o.thenBurst} leads, ${BURST_CONCURRENCY} requests at a time`);
+    const burstStart = Date.now();
+    let cursor = 0;
+    await Promise.all(
+      Array.from({ length: BURST_CONCURRENCY }, async () => {
+        while (cursor < o.thenBurst) {
+          const seq = first + cursor++;
+          burstSeqs.push(seq);
+          await send(seq);
+        }
+      }),
+    );
+    const postedMs = Date.now() - burstStart;
+    const burstAccepted = burstSeqs.filter((seq) => sent.get(seq)?.status === 202);
+    for (;;) {
+      const have = deliveredSeqs();
+      const missing = burstAccepted.filter((seq) => !have.has(seq)).length;
+      if (missing === 0 || Date.now() - burstStart > o.drainTimeout * 1000) break;
+      await sleep(100);
+    }
+    const inBurst = new Set(burstSeqs);
+    const acks = emulator.records.filter((r) => inBurst.has(seqOf(r.body) ?? -1)).map((r) => Date.parse(r.createdAt));
+    burst = {
+      leads: o.thenBurst,
+      accepted: burstAccepted.length,
+      postedInMs: postedMs,
+      acceptedPerS: Math.round((burstAccepted.length / postedMs) * 10_000) / 10,
+      lastDeliveredAfterMs: acks.length ? Math.max(...acks) - burstStart : null,
+      deliveredPerS: acks.length ? Math.round((acks.length / (Math.max(...acks) - burstStart)) * 10_000) / 10 : 0,
+    };
+    log(`burst: posted in ${postedMs} ms, last delivered ${burst.lastDeliveredAfterMs} ms after the first post`);
+  }
   const memoryReport = memory.stop();
 
   // Receipt times from the database (the lead's created_at is stamped when ingest starts).
@@ -215,7 +288,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     await c.end();
   }
   for (const w of workers) await w.stop();
-  await api.stop();
+  for (const a of apis) await a.stop();
 
   // Per key: how many requests the emulator saw (attempts) and the record it made.
   const hitsByKey = new Map<string, number>();
@@ -236,6 +309,15 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const fromReceipt: number[] = [];
   const fromSend: number[] = [];
   const answer: number[] = [];
+  const burstFromReceipt: number[] = [];
+  const allAccepted = [...sent].filter(([, s]) => s.status === 202).map(([seq]) => seq);
+  const lostInBurst = burstSeqs.filter((seq) => sent.get(seq)?.status === 202 && !recordsBySeq.has(seq));
+  for (const seq of burstSeqs) {
+    const record = recordsBySeq.get(seq)?.[0];
+    const leadId = record?.idempotencyKey?.split(':')[0];
+    const receivedAt = leadId ? createdAt.get(leadId) : undefined;
+    if (record && receivedAt !== undefined) burstFromReceipt.push(Date.parse(record.createdAt) - receivedAt);
+  }
   for (const seq of accepted) {
     const s = sent.get(seq)!;
     answer.push(s.answeredAt! - s.sentAt);
@@ -258,7 +340,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     receiverDedupes: !o.plain,
     engine: o.engine,
     postgres,
-    processes: split ? `api + ${o.workers} worker${o.workers > 1 ? 's' : ''}` : 'all',
+    processes,
     rateTarget: o.rate,
     rateAchieved: Math.round((sent.size / sendSeconds) * 10) / 10,
     emulatorLatencyMs: o.latencyMs,
@@ -295,10 +377,20 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
       sendTo202: percentiles(answer),
     },
     targetP99Met: receiptP.p99 <= 1000,
+    burst: burst && {
+      ...burst,
+      lost: lostInBurst.length,
+      receiptToAck: percentiles(burstFromReceipt),
+    },
   };
   console.info(JSON.stringify(summary, null, 2));
   // A plain receiver cannot tell a repeat: its duplicates are the figure to report, not a failure.
-  const ok = lost.length === 0 && (o.plain || duplicateRecords.length === 0) && accepted.length > 0;
+  const ok =
+    lost.length === 0 &&
+    lostInBurst.length === 0 &&
+    (o.plain || duplicateRecords.length === 0) &&
+    accepted.length > 0 &&
+    allAccepted.length === accepted.length + (burst?.accepted ?? 0);
   if (!ok) console.error(`FAILED: ${lost.length} lost, ${duplicateRecords.length} delivered as two records`);
   return ok;
 }

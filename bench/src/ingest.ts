@@ -18,6 +18,7 @@ import {
   newRunId,
   newSecret,
   onCleanup,
+  type ServerProcess,
   scratchDir,
   serverVersion,
   startServer,
@@ -36,6 +37,8 @@ export interface IngestOptions {
   cpuProf: boolean;
   /** Per-database PostgreSQL settings for a diagnostic run, e.g. synchronous_commit=off. */
   pgSettings: string[];
+  /** Server processes, each taking an equal share of the connections (scale-out, issue 18 part 4). */
+  apis: number;
   /** Run the pgbench yardstick (bench/src/ceiling.ts) on the same database first and report the ratio (pg only). */
   withCeiling: boolean;
 }
@@ -48,6 +51,52 @@ async function statements(databaseUrl: string, query: string): Promise<Record<st
   } finally {
     await c.end();
   }
+}
+
+/**
+ * One result from each server's autocannon: counts add up, rates add up, and the latency
+ * percentiles are the worst of the runs (each run's own; a merged histogram is not available).
+ */
+function merge(results: Result[]): Result {
+  if (results.length === 1) return results[0]!;
+  const sum = (f: (r: Result) => number) => results.reduce((a, r) => a + f(r), 0);
+  const worst = (f: (r: Result) => number) => Math.max(...results.map(f));
+  const statusCodeStats: Result['statusCodeStats'] = {};
+  for (const r of results) {
+    for (const [code, v] of Object.entries(r.statusCodeStats ?? {})) {
+      statusCodeStats[code] = { count: (statusCodeStats[code]?.count ?? 0) + Number(v.count) };
+    }
+  }
+  const first = results[0]!;
+  return {
+    ...first,
+    duration: worst((r) => r.duration),
+    requests: {
+      ...first.requests,
+      average: sum((r) => r.requests.average),
+      p50: sum((r) => r.requests.p50),
+      min: sum((r) => r.requests.min),
+      max: sum((r) => r.requests.max),
+    },
+    latency: {
+      ...first.latency,
+      p50: worst((r) => r.latency.p50),
+      p97_5: worst((r) => r.latency.p97_5),
+      p99: worst((r) => r.latency.p99),
+      max: worst((r) => r.latency.max),
+      average:
+        sum((r) => r.latency.average * r.requests.total) /
+        Math.max(
+          1,
+          sum((r) => r.requests.total),
+        ),
+    },
+    '2xx': sum((r) => r['2xx']),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    statusCodeStats,
+  };
 }
 
 function figures(r: Result) {
@@ -88,17 +137,27 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   onCleanup(() => emulator.close());
   emulator.setLatency(50);
   const profDir = join(dir, 'prof');
-  const server = await startServer({
-    name: `server-${o.role}`,
-    role: o.role,
-    port: await freePort(),
-    dir,
-    databaseUrl: serverDatabaseUrl,
-    jwtSecret: newSecret(),
-    encryptionKey: newSecret(),
-    owner: true,
-    nodeArgs: o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
-  });
+  if (o.apis > 1 && o.engine === 'embedded')
+    throw new Error('--apis needs --engine pg or owned: the embedded PostgreSQL belongs to one process');
+  const jwtSecret = newSecret();
+  const encryptionKey = newSecret();
+  const servers: ServerProcess[] = [];
+  for (let i = 0; i < o.apis; i++) {
+    servers.push(
+      await startServer({
+        name: `server-${o.role}${o.apis > 1 ? i + 1 : ''}`,
+        role: o.role,
+        port: await freePort(),
+        dir,
+        databaseUrl: serverDatabaseUrl,
+        jwtSecret,
+        encryptionKey,
+        owner: i === 0,
+        nodeArgs: o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : [],
+      }),
+    );
+  }
+  const server = servers[0]!;
   // The bench reads the same database: its own on the shared server, or the embedded one's socket.
   const databaseUrl = serverDatabaseUrl ?? embeddedDatabaseUrl(server.dataDir);
   const postgres = await serverVersion(databaseUrl);
@@ -110,10 +169,12 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   log(`lead bodies: ${minBytes}–${maxBytes} bytes, average ${pool.averageBytes(runId)}`);
   let seq = 0;
   const path = new URL(route.hookUrl).pathname;
-  const run = (duration: number) =>
+  // One autocannon per server process, the connections shared out; the results are merged.
+  const run = async (duration: number) => merge(await Promise.all(servers.map((srv, i) => runOne(srv, i, duration))));
+  const runOne = (srv: ServerProcess, i: number, duration: number) =>
     autocannon({
-      url: server.url,
-      connections: o.connections,
+      url: srv.url,
+      connections: Math.floor(o.connections / o.apis) + (i < o.connections % o.apis ? 1 : 0),
       duration,
       timeout: 10,
       requests: [
@@ -150,11 +211,12 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   const sampler = sampleActivity(databaseUrl);
   const clusterDir = server.clusterDir;
   const memory = sampleMemory(() => ({
-    servers: [{ name: server.name, pid: server.child.pid }],
+    servers: servers.map((srv) => ({ name: srv.name, pid: srv.child.pid })),
     postgresPids: clusterDir ? () => clusterPids(clusterDir) : undefined,
   }));
   const loadBefore = loadavg().map((l) => l.toFixed(2));
-  const cpuServer0 = cpuSeconds(server.child.pid);
+  const serversCpu = () => servers.reduce((sum, srv) => sum + cpuSeconds(srv.child.pid), 0);
+  const cpuServer0 = serversCpu();
   const cpuPg0 = [...pgBackends].reduce((s, pid) => s + cpuSeconds(pid), 0);
   // Embedded: every process of the cluster (checkpointer, WAL writer, … too), not only the backends.
   const clusterCpu0 = new Map((clusterDir ? clusterPids(clusterDir) : []).map((pid) => [pid, cpuSeconds(pid)]));
@@ -169,7 +231,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     ? clusterPids(clusterDir).reduce((s, pid) => s + cpuSeconds(pid) - (clusterCpu0.get(pid) ?? 0), 0)
     : undefined;
   const cpu = {
-    server: Math.round((cpuSeconds(server.child.pid) - cpuServer0) * 10) / 10,
+    server: Math.round((serversCpu() - cpuServer0) * 10) / 10,
     postgresBackends: Math.round(([...pgBackends].reduce((s, pid) => s + cpuSeconds(pid), 0) - cpuPg0) * 10) / 10,
     embeddedPostgresAll: clusterCpu === undefined ? undefined : Math.round(clusterCpu * 10) / 10,
     loadGenerator: Math.round(((cpuSelf.user + cpuSelf.system) / 1e6) * 10) / 10,
@@ -200,12 +262,13 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
             order by total_exec_time desc limit 12`,
         )
       : undefined;
-  await server.stop();
+  for (const srv of servers) await srv.stop();
   const summary = {
     bench: 'ingest',
     engine: o.engine,
     postgres,
     role: o.role,
+    processes: o.apis,
     connections: o.connections,
     pgSettings: o.pgSettings.length ? o.pgSettings : undefined,
     bodyBytes: { min: minBytes, max: maxBytes, average: pool.averageBytes(runId) },

@@ -15,11 +15,14 @@ const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
                                                    --connections 100 --duration 30 --warmup 5 --cpu-prof
                                                    --pg-setting synchronous_commit=off (diagnostic, pg only)
                                                    --with-ceiling (pg only: the ceiling run first, on the same database; prints the ratio)
+                                                   --apis 1 (pg|owned: server processes, the connections shared out among them)
   ceiling  the yardstick: pgbench, one 1 KB row per transaction  --engine pg|owned --connections 100 (clients) --duration 30
 
   --engine owned: a cluster the bench owns (embedded binaries, durable, max_connections 300,
   pg_stat_statements; ingest prints the top statements), for ingest (api or all) and ceiling.
   e2e      steady rate to the http emulator         --engine pg|owned|embedded --split (pg only) --workers 1 --rate 200 --duration 30 --latency 50
+                                                   --apis 1 (with --split: API processes, leads sent to each in turn)
+                                                   --then-burst 0 (after the steady load: N leads, 100 at a time, until the last is delivered)
   crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150 (pg only)
                                                    --plain (the receiver honours no Idempotency-Key: duplicates reported)
   chaos    the chaos suite (CI): 2 api + 2 workers on an owned cluster, kill -9, PostgreSQL restart,
@@ -47,6 +50,8 @@ const { positionals, values } = parseArgs({
     'pg-setting': { type: 'string', multiple: true, default: [] },
     split: { type: 'boolean', default: false },
     workers: { type: 'string', default: '1' },
+    apis: { type: 'string', default: '1' },
+    'then-burst': { type: 'string', default: '0' },
     last: { type: 'string' },
     rate: { type: 'string' },
     latency: { type: 'string', default: '50' },
@@ -107,6 +112,7 @@ async function main(): Promise<boolean> {
         cpuProf: values['cpu-prof'] ?? false,
         pgSettings: values['pg-setting'] ?? [],
         withCeiling: values['with-ceiling'] ?? false,
+        apis: bounded('apis', values.apis, 1, 4),
       });
     }
     case 'ceiling': {
@@ -132,6 +138,8 @@ async function main(): Promise<boolean> {
         engine,
         split: values.split ?? false,
         workers: bounded('workers', values.workers, 1, 4),
+        apis: bounded('apis', values.apis, 1, 4),
+        thenBurst: bounded('then-burst', values['then-burst'], 0, 100_000),
         rate: bounded('rate', values.rate ?? '200', 1, 5000),
         duration,
         latencyMs: bounded('latency', values.latency, 0, 10_000),

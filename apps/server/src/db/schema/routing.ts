@@ -83,6 +83,25 @@ export const hooks = pgTable(
 );
 export type HookRow = typeof hooks.$inferSelect;
 
+/**
+ * The dashboard's counters (`/api/hook/total`, `HOOKS_INFORMER`) without counting the lead log:
+ * statement triggers on `hooks` (migration 0021) append, per statement, how many of an account's
+ * hooks entered or left each status. Append-only, so concurrent batches never wait on a counter
+ * row; an account's counts are the sums, and reading them folds its rows into one per status
+ * (hooks.service `hookTotals`).
+ */
+export const hookCounts = pgTable(
+  'hook_counts',
+  {
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').$type<HookStatus>().notNull(),
+    n: bigint('n', { mode: 'number' }).notNull(),
+  },
+  (t) => [index('hook_counts_account_idx').on(t.accountId)],
+);
+
 export const deliveries = pgTable(
   'deliveries',
   {

@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deliveries, deliveryAttempts, errorRecords, hooks, leads } from '../../db/schema';
+import { deliveries, deliveryAttempts, errorRecords, hookCounts, hooks, leads, users } from '../../db/schema';
 import { accountIdOf, createDestination, createSource } from '../../test/routing-fixtures';
 import { bearer, createTestApp, errorOf, logIn, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
 import { testDestination } from '../../test/test-destination';
+import { foldHookCounts, HOOK_COUNTS_FOLD_AT } from './hooks.service';
 
 const OWNER = { login: 'owner@example.com', password: 'Owner1234' };
 const dest = testDestination();
@@ -328,6 +329,78 @@ describe('dashboard counters and chart', () => {
     expect(totals.total).toBe(4);
     const [stored] = (await call('GET', `/api/hook?integrationId=${lonely.id}`, a.user)).json().data;
     expect(stored).toMatchObject({ status: 'accepted', reason: 'NO_ACTIVE_DESTINATION' });
+  });
+});
+
+describe('dashboard counters kept by the database', () => {
+  /** What the counters must say: the account's hooks counted one by one. */
+  async function counted(accountId: string) {
+    const rows = await t.app.db
+      .select({ status: hooks.status, n: count() })
+      .from(hooks)
+      .where(eq(hooks.accountId, accountId))
+      .groupBy(hooks.status);
+    const of = (...statuses: string[]) => rows.filter((r) => statuses.includes(r.status)).reduce((a, r) => a + r.n, 0);
+    return {
+      total: of(...rows.map((r) => r.status)),
+      delivered: of('delivered'),
+      failed: of('failed', 'partial'),
+      pending: of('pending'),
+      filtered: of('filtered'),
+      duplicate: of('duplicate'),
+      held: of('held'),
+    };
+  }
+  const totalsOf = async (user: SignedInUser) => {
+    const { hold: _hold, ...counters } = (await call('GET', '/api/hook/total', user)).json();
+    return counters;
+  };
+  const counterRows = async (accountId: string) =>
+    (await t.app.db.select({ n: count() }).from(hookCounts).where(eq(hookCounts.accountId, accountId)))[0]!.n;
+
+  it('follow every change of the lead log: arrival, delivery, failure, renewal and removal', async () => {
+    const a = await account();
+    const ids = [await a.post({ name: 'One' }), await a.post({ name: 'Two' }), await a.post({ phone: '0671234567' })];
+    expect(await totalsOf(a.user)).toEqual({ ...(await counted(a.accountId)), pending: 2, filtered: 1 });
+    dest.failNext({ kind: 'permanent' });
+    await t.app.deliveryWorker.drain();
+    expect(await totalsOf(a.user)).toEqual({ ...(await counted(a.accountId)), delivered: 1, failed: 1 });
+
+    expect((await call('PUT', '/api/hook', a.user, { ids: [ids[0], ids[1]] })).statusCode).toBe(200);
+    await t.app.deliveryWorker.drain();
+    expect(await totalsOf(a.user)).toEqual({ ...(await counted(a.accountId)), delivered: 2, failed: 0 });
+
+    expect((await call('POST', '/api/hook', a.user, { ids: [ids[2]] })).statusCode).toBe(200);
+    expect(await totalsOf(a.user)).toEqual({ ...(await counted(a.accountId)), total: 2, filtered: 0 });
+  });
+
+  it('fold into one row per status when read, and stay exact while leads arrive and reads fold at once', async () => {
+    const a = await account();
+    await Promise.all(Array.from({ length: 40 }, (_, i) => a.post({ name: `Lead ${i}` })));
+    // Changes that cancel out, as a lead's hook passing through a status does.
+    const churn = Array.from({ length: 20 }, () => [
+      { accountId: a.accountId, status: 'pending' as const, n: 1 },
+      { accountId: a.accountId, status: 'pending' as const, n: -1 },
+    ]).flat();
+    await t.app.db.insert(hookCounts).values(churn);
+    expect(await counterRows(a.accountId)).toBeGreaterThan(HOOK_COUNTS_FOLD_AT);
+    expect(await totalsOf(a.user)).toEqual({ ...(await counted(a.accountId)), total: 40 });
+    expect(await counterRows(a.accountId)).toBeLessThanOrEqual(2);
+
+    const posting = Array.from({ length: 60 }, (_, i) => a.post({ name: `More ${i}` }));
+    const reading = Array.from({ length: 12 }, () => foldHookCounts(t.app.db, a.accountId));
+    await Promise.all([...posting, ...reading, t.app.deliveryWorker.drain()]);
+    await t.app.deliveryWorker.drain();
+    await foldHookCounts(t.app.db, a.accountId);
+    expect(await totalsOf(a.user)).toEqual({ ...(await counted(a.accountId)), total: 100, delivered: 100 });
+  });
+
+  it('go with a deleted account', async () => {
+    const a = await account();
+    await a.post({ name: 'Gone' });
+    expect(await counterRows(a.accountId)).toBeGreaterThan(0);
+    await t.app.db.delete(users).where(eq(users.id, a.accountId));
+    expect(await counterRows(a.accountId)).toBe(0);
   });
 });
 
