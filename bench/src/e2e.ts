@@ -2,7 +2,9 @@
 // emulator (in this process, answering after 50 ms); latency from our receipt to the emulator.
 // (c) With --crash: the same with separate api and worker processes, the worker killed with
 // SIGKILL every few seconds and restarted; every accepted lead must reach the emulator once.
+import { readdirSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import pg from 'pg';
@@ -22,9 +24,11 @@ import {
   scratchDir,
   serverVersion,
   startServer,
+  tunables,
 } from './harness';
 import { LeadPool } from './leads';
 import { sampleMemory } from './observe';
+import { summarizeProfile } from './profile';
 
 export interface E2eOptions {
   engine: Engine;
@@ -42,6 +46,8 @@ export interface E2eOptions {
    * (BURST_CONCURRENCY requests at a time), and the time until the last one is delivered.
    */
   thenBurst: number;
+  /** Profile every server process (--cpu-prof) and print where each spent its time. */
+  cpuProf?: boolean;
   /** Kill -9 a worker every `killEvery` seconds (implies split). */
   crash: boolean;
   killEvery: number;
@@ -93,8 +99,11 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const split = o.split || o.crash;
 
   if (o.apis > 1 && !split) throw new Error('--apis needs --split: separate api and worker processes');
+  const profDir = join(dir, 'prof');
+  const nodeArgs = (name: string) => (o.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${join(profDir, name)}`] : []);
   const api = await startServer({
     name: split ? (o.apis > 1 ? 'api1' : 'api') : 'all',
+    nodeArgs: nodeArgs('api1'),
     role: split ? 'api' : 'all',
     port: await freePort(),
     dir,
@@ -108,6 +117,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     apis.push(
       await startServer({
         name: `api${i + 1}`,
+        nodeArgs: nodeArgs(`api${i + 1}`),
         role: 'api',
         port: await freePort(),
         dir,
@@ -124,6 +134,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const startWorker = (i: number) =>
     startServer({
       name: `worker${i + 1}`,
+      nodeArgs: nodeArgs(`worker${i + 1}`),
       role: 'worker',
       port: workerPorts[i]!,
       dir,
@@ -341,6 +352,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     engine: o.engine,
     postgres,
     processes,
+    settings: tunables(),
     rateTarget: o.rate,
     rateAchieved: Math.round((sent.size / sendSeconds) * 10) / 10,
     emulatorLatencyMs: o.latencyMs,
@@ -385,6 +397,14 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   };
   console.info(JSON.stringify(summary, null, 2));
   // A plain receiver cannot tell a repeat: its duplicates are the figure to report, not a failure.
+  if (o.cpuProf) {
+    for (const name of readdirSync(profDir)) {
+      for (const f of readdirSync(join(profDir, name)).filter((file) => file.endsWith('.cpuprofile'))) {
+        console.info(`\n${name}:`);
+        console.info(summarizeProfile(join(profDir, name, f), 25));
+      }
+    }
+  }
   const ok =
     lost.length === 0 &&
     lostInBurst.length === 0 &&

@@ -182,6 +182,15 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
+/** The server's tuning settings a bench run passes on from its own environment (and prints). */
+export const TUNABLES = ['DB_POOL_SIZE', 'WORKER_DB_POOL_SIZE', 'WORKER_CONCURRENCY', 'NODE_OPTIONS'] as const;
+
+/** The tuning settings this run passes on, for the result. */
+export function tunables(): Record<string, string> | undefined {
+  const set = TUNABLES.filter((name) => process.env[name] !== undefined);
+  return set.length ? Object.fromEntries(set.map((name) => [name, process.env[name]!])) : undefined;
+}
+
 /**
  * Builds the server when stale, then starts `node --enable-source-maps dist/main.js` in
  * apps/server (what `npm start` runs after its build checks, minus the npm and shell processes,
@@ -212,6 +221,8 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
     RATE_LIMIT_WEBHOOK_PER_MINUTE: '0',
     WEB_DIST: join(o.dir, 'no-web'),
   };
+  // Server settings to try (e.g. WORKER_DB_POOL_SIZE=16 npm run bench ...) reach every server process.
+  for (const name of TUNABLES) if (process.env[name] !== undefined) env[name] = process.env[name];
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.owner) Object.assign(env, { OWNER_LOGIN: OWNER.login, OWNER_PASSWORD: OWNER.password });
   if (o.env) Object.assign(env, o.env);

@@ -22,6 +22,7 @@ import {
   scratchDir,
   serverVersion,
   startServer,
+  tunables,
 } from './harness';
 import { LeadPool } from './leads';
 import { cpuSeconds, sampleActivity, sampleMemory } from './observe';
@@ -269,6 +270,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     postgres,
     role: o.role,
     processes: o.apis,
+    settings: tunables(),
     connections: o.connections,
     pgSettings: o.pgSettings.length ? o.pgSettings : undefined,
     bodyBytes: { min: minBytes, max: maxBytes, average: pool.averageBytes(runId) },

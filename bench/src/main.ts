@@ -140,6 +140,7 @@ async function main(): Promise<boolean> {
         workers: bounded('workers', values.workers, 1, 4),
         apis: bounded('apis', values.apis, 1, 4),
         thenBurst: bounded('then-burst', values['then-burst'], 0, 100_000),
+        cpuProf: values['cpu-prof'] ?? false,
         rate: bounded('rate', values.rate ?? '200', 1, 5000),
         duration,
         latencyMs: bounded('latency', values.latency, 0, 10_000),
