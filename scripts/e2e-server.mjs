@@ -48,10 +48,15 @@ if (process.env.TEST_DATABASE_URL) {
 }
 
 execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js'], {
-  cwd: root,
-  env,
-  stdio: 'inherit',
-});
+// The flags of `npm start` (apps/server/package.json).
+const child = spawn(
+  process.execPath,
+  ['--enable-source-maps', '--max-semi-space-size=16', 'apps/server/dist/main.js'],
+  {
+    cwd: root,
+    env,
+    stdio: 'inherit',
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));

@@ -182,6 +182,14 @@ export interface ServerProcess {
   kill9(): Promise<void>;
 }
 
+/**
+ * Node's flags for the server, as `npm start` passes them (apps/server/package.json): source maps
+ * for stack traces, and young-generation semi-spaces of at most 16 MB. V8's default on this
+ * machine let the young generation grow to about 300 MB of resident memory at rest; with 16 MB it is about
+ * 200 MB, at the same throughput (docs/benchmarks.md, memory).
+ */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=16'] as const;
+
 /** The server's tuning settings a bench run passes on from its own environment (and prints). */
 export const TUNABLES = ['DB_POOL_SIZE', 'WORKER_DB_POOL_SIZE', 'WORKER_CONCURRENCY', 'NODE_OPTIONS'] as const;
 
@@ -192,7 +200,7 @@ export function tunables(): Record<string, string> | undefined {
 }
 
 /**
- * Builds the server when stale, then starts `node --enable-source-maps dist/main.js` in
+ * Builds the server when stale, then starts `node SERVER_NODE_FLAGS dist/main.js` in
  * apps/server (what `npm start` runs after its build checks, minus the npm and shell processes,
  * so a signal reaches the server itself) and waits for /api/health.
  */
@@ -226,7 +234,7 @@ export async function startServer(o: ServerOptions): Promise<ServerProcess> {
   if (o.databaseUrl) env.DATABASE_URL = o.databaseUrl;
   if (o.owner) Object.assign(env, { OWNER_LOGIN: OWNER.login, OWNER_PASSWORD: OWNER.password });
   if (o.env) Object.assign(env, o.env);
-  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), '--enable-source-maps', 'dist/main.js'], {
+  const child = spawn(process.execPath, [...(o.nodeArgs ?? []), ...SERVER_NODE_FLAGS, 'dist/main.js'], {
     cwd: SERVER_DIR,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

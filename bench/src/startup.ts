@@ -23,6 +23,7 @@ import {
   onCleanup,
   ROOT,
   SERVER_DIR,
+  SERVER_NODE_FLAGS,
   scratchDir,
   serverVersion,
 } from './harness';
@@ -142,7 +143,7 @@ export async function runStartup(o: StartupOptions): Promise<boolean> {
     const child: ChildProcess =
       kind === 'npm'
         ? spawn('npm', ['start'], { cwd: ROOT, env, detached: true, stdio: ['ignore', fd, fd] })
-        : spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
+        : spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/main.js'], {
             cwd: SERVER_DIR,
             env,
             detached: true,
@@ -267,7 +268,7 @@ export async function runStartup(o: StartupOptions): Promise<boolean> {
     completedRuns: starts.warmDirect.length,
     machine: before,
     npm: `npm ${npmVersion} on node ${npmNode} (PATH without node_modules/.bin, as in a shell); the app on node from node_modules/.bin`,
-    direct: `${process.execPath} --enable-source-maps dist/main.js (node ${process.version})`,
+    direct: `${process.execPath} ${SERVER_NODE_FLAGS.join(' ')} dist/main.js (node ${process.version})`,
     postgres,
     loadAverage: { before: loadBefore.join(' '), after: loadAfter.join(' ') },
     timeToHealthMs: Object.fromEntries(PHASES.map((phase) => [phase, { ...stats(ms[phase]), all: ms[phase] }])),
