@@ -20,10 +20,12 @@ import {
   newSecret,
   onCleanup,
   percentiles,
+  queryOnce,
   type ServerProcess,
   scratchDir,
   serverVersion,
   startServer,
+  statementCosts,
   tunables,
 } from './harness';
 import { LeadPool } from './leads';
@@ -91,6 +93,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const dir = scratchDir(runId);
   log('machine', machine());
   const serverDatabaseUrl = await benchDatabase(o.engine, runId, dir);
+  if (o.engine === 'owned') await queryOnce(serverDatabaseUrl!, 'create extension if not exists pg_stat_statements');
   const emulator = await startHttpEmulator({ maxLog: 1_000_000, dedupe: !o.plain });
   onCleanup(() => emulator.close());
   emulator.setLatency(o.latencyMs);
@@ -298,6 +301,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     deliveryStates.claims = attempts;
     await c.end();
   }
+  const topStatements = o.engine === 'owned' ? await statementCosts(databaseUrl) : undefined;
   for (const w of workers) await w.stop();
   for (const a of apis) await a.stop();
 
@@ -389,6 +393,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
       sendTo202: percentiles(answer),
     },
     targetP99Met: receiptP.p99 <= 1000,
+    topStatements,
     burst: burst && {
       ...burst,
       lost: lostInBurst.length,

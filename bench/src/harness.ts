@@ -389,3 +389,25 @@ export async function freePort(): Promise<number> {
     });
   });
 }
+
+/** One query on a connection of its own. */
+export async function queryOnce(databaseUrl: string, query: string): Promise<Record<string, unknown>[]> {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  try {
+    return (await c.query(query)).rows;
+  } finally {
+    await c.end();
+  }
+}
+
+/** The statements that took the most database time (`pg_stat_statements`, --engine owned). */
+export function statementCosts(databaseUrl: string, limit = 12): Promise<Record<string, unknown>[]> {
+  return queryOnce(
+    databaseUrl,
+    `select calls, round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 3)::float as mean_ms,
+            rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
+       from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
+      order by total_exec_time desc limit ${limit}`,
+  );
+}

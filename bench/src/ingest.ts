@@ -18,10 +18,12 @@ import {
   newRunId,
   newSecret,
   onCleanup,
+  queryOnce,
   type ServerProcess,
   scratchDir,
   serverVersion,
   startServer,
+  statementCosts,
   tunables,
 } from './harness';
 import { LeadPool } from './leads';
@@ -42,16 +44,6 @@ export interface IngestOptions {
   apis: number;
   /** Run the pgbench yardstick (bench/src/ceiling.ts) on the same database first and report the ratio (pg only). */
   withCeiling: boolean;
-}
-
-async function statements(databaseUrl: string, query: string): Promise<Record<string, unknown>[]> {
-  const c = new pg.Client({ connectionString: databaseUrl });
-  await c.connect();
-  try {
-    return (await c.query(query)).rows;
-  } finally {
-    await c.end();
-  }
 }
 
 /**
@@ -127,7 +119,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
   const before = machine();
   log('machine', before);
   const serverDatabaseUrl = await benchDatabase(o.engine, runId, dir, o.pgSettings);
-  if (o.engine === 'owned') await statements(serverDatabaseUrl!, 'create extension if not exists pg_stat_statements');
+  if (o.engine === 'owned') await queryOnce(serverDatabaseUrl!, 'create extension if not exists pg_stat_statements');
   let ceiling: CeilingResult | undefined;
   if (o.withCeiling) {
     if (!serverDatabaseUrl) throw new Error('--with-ceiling needs --engine pg or owned');
@@ -208,7 +200,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     for (const r of rows) pgBackends.add(r.pid);
     await c.end();
   }
-  if (o.engine === 'owned') await statements(databaseUrl, 'select pg_stat_statements_reset()');
+  if (o.engine === 'owned') await queryOnce(databaseUrl, 'select pg_stat_statements_reset()');
   const sampler = sampleActivity(databaseUrl);
   const clusterDir = server.clusterDir;
   const memory = sampleMemory(() => ({
@@ -253,16 +245,7 @@ export async function runIngest(o: IngestOptions): Promise<boolean> {
     stored = Object.fromEntries(Object.entries(rows[0]!).map(([k, v]) => [k, Number(v)]));
     await c.end();
   }
-  const topStatements =
-    o.engine === 'owned'
-      ? await statements(
-          databaseUrl,
-          `select calls, round(total_exec_time)::int as total_ms, round(mean_exec_time::numeric, 3)::float as mean_ms,
-                  rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) as query
-             from pg_stat_statements where dbid = (select oid from pg_database where datname = current_database())
-            order by total_exec_time desc limit 12`,
-        )
-      : undefined;
+  const topStatements = o.engine === 'owned' ? await statementCosts(databaseUrl) : undefined;
   for (const srv of servers) await srv.stop();
   const summary = {
     bench: 'ingest',
