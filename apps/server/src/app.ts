@@ -95,6 +95,7 @@ import { createPaymentProvider } from './modules/payments/providers';
 import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { seedPlans } from './modules/plans/plans.service';
+import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { recordSentSms } from './modules/sms/sms.service';
@@ -401,6 +402,7 @@ async function setup(
     await app.register(collectionsRoutes);
     await app.register(ingestRoutes);
     await app.register(hooksRoutes);
+    await app.register(reactionsRoutes);
     await app.register(deliveryErrorsRoutes);
     await app.register(auditRoutes);
     await app.register(pipedriveRoutes);

@@ -67,6 +67,7 @@ export const ERROR_STATUS = {
   COMMENT_NOT_FOUND: 404,
   LOGIN_TAKEN: 409,
   COLLECTION_IN_USE: 409,
+  HOOK_HAS_NO_LEAD: 409,
   SLUG_TAKEN: 409,
   PLAN_IN_USE: 409,
   // The plan's limit is reached: the web offers a bigger plan.

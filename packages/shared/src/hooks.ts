@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { LeadReaction } from './reactions';
 
 /** What became of one inbound event (architecture: "Hook"). */
 export const HOOK_STATUSES = [
@@ -103,6 +104,8 @@ export interface Hook {
   lead: Record<string, unknown> | null;
   request: unknown;
   deliveries: HookDelivery[];
+  /** The lead's reactions (taken, called back), oldest first; none for a hook without a lead. */
+  reactions: LeadReaction[];
   createdAt: string;
   updatedAt: string;
 }

@@ -20,6 +20,7 @@ export * from './parsers';
 export * from './password';
 export * from './plans';
 export * from './plural';
+export * from './reactions';
 export * from './referrals';
 export * from './sendpulse';
 export * from './sms';

@@ -15,6 +15,7 @@ export * from './parsers';
 export * from './payments';
 export * from './plans';
 export * from './rate-limits';
+export * from './reactions';
 export * from './routing';
 export * from './sessions';
 export * from './sms';

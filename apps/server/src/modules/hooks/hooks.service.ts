@@ -8,6 +8,7 @@ import {
   type HookDetail,
   type HookListQuery,
   type HookTotals,
+  type LeadReaction,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -25,6 +26,7 @@ import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
+import { reactionsOf } from '../reactions/reactions.service';
 
 // The views are the shared response types, so the web and the server cannot drift apart.
 export type HookView = Hook;
@@ -86,7 +88,11 @@ function requestOf(request: StoredRequest, leadRaw: unknown): StoredRequest {
   return { ...rest, body: leadRaw ?? null };
 }
 
-function toHookView({ hook, lead, leadRaw, integration }: HookRow, deliveryRows: DeliveryJoinRow[]): HookView {
+function toHookView(
+  { hook, lead, leadRaw, integration }: HookRow,
+  deliveryRows: DeliveryJoinRow[],
+  reactions: Map<string, LeadReaction[]>,
+): HookView {
   return {
     _id: hook.id,
     integrationId: hook.integrationId,
@@ -108,6 +114,7 @@ function toHookView({ hook, lead, leadRaw, integration }: HookRow, deliveryRows:
         deliveredAt: iso(d.deliveredAt),
         externalId: d.externalId,
       })),
+    reactions: (hook.leadId && reactions.get(hook.leadId)) || [],
     createdAt: hook.createdAt.toISOString(),
     updatedAt: hook.updatedAt.toISOString(),
   };
@@ -132,11 +139,17 @@ export async function listHooks(
       .offset((query.page - 1) * query.limit),
     db.select({ n: count() }).from(hooks).leftJoin(leads, eq(leads.id, hooks.leadId)).where(where),
   ]);
-  const deliveryRows = await deliveriesOf(
-    db,
-    rows.map((r) => r.hook.id),
-  );
-  const data = rows.map((row) => toHookView(row, deliveryRows));
+  const [deliveryRows, reactions] = await Promise.all([
+    deliveriesOf(
+      db,
+      rows.map((r) => r.hook.id),
+    ),
+    reactionsOf(
+      db,
+      rows.flatMap((r) => (r.hook.leadId ? [r.hook.leadId] : [])),
+    ),
+  ]);
+  const data = rows.map((row) => toHookView(row, deliveryRows, reactions));
   return { data, total: totals?.n ?? 0 };
 }
 
@@ -165,7 +178,7 @@ export async function getHook(db: Executor, accountId: string, id: string): Prom
         )
         .orderBy(asc(deliveryAttempts.number), asc(deliveryAttempts.startedAt))
     : [];
-  const view = toHookView(row, deliveryRows);
+  const view = toHookView(row, deliveryRows, await reactionsOf(db, row.hook.leadId ? [row.hook.leadId] : []));
   return {
     ...view,
     deliveries: view.deliveries.map((d) => ({

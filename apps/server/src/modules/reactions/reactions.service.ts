@@ -1,0 +1,176 @@
+// Speed to lead (issue 19 part 2; docs/adr/010-manager-bot.md): a manager's reactions to a lead,
+// recorded once per lead and kind, and the report on how fast they come per source integration,
+// manager and day. The bot's buttons, the web's and a CRM status read all record through
+// `recordReaction`.
+import {
+  type LeadReaction,
+  type ReactionKind,
+  type ReactionResult,
+  type ReactionVia,
+  SPEED_TO_LEAD_WITHIN_MINUTES,
+  type SpeedToLeadQuery,
+  type SpeedToLeadReport,
+  type SpeedToLeadRow,
+} from '@leadrelay/shared';
+import { and, eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client';
+import { hooks, type LeadReactionRow, leadReactions, leads } from '../../db/schema';
+import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
+import { AppError } from '../../plugins/errors';
+
+export const toReactionView = (r: Pick<LeadReactionRow, 'kind' | 'byName' | 'via' | 'at'>): LeadReaction => ({
+  kind: r.kind,
+  byName: r.byName,
+  via: r.via,
+  at: r.at.toISOString(),
+});
+
+export interface ReactionInput {
+  accountId: string;
+  leadId: string;
+  kind: ReactionKind;
+  via: ReactionVia;
+  by?: { id?: string; name?: string };
+  at?: Date;
+}
+
+/**
+ * Records the lead's first reaction of a kind. A second one (pressed twice, or by another manager
+ * at the same moment) records nothing and answers the first: the unique key decides, not a read
+ * before the write.
+ */
+export async function recordReaction(db: Executor, input: ReactionInput): Promise<ReactionResult> {
+  const [lead] = await db
+    .select({ integrationId: leads.integrationId })
+    .from(leads)
+    .where(and(eq(leads.id, input.leadId), eq(leads.accountId, input.accountId)));
+  if (!lead) throw new AppError('HOOK_NOT_FOUND');
+  const [made] = await db
+    .insert(leadReactions)
+    .values({
+      accountId: input.accountId,
+      leadId: input.leadId,
+      integrationId: lead.integrationId,
+      kind: input.kind,
+      via: input.via,
+      byId: input.by?.id ?? null,
+      byName: input.by?.name ?? null,
+      ...(input.at ? { at: input.at } : {}),
+    })
+    .onConflictDoNothing({ target: [leadReactions.leadId, leadReactions.kind] })
+    .returning();
+  if (made) return { recorded: true, reaction: toReactionView(made) };
+  const [first] = await db
+    .select()
+    .from(leadReactions)
+    .where(and(eq(leadReactions.leadId, input.leadId), eq(leadReactions.kind, input.kind)));
+  if (!first) throw new AppError('HOOK_NOT_FOUND');
+  return { recorded: false, reaction: toReactionView(first) };
+}
+
+/** A reaction from the lead log: the hook's lead, by the signed-in user. */
+export async function reactToHook(
+  db: Executor,
+  accountId: string,
+  hookId: string,
+  kind: ReactionKind,
+  user: { id: string; name: string },
+): Promise<ReactionResult> {
+  const [hook] = await db
+    .select({ leadId: hooks.leadId })
+    .from(hooks)
+    .where(and(eq(hooks.id, hookId), eq(hooks.accountId, accountId)));
+  if (!hook) throw new AppError('HOOK_NOT_FOUND');
+  if (!hook.leadId) throw new AppError('HOOK_HAS_NO_LEAD');
+  return recordReaction(db, { accountId, leadId: hook.leadId, kind, via: 'web', by: user });
+}
+
+/** The reactions of some leads, oldest first, by lead id. */
+export async function reactionsOf(db: Executor, leadIds: string[]): Promise<Map<string, LeadReaction[]>> {
+  const out = new Map<string, LeadReaction[]>();
+  if (!leadIds.length) return out;
+  const rows = await db
+    .select()
+    .from(leadReactions)
+    .where(sql`${leadReactions.leadId} in ${leadIds}`)
+    .orderBy(leadReactions.at);
+  for (const r of rows) out.set(r.leadId, [...(out.get(r.leadId) ?? []), toReactionView(r)]);
+  return out;
+}
+
+interface ReportRow {
+  day: string;
+  integration_id: string;
+  manager: string | null;
+  leads: number;
+  reacted: number;
+  median_ms: number | null;
+  p90_ms: number | null;
+  within_5: number;
+  within_15: number;
+  within_60: number;
+  delivery_median_ms: number | null;
+}
+
+/**
+ * The report over the last `days` days (whole days in Kyiv time, today included): per day, source
+ * integration and the manager the leads were given to, how many leads, how many got a first
+ * reaction (a take or a call back, whichever came first) and how fast: median and 90th percentile
+ * from receipt, the share of all leads reacted to within 5, 15 and 60 minutes, and the median time
+ * from receipt to the first delivery.
+ */
+export async function speedToLead(
+  db: Executor,
+  accountId: string,
+  query: SpeedToLeadQuery,
+  now = new Date(),
+): Promise<SpeedToLeadReport> {
+  const zone = DEFAULT_TIME_ZONE;
+  // From the start of the first day (Kyiv) to now.
+  const fromRow = await db.execute(
+    sql`select (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${zone}) - make_interval(days => ${query.days - 1})) at time zone ${zone} as "from"`,
+  );
+  const from = new Date(rowsOf<{ from: Date | string }>(fromRow)[0]!.from);
+  const [w5, w15, w60] = SPEED_TO_LEAD_WITHIN_MINUTES.map((m) => m * 60_000);
+  const result = await db.execute(sql`
+    with l as (
+      select l.id, l.integration_id, l.created_at, l.assignee->>'name' as manager,
+        (select min(r.at) from lead_reactions r where r.lead_id = l.id) as first_reaction,
+        (select min(d.delivered_at) from deliveries d where d.lead_id = l.id) as first_delivery
+      from leads l
+      where l.account_id = ${accountId}::uuid
+        and l.created_at >= ${from.toISOString()}::timestamptz and l.created_at <= ${now.toISOString()}::timestamptz
+        ${query.integrationId ? sql`and l.integration_id = ${query.integrationId}::uuid` : sql``}
+    ), t as (
+      select *, extract(epoch from first_reaction - created_at) * 1000 as reaction_ms,
+        extract(epoch from first_delivery - created_at) * 1000 as delivery_ms
+      from l
+    )
+    select to_char(created_at at time zone ${zone}, 'YYYY-MM-DD') as day, integration_id::text, manager,
+      count(*)::int as leads,
+      count(first_reaction)::int as reacted,
+      percentile_cont(0.5) within group (order by reaction_ms)::float8 as median_ms,
+      percentile_cont(0.9) within group (order by reaction_ms)::float8 as p90_ms,
+      avg((coalesce(reaction_ms <= ${w5}, false))::int)::float8 as within_5,
+      avg((coalesce(reaction_ms <= ${w15}, false))::int)::float8 as within_15,
+      avg((coalesce(reaction_ms <= ${w60}, false))::int)::float8 as within_60,
+      percentile_cont(0.5) within group (order by delivery_ms)::float8 as delivery_median_ms
+    from t
+    group by 1, 2, 3
+    order by 1 desc, 2, 3 nulls last`);
+  const round = (v: number | null) => (v === null ? null : Math.round(v));
+  const share = (v: number) => Math.round(v * 1000) / 1000;
+  const rows: SpeedToLeadRow[] = rowsOf<ReportRow>(result).map((r) => ({
+    day: r.day,
+    integrationId: r.integration_id,
+    manager: r.manager,
+    leads: r.leads,
+    reacted: r.reacted,
+    neverTaken: r.leads - r.reacted,
+    medianMs: round(r.median_ms),
+    p90Ms: round(r.p90_ms),
+    within: { '5': share(r.within_5), '15': share(r.within_15), '60': share(r.within_60) },
+    deliveryMedianMs: round(r.delivery_median_ms),
+  }));
+  return { from: from.toISOString(), to: now.toISOString(), timeZone: zone, rows };
+}

@@ -1,0 +1,67 @@
+// Speed to lead (issue 19): a manager's reactions to a lead and the report on how fast they come.
+import { z } from 'zod';
+
+/** `taken`: a manager took the lead ("Беру"); `called`: they called the customer back. */
+export const REACTION_KINDS = ['taken', 'called'] as const;
+export type ReactionKind = (typeof REACTION_KINDS)[number];
+/** Where a reaction was recorded: the manager bot, the web app, or read from the CRM. */
+export const REACTION_VIAS = ['telegram', 'web', 'crm'] as const;
+export type ReactionVia = (typeof REACTION_VIAS)[number];
+
+/** The report's thresholds: the share of leads reacted to within each (minutes). */
+export const SPEED_TO_LEAD_WITHIN_MINUTES = [5, 15, 60] as const;
+/** How many days back the report may look. */
+export const SPEED_TO_LEAD_MAX_DAYS = 92;
+
+export const ZReactionBody = z.object({ kind: z.enum(REACTION_KINDS, { message: 'VALIDATION_ERROR' }) });
+
+export interface LeadReaction {
+  kind: ReactionKind;
+  byName: string | null;
+  via: ReactionVia;
+  at: string;
+}
+
+/** The answer of recording a reaction: `recorded` false when the lead already had one of that kind (the first stands). */
+export interface ReactionResult {
+  recorded: boolean;
+  reaction: LeadReaction;
+}
+
+export const ZSpeedToLeadQuery = z.object({
+  days: z.coerce
+    .number({ message: 'VALIDATION_ERROR' })
+    .int({ message: 'VALIDATION_ERROR' })
+    .min(1, { message: 'VALIDATION_ERROR' })
+    .max(SPEED_TO_LEAD_MAX_DAYS, { message: 'VALIDATION_ERROR' })
+    .default(30),
+  integrationId: z.uuid({ message: 'VALIDATION_ERROR' }).optional(),
+});
+export type SpeedToLeadQuery = z.infer<typeof ZSpeedToLeadQuery>;
+
+/** One group of the report: a day (Kyiv), a source integration and the manager the leads were given to. */
+export interface SpeedToLeadRow {
+  day: string;
+  integrationId: string;
+  /** The assignee the distribution gave the leads to; null without a distribution. */
+  manager: string | null;
+  leads: number;
+  /** Leads with a first reaction. */
+  reacted: number;
+  /** Leads nobody took. */
+  neverTaken: number;
+  /** From receipt to the first reaction, over the leads reacted to (ms); null when none. */
+  medianMs: number | null;
+  p90Ms: number | null;
+  /** Share of all the group's leads reacted to within 5, 15 and 60 minutes (0–1). */
+  within: Record<`${(typeof SPEED_TO_LEAD_WITHIN_MINUTES)[number]}`, number>;
+  /** From receipt to the first delivery to a destination (ms, median); null when none was delivered. */
+  deliveryMedianMs: number | null;
+}
+
+export interface SpeedToLeadReport {
+  from: string;
+  to: string;
+  timeZone: string;
+  rows: SpeedToLeadRow[];
+}
