@@ -20,7 +20,7 @@ describe('integration type logos', () => {
   it.each([
     ['facebook', ['#0866FF']],
     ['ga', ['#E37400']],
-    ['pipedrive', ['#525254', '#231f1f']],
+    ['pipedrive', ['#231f1f']],
     ['webhook', ['#c73a63']],
   ])("%s is drawn from the brand's own mark in its colours", (slug, colours) => {
     const paths = [...logo(slug).querySelectorAll('svg path')];
@@ -28,6 +28,13 @@ describe('integration type logos', () => {
     expect(paths.every((p) => (p.getAttribute('d') ?? '').length > 20)).toBe(true);
     const fills = new Set(paths.map((p) => p.getAttribute('fill')));
     expect([...fills].some((f) => colours.includes(f ?? ''))).toBe(true);
+  });
+
+  it("pipedrive is the wordmark's first letter alone, the 'p' of its app icon", () => {
+    const paths = [...logo('pipedrive').querySelectorAll('svg path')];
+    expect(paths).toHaveLength(1);
+    expect(paths[0]?.getAttribute('fill')).toBe('#231f1f');
+    expect(paths[0]?.getAttribute('d')).toMatch(/^M44\.138 23\.65/);
   });
 
   it.each([

@@ -39,8 +39,9 @@ const MARKS: Record<string, Mark> = {
     paths: iconifyPaths(webhooksLogo.body),
   },
   // SVG Logos has Pipedrive's wordmark only, unreadable 40 px wide: the tile shows its first
-  // letter, the "p" Pipedrive's own app icon is, cut from the wordmark by the view box.
-  pipedrive: { viewBox: '-6 21 84 96', paths: iconifyPaths(pipedriveLogo.body) },
+  // letter, the "p" Pipedrive's own app icon is. The wordmark draws one path a letter after the
+  // i's dots; the "p" is the first of them.
+  pipedrive: { viewBox: '-9.5 23.5 93 93', paths: iconifyPaths(pipedriveLogo.body).slice(1, 2) },
 };
 
 /** Brands no package carries: initials on the brand's own colour (our drawing). */
