@@ -1,11 +1,17 @@
 // Issue 17 (parts 4, 7, 9): a clean console on load, no serious or critical accessibility
 // violations (axe-core) on sign-in, the dashboard, the integrations list and an integration page,
 // tab titles in the page's language, the greeting by short login, and the picker with logos,
-// search, translated tags, inside a 900 px tall screen.
+// search, translated tags, inside a 900 px tall screen. On a phone the lead log's tab and every
+// session are in sight; on a desktop the dark sidebar runs a long page's whole height.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import enAccount from '../src/locales/en/account.json' with { type: 'json' };
+import ukAccount from '../src/locales/uk/account.json' with { type: 'json' };
 import { signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
+import { settled } from './support/settled';
+
+const ACCOUNT = { uk: ukAccount, en: enAccount };
 
 const PASSWORD = 'FaceTest2024x';
 
@@ -73,6 +79,10 @@ for (const lang of LANGS) {
     expect(count).toBeGreaterThan(5);
     await expect(dialog.locator('.lr-picker-type [data-logo]')).toHaveCount(count);
     await expect(dialog.locator('[data-logo="facebook"] svg path')).toHaveCount(1);
+    // Every type has its own logo: a brand's mark or its initials tile, never the generic glyph.
+    await expect(dialog.locator('[data-logo="pipedrive"] svg path')).toHaveCount(1);
+    await expect(dialog.locator('[data-logo="amocrm"]')).toHaveText('amo');
+    await expect(dialog.locator('.lr-picker-type [data-logo] [aria-label="appstore"]')).toHaveCount(0);
     await expect(dialog.getByText(t.integrations.catalogue.tags.ads, { exact: true })).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box && box.y >= 0 && box.y + box.height <= 900).toBe(true);
@@ -97,5 +107,73 @@ for (const lang of LANGS) {
     await expect(page.getByRole('heading', { name: t.integrations.create.title })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/create$`));
     await expect(page.locator('.lr-picker-type').first()).toBeVisible();
+  });
+}
+
+for (const lang of LANGS) {
+  const t = texts[lang];
+  const account = ACCOUNT[lang];
+
+  test(`${lang}: on a phone the lead log's tab and every session are in sight; on a desktop the sidebar runs the page's height`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width: 375, height: 800 });
+    const login = uniqueLogin(`face-mobile-${lang}`);
+    await signUpAndConfirm(page, lang, login, PASSWORD);
+    // A second session, signed in elsewhere, so the list has one that can be ended.
+    const other = await page.request.post('/api/auth/login', {
+      data: { login, password: PASSWORD },
+      headers: {
+        'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/120.0 Safari/537.36',
+      },
+    });
+    expect(other.ok()).toBe(true);
+
+    // A source's page: its four tabs, the lead log among them, with no "⋯" to open.
+    await page.goto(`${t.prefix}/admin/create`);
+    await page.locator('label').filter({ hasText: t.integrations.catalogue.names.webhook }).first().click();
+    await page.getByLabel(t.integrations.create.name).fill('Phone form');
+    await page.getByRole('button', { name: t.integrations.create.submit }).click();
+    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/integrations/webhook/[0-9a-f-]{36}`));
+    const leadLog = page.getByRole('tab', { name: t.integrations.tabs.leads });
+    // The page opens where the picker was scrolled to (no scroll restoration): back to its top.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(leadLog).toBeInViewport({ ratio: 1 });
+    await expect(page.locator('.ant-tabs-nav-operations:visible')).toHaveCount(0);
+    await leadLog.click();
+    await expect(leadLog).toHaveAttribute('aria-selected', 'true');
+
+    // The sessions: each one whole on the screen, its last activity and IP written out.
+    await page.goto(`${t.prefix}/admin/account`);
+    await settled(page);
+    const cards = page.getByTestId('session-card');
+    await expect(cards).toHaveCount(2);
+    for (const card of await cards.all()) {
+      await card.scrollIntoViewIfNeeded();
+      await expect(card).toBeInViewport({ ratio: 1 });
+      await expect(card.getByText(account.sessions.lastUsed)).toBeVisible();
+      await expect(card.getByText(account.sessions.ip)).toBeVisible();
+    }
+    await expect(cards.getByRole('button', { name: account.sessions.revoke, exact: true })).toHaveCount(1);
+    const sticksOut = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(sticksOut).toBe(false);
+
+    // A desktop: the account page is longer than the screen; the dark column reaches its end
+    // and its menu is still in sight there.
+    await page.setViewportSize({ width: 1440, height: 700 });
+    await expect(page.locator('aside.lr-sider')).toBeVisible();
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeGreaterThan(900);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const sider = await page.locator('aside.lr-sider').evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return { top: box.top + window.scrollY, bottom: box.bottom + window.scrollY };
+    });
+    expect(sider.top).toBe(0);
+    expect(sider.bottom).toBeGreaterThanOrEqual(height - 1);
+    await expect(
+      page.locator('aside.lr-sider').getByRole('menuitem', { name: t.layout.menu.dashboard }),
+    ).toBeInViewport();
   });
 }

@@ -1,7 +1,18 @@
 import { render, screen } from '@testing-library/react';
-import { Button } from 'antd';
+import { Button, Grid } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppTheme } from './theme';
+
+const EDGES: [number, string][] = [
+  [767, 'xs'],
+  [768, 'sm'],
+  [991, 'sm'],
+  [992, 'md'],
+  [1199, 'md'],
+  [1200, 'lg'],
+  [1919, 'lg'],
+  [1920, 'xl'],
+];
 
 /** The system's "reduce motion" setting as the browser reports it. */
 function prefersReducedMotion(reduce: boolean) {
@@ -31,5 +42,41 @@ describe('reduced motion', () => {
     expect(screen.getByRole('button', { name: 'loading Add' })).toBeTruthy();
     rerender(<Add loading={false} />);
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+  });
+});
+
+/** A window this wide, as matchMedia answers width queries. */
+function windowWidth(width: number) {
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+    const min = /min-width:\s*(\d+)px/.exec(query);
+    const max = /max-width:\s*(\d+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && Boolean(min || max);
+    return {
+      matches,
+      media: query,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+    } as unknown as MediaQueryList;
+  });
+}
+
+/** The widest breakpoint antd's grid says is on (what <Col xs sm md lg xl> follow). */
+function AntdBreakpoint() {
+  const screens = Grid.useBreakpoint();
+  const on = (['xl', 'lg', 'md', 'sm', 'xs'] as const).find((b) => screens[b]);
+  return <output>{on ?? 'none'}</output>;
+}
+
+describe("the spec's breakpoints in antd's grid (xs under 768, sm under 992, md under 1200, lg under 1920)", () => {
+  it.each(EDGES)("antd's grid switches at the same widths (%i px → %s)", (width, name) => {
+    windowWidth(width);
+    render(
+      <AppTheme locale="en">
+        <AntdBreakpoint />
+      </AppTheme>,
+    );
+    expect(screen.getByRole('status').textContent).toBe(name);
   });
 });

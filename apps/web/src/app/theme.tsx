@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ukUA from 'antd/locale/uk_UA';
 import { type ReactNode, useMemo } from 'react';
+import { screenTokens } from '../lib/breakpoints';
 import { useMediaQuery } from '../lib/use-media-query';
 
 export const PRIMARY = '#4f46e5';
@@ -21,6 +22,8 @@ export const theme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.6)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.55)',
     colorError: '#cf1322',
+    // The spec's breakpoints for antd's grid, Layout and responsive props (lib/breakpoints.ts).
+    ...screenTokens,
   },
   components: {
     Layout: { siderBg: '#111827', headerBg: '#ffffff', headerPadding: '0 24px', triggerBg: '#0b1220' },

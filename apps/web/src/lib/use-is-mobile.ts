@@ -1,7 +1,7 @@
-import { BREAKPOINTS } from '@leadrelay/shared';
+import { upTo } from './breakpoints';
 import { useMediaQuery } from './use-media-query';
 
-/** Spec breakpoints: xs is under 768 px. */
+/** Spec breakpoints: a phone is xs, under 768 px. */
 export function useIsMobile(): boolean {
-  return useMediaQuery(`(max-width: ${BREAKPOINTS.xs - 1}px)`);
+  return useMediaQuery(upTo('xs'));
 }

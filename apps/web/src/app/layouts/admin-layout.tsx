@@ -1,11 +1,12 @@
 import { Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { isTokenFresh, useToken } from '../../lib/auth';
 import { localePath, stripLocale } from '../../lib/locale';
 import { LINKS } from '../links';
+import { PageTransition } from './page-transition';
 
 /** Public pages: header (sign-in / control panel, sign-up on the root, language) and footer. */
 export function AdminLayout() {
@@ -37,7 +38,7 @@ export function AdminLayout() {
         </nav>
       </Layout.Header>
       <Layout.Content className="lr-public-content">
-        <Outlet />
+        <PageTransition />
       </Layout.Content>
       <Layout.Footer className="lr-public-footer">
         <span>© {new Date().getFullYear()} LeadRelay</span>

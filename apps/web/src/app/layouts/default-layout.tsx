@@ -3,7 +3,6 @@ import { SIDEBAR_WIDTH } from '@leadrelay/shared';
 import { Button, Drawer, Layout } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
 import { Logo } from '../../components/logo';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
 import { usePlanLimitPrompt } from '../../lib/plan-limit-prompt';
@@ -11,6 +10,7 @@ import { useRealtimeConnection } from '../../lib/realtime-connection';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { RouteGate } from '../guards';
 import { AccountHeaderRight } from './account-header';
+import { PageTransition } from './page-transition';
 import { SideMenu } from './side-menu';
 import { useDemoReminder } from './use-demo-reminder';
 
@@ -67,7 +67,7 @@ export function DefaultLayout() {
         </Layout.Header>
         <Layout.Content className="lr-app-content">
           <RouteGate>
-            <Outlet />
+            <PageTransition />
           </RouteGate>
           <UnsavedChangesPrompt />
         </Layout.Content>

@@ -1,7 +1,7 @@
 import { isPrivileged } from '@leadrelay/shared';
 import { Layout, Menu, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { FullPageSpinner } from '../../components/full-page-spinner';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
@@ -11,6 +11,7 @@ import { useRealtimeConnection } from '../../lib/realtime-connection';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { RouteGate } from '../guards';
 import { UserMenu } from './account-header';
+import { PageTransition } from './page-transition';
 
 const TABS = [
   '/admin/super/clients',
@@ -72,7 +73,7 @@ export function SuperAdminLayout() {
         )}
         <Layout.Content className="lr-app-content">
           <RouteGate>
-            <Outlet />
+            <PageTransition />
           </RouteGate>
         </Layout.Content>
       </Layout>
