@@ -63,6 +63,8 @@ import { facebookDeps } from './modules/facebook/facebook-deps';
 import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
 import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
 import { gaRoutes } from './modules/ga/ga.routes';
+import { guardianRoutes } from './modules/guardian/guardian.routes';
+import { guardianTasks } from './modules/guardian/guardian.tasks';
 import { holdsTasks } from './modules/holds/holds.tasks';
 import { routingCleaner } from './modules/hooks/hooks.cleaner';
 import { hooksRoutes } from './modules/hooks/hooks.routes';
@@ -340,6 +342,7 @@ async function setup(
       ...smsTasks(deps),
       ...horoshopTasks(horoshopDeps(app)),
       ...parsers.tasks(),
+      ...guardianTasks(),
     ],
     ...options.periodic,
   });
@@ -403,6 +406,7 @@ async function setup(
     await app.register(ingestRoutes);
     await app.register(hooksRoutes);
     await app.register(reactionsRoutes);
+    await app.register(guardianRoutes);
     await app.register(deliveryErrorsRoutes);
     await app.register(auditRoutes);
     await app.register(pipedriveRoutes);

@@ -57,15 +57,32 @@ export function hourlyRates(arrivals: readonly Date[], now: Date, weeks: number,
 export function detectDrought(arrivals: readonly Date[], now: Date, options: DroughtOptions = {}): DroughtVerdict {
   const zone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const weeks = options.weeks ?? 4;
+  const nowMs = now.getTime();
+  const past = arrivals.map((a) => a.getTime()).filter((t) => t <= nowMs);
+  const last = past.length ? new Date(Math.max(...past)) : null;
+  const learned = past.filter((t) => t >= nowMs - weeks * WEEK_HOURS * HOUR_MS).length;
+  return judgeSilence({ rates: hourlyRates(arrivals, now, weeks, zone), last, learned }, now, options);
+}
+
+/** What the detector needs of a source's history: its rates per hour of the week, its last lead, how many leads they were learned from. */
+export interface SourceHistory {
+  rates: readonly number[];
+  last: Date | null;
+  learned: number;
+}
+
+/**
+ * The verdict from a history already summed up (the guardian's task counts per hour of the week in
+ * SQL instead of reading every arrival).
+ */
+export function judgeSilence(history: SourceHistory, now: Date, options: DroughtOptions = {}): DroughtVerdict {
+  const zone = options.timeZone ?? DEFAULT_TIME_ZONE;
   const maxChance = options.maxChance ?? 0.01;
   const minSilenceMs = options.minSilenceMs ?? HOUR_MS;
   const minLeads = options.minLeads ?? 20;
   const nowMs = now.getTime();
-  const past = arrivals.map((a) => a.getTime()).filter((t) => t <= nowMs);
-  const last = past.length ? Math.max(...past) : null;
-  const silentMs = last === null ? 0 : nowMs - last;
-  const rates = hourlyRates(arrivals, now, weeks, zone);
-  const learned = past.filter((t) => t >= nowMs - weeks * WEEK_HOURS * HOUR_MS).length;
+  const last = history.last ? history.last.getTime() : null;
+  const silentMs = last === null ? 0 : Math.max(0, nowMs - last);
   const verdict = (expected: number, reason?: DroughtVerdict['reason']): DroughtVerdict => {
     const chance = Math.exp(-expected);
     return {
@@ -77,14 +94,16 @@ export function detectDrought(arrivals: readonly Date[], now: Date, options: Dro
       chance,
     };
   };
-  if (last === null || learned < minLeads) return verdict(0, 'NOT_ENOUGH_HISTORY');
+  if (last === null || history.learned < minLeads) return verdict(0, 'NOT_ENOUGH_HISTORY');
   // Expected arrivals over the silence: each hour's rate times the part of that hour in the silence.
   let expected = 0;
   for (let t = last; t < nowMs; ) {
     const hourEnd = DateTime.fromMillis(t, { zone }).startOf('hour').plus({ hours: 1 }).toMillis();
     const end = Math.min(hourEnd, nowMs);
-    expected += rates[hourOfWeek(t, zone)]! * ((end - t) / HOUR_MS);
+    expected += (history.rates[hourOfWeek(t, zone)] ?? 0) * ((end - t) / HOUR_MS);
     t = end;
+    // A silence of months adds nothing new past a certain point: the verdict is long settled.
+    if (expected > 50) break;
   }
   return verdict(expected, silentMs < minSilenceMs ? 'NOT_LONG_ENOUGH' : undefined);
 }

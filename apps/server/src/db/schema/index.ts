@@ -6,6 +6,7 @@ export * from './currency';
 export * from './email-tokens';
 export * from './facebook';
 export * from './facebook-leads';
+export * from './guardian';
 export * from './holds';
 export * from './horoshop';
 export * from './integrations';

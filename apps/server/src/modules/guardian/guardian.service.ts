@@ -1,0 +1,99 @@
+// The guardian's drought watch (issue 19 part 4a; docs/adr/010-manager-bot.md): every quarter of an
+// hour, each active source with enough history is judged by `judgeSilence` (lib/drought.ts) from its
+// leads per hour of the week over the last four weeks, counted in SQL per account (the leads'
+// (account_id, created_at) index). A drought opens one alert per source until a lead comes again.
+import { type GuardianAlert, SOURCE_TYPES } from '@leadrelay/shared';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { type Executor, rowsOf } from '../../db/client';
+import { type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
+import { judgeSilence } from '../../lib/drought';
+import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
+
+const WEEKS = 4;
+const WEEK_MS = 7 * 86_400_000;
+
+interface HourRow {
+  integration_id: string;
+  how: number;
+  n: number;
+  last: Date | string;
+}
+
+/** Opens an alert for each source in a drought, closes those a lead has ended; what it opened. */
+export async function checkDroughts(db: Executor, now: Date): Promise<{ opened: GuardianAlertRow[]; closed: number }> {
+  const iso = now.toISOString();
+  const closed = await db.execute(sql`
+    update guardian_alerts a set closed_at = ${iso}::timestamptz
+    where a.kind = 'drought' and a.closed_at is null
+      and exists (select from leads l where l.account_id = a.account_id and l.integration_id = a.integration_id
+                  and l.created_at > a.silent_since)`);
+  const accounts = rowsOf<{ account_id: string }>(
+    await db.execute(
+      sql`select distinct account_id::text from integrations where active and type in ${[...SOURCE_TYPES]}`,
+    ),
+  );
+  const from = new Date(now.getTime() - WEEKS * WEEK_MS).toISOString();
+  const opened: GuardianAlertRow[] = [];
+  for (const { account_id: accountId } of accounts) {
+    const rows = rowsOf<HourRow>(
+      await db.execute(sql`
+        select l.integration_id::text,
+          ((extract(isodow from l.created_at at time zone ${DEFAULT_TIME_ZONE})::int - 1) * 24
+            + extract(hour from l.created_at at time zone ${DEFAULT_TIME_ZONE})::int) as how,
+          count(*)::int as n, max(l.created_at) as last
+        from leads l join integrations i on i.id = l.integration_id and i.active
+        where l.account_id = ${accountId}::uuid and l.created_at > ${from}::timestamptz and l.created_at <= ${iso}::timestamptz
+        group by 1, 2`),
+    );
+    const sources = new Map<string, { rates: number[]; last: number; learned: number }>();
+    for (const r of rows) {
+      const s = sources.get(r.integration_id) ?? { rates: new Array<number>(168).fill(0), last: 0, learned: 0 };
+      s.rates[r.how] = r.n / WEEKS;
+      s.learned += r.n;
+      s.last = Math.max(s.last, new Date(r.last).getTime());
+      sources.set(r.integration_id, s);
+    }
+    for (const [integrationId, s] of sources) {
+      const verdict = judgeSilence({ rates: s.rates, last: new Date(s.last), learned: s.learned }, now);
+      if (!verdict.alert) continue;
+      const [made] = await db
+        .insert(guardianAlerts)
+        .values({
+          accountId,
+          integrationId,
+          kind: 'drought',
+          silentSince: verdict.silentSince,
+          expected: Math.round(verdict.expected * 10) / 10,
+          openedAt: now,
+        })
+        .onConflictDoNothing({
+          target: [guardianAlerts.integrationId, guardianAlerts.kind],
+          where: sql`${guardianAlerts.closedAt} is null`,
+        })
+        .returning();
+      if (made) opened.push(made);
+    }
+  }
+  return { opened, closed: (closed as { rowCount?: number }).rowCount ?? 0 };
+}
+
+/** The account's alerts, newest first (the guardian's history on the web). */
+export async function listAlerts(db: Executor, accountId: string): Promise<GuardianAlert[]> {
+  const rows = await db
+    .select({ a: guardianAlerts, name: integrations.name, type: integrations.type })
+    .from(guardianAlerts)
+    .innerJoin(integrations, eq(integrations.id, guardianAlerts.integrationId))
+    .where(and(eq(guardianAlerts.accountId, accountId)))
+    .orderBy(desc(guardianAlerts.openedAt))
+    .limit(200);
+  return rows.map(({ a, name, type }) => ({
+    _id: a.id,
+    kind: a.kind,
+    integration: { _id: a.integrationId, name, type },
+    silentSince: a.silentSince?.toISOString() ?? null,
+    expected: a.expected,
+    openedAt: a.openedAt.toISOString(),
+    closedAt: a.closedAt?.toISOString() ?? null,
+    notifiedAt: a.notifiedAt?.toISOString() ?? null,
+  }));
+}
