@@ -75,6 +75,8 @@ export const REASON_CODES = [
   'DESTINATION_RETRYING',
   'PAUSED',
   'FACEBOOK_TOKEN',
+  'FILTERED',
+  'DUPLICATE_OF',
   'UNKNOWN',
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
@@ -98,6 +100,7 @@ const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', '
 const CODE_ONLY = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/;
 const PAUSED = /^Paused after (\d+)\+ failures in a row: ([\s\S]*?)(?: — leads wait; next try at (.+?) UTC)?$/;
 const LEGACY_SUFFIXES = [' — reconnect the integration'];
+const FILTERED = /^Filter failed: (\S+) (not )?(equals|contains|regex|empty|notEmpty)(?: "([\s\S]*)")?$/;
 
 function httpReason(status: number, detail: string): Reason {
   const code =
@@ -160,6 +163,17 @@ export function parseReason(text: string): Reason {
     };
   }
   if (rest === 'No active destination') return { code: 'NO_ACTIVE_DESTINATION' };
+  // A hook's stored reasons (shared evaluateFilters, ingest's duplicates): the user's own field and value.
+  const filtered = FILTERED.exec(rest);
+  if (filtered) {
+    const [, field, negate, op, value] = filtered;
+    return {
+      code: 'FILTERED',
+      params: { field: field!, op: op!, negate: negate ? 1 : 0, ...(value ? { value } : {}) },
+    };
+  }
+  const repeat = /^Repeat of (\S+)$/.exec(rest);
+  if (repeat) return { code: 'DUPLICATE_OF', params: { id: repeat[1]! } };
   const http = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(rest);
   if (http) return httpReason(Number(http[1]), http[2] ?? '');
   // A Facebook Graph refusal of the token or a permission ("… (code 190/463)").

@@ -156,6 +156,8 @@ export const en: EnCatalogue = {
   'reason.DESTINATION_RETRYING': 'One of the destinations does not answer: leads wait for the next try.',
   'reason.PAUSED': 'Delivery is paused after several failures in a row.',
   'reason.FACEBOOK_TOKEN': 'Facebook revoked the access: connect the account again.',
+  'reason.FILTERED': 'The lead did not pass a filter.',
+  'reason.DUPLICATE_OF': 'A repeat of a lead already received.',
   'reason.UNKNOWN': 'The service reported an error we could not recognise.',
   'reason.TIMEOUT_AT': 'The server {host} did not answer within {seconds} s.',
   'reason.httpStatus': 'Answer code: HTTP {status}.',

@@ -167,6 +167,8 @@ export const uk = {
   'reason.DESTINATION_RETRYING': 'Одне з призначень не відповідає: ліди чекають на повторну спробу.',
   'reason.PAUSED': 'Доставку призупинено після кількох помилок поспіль.',
   'reason.FACEBOOK_TOKEN': 'Facebook відкликав доступ: підключіть акаунт знову.',
+  'reason.FILTERED': 'Лід не пройшов фільтр.',
+  'reason.DUPLICATE_OF': 'Повтор уже отриманого ліда.',
   'reason.UNKNOWN': 'Сервіс повідомив про помилку, яку ми не розпізнали.',
   'reason.TIMEOUT_AT': 'Сервер {host} не відповів за {seconds} с.',
   'reason.httpStatus': 'Код відповіді: HTTP {status}.',
