@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { Button } from 'antd';
+import { Button, Pagination } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLocale } from '../lib/i18n';
 import { AppTheme } from './theme';
 
 /** The system's "reduce motion" setting as the browser reports it. */
@@ -31,5 +32,18 @@ describe('reduced motion', () => {
     expect(screen.getByRole('button', { name: 'loading Add' })).toBeTruthy();
     rerender(<Add loading={false} />);
     expect(screen.getByRole('button', { name: 'Add' })).toBeTruthy();
+  });
+});
+
+describe('antd in the page’s language', () => {
+  it('names the page-size selector in Ukrainian (antd’s uk_UA leaves it "Page Size")', () => {
+    applyLocale('uk');
+    const { container } = render(
+      <AppTheme locale="uk">
+        <Pagination total={100} showSizeChanger />
+      </AppTheme>,
+    );
+    const sizer = container.querySelector('.ant-pagination-options input');
+    expect(sizer?.getAttribute('aria-label')).toBe('Рядків на сторінці');
   });
 });
