@@ -14,7 +14,11 @@ export function translateCode(code: string | undefined, fallback?: string): stri
   return fallback || i18n.t('errors:UNKNOWN');
 }
 
+/** A failure whose message is already in the user's language (a t() result): errorMessage shows it. */
+export class TranslatedError extends Error {}
+
 export function errorMessage(err: unknown): string {
+  if (err instanceof TranslatedError) return err.message;
   if (err instanceof HttpError) {
     if (err.code === 'TOO_MANY_REQUESTS' && err.retryAfter) {
       return i18n.t('errors:TOO_MANY_REQUESTS_RETRY', { seconds: err.retryAfter });
