@@ -7,6 +7,8 @@ export default defineConfig({
       {
         test: { name: 'connectors', root: './packages/connectors', include: ['src/**/*.test.ts'], testTimeout: 20_000 },
       },
+      // The repository's own checks (scripts/*.mjs, run by `npm run lint`).
+      { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node' } },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
     ],

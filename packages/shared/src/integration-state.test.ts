@@ -140,6 +140,13 @@ describe('parseReason: stored English texts become codes with parameters', () =>
     // Data and the destination's own words stay beside the code.
     ['SMS_PHONE_NOT_MOBILE: +380442345678', { code: 'SMS_PHONE_NOT_MOBILE', params: { detail: '+380442345678' } }],
     ['something odd', { code: 'UNKNOWN', params: { detail: 'something odd' } }],
+    // A hook's reasons: a filter that did not hold (the user's own field and value), a repeat.
+    [
+      'Filter failed: utm.source not equals "facebook ads"',
+      { code: 'FILTERED', params: { field: 'utm.source', op: 'equals', negate: 1, value: 'facebook ads' } },
+    ],
+    ['Filter failed: phone empty', { code: 'FILTERED', params: { field: 'phone', op: 'empty', negate: 0 } }],
+    ['Repeat of 6650f0c2a1', { code: 'DUPLICATE_OF', params: { id: '6650f0c2a1' } }],
   ])('%s', (text, reason) => {
     expect(parseReason(text)).toEqual(reason);
   });

@@ -28,6 +28,62 @@ export const ZIntegrationState = z.object({
 });
 export type IntegrationState = z.infer<typeof ZIntegrationState>;
 
+/**
+ * Every reason code the server stores or sends for an integration, a check or a delivery
+ * (parseReason's codes and the connectors' own): the web (`integrations:reasons.<code>`) and the
+ * mail catalogue (`reason.<code>`) translate each in both languages, and tests hold them to it.
+ * A code outside this list reads as UNKNOWN: "something went wrong", never the raw text.
+ */
+export const REASON_CODES = [
+  'URL_NOT_ALLOWED',
+  'TOO_MANY_REDIRECTS',
+  'TIMEOUT',
+  'ABORTED',
+  'NETWORK',
+  'AUTH',
+  'RATE_LIMITED',
+  'HTTP_5XX',
+  'HTTP_4XX',
+  'HTTP_UNEXPECTED',
+  'CONFIGURATION',
+  'INTEGRATION_SETTINGS_INVALID',
+  'INTEGRATION_AUTH_UNREADABLE',
+  'SMS_QUIET_HOURS',
+  'SMS_NO_PHONE',
+  'SMS_PHONE_INVALID',
+  'SMS_PHONE_NOT_MOBILE',
+  'SMS_PHONE_FOREIGN',
+  'SMS_MANAGER_NO_PHONE',
+  'SMS_MANAGER_PHONE_INVALID',
+  'SMS_MANAGER_PHONE_NOT_MOBILE',
+  'SMS_TEXT_EMPTY',
+  'ALPHASMS_ACCESS_DENIED',
+  'ALPHASMS_SENDER_INVALID',
+  'ALPHASMS_VIBER_SENDER_INVALID',
+  'ALPHASMS_LOW_BALANCE',
+  'ALPHASMS_PHONE_REJECTED',
+  'ALPHASMS_ERROR',
+  'GA_VALIDATION_FAILED',
+  'GA_DEBUG_UNEXPECTED',
+  'USPACY_REFRESH_FAILED',
+  'USPACY_SIGN_IN_FAILED',
+  'USPACY_VALIDATION',
+  'USPACY_REFUSED',
+  'HOROSHOP_AUTH_FAILED',
+  'NO_ACTIVE_DESTINATION',
+  'DESTINATION_BROKEN',
+  'DESTINATION_RETRYING',
+  'PAUSED',
+  'FACEBOOK_TOKEN',
+  'FILTERED',
+  'DUPLICATE_OF',
+  'UNKNOWN',
+] as const;
+export type ReasonCode = (typeof REASON_CODES)[number];
+
+/** Whether a code is one of REASON_CODES (a translated sentence exists for it). */
+export const isReasonCode = (code: string): code is ReasonCode => (REASON_CODES as readonly string[]).includes(code);
+
 /** Reason codes that mean the destination refused our credentials: the user has to reconnect. */
 const AUTH_CODES = new Set([
   'AUTH',
@@ -44,6 +100,7 @@ const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', '
 const CODE_ONLY = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/;
 const PAUSED = /^Paused after (\d+)\+ failures in a row: ([\s\S]*?)(?: — leads wait; next try at (.+?) UTC)?$/;
 const LEGACY_SUFFIXES = [' — reconnect the integration'];
+const FILTERED = /^Filter failed: (\S+) (not )?(equals|contains|regex|empty|notEmpty)(?: "([\s\S]*)")?$/;
 
 function httpReason(status: number, detail: string): Reason {
   const code =
@@ -106,6 +163,17 @@ export function parseReason(text: string): Reason {
     };
   }
   if (rest === 'No active destination') return { code: 'NO_ACTIVE_DESTINATION' };
+  // A hook's stored reasons (shared evaluateFilters, ingest's duplicates): the user's own field and value.
+  const filtered = FILTERED.exec(rest);
+  if (filtered) {
+    const [, field, negate, op, value] = filtered;
+    return {
+      code: 'FILTERED',
+      params: { field: field!, op: op!, negate: negate ? 1 : 0, ...(value ? { value } : {}) },
+    };
+  }
+  const repeat = /^Repeat of (\S+)$/.exec(rest);
+  if (repeat) return { code: 'DUPLICATE_OF', params: { id: repeat[1]! } };
   const http = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(rest);
   if (http) return httpReason(Number(http[1]), http[2] ?? '');
   // A Facebook Graph refusal of the token or a permission ("… (code 190/463)").

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
-import { Button, Grid } from 'antd';
+import { Button, Grid, Pagination } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { applyLocale } from '../lib/i18n';
 import { AppTheme } from './theme';
 
 const EDGES: [number, string][] = [
@@ -78,5 +79,18 @@ describe("the spec's breakpoints in antd's grid (xs under 768, sm under 992, md 
       </AppTheme>,
     );
     expect(screen.getByRole('status').textContent).toBe(name);
+  });
+});
+
+describe('antd in the page’s language', () => {
+  it('names the page-size selector in Ukrainian (antd’s uk_UA leaves it "Page Size")', () => {
+    applyLocale('uk');
+    const { container } = render(
+      <AppTheme locale="uk">
+        <Pagination total={100} showSizeChanger />
+      </AppTheme>,
+    );
+    const sizer = container.querySelector('.ant-pagination-options input');
+    expect(sizer?.getAttribute('aria-label')).toBe('Рядків на сторінці');
   });
 });

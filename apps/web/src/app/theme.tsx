@@ -1,8 +1,11 @@
 import type { Locale } from '@leadrelay/shared';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import ukUA from 'antd/locale/uk_UA';
+// The ES modules: the CommonJS ones ('antd/locale/uk_UA') arrive in the build wrapped with a
+// `default`, which ConfigProvider then reads instead of our object, dropping what we add to it.
+import enUS from 'antd/es/locale/en_US';
+import ukUA from 'antd/es/locale/uk_UA';
 import { type ReactNode, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { screenTokens } from '../lib/breakpoints';
 import { useMediaQuery } from '../lib/use-media-query';
 
@@ -36,12 +39,18 @@ export function AppTheme({ locale, children }: { locale: Locale; children: React
   // This also means no element waits for an animation's end before it is removed (a loading icon
   // kept, collapsed but still read out as "loading", when its transition end never came).
   const reduced = useMediaQuery('(prefers-reduced-motion: reduce)');
+  // antd's uk_UA leaves the page-size selector's name in English ("Page Size"): ours, in the language.
+  const { t } = useTranslation('common');
+  const antdLocale = useMemo(() => {
+    const base = locale === 'uk' ? ukUA : enUS;
+    return { ...base, Pagination: { ...base.Pagination, page_size: t('pageSize') } };
+  }, [locale, t]);
   const themed = useMemo<ThemeConfig>(
     () => (reduced ? { ...theme, token: { ...theme.token, motion: false } } : theme),
     [reduced],
   );
   return (
-    <ConfigProvider locale={locale === 'uk' ? ukUA : enUS} theme={themed}>
+    <ConfigProvider locale={antdLocale} theme={themed}>
       <AntApp>{children}</AntApp>
     </ConfigProvider>
   );

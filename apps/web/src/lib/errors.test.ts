@@ -19,9 +19,15 @@ describe('error translations', () => {
     expect(translateCode('MIN_LENGTH_3')).toBe('Мінімальна довжина: 3');
   });
 
-  it('falls back to the server message, then to "Something went wrong"', () => {
+  it('never shows the server’s own message: an unknown code reads as the server failing or "Something went wrong"', () => {
+    applyLocale('uk');
+    const failed = errorMessage(new HttpError(500, { code: 'BRAND_NEW' as never, message: 'Disk full' }));
+    expect(failed).toBe(i18n.t('errors:INTERNAL_ERROR'));
+    expect(errorMessage(new HttpError(400, { code: 'BRAND_NEW' as never, message: 'Bad thing' }))).toBe(
+      'Щось пішло не так',
+    );
+    expect(errorMessage(new Error('socket hang up'))).toBe('Щось пішло не так');
     applyLocale('en');
-    expect(errorMessage(new HttpError(500, { code: 'BRAND_NEW' as never, message: 'Disk full' }))).toBe('Disk full');
     expect(errorMessage(new HttpError(500, { code: 'BRAND_NEW' as never, message: '' }))).toBe(
       'Server error. Try again later',
     );

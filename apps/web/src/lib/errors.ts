@@ -1,5 +1,6 @@
-// Turns a failure into a message: `errors.<CODE>` first, then the server's message, then
-// "Something went wrong" (spec section 8).
+// Turns a failure into a message: `errors.<CODE>`, else "Something went wrong" (or the server's
+// failure). The server's own message is English for a developer, so it is never shown (issue 17
+// part 3: a Ukrainian user never sees English).
 
 import { HttpError } from './http';
 import { i18n } from './i18n';
@@ -13,14 +14,17 @@ export function translateCode(code: string | undefined, fallback?: string): stri
   return fallback || i18n.t('errors:UNKNOWN');
 }
 
+/** A failure whose message is already in the user's language (a t() result): errorMessage shows it. */
+export class TranslatedError extends Error {}
+
 export function errorMessage(err: unknown): string {
+  if (err instanceof TranslatedError) return err.message;
   if (err instanceof HttpError) {
     if (err.code === 'TOO_MANY_REQUESTS' && err.retryAfter) {
       return i18n.t('errors:TOO_MANY_REQUESTS_RETRY', { seconds: err.retryAfter });
     }
-    const fallback = err.serverMessage || i18n.t(err.status >= 500 ? 'errors:INTERNAL_ERROR' : 'errors:UNKNOWN');
-    return translateCode(err.code, fallback);
+    return translateCode(err.code, i18n.t(err.status >= 500 ? 'errors:INTERNAL_ERROR' : 'errors:UNKNOWN'));
   }
   if (err instanceof TypeError) return i18n.t('errors:NETWORK');
-  return translateCode(undefined, err instanceof Error ? err.message : undefined);
+  return i18n.t('errors:UNKNOWN');
 }

@@ -1,5 +1,6 @@
-import { LOCALES, type Locale } from '@leadrelay/shared';
+import { LOCALES, type Locale, REASON_CODES } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import { MAIL_CATALOGUES } from './i18n';
 import { MAIL_PREVIEW_NAMES, MAIL_PREVIEWS } from './previews';
 import { confirmEmailMail, facebookConnectionBrokenMail, integrationBrokenMail, renewalPaidMail } from './templates';
 
@@ -65,10 +66,12 @@ describe('mail text', () => {
       expect(mail.html).not.toContain('<img');
       expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;Co&quot;');
       expect(visibleText(mail.html)).toContain(name);
-      expect(visibleText(mail.html)).toContain(reason);
+      // A reason that is no code of ours is told as "an error we could not recognise", never quoted.
+      expect(visibleText(mail.html)).not.toContain(reason);
+      expect(visibleText(mail.html)).toContain(MAIL_CATALOGUES[lang]['reason.UNKNOWN']);
       // The subject and the text part are plain text: the name as typed.
       expect(mail.subject).toContain(name);
-      expect(mail.text).toContain(reason);
+      expect(mail.text).not.toContain(reason);
     }
   });
 
@@ -90,7 +93,7 @@ describe('mail text', () => {
     expect((await integrationBrokenMail(ctx('en'), alert)).text).toContain('we try again at 14 Mar 2026, 09:30 UTC');
     const reconnect = await integrationBrokenMail(ctx('uk'), { ...alert, retryAt: null });
     expect(reconnect.text).toContain('Підключіть її заново');
-    expect(reconnect.text).toContain('Відповідь сервісу: HTTP 503');
+    expect(reconnect.text).toContain('Причина: Помилка на боці сервера. Код відповіді: HTTP 503.');
   });
 
   it('writes a paid-until date as a date of the language', async () => {
@@ -98,5 +101,46 @@ describe('mail text', () => {
     expect(uk.text).toContain('Його сплачено до 14 квітня 2026 р.');
     const en = await renewalPaidMail(ctx('en'), 'Business', '2026-04-14', `${PUBLIC_URL}/en/admin/billing`);
     expect(en.text).toContain('It is paid until 14 April 2026.');
+  });
+});
+
+describe('the broken-integration mail in Ukrainian', () => {
+  // Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
+  const NAMES = /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Horoshop|SMS|API|HTTP|UTC|e-mail)\b/g;
+  const stored = (code: string) => (code === 'UNKNOWN' ? 'Invalid OAuth access token' : `${code}: the raw detail text`);
+
+  it.each(REASON_CODES)('tells the reason %s in Ukrainian, with no raw code and no English sentence', async (code) => {
+    const mail = await integrationBrokenMail(ctx('uk'), {
+      name: 'CRM',
+      reason: stored(code),
+      retryAt: null,
+      link: `${PUBLIC_URL}/admin/integrations/http/1`,
+    });
+    expect(
+      mail.text.split('\n').some((l) => /^Причина: \S/.test(l)),
+      'the reason line',
+    ).toBe(true);
+    for (const text of [mail.text, visibleText(mail.html)]) {
+      expect(text).not.toContain(code === 'UNKNOWN' ? 'Invalid OAuth' : code);
+      expect(text).not.toContain('raw detail');
+      expect(
+        text
+          .replace(/(https?:\/\/)?[\w.-]+\.example\S*/g, '')
+          .replace(NAMES, '')
+          .match(/[A-Za-z]{3,}/g),
+      ).toBeNull();
+    }
+  });
+
+  it('keeps the HTTP status and the host of a coded reason, in words of the language', async () => {
+    const alert = { name: 'CRM', retryAt: null, link: PUBLIC_URL };
+    const timeout = await integrationBrokenMail(ctx('uk'), {
+      ...alert,
+      reason: 'TIMEOUT: no answer from crm.example.com within 10000 ms',
+    });
+    expect(timeout.text).toContain('Причина: Сервер crm.example.com не відповів за 10 с.');
+    const en = await integrationBrokenMail(ctx('en'), { ...alert, reason: 'HTTP 401: invalid_grant' });
+    expect(en.text).toContain('What went wrong: The server refused the authorisation. Answer code: HTTP 401.');
+    expect(en.text).not.toContain('invalid_grant');
   });
 });

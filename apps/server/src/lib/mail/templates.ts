@@ -8,6 +8,7 @@ import {
   type Locale,
 } from '@leadrelay/shared';
 import { t, tn } from './i18n';
+import { mailReason } from './reasons';
 import { type MailContext, renderMail, type Template } from './render';
 
 export type { MailContext, Template } from './render';
@@ -66,7 +67,7 @@ export function operatorResetPasswordMail(ctx: MailContext, link: string): Promi
 export interface IntegrationAlert {
   /** The integration's name as the user gave it. */
   name: string;
-  /** Why it is broken: the destination's own answer, quoted as it came. */
+  /** Why it is broken: the stored reason (a code); the mail tells it in the reader's language. */
   reason: string;
   /** When deliveries are tried again; null when the user must reconnect first. */
   retryAt: Date | null;
@@ -85,7 +86,7 @@ export function integrationBrokenMail(ctx: MailContext, alert: IntegrationAlert)
       alert.retryAt ? t(lang, 'broken.retry', { time: utcTime(lang, alert.retryAt) }) : t(lang, 'broken.reconnect'),
       t(lang, 'broken.later'),
     ],
-    detail: alert.reason,
+    detail: mailReason(lang, alert.reason),
     action: { label: t(lang, 'broken.action'), url: alert.link },
     why: t(lang, 'broken.why'),
   });
@@ -115,7 +116,7 @@ export function facebookConnectionBrokenMail(
     preview: t(lang, 'facebookBroken.preview', { name }),
     heading: t(lang, 'facebookBroken.heading'),
     paragraphs: [t(lang, 'facebookBroken.body', { name }), t(lang, 'facebookBroken.wait')],
-    detail: alert.reason,
+    detail: mailReason(lang, alert.reason),
     action: { label: t(lang, 'facebookBroken.action'), url: alert.link },
     why: t(lang, 'facebookBroken.why'),
   });

@@ -18,16 +18,16 @@ export function declineReason(code: string | null): string | null {
  */
 export function DeclineMessage({ code }: { code: string | null }) {
   const { t } = useTranslation('billing');
-  const reason = declineReason(code);
+  const declined = declineReason(code);
   return (
     <div className="lr-decline" data-testid="decline-message">
-      <Typography.Paragraph className="lr-decline-text">{reason ?? t('decline.generic')}</Typography.Paragraph>
+      <Typography.Paragraph className="lr-decline-text">{declined ?? t('decline.generic')}</Typography.Paragraph>
       {code !== PROVIDER_UNREACHABLE && (
         <Typography.Paragraph type="secondary" className="lr-decline-hint">
           {t('decline.hint')}
         </Typography.Paragraph>
       )}
-      {code && !reason && (
+      {code && !declined && (
         <Typography.Text type="secondary" className="lr-decline-code">
           {t('decline.code', { code })}
         </Typography.Text>

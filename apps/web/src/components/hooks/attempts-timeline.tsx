@@ -5,6 +5,7 @@ import { formatNumber } from '../../lib/format';
 import { formatDateTime, pretty } from '../../lib/hooks/format';
 import { reasonText } from '../integrations/status-tag';
 import './hooks.css';
+import { ReasonDetails } from '../integrations/reason-details';
 
 const OUTCOME_COLOR: Record<AttemptOutcome, string> = { ok: 'green', retryable: 'orange', permanent: 'red' };
 const OUTCOME_TAG: Record<AttemptOutcome, string> = { ok: 'success', retryable: 'warning', permanent: 'error' };
@@ -55,6 +56,7 @@ export function AttemptsTimeline({ attempts }: { attempts: HookAttempt[] }) {
                   {reasonText(a.error)}
                 </Typography.Paragraph>
               )}
+              {a.error && <ReasonDetails reason={a.error} />}
               {traces.length > 0 && <Collapse size="small" ghost items={traces} />}
             </div>
           ),

@@ -58,7 +58,9 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     ]);
     // The failed destination explains itself on hover.
     fireEvent.mouseEnter(chips[1]!);
-    expect(await screen.findByText('Last error: connect ECONNREFUSED 127.0.0.1:9')).toBeTruthy();
+    // A system's own message is not read out (issue 17: never English on a Ukrainian page).
+    expect(await screen.findByText('Last error: Something went wrong')).toBeTruthy();
+    expect(screen.queryByText(/ECONNREFUSED/)).toBeNull();
 
     const pending = await rowOf('Taras');
     const [pendingChip] = within(pending).getAllByTestId('delivery-chip');
@@ -68,7 +70,7 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     const filtered = await rowOf('0631112233');
     expect(within(filtered).getByText('Filtered')).toBeTruthy();
     fireEvent.mouseEnter(within(filtered).getByText('Filtered'));
-    expect(await screen.findByText('Filter failed: name notEmpty')).toBeTruthy();
+    expect(await screen.findByText('A filter dropped the lead: name is not empty')).toBeTruthy();
     expect(within(filtered).queryAllByTestId('delivery-chip')).toHaveLength(0);
     // Newest first, as the server sends it; the list asks for the first page of the kept size.
     expect(listCalls()[0]!.url).toBe('/api/hook?page=1&limit=10');
@@ -169,10 +171,14 @@ describe('HooksTable', { timeout: 30_000 }, () => {
       'HTTP 422',
     ]);
     expect(within(attempts[2]!).getByText('Failed for good')).toBeTruthy();
-    // An error's code is said in words; the destination's own words follow.
+    // An error's code is said in words; the destination's own words only under "Technical details".
     expect(
-      within(attempts[2]!).getByText('Uspacy refused the lead’s data (title: The title field is required.)'),
+      within(attempts[2]!).getByText('Uspacy refused the lead’s data', { selector: '.lr-attempt-error' }),
     ).toBeTruthy();
+    const details = within(attempts[2]!).getByTestId('reason-details');
+    expect(details.querySelector('summary')?.textContent).toBe('Technical details');
+    expect(details.querySelector('code')?.textContent).toBe('title: The title field is required.');
+    expect(details.hasAttribute('open')).toBe(false);
     // A bare HTTP status is said in words too, the status kept.
     expect(
       within(attempts[0]!).getByText('The server failed (HTTP 503)', { selector: '.lr-attempt-error' }),

@@ -21,6 +21,9 @@ import { HooksToolbar } from './hooks-toolbar';
 import { HookStatusTag } from './status-tags';
 import './hooks.css';
 
+/** What names a row for a screen reader: the lead's name or phone, else when it came. */
+const rowName = (hook: Hook) => String(hook.lead?.name || hook.lead?.phone || formatDateTime(hook.createdAt));
+
 export interface HooksTableProps {
   /** Only the hooks of this source (the integration column is then hidden). */
   integrationId?: string;
@@ -35,6 +38,7 @@ type Busy = 'renew' | 'delete' | 'deleteAll' | null;
 /** Inbound lead events, newest first, with what became of them per destination. */
 export function HooksTable({ integrationId, compact = false, pageSize }: HooksTableProps) {
   const { t } = useTranslation('hooks');
+  const { t: tc } = useTranslation('common');
   const { message } = App.useApp();
   const mobile = useIsMobile();
   const [storedSize, setStoredSize] = usePageSize();
@@ -182,6 +186,11 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
                   selectedRowKeys: selected,
                   preserveSelectedRowKeys: true,
                   onChange: (keys) => setSelected(keys as string[]),
+                  // antd names these checkboxes in English ("Select all", "Select row 1").
+                  getTitleCheckboxProps: () => ({ 'aria-label': tc('selectAll') }),
+                  getCheckboxProps: (hook: Hook) => ({
+                    'aria-label': tc('selectRow', { name: rowName(hook) }),
+                  }),
                 }
           }
           pagination={

@@ -71,9 +71,7 @@ export function GeneralCard({ integration, typeLabel }: { integration: Integrati
           <Switch />
         </Form.Item>
         <Descriptions column={1} size="small" className="lr-mb">
-          <Descriptions.Item label={t('general.type')}>
-            {typeLabel} ({integration.type})
-          </Descriptions.Item>
+          <Descriptions.Item label={t('general.type')}>{typeLabel}</Descriptions.Item>
           <Descriptions.Item label={t('general.status')}>
             <StatusTag integration={integration} />
           </Descriptions.Item>

@@ -261,11 +261,7 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
               {
                 title: t('list.type'),
                 key: 'type',
-                render: (_v, i) => (
-                  <span>
-                    {typeLabel(i)} <Typography.Text type="secondary">({i.type})</Typography.Text>
-                  </span>
-                ),
+                render: (_v, i) => <span>{typeLabel(i)}</span>,
               },
               { title: t('list.active'), key: 'active', width: 110, render: (_v, i) => activeSwitch(i) },
               { title: t('list.status'), key: 'status', render: (_v, i) => <StatusTag integration={i} /> },

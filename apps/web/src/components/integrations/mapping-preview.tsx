@@ -63,7 +63,6 @@ export function MappingPreview({ sample, onSampleChange, preview }: Props) {
                   value: preview.dropped.filter.value !== undefined ? ` «${preview.dropped.filter.value}»` : '',
                 }),
               })}
-              description={preview.dropped.reason}
             />
           ) : (
             <Alert type="success" showIcon role="status" title={t('preview.kept')} />

@@ -2,6 +2,7 @@ import { INTEGRATION_STATE_TONE, type IntegrationState } from '@leadrelay/shared
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { stateKey } from '../../lib/integrations/reasons';
+import { ReasonDetails } from './reason-details';
 import { reasonLabel } from './status-tag';
 
 /**
@@ -20,7 +21,14 @@ export function StateAlert({ state }: { state: IntegrationState }) {
       role="status"
       data-testid="state-alert"
       title={t(`stateHint.${stateKey(state.code)}` as never)}
-      description={state.reason ? reasonLabel(state.reason) : undefined}
+      description={
+        state.reason ? (
+          <>
+            {reasonLabel(state.reason)}
+            <ReasonDetails reason={state.reason} />
+          </>
+        ) : undefined
+      }
     />
   );
 }

@@ -1,6 +1,6 @@
 // Reasons the server sends as a code with parameters (packages/shared integration-state.ts), in
 // the interface language. Texts stored before codes are read as codes first (parseReason).
-import { type IntegrationStateCode, parseReason, type Reason } from '@leadrelay/shared';
+import { FILTER_OPS, type IntegrationStateCode, parseReason, type Reason } from '@leadrelay/shared';
 import { translateCode } from '../errors';
 import { formatDateTime } from '../format';
 import { i18n } from '../i18n';
@@ -11,28 +11,57 @@ export const stateLabel = (code: IntegrationStateCode): string =>
 
 /**
  * A reason the server sent as a code with parameters, in the user's language: the code's sentence,
- * then what the parameters add (the HTTP status, the host, the next try, the server's own answer).
+ * then what the parameters add (the HTTP status, the host, the next try). The destination's own
+ * words (Facebook's message, a CRM's answer) are not part of it: reasonDetail gives them, for a
+ * "technical details" fold labelled in the user's language. A code with no sentence reads as
+ * errors:UNKNOWN, never as itself.
  */
 export function reasonLabel(reason: Reason): string {
   const { code, params = {} } = reason;
-  if (code === 'UNKNOWN') return String(params.detail ?? i18n.t('errors:UNKNOWN'));
   if (code === 'DESTINATION_BROKEN' || code === 'DESTINATION_RETRYING') {
     const state = String(params.state ?? '') as IntegrationStateCode;
     return i18n.t(`integrations:reasons.${code}`, { name: params.name, state: stateLabel(state).toLowerCase() });
   }
+  if (code === 'FILTERED') {
+    const op = FILTER_OPS.find((o) => o === params.op);
+    return i18n.t('integrations:reasons.FILTERED', {
+      field: params.field,
+      op: `${params.negate ? `${i18n.t('integrations:filters.negate')} ` : ''}${op ? i18n.t(`integrations:ops.${op}`) : ''}`,
+      value: params.value !== undefined ? ` «${params.value}»` : '',
+    });
+  }
   const key = `integrations:reasons.${code === 'TIMEOUT' && params.host ? 'TIMEOUT_AT' : code}`;
-  const text = i18n.exists(key) ? String(i18n.t(key as never, params as never)) : translateCode(code);
-  const parts = [text];
-  if (params.status !== undefined) parts[0] = `${text} (HTTP ${params.status})`;
-  // Data or the destination's own words, as they came (a phone number, Facebook's message).
-  else if (params.detail !== undefined) parts[0] = `${text} (${params.detail})`;
+  const text =
+    code !== 'UNKNOWN' && i18n.exists(key) ? String(i18n.t(key as never, params as never)) : translateCode(code);
+  const data = shownData(reason);
+  const parts = [
+    params.status !== undefined ? `${text} (HTTP ${params.status})` : data !== undefined ? `${text} (${data})` : text,
+  ];
   if (params.host !== undefined && code !== 'TIMEOUT')
     parts.push(i18n.t('integrations:reasonParams.host', { host: params.host }));
   if (typeof params.retryAt === 'string') {
     parts.push(i18n.t('integrations:reasonParams.retryAt', { time: formatDateTime(params.retryAt) }));
   }
-  if (params.answer !== undefined) parts.push(i18n.t('integrations:reasonParams.answer', { answer: params.answer }));
   return parts.join('. ');
+}
+
+/**
+ * The service's own words beside a reason (Facebook's message, a CRM's answer, the stored text of
+ * an unknown reason), as they came: only for a folded "technical details" (ReasonDetails).
+ */
+export function reasonDetail(reason: Reason): string | undefined {
+  const { detail, answer } = reason.params ?? {};
+  const text = [shownData(reason) === undefined ? detail : undefined, answer]
+    .filter((v) => v !== undefined && v !== '')
+    .join(' · ');
+  return text || undefined;
+}
+
+/** A detail that is data with no words in it (a phone number): it stays beside the sentence. */
+function shownData(reason: Reason): string | undefined {
+  const detail = reason.params?.detail;
+  if (reason.code === 'UNKNOWN' || detail === undefined) return undefined;
+  return /\p{Script=Latin}/u.test(String(detail)) ? undefined : String(detail);
 }
 
 /**

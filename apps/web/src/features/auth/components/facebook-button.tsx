@@ -9,6 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { setToken } from '../../../lib/auth';
+import { TranslatedError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/locale';
 import { authApi } from '../api';
 import { facebookRedirectUri, loadFacebookSdk, startFacebookRedirect, takeFacebookState } from '../facebook-sdk';
@@ -65,7 +66,7 @@ export function FacebookButton({ onError }: { onError: (err: unknown) => void })
       (res) => {
         const accessToken = res.authResponse?.accessToken;
         if (accessToken) void signIn({ accessToken });
-        else onError(new Error(t('facebook.cancelled')));
+        else onError(new TranslatedError(t('facebook.cancelled')));
       },
       { scope: FACEBOOK_SIGNIN_SCOPES },
     );
@@ -108,8 +109,8 @@ export function useFacebookReturn(onError: (err: unknown) => void): boolean {
     if (handled.current || !state || (!code && !denied)) return;
     handled.current = true;
     setParams({}, { replace: true });
-    if (!takeFacebookState(state)) return onError(new Error(t('facebook.expired')));
-    if (!code) return onError(new Error(t('facebook.cancelled')));
+    if (!takeFacebookState(state)) return onError(new TranslatedError(t('facebook.expired')));
+    if (!code) return onError(new TranslatedError(t('facebook.cancelled')));
     setBusy(true);
     exchange({ code, redirectUri: facebookRedirectUri() }).catch((err: unknown) => {
       onError(err);

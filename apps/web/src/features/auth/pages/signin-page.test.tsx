@@ -44,11 +44,12 @@ describe('signin form', () => {
     await vi.waitFor(() => expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/resend-confirmation'));
   });
 
-  it('falls back to the server message for an unknown code', async () => {
+  it('says the server failed for an unknown code, never the server’s own message', async () => {
     fetchMock.mockResolvedValue(jsonResponse(500, { statusCode: 500, code: 'SOMETHING_NEW', message: 'Disk full' }));
     renderPage(<SigninPage />, { locale: 'en', path: '/en/signin' });
     await submit();
-    expect(await screen.findByText('Disk full')).toBeTruthy();
+    expect(await screen.findByText('Server error. Try again later')).toBeTruthy();
+    expect(screen.queryByText('Disk full')).toBeNull();
   });
 
   it('validates with the shared schema before calling the server', async () => {

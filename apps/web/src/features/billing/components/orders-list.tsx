@@ -23,9 +23,9 @@ export function OrdersList({ price }: { price: (amount: number) => string }) {
       : (declineReason(o.errorCode) ??
         [t('decline.generic'), o.errorCode && t('decline.code', { code: o.errorCode })].filter(Boolean).join(' '));
   const status = (o: Order) => {
-    const reason = why(o);
-    return reason ? (
-      <Tooltip title={reason}>
+    const declined = why(o);
+    return declined ? (
+      <Tooltip title={declined}>
         <span>
           <OrderStatusTag status={o.status} />
         </span>

@@ -3,6 +3,7 @@ import type { ConnectionCheck, Integration } from '@leadrelay/shared';
 import { Alert, App, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonDetails } from '../../../components/integrations/reason-details';
 import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
@@ -51,6 +52,7 @@ export function ConnectionCard({ integration, crmName, onConnect, connecting, ch
             <Typography.Text type="danger" className="lr-break">
               {reasonText(integration.statusReason)}
             </Typography.Text>
+            <ReasonDetails reason={integration.statusReason} />
           </Descriptions.Item>
         )}
       </Descriptions>

@@ -10,6 +10,17 @@ import { RowList } from './row-list';
 
 const ACTIONS = ['*', 'create', 'change', 'delete'] as const;
 const OBJECTS = ['*', 'deal', 'lead', 'person', 'organization', 'activity', 'note'] as const;
+/** The locale word of Pipedrive's wildcard and its other values. */
+const ACTION_KEYS = { '*': 'any', create: 'create', change: 'change', delete: 'delete' } as const;
+const OBJECT_KEYS = {
+  '*': 'any',
+  deal: 'deal',
+  lead: 'lead',
+  person: 'person',
+  organization: 'organization',
+  activity: 'activity',
+  note: 'note',
+} as const;
 
 interface Values {
   url: string;
@@ -117,14 +128,10 @@ export function PipedriveWebhooksCard({ integration }: { integration: Integratio
         </Form.Item>
         <div className="lr-crm-pair">
           <Form.Item name="action" label={t('webhooks.action')} className="lr-grow">
-            <Select
-              options={ACTIONS.map((a) => ({ value: a, label: t(`webhooks.actions.${a === '*' ? 'any' : a}`) }))}
-            />
+            <Select options={ACTIONS.map((a) => ({ value: a, label: t(`webhooks.actions.${ACTION_KEYS[a]}`) }))} />
           </Form.Item>
           <Form.Item name="object" label={t('webhooks.object')} className="lr-grow">
-            <Select
-              options={OBJECTS.map((o) => ({ value: o, label: t(`webhooks.objects.${o === '*' ? 'any' : o}`) }))}
-            />
+            <Select options={OBJECTS.map((o) => ({ value: o, label: t(`webhooks.objects.${OBJECT_KEYS[o]}`) }))} />
           </Form.Item>
         </div>
         <Form.Item name="name" label={t('webhooks.name')}>

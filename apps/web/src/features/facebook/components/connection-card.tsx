@@ -2,6 +2,7 @@ import { DeleteOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons'
 import type { FbConnection } from '@leadrelay/shared';
 import { Alert, App, Button, Card, Empty, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ReasonDetails } from '../../../components/integrations/reason-details';
 import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { useRefreshPagesMutation, useRemoveConnectionMutation } from '../queries';
@@ -93,6 +94,7 @@ export function ConnectionCard({ connection, highlight }: { connection: FbConnec
           description={
             <>
               {connection.statusReason && <div className="lr-break">{reasonText(connection.statusReason)}</div>}
+              <ReasonDetails reason={connection.statusReason} />
               <div>{t('connection.brokenHint')}</div>
             </>
           }

@@ -25,7 +25,7 @@ export function FbTestLead({ integrationId, formId, form, isSubscribed }: Props)
   const { t } = useTranslation('facebook');
   const qc = useQueryClient();
   const [state, setState] = useState<'idle' | 'sending' | 'sent' | 'failed'>('idle');
-  const [error, setError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
 
   const onSend = async () => {
     setState('sending');
@@ -35,7 +35,7 @@ export function FbTestLead({ integrationId, formId, form, isSubscribed }: Props)
       // The realtime channel refreshes the log too; this covers a tab without it.
       setTimeout(() => void qc.invalidateQueries({ queryKey: hookKeys.all }), 1500);
     } catch (e) {
-      setError(errorMessage(e));
+      setFailure(errorMessage(e));
       setState('failed');
     }
   };
@@ -52,7 +52,7 @@ export function FbTestLead({ integrationId, formId, form, isSubscribed }: Props)
       </div>
       {!isSubscribed && <Alert type="warning" showIcon title={t('source.notSubscribed')} />}
       {state === 'sent' && <Alert type="success" showIcon role="status" title={t('testLead.sent')} />}
-      {state === 'failed' && <Alert type="error" showIcon title={error ?? t('somethingWrong')} />}
+      {state === 'failed' && <Alert type="error" showIcon title={failure ?? t('somethingWrong')} />}
     </div>
   );
 }

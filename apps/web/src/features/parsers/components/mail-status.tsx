@@ -1,6 +1,7 @@
 import type { ParserMailStatus } from '@leadrelay/shared';
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { reasonText } from '../../../lib/integrations/reasons';
 
 const COLORS: Record<ParserMailStatus, string> = {
   received: 'processing',
@@ -17,12 +18,12 @@ export function MailStatusTag({ status }: { status: ParserMailStatus }) {
   return <Tag color={COLORS[status]}>{t(`status.${status}`)}</Tag>;
 }
 
-/** A reason key in the user's words; a filter's own words as they are. */
+/** A reason in the user's words: a mail's own code, else a hook's stored reason (lib/integrations/reasons). */
 export function useReasonText() {
   const { t, i18n } = useTranslation('parsers');
   return (reason: string | null | undefined) => {
     if (!reason) return '';
     const key = `parsers:reasons.${reason}`;
-    return i18n.exists(key) ? t(`reasons.${reason}` as 'reasons.MAIL_TOO_LARGE') : reason;
+    return i18n.exists(key) ? t(`reasons.${reason}` as 'reasons.MAIL_TOO_LARGE') : reasonText(reason);
   };
 }

@@ -1,7 +1,7 @@
 import { CopyOutlined } from '@ant-design/icons';
 import { App, Button, Card, Input, QRCode, Space, Typography } from 'antd';
 import { useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The link to share, a copy button and its QR code (antd's QRCode, drawn as SVG). */
 export function ReferralLink({ link, code }: { link: string; code: string }) {
@@ -38,7 +38,10 @@ export function ReferralLink({ link, code }: { link: string; code: string }) {
               {t('link.copy')}
             </Button>
           </Space.Compact>
-          <Typography.Text type="secondary">{t('link.code', { code })}</Typography.Text>
+          <Typography.Text type="secondary">
+            {/* The code is data, not words: marked so (translate="no"), as a browser's translator reads it. */}
+            <Trans t={t} i18nKey="link.code" values={{ code }} components={{ code: <code translate="no" /> }} />
+          </Typography.Text>
         </div>
         <figure className="lr-referral-qr">
           <div role="img" aria-label={t('link.qr')} data-testid="referral-qr">

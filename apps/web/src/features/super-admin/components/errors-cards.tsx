@@ -61,6 +61,7 @@ export function ErrorsCards({ data, restarting, onRestart }: Props) {
             {r.integration.name} → {r.destination.name} ({r.destination.type})
           </Typography.Text>
           <Typography.Text type="danger" className="lr-break">
+            {/* i18n-raw: the operator's delivery-error log shows the destination's answer as it came */}
             {r.message}
           </Typography.Text>
           <Typography.Text type="secondary" className="lr-error-card-dates">

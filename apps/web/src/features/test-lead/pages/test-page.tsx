@@ -25,7 +25,7 @@ export function TestPage() {
   const { t: th } = useTranslation('hooks');
   const [form] = Form.useForm<Values>();
   const [result, setResult] = useState<IngestReply | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   useDocumentTitle(t('title'));
 
@@ -34,13 +34,13 @@ export function TestPage() {
     if (!token) return;
     setSending(true);
     setResult(null);
-    setError(null);
+    setFailure(null);
     try {
       const { webhook: _webhook, ...lead } = values;
       const fields = Object.fromEntries(Object.entries(lead).filter(([, v]) => typeof v === 'string' && v.trim()));
       setResult(await sendToWebhook(token, { ...fields, source: 'leadrelay-test-page' }));
     } catch (err) {
-      setError(errorMessage(err));
+      setFailure(errorMessage(err));
     } finally {
       setSending(false);
     }
@@ -107,7 +107,7 @@ export function TestPage() {
           role="status"
         />
       )}
-      {error && <Alert style={{ marginTop: 16 }} type="error" showIcon title={error} role="alert" />}
+      {failure && <Alert style={{ marginTop: 16 }} type="error" showIcon title={failure} role="alert" />}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { useConnectMutation } from '../../../lib/integrations/queries';
+import { reasonText } from '../../../lib/integrations/reasons';
 import type { ChannelKey } from './contact-list';
 
 interface Values {
@@ -93,7 +94,7 @@ export function SendpulseConnectCard({ integration }: { integration: Integration
           <Input autoComplete="off" />
         </Form.Item>
         {integration.status === 'broken' && integration.statusReason && (
-          <Alert type="warning" showIcon title={integration.statusReason} className="lr-widget-alert" />
+          <Alert type="warning" showIcon title={reasonText(integration.statusReason)} className="lr-widget-alert" />
         )}
         {connect.isError && <Alert type="error" showIcon title={errorMessage(connect.error)} />}
         <Button type="primary" htmlType="submit" loading={connect.isPending}>

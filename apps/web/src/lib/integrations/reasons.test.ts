@@ -1,0 +1,45 @@
+import { REASON_CODES } from '@leadrelay/shared';
+import { describe, expect, it } from 'vitest';
+import { applyLocale } from '../i18n';
+import { reasonDetail, reasonLabel, reasonText } from './reasons';
+
+// Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
+const NAMES = /\b(LeadRelay|Facebook|Google|AlphaSMS|Viber|Uspacy|Horoshop|SMS|API|HTTP|CRM|e-mail)\b/g;
+
+describe('a reason in the interface language', () => {
+  it.each(REASON_CODES)('%s reads in Ukrainian, never as the code or the service’s English', (code) => {
+    applyLocale('uk');
+    const params = {
+      detail: 'Invalid OAuth access token',
+      name: 'CRM',
+      state: 'broken_other',
+      field: 'phone',
+      op: 'empty',
+      negate: 0,
+      id: '42',
+    };
+    const text = reasonLabel({ code, params });
+    expect(text).not.toContain(code);
+    expect(text).not.toContain('Invalid OAuth');
+    expect(text.replace(NAMES, '').replace(/phone/, '')).not.toMatch(/[A-Za-z]{3,}/);
+  });
+
+  it('keeps Facebook’s own message out of the sentence, for the technical details only', () => {
+    applyLocale('uk');
+    const stored = 'Error validating access token: Session has expired (code 190/463)';
+    expect(reasonText(stored)).toBe('Facebook відкликав доступ: підключіть акаунт знову');
+    expect(reasonDetail({ code: 'FACEBOOK_TOKEN', params: { detail: stored } })).toBe(stored);
+  });
+
+  it('keeps data with no words beside the sentence (a phone number), and a code we do not know says "something went wrong"', () => {
+    applyLocale('uk');
+    expect(reasonText('SMS_PHONE_NOT_MOBILE: +380442345678')).toBe(
+      'SMS не надіслано: номер не мобільний (+380442345678)',
+    );
+    expect(reasonText('BRAND_NEW_CODE')).toBe('Щось пішло не так');
+    expect(reasonText('connect ECONNREFUSED 127.0.0.1:9')).toBe('Щось пішло не так');
+    expect(reasonText('Filter failed: utm.source not equals "google"')).toBe(
+      'Фільтр не пропустив лід: utm.source не дорівнює «google»',
+    );
+  });
+});

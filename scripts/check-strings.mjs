@@ -1,0 +1,340 @@
+#!/usr/bin/env node
+// Every word a Ukrainian page can show is in the Ukrainian locale files (issue 17 part 3). Part of
+// `npm run lint`; fails, with file:line and what to do, when the web app (apps/web/src, tests aside):
+//  1. uses a translation key the uk files lack: t('ns:key'), t('key') in the namespace of the
+//     component's useTranslation, <Trans i18nKey>, and the finite dynamic keys the types tell
+//     (`status.${s}` with a union, as-const maps and arrays). The keys come from i18next-cli's
+//     extractor, not from a hand-written scan;
+//  2. writes words in JSX text or a visible prop (title, placeholder, aria-label, alt, label,
+//     okText, cancelText, message, description, ...) instead of a t() call. i18next-cli's linter
+//     finds them; the product and service names of docs/glossary.md (apps/web/src/locales/names.json)
+//     and technical tokens (an address, a field path, a sample ID) pass;
+//  3. shows a text the server sent as it came: a response field such as `reason`, `message`,
+//     `error`, `detail`, `lastError` put in JSX, a visible prop or a message/notification, or given
+//     as the fallback of a translation, without going through a helper that translates its code
+//     (lib/integrations/reasons.ts, lib/errors.ts). A line that must show one (an operator's error
+//     log) says so with `// i18n-raw: <why>` on it or on the line above.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { parseSync } from '@swc/core';
+import { findKeys, runLinter } from 'i18next-cli';
+
+const root = resolve(new URL('..', import.meta.url).pathname);
+
+/** Props whose text a person reads (screen readers included). */
+export const VISIBLE_PROPS = [
+  'title',
+  'placeholder',
+  'aria-label',
+  'alt',
+  'label',
+  'okText',
+  'cancelText',
+  'message',
+  'description',
+  'tooltip',
+  'content',
+  'extra',
+  'help',
+  'subTitle',
+  'emptyText',
+  'addonBefore',
+  'addonAfter',
+  'checkedChildren',
+  'unCheckedChildren',
+];
+
+/** Fields of a server response that carry its own words. */
+const SERVER_TEXT = new Set([
+  'reason',
+  'statusReason',
+  'message',
+  'serverMessage',
+  'error',
+  'errorMessage',
+  'detail',
+  'details',
+  'lastError',
+]);
+
+/** A single token of a technical kind: an address, a host, a field path, a code sample, a phone. */
+const TECHNICAL = /^(?:[^\s]*[\d._@:/+-][^\s]*|\+?[\d\s()-]+)$/;
+
+function readNames(locales) {
+  const { names, tokens } = JSON.parse(readFileSync(join(locales, 'names.json'), 'utf8'));
+  return new Set([...names, ...tokens]);
+}
+
+function ukKeys(locales) {
+  const have = new Set();
+  const flat = (obj, prefix, ns) => {
+    for (const [k, v] of Object.entries(obj)) {
+      if (v && typeof v === 'object') {
+        have.add(`${ns}:${prefix}${k}`); // t() with returnObjects reads a whole branch
+        flat(v, `${prefix}${k}.`, ns);
+      } else have.add(`${ns}:${prefix}${k}`);
+    }
+  };
+  const dir = join(locales, 'uk');
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+    flat(JSON.parse(readFileSync(join(dir, file), 'utf8')), '', file.replace(/\.json$/, ''));
+  }
+  return have;
+}
+
+const quiet = { info() {}, warn() {}, error() {} };
+
+function config(src, locales) {
+  return {
+    locales: ['uk', 'en'],
+    extract: {
+      input: [`${src}/**/*.{ts,tsx}`],
+      ignore: [`${src}/**/*.test.{ts,tsx}`, `${src}/test/**`],
+      output: `${locales}/{{language}}/{{namespace}}.json`,
+      defaultNS: 'common',
+      nsSeparator: ':',
+      keySeparator: '.',
+      functions: ['t', '*.t'],
+      transComponents: ['Trans'],
+    },
+    lint: {
+      acceptedTags: 'all',
+      acceptedAttributes: VISIBLE_PROPS,
+      ignoredTags: ['code', 'pre', 'kbd'],
+      checkInterpolationParams: true,
+      checkConcatenation: 'off',
+    },
+  };
+}
+
+/** 1: keys the code uses that the uk files lack. */
+async function missingKeys(src, locales, rel) {
+  const have = ukKeys(locales);
+  const { allKeys } = await findKeys(config(src, locales), quiet);
+  const problems = [];
+  for (const [id, key] of allKeys) {
+    if (have.has(id)) continue;
+    for (const at of key.locations ?? [{ file: '?', line: 0 }]) {
+      problems.push({
+        file: rel(at.file),
+        line: at.line ?? 0,
+        message: `the key ${id} is not in the Ukrainian locale files: add it to locales/uk/${key.ns || 'common'}.json (and en), or fix the key`,
+      });
+    }
+  }
+  return problems;
+}
+
+/** 2: words written in the markup. */
+async function hardcoded(src, locales, rel) {
+  const names = readNames(locales);
+  const result = await runLinter(config(src, locales));
+  const problems = [];
+  for (const [file, issues] of Object.entries(result.files)) {
+    for (const issue of issues) {
+      if ((issue.severity ?? 'error') !== 'error') continue;
+      const text = issue.text.trim();
+      if (issue.type === 'hardcoded' && (names.has(text) || TECHNICAL.test(text) || !/\p{L}/u.test(text))) continue;
+      problems.push({
+        file: rel(file),
+        line: issue.line,
+        message:
+          issue.type === 'hardcoded'
+            ? `"${text}" is written in the markup: put it in the locale files (uk and en) and show t('…'); a product name goes in docs/glossary.md and locales/names.json`
+            : `${issue.text}: give t() the parameters its text uses`,
+      });
+    }
+  }
+  return problems;
+}
+
+// --- 3: server text shown as it came -------------------------------------------------------------
+
+const MESSAGE_APIS = new Set(['message', 'notification', 'modal', 'Modal']);
+const isTCall = (node) =>
+  node?.type === 'CallExpression' &&
+  ((node.callee.type === 'Identifier' && node.callee.value === 't') ||
+    (node.callee.type === 'MemberExpression' && node.callee.property.value === 't'));
+
+/** The server-text expressions an expression shows as they are (through ?:, ||, `${}`, +). */
+function rawParts(node, out = []) {
+  if (!node) return out;
+  switch (node.type) {
+    case 'MemberExpression':
+      if (node.property.type === 'Identifier' && SERVER_TEXT.has(node.property.value)) out.push(node);
+      break;
+    case 'OptionalChainingExpression':
+      rawParts(node.base, out);
+      break;
+    case 'Identifier':
+      if (SERVER_TEXT.has(node.value)) out.push(node);
+      break;
+    case 'ConditionalExpression':
+      rawParts(node.consequent, out);
+      rawParts(node.alternate, out);
+      break;
+    case 'BinaryExpression':
+      if (['||', '??', '+'].includes(node.operator)) {
+        rawParts(node.left, out);
+        rawParts(node.right, out);
+      } else if (node.operator === '&&') rawParts(node.right, out);
+      break;
+    case 'ParenthesisExpression':
+    case 'TsAsExpression':
+    case 'TsNonNullExpression':
+    case 'TsSatisfiesExpression':
+      rawParts(node.expression, out);
+      break;
+    case 'TemplateLiteral':
+      for (const e of node.expressions) rawParts(e, out);
+      break;
+    case 'CallExpression':
+      // String(x) and x.trim() show x as it is; any other call is a helper that decides.
+      if (node.callee.type === 'Identifier' && node.callee.value === 'String')
+        rawParts(node.arguments[0]?.expression, out);
+      if (node.callee.type === 'MemberExpression' && ['trim', 'toString', 'slice'].includes(node.callee.property.value))
+        rawParts(node.callee.object, out);
+      break;
+    default:
+  }
+  return out;
+}
+
+/** A translation with a raw fallback: `exists(key) ? t(key) : reason`, `t(key, { defaultValue: x.reason })`. */
+function fallbackParts(node) {
+  const out = [];
+  if (node.type === 'ConditionalExpression') {
+    const [a, b] = [node.consequent, node.alternate];
+    if (isTCall(a)) rawParts(b, out);
+    if (isTCall(b)) rawParts(a, out);
+  } else if (node.type === 'BinaryExpression' && ['||', '??'].includes(node.operator) && isTCall(node.left)) {
+    rawParts(node.right, out);
+  } else if (isTCall(node)) {
+    const options = node.arguments[1]?.expression;
+    if (options?.type === 'ObjectExpression') {
+      for (const p of options.properties) {
+        if (p.type === 'KeyValueProperty' && (p.key.value ?? p.key.raw) === 'defaultValue') rawParts(p.value, out);
+      }
+    }
+  }
+  return out;
+}
+
+function walk(node, visit, parent = null) {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    for (const child of node) walk(child, visit, parent);
+    return;
+  }
+  if (typeof node.type === 'string') visit(node, parent);
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'span' && value && typeof value === 'object')
+      walk(value, visit, typeof node.type === 'string' ? node : parent);
+  }
+}
+
+function sourceFiles(dir) {
+  return readdirSync(dir, { recursive: true })
+    .map(String)
+    .filter((f) => /\.(ts|tsx)$/.test(f) && !/\.test\.tsx?$/.test(f) && !/\.d\.ts$/.test(f) && !f.startsWith('test/'))
+    .map((f) => join(dir, f));
+}
+
+/** 3: where the web shows a server's text as it came. */
+function rawServerText(src, rel) {
+  const problems = [];
+  for (const file of sourceFiles(src)) {
+    const code = readFileSync(file, 'utf8');
+    // A leading `;` anchors the spans (swc counts bytes from 1, and on across calls) at byte 0.
+    const bytes = Buffer.from(`;${code}`);
+    let ast;
+    try {
+      ast = parseSync(`;${code}`, { syntax: 'typescript', tsx: file.endsWith('.tsx') });
+    } catch (error) {
+      problems.push({ file: rel(file), line: 0, message: `cannot parse: ${error.message}` });
+      continue;
+    }
+    const base = ast.body[0].span.start;
+    const lines = code.split('\n');
+    const lineOf = (node) =>
+      bytes
+        .subarray(0, node.span.start - base)
+        .toString('utf8')
+        .split('\n').length;
+    const allowed = (line) => /i18n-raw:/.test(lines[line - 1] ?? '') || /i18n-raw:/.test(lines[line - 2] ?? '');
+    const flag = (parts, where) => {
+      for (const part of parts) {
+        const line = lineOf(part);
+        if (allowed(line)) continue;
+        const name = part.type === 'Identifier' ? part.value : part.property.value;
+        problems.push({
+          file: rel(file),
+          line,
+          message: `${where} shows the server's \`${name}\` as it came (English, or a raw code): translate its code (reasonText/reasonLabel, errorMessage/translateCode) with errors:UNKNOWN as the fallback, or mark an operator-only line with // i18n-raw: <why>`,
+        });
+      }
+    };
+    walk(ast, (node, parent) => {
+      if (
+        node.type === 'JSXExpressionContainer' &&
+        parent &&
+        (parent.type === 'JSXElement' || parent.type === 'JSXFragment')
+      ) {
+        flag(rawParts(node.expression), 'JSX text');
+      } else if (node.type === 'JSXAttribute' && node.value?.type === 'JSXExpressionContainer') {
+        const name = node.name.type === 'Identifier' ? node.name.value : null;
+        if (name && VISIBLE_PROPS.includes(name)) flag(rawParts(node.value.expression), `the ${name} prop`);
+      } else if (node.type === 'CallExpression' && node.callee.type === 'MemberExpression') {
+        const object = node.callee.object;
+        if (object.type === 'Identifier' && MESSAGE_APIS.has(object.value)) {
+          for (const arg of node.arguments) {
+            const e = arg.expression;
+            if (e.type === 'ObjectExpression') {
+              for (const p of e.properties) {
+                const key = p.type === 'KeyValueProperty' ? (p.key.value ?? p.key.raw) : null;
+                if (['content', 'title', 'description', 'message'].includes(key))
+                  flag(rawParts(p.value), `${object.value}.${node.callee.property.value}`);
+              }
+            } else flag(rawParts(e), `${object.value}.${node.callee.property.value}`);
+          }
+        }
+      }
+      if (node.type === 'ConditionalExpression' || node.type === 'BinaryExpression' || node.type === 'CallExpression') {
+        flag(fallbackParts(node), 'a translation with a raw fallback');
+      }
+    });
+  }
+  return problems;
+}
+
+/** Every problem of the three checks in a web source folder and its locales folder. */
+export async function checkStrings({ src, locales, cwd = process.cwd() }) {
+  const rel = (file) => relative(cwd, resolve(cwd, file));
+  const seen = new Set();
+  const all = [
+    ...(await missingKeys(src, locales, rel)),
+    ...(await hardcoded(src, locales, rel)),
+    ...rawServerText(src, rel),
+  ];
+  return all
+    .filter((p) => {
+      const id = `${p.file}:${p.line}:${p.message}`;
+      if (seen.has(id)) return false;
+      seen.add(id);
+      return true;
+    })
+    .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const problems = await checkStrings({
+    src: join(root, 'apps/web/src'),
+    locales: join(root, 'apps/web/src/locales'),
+  });
+  for (const p of problems) console.error(`${p.file}:${p.line}: ${p.message}`);
+  if (problems.length) {
+    console.error(`strings: ${problems.length} place(s) a Ukrainian page could show a word that is not Ukrainian`);
+    process.exit(1);
+  }
+  console.info('strings: every key is in the uk files, no words in the markup, no server text shown as it came');
+}
