@@ -25,5 +25,6 @@ export * from './sendpulse';
 export * from './sms';
 export * from './super-admin';
 export * from './user';
+export * from './user-status';
 export * from './uspacy';
 export * from './validation';
