@@ -1,4 +1,3 @@
-import { ZLoginBody } from '@leadrelay/shared';
 import { Alert, App, Button, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,8 +11,11 @@ import { currentLocale, localePath } from '../../../lib/locale';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
 import { FacebookButton, useFacebookReturn } from '../components/facebook-button';
+import { loadAuthRules } from '../load-rules';
 
 type Values = { login: string; password: string };
+
+const passwordRule = zodRule(() => loadAuthRules().then((rules) => rules.password));
 
 const NOTICES = {
   session: { type: 'warning', key: 'signin.sessionExpired' },
@@ -35,6 +37,7 @@ export function SigninPage() {
     setError(null);
     setSubmitting(true);
     try {
+      const { ZLoginBody } = await loadAuthRules();
       const { accessToken } = await authApi.login(ZLoginBody.parse(values));
       setToken(accessToken); // the guest guard then moves on to /admin or the saved redirect
     } catch (err) {
@@ -80,7 +83,7 @@ export function SigninPage() {
         <Form.Item
           name="password"
           label={t('passwordLabel')}
-          rules={[zodRule(ZLoginBody.shape.password)]}
+          rules={[passwordRule]}
           validateTrigger="onBlur"
           extra={
             <Link to={localePath('/recovery')} className="lr-forgot">
