@@ -1,6 +1,4 @@
 import type { Locale } from '@leadrelay/shared';
-import dayjs from 'dayjs';
-import 'dayjs/locale/uk';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -121,11 +119,10 @@ export async function loadLanguage(language: string, part: StringsPart = 'start'
   await Promise.all([loadPart(language, 'start'), part === 'all' ? loadPart(language, 'rest') : undefined]);
 }
 
-/** Switches i18next and dayjs to the locale of the URL. */
+/** Switches i18next to the locale of the URL (dayjs follows it: lib/dayjs.ts). */
 export function applyLocale(locale: Locale): void {
   const language = uiLanguage(locale);
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  dayjs.locale(locale === 'uk' ? 'uk' : 'en');
   document.documentElement.lang = language;
 }
 

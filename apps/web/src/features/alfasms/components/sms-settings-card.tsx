@@ -8,9 +8,9 @@ import {
   ZAlphaSmsSettings,
 } from '@leadrelay/shared';
 import { App, Button, Card, Checkbox, Form, Input, Radio, Switch, TimePicker, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { type Dayjs, dayjs } from '../../../lib/dayjs';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';

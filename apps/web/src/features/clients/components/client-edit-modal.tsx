@@ -1,7 +1,7 @@
 import type { Client, ClientPatchBody, Locale } from '@leadrelay/shared';
 import { App, DatePicker, Form, InputNumber, Modal, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { type Dayjs, dayjs } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/locale';
 import { usePlansQuery } from '../../../lib/plans';
