@@ -1,6 +1,6 @@
 import type { Hook, HookStatus } from '@leadrelay/shared';
 import { App, Empty, Pagination, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
@@ -15,7 +15,6 @@ import { localePath } from '../../lib/locale';
 import { usePageSize } from '../../lib/query-behaviours';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { DeliveryChips, LeadCell } from './hook-cells';
-import { HookDrawer } from './hook-drawer';
 import { HooksCards } from './hooks-cards';
 import { HooksToolbar } from './hooks-toolbar';
 import { HookStatusTag } from './status-tags';
@@ -30,6 +29,9 @@ export interface HooksTableProps {
 }
 
 const COMPACT_ROWS = 5;
+
+// A lead's details (drawer, attempts timeline, notes) load when a row is first opened (issue 17 part 8).
+const HookDrawer = lazy(() => import('./hook-drawer').then((m) => ({ default: m.HookDrawer })));
 type Busy = 'renew' | 'delete' | 'deleteAll' | null;
 
 /** Inbound lead events, newest first, with what became of them per destination. */
@@ -44,6 +46,12 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
+  // Stays mounted once opened, so closing it animates.
+  const [hasOpened, setHasOpened] = useState(false);
+  const open = (id: string) => {
+    setOpenId(id);
+    setHasOpened(true);
+  };
   const [busy, setBusy] = useState<Busy>(null);
   const query = useHooksQuery({
     page: compact ? 1 : page,
@@ -143,7 +151,7 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
               selectable={!compact}
               selected={selected}
               onSelect={(id, on) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)))}
-              onOpen={setOpenId}
+              onOpen={open}
             />
           )}
           {!compact && total > limit && (
@@ -172,7 +180,7 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
             'data-testid': 'hook-row',
             onClick: (e) => {
               if ((e.target as HTMLElement).closest('.ant-table-selection-column')) return;
-              setOpenId(hook._id);
+              open(hook._id);
             },
           })}
           rowSelection={
@@ -235,7 +243,11 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
           <Link to={localePath('/admin/integrations')}>{t('actions.viewAll')}</Link>
         </div>
       )}
-      <HookDrawer hookId={openId} onClose={() => setOpenId(null)} />
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <HookDrawer hookId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }
