@@ -1,9 +1,10 @@
 import type { Locale } from '@leadrelay/shared';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 import enUS from 'antd/locale/en_US';
 import ukUA from 'antd/locale/uk_UA';
 import { type ReactNode, useMemo } from 'react';
 import { useMediaQuery } from '../lib/use-media-query';
+import { DeferredApp } from './deferred-app';
 
 export const PRIMARY = '#4f46e5';
 
@@ -39,7 +40,7 @@ export function AppTheme({ locale, children }: { locale: Locale; children: React
   );
   return (
     <ConfigProvider locale={locale === 'uk' ? ukUA : enUS} theme={themed}>
-      <AntApp>{children}</AntApp>
+      <DeferredApp>{children}</DeferredApp>
     </ConfigProvider>
   );
 }

@@ -1,7 +1,6 @@
 // Mounted by the account layouts: keeps the tab's real-time connection up while signed in and
 // shows a notice when an integration breaks.
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +8,7 @@ import { useToken } from './auth';
 import { translateCode } from './errors';
 import { localePath } from './locale';
 import { type BrokenIntegration, ensureRealtime, type SocketLike } from './realtime';
+import { useApp } from './use-app';
 
 export function integrationPath(info: Pick<BrokenIntegration, 'id' | 'type'>): string {
   return info.type
@@ -19,7 +19,7 @@ export function integrationPath(info: Pick<BrokenIntegration, 'id' | 'type'>): s
 export function useRealtimeConnection(): void {
   const qc = useQueryClient();
   const token = useToken();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { t } = useTranslation('dashboard');
 
   useEffect(() => {

@@ -1,5 +1,5 @@
 import type { Hook, HookStatus } from '@leadrelay/shared';
-import { App, Empty, Pagination, Table, Typography } from 'antd';
+import { Empty, Pagination, Table, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +19,7 @@ import { HooksCards } from './hooks-cards';
 import { HooksToolbar } from './hooks-toolbar';
 import { HookStatusTag } from './status-tags';
 import './hooks.css';
+import { useApp } from '../../lib/use-app';
 
 export interface HooksTableProps {
   /** Only the hooks of this source (the integration column is then hidden). */
@@ -37,7 +38,7 @@ type Busy = 'renew' | 'delete' | 'deleteAll' | null;
 /** Inbound lead events, newest first, with what became of them per destination. */
 export function HooksTable({ integrationId, compact = false, pageSize }: HooksTableProps) {
   const { t } = useTranslation('hooks');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useIsMobile();
   const [storedSize, setStoredSize] = usePageSize();
   const limit = pageSize ?? (compact ? COMPACT_ROWS : storedSize);

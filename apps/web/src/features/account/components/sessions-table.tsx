@@ -1,9 +1,10 @@
 import type { Session } from '@leadrelay/shared';
-import { App, Button, Card, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Popconfirm, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useHiddenActions, usePageSize } from '../../../lib/query-behaviours';
+import { useApp } from '../../../lib/use-app';
 import { useRevokeSessionMutation, useSessionsQuery } from '../queries';
 
 /** "Chrome on Windows" from a user-agent string, good enough to recognise a device. */
@@ -37,7 +38,7 @@ export function describeAgent(ua: string): string | null {
 
 export function SessionsTable() {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [pageSize, setPageSize] = usePageSize();
   const sessions = useSessionsQuery();
   const revoke = useRevokeSessionMutation();

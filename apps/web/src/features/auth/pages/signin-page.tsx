@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { currentLocale, localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
 import { FacebookButton, useFacebookReturn } from '../components/facebook-button';
@@ -25,7 +26,7 @@ const NOTICES = {
 
 export function SigninPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [params] = useSearchParams();
   const [error, setError] = useState<unknown>(null);
