@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/hooks/format';
 import {
+  RECENT_HOOKS,
   useHooksQuery,
   useRemoveAllHooksMutation,
   useRemoveHooksMutation,
@@ -29,8 +30,6 @@ export interface HooksTableProps {
   pageSize?: number;
 }
 
-const COMPACT_ROWS = 5;
-
 // A lead's details (drawer, attempts timeline, notes) load when a row is first opened (issue 17 part 8).
 const HookDrawer = lazy(() => import('./hook-drawer').then((m) => ({ default: m.HookDrawer })));
 type Busy = 'renew' | 'delete' | 'deleteAll' | null;
@@ -41,7 +40,7 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
   const { message } = useApp();
   const mobile = useIsMobile();
   const [storedSize, setStoredSize] = usePageSize();
-  const limit = pageSize ?? (compact ? COMPACT_ROWS : storedSize);
+  const limit = pageSize ?? (compact ? RECENT_HOOKS.limit : storedSize);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<HookStatus>();
   const [search, setSearch] = useState('');
