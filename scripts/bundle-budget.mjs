@@ -30,7 +30,7 @@ export const PAGES = [
       'src/app/layouts/default-layout.tsx',
       'src/features/dashboard/pages/dashboard-page.tsx',
       'src/locales/uk-start.ts',
-      'src/locales/uk-rest.ts',
+      'src/locales/uk-dashboard.ts',
     ],
   },
 ];
