@@ -30,7 +30,10 @@ function waitingFor(loaded: Promise<AppApi>): AppApi {
 }
 
 export function DeferredApp({ children }: { children: ReactNode }) {
-  const { token } = theme.useToken();
+  const { token, cssVar } = theme.useToken();
+  // As antd's App's, the wrapper carries the theme's CSS variables (var(--ant-…) in our CSS); antd
+  // types `cssVar` as a token, but it is the variables' { prefix, key }.
+  const cssVarClass = (cssVar as unknown as { key?: string } | undefined)?.key;
   const [loaded] = useState(deferred);
   const [api, setApi] = useState<AppApi | null>(null);
   const [isShown, setIsShown] = useState(false);
@@ -53,7 +56,7 @@ export function DeferredApp({ children }: { children: ReactNode }) {
   };
   return (
     <AppApiContext.Provider value={value}>
-      <div style={style}>
+      <div className={cssVarClass} style={style}>
         {isShown && (
           <Suspense fallback={null}>
             <AppHolders onReady={onReady} />
