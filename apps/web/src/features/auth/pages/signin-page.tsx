@@ -1,4 +1,4 @@
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -99,9 +99,9 @@ export function SigninPage() {
         </Button>
       </Form>
       <FacebookButton onError={setError} />
-      <Typography.Paragraph className="lr-auth-footer">
+      <p className="lr-auth-footer">
         {t('signin.noAccount')} <Link to={localePath('/signup')}>{t('signin.signupLink')}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 }
