@@ -29,11 +29,9 @@ function waitingFor(loaded: Promise<AppApi>): AppApi {
   return { message: part('message'), notification: part('notification'), modal: part('modal') };
 }
 
-export function DeferredApp({ children }: { children: ReactNode }) {
-  const { token, cssVar } = theme.useToken();
-  // As antd's App's, the wrapper carries the theme's CSS variables (var(--ant-…) in our CSS); antd
-  // types `cssVar` as a token, but it is the variables' { prefix, key }.
-  const cssVarClass = (cssVar as unknown as { key?: string } | undefined)?.key;
+/** `className`: as antd's App's wrapper, the class of the theme's CSS variables (var(--ant-…) in our CSS). */
+export function DeferredApp({ className, children }: { className?: string; children: ReactNode }) {
+  const { token } = theme.useToken();
   const [loaded] = useState(deferred);
   const [api, setApi] = useState<AppApi | null>(null);
   const [isShown, setIsShown] = useState(false);
@@ -56,7 +54,7 @@ export function DeferredApp({ children }: { children: ReactNode }) {
   };
   return (
     <AppApiContext.Provider value={value}>
-      <div className={cssVarClass} style={style}>
+      <div className={className} style={style}>
         {isShown && (
           <Suspense fallback={null}>
             <AppHolders onReady={onReady} />

@@ -8,7 +8,11 @@ import { DeferredApp } from './deferred-app';
 
 export const PRIMARY = '#4f46e5';
 
+/** The class that carries the theme's CSS variables (antd's default is an id per provider). */
+export const THEME_CSS_VAR_KEY = 'lr-theme';
+
 export const theme: ThemeConfig = {
+  cssVar: { key: THEME_CSS_VAR_KEY },
   token: {
     colorPrimary: PRIMARY,
     colorLink: PRIMARY,
@@ -40,7 +44,7 @@ export function AppTheme({ locale, children }: { locale: Locale; children: React
   );
   return (
     <ConfigProvider locale={locale === 'uk' ? ukUA : enUS} theme={themed}>
-      <DeferredApp>{children}</DeferredApp>
+      <DeferredApp className={THEME_CSS_VAR_KEY}>{children}</DeferredApp>
     </ConfigProvider>
   );
 }
