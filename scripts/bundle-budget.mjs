@@ -5,9 +5,11 @@
 // what index.html modulepreloads), its layout, its page and the language bundle, each with their
 // static imports. `npm test` runs it after the web build; `node scripts/bundle-budget.mjs` prints
 // the table and exits 1 above a budget.
+// What a page loads after it shows (the dashboard's chart and recent leads' table, antd's message,
+// notification and modal, socket.io, the account area's other strings) is not part of it.
 // `budget` is what the check enforces today: a ceiling just above the current build, so nothing
 // grows back. `target` is issue 17's budget (250 KB /signin, 350 KB dashboard), not met yet
-// (docs/benchmarks.md, "First load"): lower `budget` toward it as more is split off.
+// (docs/benchmarks.md, "First load", says what remains): lower `budget` toward it as more is split off.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -18,19 +20,19 @@ const KB = 1024;
 export const PAGES = [
   {
     name: '/signin',
-    budget: 360 * KB,
+    budget: 300 * KB,
     target: 250 * KB,
     modules: ['src/app/layouts/admin-layout.tsx', 'src/features/auth/pages/signin-page.tsx', 'src/locales/uk-start.ts'],
   },
   {
     name: '/admin (dashboard)',
-    budget: 570 * KB,
+    budget: 375 * KB,
     target: 350 * KB,
     modules: [
       'src/app/layouts/default-layout.tsx',
       'src/features/dashboard/pages/dashboard-page.tsx',
       'src/locales/uk-start.ts',
-      'src/locales/uk-rest.ts',
+      'src/locales/uk-dashboard.ts',
     ],
   },
 ];

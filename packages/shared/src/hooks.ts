@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// The hooks' statuses and response shapes; the request schemas are in ./hook-requests, so a page
+// that shows a status goes without zod.
 import type { LeadReaction } from './reactions';
 
 /** What became of one inbound event (architecture: "Hook"). */
@@ -40,31 +41,6 @@ export const WAITING_NOTES: readonly string[] = ['SMS_QUIET_HOURS'];
 
 export const ATTEMPT_OUTCOMES = ['ok', 'retryable', 'permanent'] as const;
 export type AttemptOutcome = (typeof ATTEMPT_OUTCOMES)[number];
-
-const ZPage = z.coerce.number().int().min(1).max(100_000).default(1);
-const ZLimit = z.coerce.number().int().min(1).max(100).default(10);
-
-export const ZHookListQuery = z
-  .object({
-    page: ZPage,
-    limit: ZLimit,
-    integrationId: z.uuid({ message: 'VALIDATION_ERROR' }).optional(),
-    status: z.enum(HOOK_STATUSES).optional(),
-    search: z.string().trim().max(200).optional(),
-  })
-  .strict();
-export type HookListQuery = z.infer<typeof ZHookListQuery>;
-
-export const ZPageQuery = z.object({ page: ZPage, limit: ZLimit }).strict();
-
-export const ZHookIds = z
-  .object({
-    ids: z
-      .array(z.uuid({ message: 'VALIDATION_ERROR' }))
-      .min(1)
-      .max(1000),
-  })
-  .strict();
 
 // ---- Response shapes (GET /api/hook…, statistic, super-admin errors; see docs/adr/002) ----
 

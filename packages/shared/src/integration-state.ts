@@ -1,8 +1,6 @@
 // One computed status per integration (issue 17): what the list, the detail page, the
 // destinations card, the dashboard and UPDATE_INTEGRATION show. The server computes it here from
 // the stored row; the web only translates `state.code` and `state.reason` (a code with parameters).
-import { z } from 'zod';
-
 export const INTEGRATION_STATE_CODES = [
   'not_configured',
   'not_connected',
@@ -16,17 +14,16 @@ export const INTEGRATION_STATE_CODES = [
 export type IntegrationStateCode = (typeof INTEGRATION_STATE_CODES)[number];
 
 /** A reason as a code the web translates (`integrations:reasons.<code>`) and its parameters. */
-export const ZReason = z.object({
-  code: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-});
-export type Reason = z.infer<typeof ZReason>;
+export interface Reason {
+  code: string;
+  params?: Record<string, string | number>;
+}
 
-export const ZIntegrationState = z.object({
-  code: z.enum(INTEGRATION_STATE_CODES),
-  reason: ZReason.optional(),
-});
-export type IntegrationState = z.infer<typeof ZIntegrationState>;
+/** The schemas (ZReason, ZIntegrationState) are in ./integrations: pages that only show a state go without zod. */
+export interface IntegrationState {
+  code: IntegrationStateCode;
+  reason?: Reason;
+}
 
 /**
  * Every reason code the server stores or sends for an integration, a check or a delivery

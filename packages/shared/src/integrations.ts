@@ -1,8 +1,19 @@
 // Request and response bodies of spec section 7 "Integrations", "Collections" and the catalogue
 // of integration types (section 3 "Integration setting", "Integration category and module").
 import { z } from 'zod';
-import { ZIntegrationState, ZReason } from './integration-state';
+import { INTEGRATION_STATE_CODES } from './integration-state';
 import { maxText, requiredText } from './validation';
+
+/** A reason as a code with parameters (./integration-state computes it; the schemas live here, beside their users). */
+export const ZReason = z.object({
+  code: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+export const ZIntegrationState = z.object({
+  code: z.enum(INTEGRATION_STATE_CODES),
+  reason: ZReason.optional(),
+});
 
 export const INTEGRATION_NAME_MAX = 100;
 /** Options hold mapping, filters and dedupe policy; 64 KiB of JSON is far more than any of them needs. */

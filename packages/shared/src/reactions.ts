@@ -1,5 +1,5 @@
 // Speed to lead (issue 19): a manager's reactions to a lead and the report on how fast they come.
-import { z } from 'zod';
+// The request schemas are in ./reaction-requests, so a page that shows a reaction goes without zod.
 
 /** `taken`: a manager took the lead ("Беру"); `called`: they called the customer back. */
 export const REACTION_KINDS = ['taken', 'called'] as const;
@@ -13,8 +13,6 @@ export const SPEED_TO_LEAD_WITHIN_MINUTES = [5, 15, 60] as const;
 /** How many days back the report may look. */
 export const SPEED_TO_LEAD_MAX_DAYS = 92;
 
-export const ZReactionBody = z.object({ kind: z.enum(REACTION_KINDS, { message: 'VALIDATION_ERROR' }) });
-
 export interface LeadReaction {
   kind: ReactionKind;
   byName: string | null;
@@ -27,17 +25,6 @@ export interface ReactionResult {
   recorded: boolean;
   reaction: LeadReaction;
 }
-
-export const ZSpeedToLeadQuery = z.object({
-  days: z.coerce
-    .number({ message: 'VALIDATION_ERROR' })
-    .int({ message: 'VALIDATION_ERROR' })
-    .min(1, { message: 'VALIDATION_ERROR' })
-    .max(SPEED_TO_LEAD_MAX_DAYS, { message: 'VALIDATION_ERROR' })
-    .default(30),
-  integrationId: z.uuid({ message: 'VALIDATION_ERROR' }).optional(),
-});
-export type SpeedToLeadQuery = z.infer<typeof ZSpeedToLeadQuery>;
 
 /** One group of the report: a day (Kyiv), a source integration and the manager the leads were given to. */
 export interface SpeedToLeadRow {

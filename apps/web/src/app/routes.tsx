@@ -19,6 +19,8 @@ export interface PageRoute {
   /** Needs an active account (paid or demo not expired). */
   active?: boolean;
   role?: RoleRule;
+  /** The strings the page needs before it shows, when fewer than its group's (lib/i18n.ts). */
+  strings?: StringsPart;
   children?: PageRoute[];
 }
 
@@ -166,6 +168,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       {
         path: 'admin',
         title: 'dashboard',
+        strings: 'dashboard',
         page: () => import('../features/dashboard/pages/dashboard-page').then((m) => m.DashboardPage),
       },
       {
@@ -292,7 +295,7 @@ const LAYOUTS: Record<LayoutName, Loader> = {
 
 const comingSoon: Loader = () => import('../components/coming-soon').then((m) => m.ComingSoon);
 // A route's code and the strings it shows load together: the auth pages need only the first
-// strings chunk, the rest of the app every namespace (lib/i18n.ts).
+// strings chunk, the dashboard those and its own, the rest of the app every namespace (lib/i18n.ts).
 const lazyComponent =
   (load: Loader, strings: StringsPart = 'start') =>
   async () => {
@@ -302,7 +305,7 @@ const lazyComponent =
 
 function toRouteObject(route: PageRoute, strings: StringsPart): RouteObject {
   const handle: RouteHandle = { title: route.title, active: route.active, role: route.role };
-  const lazy = lazyComponent(route.page ?? comingSoon, strings);
+  const lazy = lazyComponent(route.page ?? comingSoon, route.strings ?? strings);
   if (route.path === '') return { index: true, handle, lazy };
   return { path: route.path, handle, lazy, children: route.children?.map((child) => toRouteObject(child, strings)) };
 }
@@ -319,11 +322,13 @@ export function localeChildren(): RouteObject[] {
     { index: true, lazy: lazyComponent(() => import('./home-redirect').then((m) => m.HomeRedirect)) },
     ...ROUTE_GROUPS.map((group): RouteObject => {
       const strings: StringsPart = group.access === 'guest' ? 'start' : 'all';
+      // An account layout shows with the dashboard's strings; its other pages bring the rest.
+      const layoutStrings: StringsPart = group.access === 'auth' ? 'dashboard' : strings;
       return {
         element: groupElement(group.access),
         children: [
           {
-            lazy: lazyComponent(LAYOUTS[group.layout], strings),
+            lazy: lazyComponent(LAYOUTS[group.layout], layoutStrings),
             children: group.routes.map((route) => toRouteObject(route, strings)),
           },
         ],

@@ -1,5 +1,5 @@
 import type { Locale } from '@leadrelay/shared';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, type ThemeConfig } from 'antd';
 // The ES modules: the CommonJS ones ('antd/locale/uk_UA') arrive in the build wrapped with a
 // `default`, which ConfigProvider then reads instead of our object, dropping what we add to it.
 import enUS from 'antd/es/locale/en_US';
@@ -8,10 +8,15 @@ import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { screenTokens } from '../lib/breakpoints';
 import { useMediaQuery } from '../lib/use-media-query';
+import { DeferredApp } from './deferred-app';
 
 export const PRIMARY = '#4f46e5';
 
+/** The class that carries the theme's CSS variables (antd's default is an id per provider). */
+export const THEME_CSS_VAR_KEY = 'lr-theme';
+
 export const theme: ThemeConfig = {
+  cssVar: { key: THEME_CSS_VAR_KEY },
   token: {
     colorPrimary: PRIMARY,
     colorLink: PRIMARY,
@@ -51,7 +56,7 @@ export function AppTheme({ locale, children }: { locale: Locale; children: React
   );
   return (
     <ConfigProvider locale={antdLocale} theme={themed}>
-      <AntApp>{children}</AntApp>
+      <DeferredApp className={THEME_CSS_VAR_KEY}>{children}</DeferredApp>
     </ConfigProvider>
   );
 }

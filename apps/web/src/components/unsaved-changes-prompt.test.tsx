@@ -1,10 +1,11 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { App, Button, Form, Input } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { applyLocale } from '../lib/i18n';
 import { discardUnsavedChanges, useFormGuard } from '../lib/unsaved-changes';
+import { DeferredApp } from '../test/render';
 import { UnsavedChangesPrompt } from './unsaved-changes-prompt';
 
 /** A settings form like the real ones: typing makes it dirty, saving (after the "server") clears it. */
@@ -42,9 +43,9 @@ function setup() {
     { initialEntries: ['/settings'] },
   );
   render(
-    <App>
+    <DeferredApp>
       <RouterProvider router={router} />
-    </App>,
+    </DeferredApp>,
   );
   return router;
 }

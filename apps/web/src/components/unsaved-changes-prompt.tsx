@@ -1,8 +1,8 @@
-import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
 import { discardUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved-changes';
+import { useApp } from '../lib/use-app';
 
 /**
  * Asks before leaving a page (a link, the back button) while one of its forms has unsaved changes;
@@ -10,7 +10,7 @@ import { discardUnsavedChanges, hasUnsavedChanges } from '../lib/unsaved-changes
  */
 export function UnsavedChangesPrompt() {
   const { t } = useTranslation('common');
-  const { modal } = App.useApp();
+  const { modal } = useApp();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
   );

@@ -7,11 +7,15 @@ interface Parser {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
 }
 
-/** An antd rule that runs one field of a shared schema and shows the translated error key. */
-export function zodRule(schema: Parser): FormRule {
+/**
+ * An antd rule that runs one field of a shared schema and shows the translated error key. The schema
+ * may come from a loader: a page that must show before zod arrives checks its fields once it has.
+ */
+export function zodRule(schema: Parser | (() => Promise<Parser>)): FormRule {
   return {
     validator: async (_rule, value) => {
-      const result = schema.safeParse(value ?? '');
+      const parser = typeof schema === 'function' ? await schema() : schema;
+      const result = parser.safeParse(value ?? '');
       if (!result.success) throw new Error(translateCode(result.error.issues[0]?.message));
     },
   };

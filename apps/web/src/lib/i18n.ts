@@ -1,6 +1,4 @@
 import type { Locale } from '@leadrelay/shared';
-import dayjs from 'dayjs';
-import 'dayjs/locale/uk';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
@@ -9,18 +7,38 @@ import { uiLanguage } from './ui-language';
 
 /** The Ukrainian strings' shape: the type of every key (types/i18next.d.ts); no bytes are bundled. */
 export type Resources = typeof import('../locales/uk-start')['default'] &
+  typeof import('../locales/uk-dashboard')['default'] &
   typeof import('../locales/uk-rest')['default'];
 
-/** `start`: what auth pages and layouts need; `all`: every namespace (the account area). */
-export type StringsPart = 'start' | 'all';
+/**
+ * `start`: what auth pages and layouts need; `dashboard`: that and the account layout's and the
+ * dashboard's namespaces; `all`: every namespace (the rest of the account area).
+ */
+export type StringsPart = 'start' | 'dashboard' | 'all';
+type Chunk = 'start' | 'dashboard' | 'rest';
 type Bundle = { default: Record<string, object> };
 
 // Each language's strings are chunks loaded on demand (issue 17 part 8: the first load carries one
 // language, and /signin only the namespaces it shows). English is also the fallback of a language
 // the operator added.
-const BUNDLES: Record<'uk' | 'en', Record<'start' | 'rest', () => Promise<Bundle>>> = {
-  uk: { start: () => import('../locales/uk-start'), rest: () => import('../locales/uk-rest') },
-  en: { start: () => import('../locales/en-start'), rest: () => import('../locales/en-rest') },
+const BUNDLES: Record<'uk' | 'en', Record<Chunk, () => Promise<Bundle>>> = {
+  uk: {
+    start: () => import('../locales/uk-start'),
+    dashboard: () => import('../locales/uk-dashboard'),
+    rest: () => import('../locales/uk-rest'),
+  },
+  en: {
+    start: () => import('../locales/en-start'),
+    dashboard: () => import('../locales/en-dashboard'),
+    rest: () => import('../locales/en-rest'),
+  },
+};
+
+/** The chunks of each part. */
+export const PART_CHUNKS: Record<StringsPart, readonly Chunk[]> = {
+  start: ['start'],
+  dashboard: ['start', 'dashboard'],
+  all: ['start', 'dashboard', 'rest'],
 };
 
 export const NAMESPACES = [
@@ -101,7 +119,7 @@ export function addShippedStrings(language: string, bundle: Record<string, objec
 
 const loading = new Map<string, Promise<void>>();
 
-function loadPart(language: string, part: 'start' | 'rest'): Promise<void> {
+function loadChunk(language: string, part: Chunk): Promise<void> {
   const shipped = shippedLanguage(language);
   const key = `${shipped}:${part}`;
   let done = loading.get(key);
@@ -118,14 +136,13 @@ export function isLanguageLoaded(language: string): boolean {
 
 /** Loads the shipped strings a UI language needs (once); a page renders only after. */
 export async function loadLanguage(language: string, part: StringsPart = 'start'): Promise<void> {
-  await Promise.all([loadPart(language, 'start'), part === 'all' ? loadPart(language, 'rest') : undefined]);
+  await Promise.all(PART_CHUNKS[part].map((chunk) => loadChunk(language, chunk)));
 }
 
-/** Switches i18next and dayjs to the locale of the URL. */
+/** Switches i18next to the locale of the URL (dayjs follows it: lib/dayjs.ts). */
 export function applyLocale(locale: Locale): void {
   const language = uiLanguage(locale);
   if (i18n.language !== language) void i18n.changeLanguage(language);
-  dayjs.locale(locale === 'uk' ? 'uk' : 'en');
   document.documentElement.lang = language;
 }
 

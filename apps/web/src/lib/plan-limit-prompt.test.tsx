@@ -1,8 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { fireEvent, screen } from '@testing-library/react';
-import { App } from 'antd';
 import { describe, expect, it } from 'vitest';
-import { renderPage } from '../test/render';
+import { DeferredApp, renderPage } from '../test/render';
 import { HttpError } from './http';
 import { usePlanLimitPrompt } from './plan-limit-prompt';
 
@@ -22,11 +21,11 @@ function Screen({ code }: { code: string }) {
 
 describe('the upgrade prompt', () => {
   it('offers the plans page when a create is refused by the plan', async () => {
-    // As in the app, antd's App (which shows notices) sits inside the router.
+    // As in the app, the provider of notices sits inside the router.
     renderPage(
-      <App>
+      <DeferredApp>
         <Screen code="PLAN_LIMIT_INTEGRATIONS" />
-      </App>,
+      </DeferredApp>,
       { path: '/admin/create' },
     );
     fireEvent.click(screen.getByText('create'));
@@ -36,9 +35,9 @@ describe('the upgrade prompt', () => {
 
   it('stays quiet for any other refusal', async () => {
     renderPage(
-      <App>
+      <DeferredApp>
         <Screen code="FORBIDDEN" />
-      </App>,
+      </DeferredApp>,
       { path: '/admin/create' },
     );
     fireEvent.click(screen.getByText('create'));

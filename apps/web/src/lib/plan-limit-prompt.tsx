@@ -2,12 +2,12 @@
 // screen, also offers the way out: a notice with a link to the plans page (issue 12: the web turns
 // the key into an upgrade prompt). The screen that called shows its own error as usual.
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HttpError } from './http';
 import { localePath } from './locale';
+import { useApp } from './use-app';
 
 const KEY = 'plan-limit';
 
@@ -16,7 +16,7 @@ export const isPlanLimit = (error: unknown): boolean =>
 
 export function usePlanLimitPrompt(): void {
   const qc = useQueryClient();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { t } = useTranslation('plans');
 
   useEffect(

@@ -4,7 +4,6 @@
 import type { HookTotals, Integration, IntegrationState, PaymentInformer } from '@leadrelay/shared';
 import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { io } from 'socket.io-client';
 import { getToken, subscribeToken, tokenPayload } from './auth';
 import { refetchAfterPayment } from './billing/queries';
 import { api, refreshAccessToken } from './http';
@@ -46,7 +45,8 @@ export type IoFactory = (options: IoOptions) => SocketLike;
 
 export interface RealtimeDeps {
   queryClient: QueryClient;
-  io?: IoFactory;
+  /** socket.io's `io` (lib/realtime-connection loads it after the page shows; tests pass a fake). */
+  io: IoFactory;
   getToken?: () => string | null;
   /** The app's silent refresh; resolves to the new token or null. */
   refresh?: () => Promise<string | null>;
@@ -54,8 +54,6 @@ export interface RealtimeDeps {
   loadIntegration?: (id: string) => Promise<Pick<Integration, '_id' | 'name' | 'type'>>;
   onBroken?: (info: BrokenIntegration) => void;
 }
-
-const defaultIo: IoFactory = (options) => io(options) as unknown as SocketLike;
 
 /** Finds an integration among cached 'integrations' queries: objects, arrays or `{data: []}` lists. */
 function cachedIntegration(qc: QueryClient, id: string): Pick<Integration, 'name' | 'type'> | null {
@@ -86,7 +84,6 @@ export class RealtimeClient {
 
   constructor(deps: RealtimeDeps) {
     this.deps = {
-      io: defaultIo,
       getToken,
       refresh: refreshAccessToken,
       loadIntegration: (id) => api.get<Integration>(`/api/integrations/${encodeURIComponent(id)}`),

@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { translateCode } from './errors';
+import { useApp } from './use-app';
 
 /**
  * Our OAuth callbacks (amoCRM, Facebook) come back with ?connected=<1 or an id> or ?error=<CODE>: a
@@ -9,7 +9,7 @@ import { translateCode } from './errors';
  * cleaned, so a reload does not repeat it. Returns what `connected` named, for the page to highlight.
  */
 export function useOAuthReturn(texts: { done: string; failed: string }): string | null {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [params, setParams] = useSearchParams();
   const done = useRef(false);
   const justConnected = useRef<string | null>(null);

@@ -1,19 +1,15 @@
-// The rest of the en strings: loaded with the first page of the account area (lib/i18n.ts).
+// The rest of the en strings: loaded with every page of the account area but the dashboard (lib/i18n.ts).
 import account from './en/account.json';
 import audit from './en/audit.json';
 import billing from './en/billing.json';
 import catalogue from './en/catalogue.json';
 import collections from './en/collections.json';
 import crm from './en/crm.json';
-import dashboard from './en/dashboard.json';
 import facebook from './en/facebook.json';
 import ga from './en/ga.json';
-import hooks from './en/hooks.json';
 import horoshop from './en/horoshop.json';
-import integrations from './en/integrations.json';
 import news from './en/news.json';
 import parsers from './en/parsers.json';
-import plans from './en/plans.json';
 import referral from './en/referral.json';
 import sms from './en/sms.json';
 import superAdmin from './en/superAdmin.json';
@@ -28,15 +24,11 @@ export default {
   catalogue,
   collections,
   crm,
-  dashboard,
   facebook,
   ga,
-  hooks,
   horoshop,
-  integrations,
   news,
   parsers,
-  plans,
   referral,
   sms,
   superAdmin,

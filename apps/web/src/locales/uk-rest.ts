@@ -1,19 +1,15 @@
-// The rest of the uk strings: loaded with the first page of the account area (lib/i18n.ts).
+// The rest of the uk strings: loaded with every page of the account area but the dashboard (lib/i18n.ts).
 import account from './uk/account.json';
 import audit from './uk/audit.json';
 import billing from './uk/billing.json';
 import catalogue from './uk/catalogue.json';
 import collections from './uk/collections.json';
 import crm from './uk/crm.json';
-import dashboard from './uk/dashboard.json';
 import facebook from './uk/facebook.json';
 import ga from './uk/ga.json';
-import hooks from './uk/hooks.json';
 import horoshop from './uk/horoshop.json';
-import integrations from './uk/integrations.json';
 import news from './uk/news.json';
 import parsers from './uk/parsers.json';
-import plans from './uk/plans.json';
 import referral from './uk/referral.json';
 import sms from './uk/sms.json';
 import superAdmin from './uk/superAdmin.json';
@@ -28,15 +24,11 @@ export default {
   catalogue,
   collections,
   crm,
-  dashboard,
   facebook,
   ga,
-  hooks,
   horoshop,
-  integrations,
   news,
   parsers,
-  plans,
   referral,
   sms,
   superAdmin,

@@ -6,6 +6,9 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { AppTheme } from '../app/theme';
 import { applyLocale } from '../lib/i18n';
 
+/** The app's message, notification and modal provider, for a test that mounts it inside its own router. */
+export { DeferredApp } from '../app/deferred-app';
+
 export function makeUser(overrides: Partial<User> = {}): User {
   return {
     _id: 'u1',

@@ -2,15 +2,17 @@ import { cleanup } from '@testing-library/react';
 import Cookies from 'js-cookie';
 import { afterEach } from 'vitest';
 import { addShippedStrings } from '../lib/i18n';
+import enDashboard from '../locales/en-dashboard';
 import enRest from '../locales/en-rest';
 import enStart from '../locales/en-start';
+import ukDashboard from '../locales/uk-dashboard';
 import ukRest from '../locales/uk-rest';
 import ukStart from '../locales/uk-start';
 
 // Unit tests have every string of both languages at once (the app loads chunks on demand).
 for (const [language, bundle] of [
-  ['uk', { ...ukStart, ...ukRest }],
-  ['en', { ...enStart, ...enRest }],
+  ['uk', { ...ukStart, ...ukDashboard, ...ukRest }],
+  ['en', { ...enStart, ...enDashboard, ...enRest }],
 ] as const) {
   addShippedStrings(language, bundle);
 }

@@ -1,7 +1,7 @@
 import { MenuOutlined } from '@ant-design/icons';
 import { SIDEBAR_WIDTH } from '@leadrelay/shared';
-import { Button, Drawer, Layout } from 'antd';
-import { useState } from 'react';
+import { Button, Layout } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Logo } from '../../components/logo';
 import { UnsavedChangesPrompt } from '../../components/unsaved-changes-prompt';
@@ -14,12 +14,17 @@ import { PageTransition } from './page-transition';
 import { SideMenu } from './side-menu';
 import { useDemoReminder } from './use-demo-reminder';
 
+// The mobile menu's drawer loads when it is first opened (issue 17 part 8).
+const MenuDrawer = lazy(() => import('./menu-drawer').then((m) => ({ default: m.MenuDrawer })));
+
 /** The account area: collapsible sidebar (a drawer under 768 px), tariff header, user menu. */
 export function DefaultLayout() {
   const { t } = useTranslation('layout');
   const mobile = useIsMobile();
   const [collapsed, setCollapsed] = useState(false);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // Stays mounted once opened, so closing it animates.
+  const [hasOpenedDrawer, setHasOpenedDrawer] = useState(false);
   useDemoReminder();
   useRealtimeConnection();
   usePlanLimitPrompt();
@@ -40,18 +45,10 @@ export function DefaultLayout() {
           <SideMenu />
         </Layout.Sider>
       )}
-      {mobile && (
-        <Drawer
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          placement="left"
-          size={SIDEBAR_WIDTH + 40}
-          className="lr-drawer"
-          title={<Logo dark to="/admin" />}
-          styles={{ body: { padding: 0 } }}
-        >
-          <SideMenu onNavigate={() => setDrawerOpen(false)} />
-        </Drawer>
+      {mobile && hasOpenedDrawer && (
+        <Suspense fallback={null}>
+          <MenuDrawer open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
       )}
       <Layout>
         <Layout.Header className="lr-app-header">
@@ -60,7 +57,10 @@ export function DefaultLayout() {
               type="text"
               icon={<MenuOutlined />}
               aria-label={t('menu.open')}
-              onClick={() => setDrawerOpen(true)}
+              onClick={() => {
+                setDrawerOpen(true);
+                setHasOpenedDrawer(true);
+              }}
             />
           )}
           <AccountHeaderRight compact={mobile} />

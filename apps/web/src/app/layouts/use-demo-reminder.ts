@@ -1,13 +1,13 @@
-import { App } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMe } from '../../lib/current-user';
 import { takeDemoReminder } from '../../lib/demo-reminder';
+import { useApp } from '../../lib/use-app';
 
 /** Shows DEMO_DAYS_LEFT_WARNING / DEMO_EXPIRED at most once a day. */
 export function useDemoReminder(): void {
   const { data: user } = useMe();
-  const { notification } = App.useApp();
+  const { notification } = useApp();
   const { t } = useTranslation();
   useEffect(() => {
     if (!user) return;

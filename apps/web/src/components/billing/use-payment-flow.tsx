@@ -1,6 +1,5 @@
 import type { BillingPeriod, Locale, Order, PaymentAnswer, PaymentMethod } from '@leadrelay/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../lib/billing/api';
@@ -8,6 +7,7 @@ import { billingKeys, refetchAfterPayment } from '../../lib/billing/queries';
 import { useMe } from '../../lib/current-user';
 import { errorMessage } from '../../lib/errors';
 import { currentLocale } from '../../lib/locale';
+import { useApp } from '../../lib/use-app';
 import { ChargeSummary } from './charge-summary';
 import { CheckoutModal } from './checkout-modal';
 import { DeclineMessage } from './decline-message';
@@ -42,7 +42,7 @@ export interface PaymentFlow {
  */
 export function usePaymentFlow(): PaymentFlow {
   const { t } = useTranslation('billing');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const qc = useQueryClient();
   const { data: user } = useMe();
   const [open, setOpen] = useState<PaymentAnswer | null>(null);

@@ -1,16 +1,17 @@
 import { DeleteOutlined } from '@ant-design/icons';
 import { COMMENT_MAX } from '@leadrelay/shared';
-import { App, Button, Input, List, Popconfirm, Typography } from 'antd';
+import { Button, Input, List, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/hooks/format';
 import { useAddNoteMutation, useDeleteNoteMutation, useNotesQuery } from '../../lib/hooks/notes';
+import { useApp } from '../../lib/use-app';
 
 /** The team's notes on one lead ("called back, wants a quote"), oldest first. */
 export function HookNotes({ hookId }: { hookId: string }) {
   const { t } = useTranslation('hooks');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const notes = useNotesQuery(hookId);
   const add = useAddNoteMutation(hookId);
   const remove = useDeleteNoteMutation(hookId);

@@ -1,11 +1,12 @@
 import type { Hook, HookStatus } from '@leadrelay/shared';
-import { App, Empty, Pagination, Table, Typography } from 'antd';
-import { useEffect, useState } from 'react';
+import { Empty, Pagination, Table, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/hooks/format';
 import {
+  RECENT_HOOKS,
   useHooksQuery,
   useRemoveAllHooksMutation,
   useRemoveHooksMutation,
@@ -15,11 +16,11 @@ import { localePath } from '../../lib/locale';
 import { usePageSize } from '../../lib/query-behaviours';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { DeliveryChips, LeadCell } from './hook-cells';
-import { HookDrawer } from './hook-drawer';
 import { HooksCards } from './hooks-cards';
 import { HooksToolbar } from './hooks-toolbar';
 import { HookStatusTag } from './status-tags';
 import './hooks.css';
+import { useApp } from '../../lib/use-app';
 
 /** What names a row for a screen reader: the lead's name or phone, else when it came. */
 const rowName = (hook: Hook) => String(hook.lead?.name || hook.lead?.phone || formatDateTime(hook.createdAt));
@@ -32,22 +33,29 @@ export interface HooksTableProps {
   pageSize?: number;
 }
 
-const COMPACT_ROWS = 5;
+// A lead's details (drawer, attempts timeline, notes) load when a row is first opened (issue 17 part 8).
+const HookDrawer = lazy(() => import('./hook-drawer').then((m) => ({ default: m.HookDrawer })));
 type Busy = 'renew' | 'delete' | 'deleteAll' | null;
 
 /** Inbound lead events, newest first, with what became of them per destination. */
 export function HooksTable({ integrationId, compact = false, pageSize }: HooksTableProps) {
   const { t } = useTranslation('hooks');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useIsMobile();
   const [storedSize, setStoredSize] = usePageSize();
-  const limit = pageSize ?? (compact ? COMPACT_ROWS : storedSize);
+  const limit = pageSize ?? (compact ? RECENT_HOOKS.limit : storedSize);
   const [page, setPage] = useState(1);
   const [status, setStatus] = useState<HookStatus>();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
+  // Stays mounted once opened, so closing it animates.
+  const [hasOpened, setHasOpened] = useState(false);
+  const open = (id: string) => {
+    setOpenId(id);
+    setHasOpened(true);
+  };
   const [busy, setBusy] = useState<Busy>(null);
   const query = useHooksQuery({
     page: compact ? 1 : page,
@@ -147,7 +155,7 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
               selectable={!compact}
               selected={selected}
               onSelect={(id, on) => setSelected((s) => (on ? [...s, id] : s.filter((x) => x !== id)))}
-              onOpen={setOpenId}
+              onOpen={open}
             />
           )}
           {!compact && total > limit && (
@@ -176,7 +184,7 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
             'data-testid': 'hook-row',
             onClick: (e) => {
               if ((e.target as HTMLElement).closest('.ant-table-selection-column')) return;
-              setOpenId(hook._id);
+              open(hook._id);
             },
           })}
           rowSelection={
@@ -244,7 +252,11 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
           <Link to={localePath('/admin/integrations')}>{t('actions.viewAll')}</Link>
         </div>
       )}
-      <HookDrawer hookId={openId} onClose={() => setOpenId(null)} />
+      {hasOpened && (
+        <Suspense fallback={null}>
+          <HookDrawer hookId={openId} onClose={() => setOpenId(null)} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import '../../components/integrations/integrations.css';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { ZCreateIntegrationBody } from '@leadrelay/shared';
-import { App, Button, Form, Input, Modal, Typography } from 'antd';
+import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -10,6 +10,7 @@ import { applyServerErrors, zodRule } from '../../lib/form';
 import { integrationPath } from '../../lib/integrations/integration-path';
 import { useCreateIntegrationMutation } from '../../lib/integrations/queries';
 import { localePath } from '../../lib/locale';
+import { useApp } from '../../lib/use-app';
 import { PermissionGuard } from '../permission-guard';
 import { IntegrationsList } from './integrations-list';
 
@@ -30,7 +31,7 @@ interface Props {
  */
 export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName }: Props) {
   const { t } = useTranslation('integrations');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const create = useCreateIntegrationMutation();
   const [open, setOpen] = useState(false);

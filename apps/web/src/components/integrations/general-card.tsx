@@ -1,5 +1,5 @@
 import { type Integration, ZCreateIntegrationBody } from '@leadrelay/shared';
-import { App, Button, Card, Descriptions, Form, Input, Popconfirm, Switch } from 'antd';
+import { Button, Card, Descriptions, Form, Input, Popconfirm, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -9,6 +9,7 @@ import { formatDateTime } from '../../lib/format';
 import { useDeleteIntegrationMutation, useUpdateIntegrationMutation } from '../../lib/integrations/queries';
 import { localePath } from '../../lib/locale';
 import { useFormGuard } from '../../lib/unsaved-changes';
+import { useApp } from '../../lib/use-app';
 import { PermissionGuard } from '../permission-guard';
 import { StatusTag } from './status-tag';
 
@@ -21,7 +22,7 @@ interface Values {
 export function GeneralCard({ integration, typeLabel }: { integration: Integration; typeLabel: string }) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const update = useUpdateIntegrationMutation();

@@ -1,19 +1,6 @@
 import { ApiOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
-import {
-  App,
-  Button,
-  Card,
-  Empty,
-  Input,
-  Pagination,
-  Popconfirm,
-  Select,
-  Skeleton,
-  Switch,
-  Table,
-  Typography,
-} from 'antd';
+import { Button, Card, Empty, Input, Pagination, Popconfirm, Select, Skeleton, Switch, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -29,6 +16,7 @@ import {
   useUpdateIntegrationMutation,
 } from '../../lib/integrations/queries';
 import { usePageSize } from '../../lib/query-behaviours';
+import { useApp } from '../../lib/use-app';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { PermissionGuard } from '../permission-guard';
 import { StatusTag } from './status-tag';
@@ -45,7 +33,7 @@ interface Props {
 export function IntegrationsList({ fixedType, onCreate }: Props) {
   const { t, i18n } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useIsMobile();
   const [pageSize, setPageSize] = usePageSize();
   const [page, setPage] = useState(1);

@@ -1,9 +1,10 @@
 import { type Integration, ZSourceOptions } from '@leadrelay/shared';
-import { App, Button, Card, Col, Row } from 'antd';
+import { Button, Card, Col, Row } from 'antd';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { useUpdateIntegrationMutation } from '../../lib/integrations/queries';
+import { useApp } from '../../lib/use-app';
 import { HooksTable } from '../hooks/hooks-table';
 import { PermissionGuard } from '../permission-guard';
 import {
@@ -33,7 +34,7 @@ interface Props {
 export function MappingSection({ integration, sample, onSampleChange, withHooks = true, testLead }: Props) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const update = useUpdateIntegrationMutation();
   const [draft, setDraft] = useState<OptionsDraft>(() => draftFromOptions(integration.options));
   const [dirty, setDirty] = useState(false);

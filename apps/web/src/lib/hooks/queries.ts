@@ -10,6 +10,9 @@ export const hookKeys = {
   statistic: (q: { page: number; limit: number }) => ['hooks', 'statistic', q] as const,
 };
 
+/** The dashboard's recent leads: how many, so the page can fetch them while the table's code loads. */
+export const RECENT_HOOKS: HooksParams = { page: 1, limit: 5 };
+
 export function useHooksQuery(q: HooksParams) {
   return useQuery({ queryKey: hookKeys.list(q), queryFn: () => hooksApi.list(q), placeholderData: keepPreviousData });
 }

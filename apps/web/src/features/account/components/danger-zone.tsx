@@ -1,12 +1,13 @@
 import { ZPasswordBody } from '@leadrelay/shared';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Typography } from 'antd';
+import { Button, Card, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { clearToken, markSignedOut } from '../../../lib/auth';
 import { errorMessage } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { useHiddenActions } from '../../../lib/query-behaviours';
+import { useApp } from '../../../lib/use-app';
 import { accountApi } from '../api';
 
 type Action = 'clear' | 'remove';
@@ -15,7 +16,7 @@ type Action = 'clear' | 'remove';
 export function DangerZone() {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const qc = useQueryClient();
   const [form] = Form.useForm<{ password: string }>();
   const [action, setAction] = useState<Action | null>(null);

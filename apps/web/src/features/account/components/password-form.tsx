@@ -1,17 +1,18 @@
 import { ZUpdatePasswordBody } from '@leadrelay/shared';
-import { App, Button, Card, Form, Input } from 'antd';
+import { Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordWithGenerator } from '../../../components/password-with-generator';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 import { accountApi } from '../api';
 
 type Values = { oldPassword: string; password: string; passwordConfirm: string };
 
 export function PasswordForm() {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
 

@@ -1,16 +1,17 @@
 import { type AccountPatchBody, LOCALES, type User, ZAccountPatchBody } from '@leadrelay/shared';
-import { App, Button, Card, Form, Input, Select } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, switchLanguage } from '../../../lib/locale';
 import { useFormGuard } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 import { useUpdateProfileMutation } from '../queries';
 
 export function ProfileForm({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<AccountPatchBody>();
   const guard = useFormGuard();
   const update = useUpdateProfileMutation();

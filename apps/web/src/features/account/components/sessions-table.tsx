@@ -1,11 +1,12 @@
 import type { Session } from '@leadrelay/shared';
 import './sessions.css';
-import { App, Button, Card, Pagination, Popconfirm, Table, Tag } from 'antd';
+import { Button, Card, Pagination, Popconfirm, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useHiddenActions, usePageSize } from '../../../lib/query-behaviours';
+import { useApp } from '../../../lib/use-app';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useRevokeSessionMutation, useSessionsQuery } from '../queries';
 
@@ -154,7 +155,7 @@ function SessionRows({ sessions, loading, pageSize, onPageSize, onRevoke }: List
 
 export function SessionsTable() {
   const { t } = useTranslation('account');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [pageSize, setPageSize] = usePageSize();
   const sessions = useSessionsQuery();
   const revoke = useRevokeSessionMutation();

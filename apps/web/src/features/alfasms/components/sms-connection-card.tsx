@@ -1,6 +1,6 @@
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import { type ConnectionCheck, type Integration, ZAlphaSmsAuth } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Form, Statistic, Typography } from 'antd';
+import { Alert, Button, Card, Form, Statistic, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SecretInput } from '../../../components/integrations/secret-input';
@@ -11,13 +11,14 @@ import { zodRule } from '../../../lib/form';
 import { intlLocale } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { useCheckConnectionMutation, useConnectMutation } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import { useSmsBalance } from '../queries';
 
 /** The API key (write-only), the account's balance at AlphaSMS and a connection check. */
 export function SmsConnectionCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('sms');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ apiKey?: string }>();
   const connect = useConnectMutation(integration._id);
   const check = useCheckConnectionMutation(integration._id);

@@ -7,15 +7,16 @@ import {
   ZAlphaName,
   ZAlphaSmsSettings,
 } from '@leadrelay/shared';
-import { App, Button, Card, Checkbox, Form, Input, Radio, Switch, TimePicker, Typography } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { Button, Card, Checkbox, Form, Input, Radio, Switch, TimePicker, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { type Dayjs, dayjs } from '../../../lib/dayjs';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { useConnectMutation } from '../../../lib/integrations/queries';
 import { useFormGuard } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 import { TemplateEditor } from './template-editor';
 
 interface Values {
@@ -39,7 +40,7 @@ const FORM_FIELD: Record<string, string> = { 'quietHours.from': 'quietFrom', 'qu
 export function SmsSettingsCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('sms');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const guard = useFormGuard();
   const connect = useConnectMutation(integration._id);

@@ -1,5 +1,4 @@
-import { ZLoginBody } from '@leadrelay/shared';
-import { Alert, App, Button, Form, Input, Typography } from 'antd';
+import { Alert, Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -9,11 +8,15 @@ import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { currentLocale, localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
 import { FacebookButton, useFacebookReturn } from '../components/facebook-button';
+import { loadAuthRules } from '../load-rules';
 
 type Values = { login: string; password: string };
+
+const passwordRule = zodRule(() => loadAuthRules().then((rules) => rules.password));
 
 const NOTICES = {
   session: { type: 'warning', key: 'signin.sessionExpired' },
@@ -23,7 +26,7 @@ const NOTICES = {
 
 export function SigninPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [params] = useSearchParams();
   const [error, setError] = useState<unknown>(null);
@@ -35,6 +38,7 @@ export function SigninPage() {
     setError(null);
     setSubmitting(true);
     try {
+      const { ZLoginBody } = await loadAuthRules();
       const { accessToken } = await authApi.login(ZLoginBody.parse(values));
       setToken(accessToken); // the guest guard then moves on to /admin or the saved redirect
     } catch (err) {
@@ -80,7 +84,7 @@ export function SigninPage() {
         <Form.Item
           name="password"
           label={t('passwordLabel')}
-          rules={[zodRule(ZLoginBody.shape.password)]}
+          rules={[passwordRule]}
           validateTrigger="onBlur"
           extra={
             <Link to={localePath('/recovery')} className="lr-forgot">
@@ -95,9 +99,9 @@ export function SigninPage() {
         </Button>
       </Form>
       <FacebookButton onError={setError} />
-      <Typography.Paragraph className="lr-auth-footer">
+      <p className="lr-auth-footer">
         {t('signin.noAccount')} <Link to={localePath('/signup')}>{t('signin.signupLink')}</Link>
-      </Typography.Paragraph>
+      </p>
     </AuthCard>
   );
 }

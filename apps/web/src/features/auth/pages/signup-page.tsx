@@ -1,6 +1,6 @@
 import { MailOutlined } from '@ant-design/icons';
 import { ZCreateAccountBody } from '@leadrelay/shared';
-import { Alert, App, Button, Form, Result, Typography } from 'antd';
+import { Alert, Button, Form, Result, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, localePath } from '../../../lib/locale';
 import { readPromo } from '../../../lib/query-behaviours';
+import { useApp } from '../../../lib/use-app';
 import { authApi } from '../api';
 import { EmailField } from '../components/email-field';
 import { FacebookButton } from '../components/facebook-button';
@@ -18,7 +19,7 @@ type Values = { login: string; password: string; passwordConfirm: string };
 
 export function SignupPage() {
   const { t } = useTranslation('auth');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [error, setError] = useState<unknown>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Invoice, Locale } from '@leadrelay/shared';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { billingApi } from '../../../lib/billing/api';
@@ -8,6 +8,7 @@ import { useInvoicesQuery } from '../../../lib/billing/queries';
 import { saveBlob } from '../../../lib/download';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate, formatDay } from '../../../lib/format';
+import { useApp } from '../../../lib/use-app';
 import { BillingList } from './billing-list';
 import { usePaging } from './paging';
 import { InvoiceStatusTag } from './status-tags';
@@ -16,7 +17,7 @@ type Price = (amount: number, usdRate?: number | null) => string;
 
 function useDownload() {
   const { t } = useTranslation('billing');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [loading, setLoading] = useState<string | null>(null);
   const download = async (invoice: Invoice) => {
     setLoading(invoice._id);

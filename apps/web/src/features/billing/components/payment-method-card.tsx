@@ -1,17 +1,18 @@
 import { CreditCardOutlined } from '@ant-design/icons';
 import { RENEW_DAYS_BEFORE } from '@leadrelay/shared';
-import { App, Button, Card, Skeleton, Typography } from 'antd';
+import { Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { cardDigits, cardType } from '../../../components/billing/card-label';
 import { usePaymentMethodQuery, useRemovePaymentMethodMutation } from '../../../lib/billing/queries';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
 import { currentLocale } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 
 /** The saved card (mask, type, expiry) and removing it, which stops automatic renewals. */
 export function PaymentMethodCard() {
   const { t } = useTranslation('billing');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const method = usePaymentMethodQuery(currentLocale());
   const remove = useRemovePaymentMethodMutation();
   const card = method.data;

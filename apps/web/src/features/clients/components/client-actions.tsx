@@ -1,9 +1,10 @@
 import { DownOutlined } from '@ant-design/icons';
 import type { Client } from '@leadrelay/shared';
-import { App, Button, Dropdown, type MenuProps } from 'antd';
+import { Button, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { openEnteredSession } from '../../../lib/impersonation';
+import { useApp } from '../../../lib/use-app';
 import { useDeleteClientMutation, useEnterMutation, useResetPasswordMutation } from '../queries';
 
 export type ClientDialog = 'stats' | 'edit' | 'hardDelete';
@@ -22,7 +23,7 @@ export function ClientActions({
   onOpen: (dialog: ClientDialog, client: Client) => void;
 }) {
   const { t } = useTranslation('clients');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const enter = useEnterMutation();
   const reset = useResetPasswordMutation();
   const remove = useDeleteClientMutation();

@@ -1,10 +1,11 @@
 import type { Client, ClientPatchBody, Locale } from '@leadrelay/shared';
-import { App, DatePicker, Form, InputNumber, Modal, Select, Switch } from 'antd';
-import dayjs, { type Dayjs } from 'dayjs';
+import { DatePicker, Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { type Dayjs, dayjs } from '../../../lib/dayjs';
 import { errorMessage } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/locale';
 import { usePlansQuery } from '../../../lib/plans';
+import { useApp } from '../../../lib/use-app';
 import { usePatchClientMutation } from '../queries';
 
 interface Values {
@@ -28,7 +29,7 @@ export function ClientEditModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('clients');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const patch = usePatchClientMutation();
   const plans = usePlansQuery();

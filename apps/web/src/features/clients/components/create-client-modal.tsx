@@ -1,9 +1,10 @@
 import { ZCreateClientBody } from '@leadrelay/shared';
-import { Alert, App, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 import { useCreateClientMutation } from '../queries';
 
 interface Values {
@@ -23,7 +24,7 @@ export function CreateClientModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('clients');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const create = useCreateClientMutation();
   const [created, setCreated] = useState<{ login: string; password: string } | null>(null);

@@ -1,14 +1,15 @@
 import type { Client } from '@leadrelay/shared';
-import { Alert, App, Input, Modal, Typography } from 'antd';
+import { Alert, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { useHardDeleteClientMutation } from '../queries';
 
 /** Deleting for good: the account and everything it owns, after typing its login. */
 export function HardDeleteModal({ client, onClose }: { client: Client | null; onClose: () => void }) {
   const { t } = useTranslation('clients');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [typed, setTyped] = useState('');
   const remove = useHardDeleteClientMutation();
   if (!client) return null;

@@ -1,6 +1,6 @@
 import { ClearOutlined, PlusOutlined } from '@ant-design/icons';
 import { CLIENT_SORTS, type Client, type ClientStatus, type Locale } from '@leadrelay/shared';
-import { App, Button, Card, Input, Select, Typography } from 'antd';
+import { Button, Card, Input, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ServerError } from '../../../components/server-error';
@@ -18,6 +18,7 @@ import { CreateClientModal } from '../components/create-client-modal';
 import { HardDeleteModal } from '../components/hard-delete-modal';
 import { useClientsQuery, useOrphansMutation } from '../queries';
 import '../clients.css';
+import { useApp } from '../../../lib/use-app';
 
 /**
  * /admin/super/clients and /admin/clients: counters, the accounts with search, filters and sort,
@@ -25,7 +26,7 @@ import '../clients.css';
  */
 export function ClientsPage() {
   const { t } = useTranslation('clients');
-  const { message, modal } = App.useApp();
+  const { message, modal } = useApp();
   const { data: me } = useMe();
   const [limit, setLimit] = usePageSize();
   const [page, setPage] = useState(1);

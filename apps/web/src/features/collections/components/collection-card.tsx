@@ -1,10 +1,11 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Collection, CollectionItem, Locale } from '@leadrelay/shared';
-import { App, Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { intlLocale } from '../../../lib/format';
+import { useApp } from '../../../lib/use-app';
 import {
   useAddItemMutation,
   useDeleteCollectionMutation,
@@ -25,7 +26,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; item: CollectionItem } | null;
 export function CollectionCard({ collection, mobile }: { collection: Collection; mobile: boolean }) {
   const { t, i18n } = useTranslation('collections');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [renaming, setRenaming] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
   const update = useUpdateCollectionMutation();

@@ -1,11 +1,12 @@
-import { App, type FormInstance } from 'antd';
+import type { FormInstance } from 'antd';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 
 /** A modal form's submit: busy while the call runs, closes on success, shows the server's errors. */
 export function useModalSubmit<T>(form: FormInstance, submit: (values: T) => Promise<unknown>, onClose: () => void) {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [busy, setBusy] = useState(false);
   const onFinish = async (values: T) => {
     setBusy(true);

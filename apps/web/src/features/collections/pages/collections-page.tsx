@@ -1,9 +1,10 @@
 import { PlusOutlined, TeamOutlined } from '@ant-design/icons';
-import { App, Button, Card, Empty, Flex, Pagination, Spin, Typography } from 'antd';
+import { Button, Card, Empty, Flex, Pagination, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { usePageSize } from '../../../lib/query-behaviours';
+import { useApp } from '../../../lib/use-app';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { CollectionCard } from '../components/collection-card';
 import { NameModal } from '../components/name-modal';
@@ -11,7 +12,7 @@ import { useCollectionsListQuery, useCreateCollectionMutation } from '../queries
 
 export function CollectionsPage() {
   const { t } = useTranslation('collections');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useIsMobile();
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = usePageSize();

@@ -1,10 +1,11 @@
 import { DownloadOutlined, SaveOutlined } from '@ant-design/icons';
 import type { AmoBackup, Integration } from '@leadrelay/shared';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
+import { useApp } from '../../../lib/use-app';
 import { useAmoBackupMutation, useAmoBackups } from '../queries';
 import { RowList } from './row-list';
 
@@ -21,7 +22,7 @@ function download(backup: AmoBackup) {
 /** Snapshots of the settings and the account's pipelines, users and fields, made on demand. */
 export function AmoBackups({ integration }: { integration: Integration }) {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const backups = useAmoBackups(integration);
   const create = useAmoBackupMutation(integration._id);
   if (!integration.isConnected) return null;

@@ -1,12 +1,12 @@
-import { App } from 'antd';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { useAmoConnect } from '../queries';
 
 export const AMO_NAME = 'amoCRM';
 
 /** The browser goes to amoCRM; amo returns to the server's callback, which comes back here. */
 export function useStartAmoConnect() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const connect = useAmoConnect();
   const start = async (integrationId: string) => {
     try {

@@ -1,6 +1,6 @@
 import { LinkOutlined, SyncOutlined } from '@ant-design/icons';
 import type { ConnectionCheck, Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Descriptions, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Tag, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDetails } from '../../../components/integrations/reason-details';
@@ -8,6 +8,7 @@ import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { useCheckConnectionMutation } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 
 interface Props {
   integration: Integration;
@@ -21,7 +22,7 @@ interface Props {
 /** Connection status (with its reason), connect / reconnect and a connection check. */
 export function ConnectionCard({ integration, crmName, onConnect, connecting, children }: Props) {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const check = useCheckConnectionMutation(integration._id);
   const [result, setResult] = useState<ConnectionCheck | null>(null);
   const connected = integration.isConnected;

@@ -1,11 +1,12 @@
 import { TeamOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
-import { App, Button, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import type { CrmUser } from '../api';
 import { useUsersCollectionMutation } from '../queries';
 import { CrmDataCard } from './crm-data-card';
@@ -25,7 +26,7 @@ interface Loaded {
  */
 export function CrmUsersCard({ integration, users }: { integration: Integration; users: Loaded }) {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const make = useUsersCollectionMutation();
   const list = users.data ?? [];
 

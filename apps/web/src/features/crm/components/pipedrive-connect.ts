@@ -1,6 +1,6 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { usePipedriveAuthUrl } from '../queries';
 import { reserveTab } from './new-tab';
 
@@ -12,7 +12,7 @@ export const PD_NAME = 'Pipedrive';
  */
 export function useStartPipedriveConnect() {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const authUrl = usePipedriveAuthUrl();
   const start = async (integrationId: string, tab = reserveTab()) => {
     try {

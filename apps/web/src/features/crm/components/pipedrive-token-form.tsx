@@ -1,15 +1,16 @@
 import type { Integration } from '@leadrelay/shared';
-import { App, Button, Collapse, Form, Input, Typography } from 'antd';
+import { Button, Collapse, Form, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { usePipedriveConnect } from '../queries';
 import { tokenRules } from './crm-create-modal';
 
 /** The alternative to OAuth: a personal API token (write-only; the server never sends it back). */
 export function PipedriveTokenForm({ integration }: { integration: Integration }) {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<{ apiToken: string }>();
   const connect = usePipedriveConnect();
 

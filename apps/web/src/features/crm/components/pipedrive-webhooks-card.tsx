@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { type Integration, type PipedriveWebhook, ZPipedriveWebhookBody } from '@leadrelay/shared';
-import { App, Button, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage, translateCode } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { usePipedriveWebhookMutations, usePipedriveWebhooks } from '../queries';
 import { CrmDataCard } from './crm-data-card';
 import { RowList } from './row-list';
@@ -33,7 +34,7 @@ interface Values {
 export function PipedriveWebhooksCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('crm');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const webhooks = usePipedriveWebhooks(integration);
   const { create, remove } = usePipedriveWebhookMutations(integration._id);

@@ -1,8 +1,8 @@
 import type { Integration } from '@leadrelay/shared';
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reasonText } from '../../../components/integrations/status-tag';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { useSaveCrmSettings } from '../queries';
 
 /** Drops undefined, null and empty strings and arrays, so a cleared picker means "not set". */
@@ -20,7 +20,7 @@ export function compact<T extends Record<string, unknown>>(values: T): Partial<T
  */
 export function useSaveSettingsPart(integration: Integration) {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const save = useSaveCrmSettings(integration);
   const run = async (part: Record<string, unknown>, removed: string[] = []): Promise<boolean> => {
     const merged: Record<string, unknown> = { ...integration.settings, ...part };

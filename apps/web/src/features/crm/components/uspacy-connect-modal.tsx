@@ -1,10 +1,11 @@
 import { type Integration, ZCreateIntegrationBody } from '@leadrelay/shared';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
+import { useApp } from '../../../lib/use-app';
 import { useUspacyAccount, useUspacyConnect } from '../queries';
 import type { CreateModalProps } from './crm-list';
 import {
@@ -60,7 +61,7 @@ export function UspacyReconnectModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<UspacyConnectValues>();
   const connect = useUspacyConnect();
   const account = useUspacyAccount(integration).data;

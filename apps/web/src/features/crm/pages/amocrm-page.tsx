@@ -1,14 +1,14 @@
-import { App } from 'antd';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useCreateIntegrationMutation } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import { AMO_NAME, useStartAmoConnect } from '../components/amo-connect';
 import { CrmList } from '../components/crm-list';
 
 /** /admin/integrations/amocrm: the account's amoCRM connections; a new one goes straight to amoCRM. */
 export function AmocrmPage() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const create = useCreateIntegrationMutation();
   const connect = useStartAmoConnect();

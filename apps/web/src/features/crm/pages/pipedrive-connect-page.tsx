@@ -1,11 +1,12 @@
 import '../../../components/integrations/integrations.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { App, Button, Result, Spin } from 'antd';
+import { Button, Result, Spin } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { PD_NAME } from '../components/pipedrive-connect';
 import { usePipedriveConnect } from '../queries';
 
@@ -16,7 +17,7 @@ import { usePipedriveConnect } from '../queries';
  */
 export function PipedriveConnectPage() {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const connect = usePipedriveConnect();

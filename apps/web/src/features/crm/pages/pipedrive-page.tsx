@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useCreateIntegrationMutation } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import type { CreateValues } from '../components/crm-create-modal';
 import { CrmList } from '../components/crm-list';
 import { reserveTab } from '../components/new-tab';
@@ -13,7 +13,7 @@ import { usePipedriveConnect } from '../queries';
 /** /admin/integrations/pipedrive: the account's Pipedrive connections; new ones by OAuth (new tab) or API token. */
 export function PipedrivePage() {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const create = useCreateIntegrationMutation();
   const oauth = useStartPipedriveConnect();

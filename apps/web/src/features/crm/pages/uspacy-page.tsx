@@ -1,9 +1,9 @@
-import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useCreateIntegrationMutation } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import { CrmList } from '../components/crm-list';
 import { toConnectBody, US_NAME } from '../components/uspacy-connect-fields';
 import { UspacyCreateModal, type UspacyCreateValues } from '../components/uspacy-connect-modal';
@@ -12,7 +12,7 @@ import { useUspacyConnect } from '../queries';
 /** /admin/integrations/uspacy: the account's Uspacy connections; a new one by its incoming webhook or by signing in. */
 export function UspacyPage() {
   const { t } = useTranslation('crm');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const create = useCreateIntegrationMutation();
   const connect = useUspacyConnect();

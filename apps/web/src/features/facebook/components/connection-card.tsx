@@ -1,10 +1,11 @@
 import { DeleteOutlined, ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { FbConnection } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Empty, Popconfirm, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Popconfirm, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ReasonDetails } from '../../../components/integrations/reason-details';
 import { reasonText } from '../../../components/integrations/status-tag';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { useApp } from '../../../lib/use-app';
 import { useRefreshPagesMutation, useRemoveConnectionMutation } from '../queries';
 import { ConnectionStatus } from './connection-status';
 import { FbAvatar } from './fb-avatar';
@@ -15,7 +16,7 @@ import { useFacebookConnect } from './use-connect';
 export function ConnectionCard({ connection, highlight }: { connection: FbConnection; highlight?: boolean }) {
   const { t } = useTranslation('facebook');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const remove = useRemoveConnectionMutation();
   const refresh = useRefreshPagesMutation();
   const { connect, isPending } = useFacebookConnect();

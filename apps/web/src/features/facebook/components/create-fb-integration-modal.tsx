@@ -1,11 +1,12 @@
 import type { Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Form, Input, Modal, Select, Typography } from 'antd';
+import { Alert, Button, Form, Input, Modal, Select, Typography } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { useCreateFbIntegrationMutation, useFbLeadFormsQuery, useFbPageItemsQuery } from '../queries';
 
 interface Values {
@@ -27,7 +28,7 @@ const pageValue = (connectionId: string, pageId: string) => `${connectionId}${SE
 export function CreateFbIntegrationModal({ open, onClose, onCreated }: Props) {
   const { t } = useTranslation('facebook');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<Values>();
   const pages = useFbPageItemsQuery();

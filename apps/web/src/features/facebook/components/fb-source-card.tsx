@@ -1,13 +1,14 @@
 import '../facebook.css';
 import { FacebookFilled, SwapOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Descriptions, Select, Skeleton, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Select, Skeleton, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { useFbConnectionsQuery, useFbPageStateQuery, useMigrateMutation, useSubscribeMutation } from '../queries';
 import { ConnectionStatus } from './connection-status';
 import { FbAvatar } from './fb-avatar';
@@ -17,7 +18,7 @@ import { useFacebookConnect } from './use-connect';
 /** Where a facebook source takes its leads from: connection (health, expiry), page (subscription) and form. */
 export function FbSourceCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('facebook');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const { fbConnectionId, fbPageId, fbFormId } = fbSettingsOf(integration);
   const connections = useFbConnectionsQuery();
   const connection = connections.data?.find((c) => c._id === fbConnectionId);

@@ -1,11 +1,12 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { FbLeadForm } from '@leadrelay/shared';
-import { Alert, App, Button, Empty, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { integrationPath } from '../../../lib/integrations/integration-path';
+import { useApp } from '../../../lib/use-app';
 import { useCreateFbIntegrationMutation, useFbPageStateQuery } from '../queries';
 
 interface Props {
@@ -19,7 +20,7 @@ const statusColor = (status: string) => (status === 'ACTIVE' ? 'green' : status 
 /** A page's lead forms, live from Facebook, each with its questions and "Create integration". */
 export function LeadForms({ connectionId, pageId, pageName }: Props) {
   const { t } = useTranslation('facebook');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const state = useFbPageStateQuery(connectionId, pageId);
   const create = useCreateFbIntegrationMutation();

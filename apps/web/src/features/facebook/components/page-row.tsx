@@ -1,9 +1,10 @@
 import { DownOutlined, RightOutlined } from '@ant-design/icons';
 import type { FbPage } from '@leadrelay/shared';
-import { App, Button, Switch, Typography } from 'antd';
+import { Button, Switch, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
+import { useApp } from '../../../lib/use-app';
 import { useSubscribeMutation } from '../queries';
 import { FbAvatar } from './fb-avatar';
 import { LeadForms } from './lead-forms';
@@ -11,7 +12,7 @@ import { LeadForms } from './lead-forms';
 /** One page of a connection: subscribe toggle (spec 4, toasts of spec 8) and its lead forms on demand. */
 export function PageRow({ connectionId, page }: { connectionId: string; page: FbPage }) {
   const { t } = useTranslation('facebook');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const subscribe = useSubscribeMutation();
   const [open, setOpen] = useState(false);
 

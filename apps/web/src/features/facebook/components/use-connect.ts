@@ -1,11 +1,11 @@
-import { App } from 'antd';
 import { errorMessage } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { useStartConnectMutation } from '../queries';
 
 /** Connect or reconnect: the browser goes to Facebook Login and comes back to the connections screen. */
 export function useFacebookConnect() {
-  const { message } = App.useApp();
+  const { message } = useApp();
   const start = useStartConnectMutation();
   const connect = async () => {
     try {

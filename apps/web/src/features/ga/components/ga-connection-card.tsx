@@ -6,7 +6,7 @@ import {
   ZGaAuth,
   ZGaSettings,
 } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Form, Input, Radio } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SecretInput } from '../../../components/integrations/secret-input';
@@ -17,6 +17,7 @@ import { zodRule } from '../../../lib/form';
 import { HttpError } from '../../../lib/http';
 import { useConnectMutation } from '../../../lib/integrations/queries';
 import { useFormGuard } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 
 interface Values {
   measurementId: string;
@@ -28,7 +29,7 @@ interface Values {
 export function GaConnectionCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('ga');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const guard = useFormGuard();
   const connect = useConnectMutation(integration._id);

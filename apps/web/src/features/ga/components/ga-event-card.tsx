@@ -9,7 +9,7 @@ import {
   type Integration,
   ZLeadPath,
 } from '@leadrelay/shared';
-import { App, Button, Card, Form, Input, InputNumber, Switch, Typography } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Switch, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import { LeadPathInput } from '../../../components/integrations/lead-path-input';
@@ -18,6 +18,7 @@ import { errorMessage, translateCode } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { useConnectMutation } from '../../../lib/integrations/queries';
 import { useFormGuard } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 
 interface Values {
   eventName: string;
@@ -52,7 +53,7 @@ const trimmed = (v?: string) => (v?.trim() ? v.trim() : undefined);
 export function GaEventCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('ga');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const guard = useFormGuard();
   const connect = useConnectMutation(integration._id);

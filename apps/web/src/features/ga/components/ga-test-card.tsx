@@ -1,12 +1,13 @@
 import { SendOutlined } from '@ant-design/icons';
 import type { GaDebugResult, Integration } from '@leadrelay/shared';
 import { useMutation } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Collapse, Form, Input, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Form, Input, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonText } from '../../../components/integrations/status-tag';
 import { errorMessage } from '../../../lib/errors';
 import { i18n } from '../../../lib/i18n';
+import { useApp } from '../../../lib/use-app';
 import { gaApi, type TestLead } from '../api';
 
 interface Values {
@@ -28,7 +29,7 @@ const codeText = (code: string) =>
  */
 export function GaTestCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('ga');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [result, setResult] = useState<GaDebugResult | null>(null);
   const send = useMutation({ mutationFn: (lead?: TestLead) => gaApi.debug(integration._id, lead) });

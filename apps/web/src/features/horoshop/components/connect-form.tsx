@@ -1,10 +1,11 @@
 import { type HoroshopAuthBody, horoshopShopUrl } from '@leadrelay/shared';
-import { Alert, App, Button, Form, Input, Segmented, Typography } from 'antd';
+import { Alert, Button, Form, Input, Segmented, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 import { useHoroshopConnectMutation } from '../queries';
 
 type Mode = 'password' | 'token';
@@ -29,7 +30,7 @@ export function ConnectForm({
   onDone?: () => void;
 }) {
   const { t } = useTranslation('horoshop');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [mode, setMode] = useState<Mode>('password');
   const [failure, setFailure] = useState<string | null>(null);

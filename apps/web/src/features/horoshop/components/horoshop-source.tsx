@@ -1,7 +1,7 @@
 import '../horoshop.css';
 import { ShopOutlined } from '@ant-design/icons';
 import type { HoroshopState, Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Descriptions, Popconfirm, Skeleton, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Popconfirm, Skeleton, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reasonText } from '../../../components/integrations/status-tag';
@@ -9,6 +9,7 @@ import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { i18n } from '../../../lib/i18n';
+import { useApp } from '../../../lib/use-app';
 import {
   useHoroshopStateQuery,
   usePollNowMutation,
@@ -26,7 +27,7 @@ function pollError(code: string): string {
 
 function WebhookSection({ integration, state }: { integration: Integration; state: HoroshopState }) {
   const { t } = useTranslation('horoshop');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const register = useRegisterWebhookMutation(integration._id);
   const remove = useRemoveWebhookMutation(integration._id);
   const { webhook } = state;
@@ -82,7 +83,7 @@ function WebhookSection({ integration, state }: { integration: Integration; stat
 
 function PollSection({ integration, state }: { integration: Integration; state: HoroshopState }) {
   const { t } = useTranslation('horoshop');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const poll = usePollNowMutation(integration._id);
   const { lastPollAt, lastError } = state.poll;
   const onCheck = async () => {

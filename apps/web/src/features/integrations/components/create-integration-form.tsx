@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { type Integration, type Setting, ZCreateIntegrationBody } from '@leadrelay/shared';
-import { Alert, App, Button, Empty, Form, Input, Skeleton, Tag } from 'antd';
+import { Alert, Button, Empty, Form, Input, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -17,6 +17,7 @@ import {
 } from '../../../lib/integrations/catalogue';
 import { useCatalogueQuery, useCategoriesQuery, useCreateIntegrationMutation } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 
 interface Props {
   /** Preselects a type (e.g. the list filtered to one type, or "create an http destination"). */
@@ -34,7 +35,7 @@ const GUIDED_TYPES: Record<string, string> = { facebook: '/admin/integrations/fb
 export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }: Props) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const catalogue = useCatalogueQuery();
   const categories = useCategoriesQuery();
   const create = useCreateIntegrationMutation();

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Empty, Select, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Select, Skeleton, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -15,12 +15,13 @@ import {
   useDestinationMutation,
   useDestinationsQuery,
 } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import { CreateIntegrationModal } from './create-integration-modal';
 
 /** Destinations of a source: the account's destination integrations its catalogue type allows. */
 export function DestinationsCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('integrations');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const catalogue = useCatalogueQuery();
   const current = useDestinationsQuery(integration._id);
   const all = useAllIntegrationsQuery();

@@ -1,10 +1,11 @@
 import type { Integration } from '@leadrelay/shared';
-import { App, Card, Select, Typography } from 'antd';
+import { Card, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { useCollectionsQuery, useUpdateIntegrationMutation } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 
 const NONE = '';
 
@@ -12,7 +13,7 @@ const NONE = '';
 export function DistributionCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const collections = useCollectionsQuery();
   const update = useUpdateIntegrationMutation();
 

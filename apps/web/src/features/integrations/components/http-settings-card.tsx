@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { ConnectionCheck, Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Form, Input, Radio, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Radio, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { checkReason } from '../../../components/integrations/status-tag';
@@ -9,6 +9,7 @@ import { errorMessage, translateCode } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { useCheckConnectionMutation, useConnectMutation } from '../../../lib/integrations/queries';
 import { useFormGuard } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 
 interface Values {
   url: string;
@@ -34,7 +35,7 @@ function isHttpUrl(value: string): boolean {
 export function HttpSettingsCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const connect = useConnectMutation(integration._id);
   const check = useCheckConnectionMutation(integration._id);

@@ -1,10 +1,11 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { POST_IMAGE_MAX_BYTES, type Post, ZPostText, ZPostTitle } from '@leadrelay/shared';
-import { App, Button, Form, Input, Modal, Skeleton, Upload } from 'antd';
+import { Button, Form, Input, Modal, Skeleton, Upload } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 import { useCreatePostMutation, useUpdatePostMutation } from '../queries';
 
 // The editor (tiptap and ProseMirror) loads only when staff open the form, never for readers.
@@ -32,7 +33,7 @@ function LazyEditor(props: { value?: string; onChange?: (html: string) => void; 
 /** Publish a post (title, text and an image: all required, spec 5) or change one's text. */
 export function PostFormModal({ post, onClose }: Props) {
   const { t } = useTranslation('news');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [image, setImage] = useState<File | null>(null);
   const [imageError, setImageError] = useState<string | null>(null);

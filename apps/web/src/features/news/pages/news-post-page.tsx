@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Post } from '@leadrelay/shared';
-import { App, Button, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
+import { Button, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,11 +13,12 @@ import { formatPostDate } from '../post-format';
 import { useAddViewMutation, useDeletePostMutation, usePostQuery } from '../queries';
 import { useIsStaff } from '../use-is-staff';
 import '../news.css';
+import { useApp } from '../../../lib/use-app';
 
 /** /news/{id}: one post. Opening it counts a view (the server counts once per visitor and day). */
 export function NewsPostPage() {
   const { t, i18n } = useTranslation('news');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const id = useParams().id ?? '';
   const post = usePostQuery(id);

@@ -1,14 +1,15 @@
 import type { Parser } from '@leadrelay/shared';
-import { App, Card, Switch, Typography } from 'antd';
+import { Card, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { useUpdateParserMutation } from '../queries';
 
 /** The parser's address with copy, and whether it takes mail. */
 export function AddressCard({ parser }: { parser: Parser }) {
   const { t } = useTranslation('parsers');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const update = useUpdateParserMutation(parser._id);
   const toggle = async (active: boolean) => {
     try {

@@ -1,11 +1,12 @@
 import type { Parser, ParserImapBody } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Switch, Typography } from 'antd';
+import { Alert, Button, Card, Col, Form, Input, InputNumber, Radio, Row, Switch, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { formatDateTime } from '../../../lib/format';
 import { useFormGuard } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 import { useConfigParserMutation, usePollParserMutation } from '../queries';
 
 type Values = Omit<ParserImapBody, 'password'> & { password?: string };
@@ -15,7 +16,7 @@ export function MailboxCard({ parser }: { parser: Parser }) {
   const { t } = useTranslation('parsers');
   const { t: te } = useTranslation('errors');
   const required = te('REQUIRED');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const guard = useFormGuard();
   const config = useConfigParserMutation(parser._id);

@@ -1,10 +1,11 @@
 import { type Parser, type ParserMail, type ParserRules, ZParserRules } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Col, Row } from 'antd';
+import { Alert, Button, Card, Col, Row } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { useUnsavedChanges } from '../../../lib/unsaved-changes';
+import { useApp } from '../../../lib/use-app';
 import { useConfigParserMutation, useParserPreviewQuery } from '../queries';
 import { RulesEditor } from './rules-editor';
 import { SamplePreview } from './sample-preview';
@@ -40,7 +41,7 @@ interface Props {
 
 export function RulesTab({ parser, sample, onSampleChange, sampleMail, onClearSampleMail }: Props) {
   const { t } = useTranslation('parsers');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const config = useConfigParserMutation(parser._id);
   const [draft, setDraft] = useState<ParserRules>(parser.rules);
   const [dirty, setDirty] = useState(false);

@@ -2,13 +2,14 @@ import '../../../components/integrations/integrations.css';
 import '../parsers.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { ZParserCreateBody } from '@leadrelay/shared';
-import { App, Button, Card, Form, Input, Radio, Typography } from 'antd';
+import { Button, Card, Form, Input, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { PRESETS, type PresetKey } from '../presets';
 import { useCreateParserMutation } from '../queries';
 import { parserPath } from './parsers-page';
@@ -16,7 +17,7 @@ import { parserPath } from './parsers-page';
 /** /admin/parsers/create: a name and what mail it is for; the rules are tuned on the parser's page. */
 export function ParserCreatePage() {
   const { t } = useTranslation('parsers');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const create = useCreateParserMutation();
   const [form] = Form.useForm<{ name: string; preset: PresetKey }>();

@@ -2,7 +2,7 @@ import '../parsers.css';
 import '../../../components/integrations/integrations.css';
 import { ArrowLeftOutlined, DeleteOutlined } from '@ant-design/icons';
 import type { Integration, ParserMail } from '@leadrelay/shared';
-import { Alert, App, Button, Col, Popconfirm, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Col, Popconfirm, Result, Row, Skeleton, Tabs, Tag, Typography } from 'antd';
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { useIntegrationQuery } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
+import { useApp } from '../../../lib/use-app';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { AddressCard } from '../components/address-card';
 import { MailLog } from '../components/mail-log';
@@ -31,7 +32,7 @@ export interface ParserPageParts {
 /** /admin/parsers/:id: rules with the live sample preview, mail (address, mailbox), fields, destinations, mail log. */
 export function ParserPage({ parts }: { parts: ParserPageParts }) {
   const { t } = useTranslation('parsers');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const navigate = useNavigate();
   const { id = '' } = useParams();
   const tab = useTabParam();

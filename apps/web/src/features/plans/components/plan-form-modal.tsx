@@ -1,9 +1,10 @@
 import { type Plan, type PlanBody, ZPlanBody, ZPlanLimits, ZPlanTitle } from '@leadrelay/shared';
-import { App, Checkbox, Form, type FormRule, Input, InputNumber, Modal, Typography } from 'antd';
+import { Checkbox, Form, type FormRule, Input, InputNumber, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 import { LIMIT_KEYS, type LimitKey } from './plan-texts';
 
 interface Values {
@@ -75,7 +76,7 @@ interface Props {
 export function PlanFormModal({ plan, onClose, onSubmit }: Props) {
   const { t } = useTranslation('plans');
   const { t: tc } = useTranslation('common');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
   const unlimited = Form.useWatch('unlimited', form);

@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { Plan } from '@leadrelay/shared';
-import { App, Button, Card, Typography } from 'antd';
+import { Button, Card, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -16,11 +16,12 @@ import {
 } from '../queries';
 import '../components/plans.css';
 import '../../../components/hooks/hooks.css';
+import { useApp } from '../../../lib/use-app';
 
 /** /admin/super/tariffs (owner): every plan; create, edit, switch off and delete. */
 export function TariffsPage() {
   const { t } = useTranslation('plans');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useIsMobile();
   const plans = usePlansQuery();
   const create = useCreatePlanMutation();

@@ -1,12 +1,13 @@
 import { CopyOutlined } from '@ant-design/icons';
-import { App, Button, Card, Input, QRCode, Space, Typography } from 'antd';
+import { Button, Card, Input, QRCode, Space, Typography } from 'antd';
 import { useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { useApp } from '../../../lib/use-app';
 
 /** The link to share, a copy button and its QR code (antd's QRCode, drawn as SVG). */
 export function ReferralLink({ link, code }: { link: string; code: string }) {
   const { t } = useTranslation('referral');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const inputRef = useRef<HTMLInputElement>(null);
 
   const copy = async () => {

@@ -1,10 +1,11 @@
 import type { Setting } from '@leadrelay/shared';
-import { App, Form, Input, Select, Switch } from 'antd';
+import { Form, Input, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { useCategoriesQuery } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import { useSaveSettingMutation } from '../catalogue-queries';
 import { CatalogueFormModal } from './catalogue-parts';
 
@@ -29,7 +30,7 @@ interface Values {
 /** Create or edit an integration type; its slug and kind are fixed once created. */
 export function CatalogueSettingModal({ setting, all, onClose }: Props) {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const categories = useCategoriesQuery();
   const save = useSaveSettingMutation();

@@ -1,5 +1,5 @@
 import type { DeliveryErrorRecord, DeliveryStatus } from '@leadrelay/shared';
-import { App, Input, Pagination, Table, Tooltip, Typography } from 'antd';
+import { Input, Pagination, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DeliveryStatusTag } from '../../../components/hooks/status-tags';
@@ -11,6 +11,7 @@ import { useRestartErrorMutation, useSuperErrorsQuery } from '../queries';
 import { ErrorAttempts, ErrorsCards, RestartButton } from './errors-cards';
 import '../../../components/hooks/hooks.css';
 import './errors-table.css';
+import { useApp } from '../../../lib/use-app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -26,7 +27,7 @@ function When({ iso }: { iso: string }) {
 /** Super-admin: deliveries that failed for good, with their attempts and a restart per record. */
 export function ErrorsTable() {
   const { t } = useTranslation('superAdmin');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const mobile = useIsMobile();
   const [limit, setLimit] = usePageSize();
   const [page, setPage] = useState(1);

@@ -1,18 +1,19 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Category } from '@leadrelay/shared';
-import { App, Button, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
+import { Button, Form, Input, Popconfirm, Space, Table, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { useCatalogueQuery, useCategoriesQuery } from '../../../lib/integrations/queries';
+import { useApp } from '../../../lib/use-app';
 import { useDeleteCategoryMutation, useSaveCategoryMutation } from '../catalogue-queries';
 import { CatalogueFormModal, CataloguePageHead } from '../components/catalogue-parts';
 
 /** /admin/super/integrations/categories: the groups integration types are shown in. */
 export function CatalogueCategoriesPage() {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const categories = useCategoriesQuery();
   const types = useCatalogueQuery();
   const save = useSaveCategoryMutation();

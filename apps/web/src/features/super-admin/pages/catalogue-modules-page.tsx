@@ -1,5 +1,5 @@
 import type { Module } from '@leadrelay/shared';
-import { App, Empty, Form, Input, Select, Skeleton, Typography } from 'antd';
+import { Empty, Form, Input, Select, Skeleton, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -15,11 +15,12 @@ import {
 import { CatalogueFormModal, CataloguePageHead } from '../components/catalogue-parts';
 import { SortableModules } from '../components/sortable-modules';
 import '../catalogue.css';
+import { useApp } from '../../../lib/use-app';
 
 /** /admin/super/integrations/modules: the modules of one integration type, ordered by drag and drop. */
 export function CatalogueModulesPage() {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const types = useCatalogueQuery();
   // The chosen type is kept in the URL (?type=…): a reload or a shared link opens the same list.
   const [params, setParams] = useSearchParams();

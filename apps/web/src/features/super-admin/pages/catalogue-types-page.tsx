@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Setting } from '@leadrelay/shared';
-import { App, Button, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -11,6 +11,7 @@ import { CataloguePageHead } from '../components/catalogue-parts';
 import { CatalogueSettingModal } from '../components/catalogue-setting-modal';
 import { TypeCards } from '../components/catalogue-type-cards';
 import '../catalogue.css';
+import { useApp } from '../../../lib/use-app';
 
 const inputOf = (s: Setting) => ({
   id: s._id,
@@ -24,7 +25,7 @@ const inputOf = (s: Setting) => ({
 /** /admin/super/integrations: the integration types (name, hidden, category, slug, destinations, tags, modules). */
 export function CatalogueTypesPage() {
   const { t } = useTranslation('catalogue');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const types = useCatalogueQuery();
   const save = useSaveSettingMutation();
   const remove = useDeleteSettingMutation();

@@ -1,8 +1,9 @@
 import { type LocaleAddBody, ZLocaleEntry } from '@leadrelay/shared';
-import { App, Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
+import { useApp } from '../../../lib/use-app';
 import { useAddLanguageMutation } from '../queries';
 
 /** A new language, by its locale entry (code, iso, file, domain, dir) and its own name. */
@@ -16,7 +17,7 @@ export function AddLanguageModal({
   onAdded: (code: string) => void;
 }) {
   const { t } = useTranslation('translations');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<LocaleAddBody>();
   const add = useAddLanguageMutation();
   const submit = async (values: LocaleAddBody) => {

@@ -1,8 +1,9 @@
 import type { TranslationEntry } from '@leadrelay/shared';
-import { App, Button, Input, Space, Tag, Typography } from 'antd';
+import { Button, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { useSaveTranslationMutation } from '../queries';
 
 /**
@@ -11,7 +12,7 @@ import { useSaveTranslationMutation } from '../queries';
  */
 export function TranslationEntryEditor({ entry, locale }: { entry: TranslationEntry; locale: string }) {
   const { t } = useTranslation('translations');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const save = useSaveTranslationMutation();
   const initial = Object.fromEntries(entry.forms.map((f) => [f.key, f.value ?? f.shipped ?? '']));
   const [values, setValues] = useState<Record<string, string>>(initial);

@@ -1,9 +1,10 @@
 import { SendOutlined } from '@ant-design/icons';
 import { SENDPULSE_MESSAGE_MAX } from '@leadrelay/shared';
-import { Alert, App, Button, Input } from 'antd';
+import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { useApp } from '../../../lib/use-app';
 import { useSendMessageMutation } from '../queries';
 
 /** The message box: sends to the chosen contact; the text is kept when sending fails. */
@@ -19,7 +20,7 @@ export function MessageForm({
   contactName: string;
 }) {
   const { t } = useTranslation('widget');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [text, setText] = useState('');
   const send = useSendMessageMutation();
   const canSend = text.trim().length > 0 && text.length <= SENDPULSE_MESSAGE_MAX && !send.isPending;

@@ -1,10 +1,11 @@
 import { type Integration, SENDPULSE_CHANNELS, ZSendpulseAuth, ZSendpulseSettings } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Form, Input, Select, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Input, Select, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
 import { useConnectMutation } from '../../../lib/integrations/queries';
 import { reasonText } from '../../../lib/integrations/reasons';
+import { useApp } from '../../../lib/use-app';
 import type { ChannelKey } from './contact-list';
 
 interface Values {
@@ -18,7 +19,7 @@ interface Values {
 /** The SendPulse app's ID and Secret and the chatbot the widget uses; the secret is never shown back. */
 export function SendpulseConnectCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('widget');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [form] = Form.useForm<Values>();
   const connect = useConnectMutation(integration._id);
   const settings = ZSendpulseSettings.safeParse(integration.settings ?? {});

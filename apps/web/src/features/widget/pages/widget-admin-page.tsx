@@ -1,7 +1,7 @@
 // /admin/widget: pick the Pipedrive integration and the SendPulse one whose chatbot it shows, connect
 // SendPulse, and copy the panel link for Pipedrive (docs/sendpulse-widget.md).
 import type { Integration } from '@leadrelay/shared';
-import { Alert, App, Button, Card, Col, Empty, Form, Row, Select, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Empty, Form, Row, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -11,6 +11,7 @@ import { localePath } from '../../../lib/locale';
 import { SendpulseConnectCard } from '../components/sendpulse-connect-card';
 import { WidgetUrlCard } from '../components/widget-url-card';
 import '../widget.css';
+import { useApp } from '../../../lib/use-app';
 
 const all = (type: string) => ({ page: 1, limit: 100, type });
 const sendpulseOf = (i: Integration | undefined) =>
@@ -18,7 +19,7 @@ const sendpulseOf = (i: Integration | undefined) =>
 
 function SetupForm({ pipedrive, sendpulse }: { pipedrive: Integration[]; sendpulse: Integration[] }) {
   const { t } = useTranslation('widget');
-  const { message } = App.useApp();
+  const { message } = useApp();
   const [pipedriveId, setPipedriveId] = useState(pipedrive[0]?._id);
   const current = pipedrive.find((p) => p._id === pipedriveId);
   const saved = sendpulseOf(current);

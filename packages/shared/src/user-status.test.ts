@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { daysLeft, hasRole, headerWarning, isDemo, isPrivileged, isUserActive } from './user';
+import { daysLeft, hasRole, headerWarning, isDemo, isPrivileged, isUserActive } from './user-status';
 
 const now = new Date('2026-11-22T15:00:00Z');
 
