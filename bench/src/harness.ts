@@ -184,9 +184,9 @@ export interface ServerProcess {
 
 /**
  * Node's flags for the server, as `npm start` passes them (apps/server/package.json): source maps
- * for stack traces, and young-generation semi-spaces of at most 16 MB. V8's default on this
- * machine let the young generation grow to about 300 MB of resident memory at rest; with 16 MB it is about
- * 200 MB, at the same throughput (docs/benchmarks.md, memory).
+ * for stack traces, and young-generation semi-spaces of at most 16 MB: V8's default on this
+ * machine left an idle server at about 320 MB resident, 16 MB at about 220 MB, for 2–4 % of ingest
+ * throughput (docs/benchmarks.md, issue 18 part 6).
  */
 export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=16'] as const;
 
