@@ -2,31 +2,8 @@ import { render, screen } from '@testing-library/react';
 import { Button, Grid, Pagination } from 'antd';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { applyLocale } from '../lib/i18n';
+import { BREAKPOINT_EDGES, prefersReducedMotion } from '../test/media';
 import { AppTheme } from './theme';
-
-const EDGES: [number, string][] = [
-  [767, 'xs'],
-  [768, 'sm'],
-  [991, 'sm'],
-  [992, 'md'],
-  [1199, 'md'],
-  [1200, 'lg'],
-  [1919, 'lg'],
-  [1920, 'xl'],
-];
-
-/** The system's "reduce motion" setting as the browser reports it. */
-function prefersReducedMotion(reduce: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
 
 const Add = ({ loading }: { loading: boolean }) => (
   <AppTheme locale="en">
@@ -71,7 +48,7 @@ function AntdBreakpoint() {
 }
 
 describe("the spec's breakpoints in antd's grid (xs under 768, sm under 992, md under 1200, lg under 1920)", () => {
-  it.each(EDGES)("antd's grid switches at the same widths (%i px → %s)", (width, name) => {
+  it.each(BREAKPOINT_EDGES)("antd's grid switches at the same widths (%i px → %s)", (width, name) => {
     windowWidth(width);
     render(
       <AppTheme locale="en">

@@ -1,18 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { BREAKPOINT_EDGES } from '../test/media';
 import { breakpointOf, upTo } from './breakpoints';
 
-const EDGES: [number, string][] = [
-  [375, 'xs'],
-  [767, 'xs'],
-  [768, 'sm'],
-  [991, 'sm'],
-  [992, 'md'],
-  [1199, 'md'],
-  [1200, 'lg'],
-  [1919, 'lg'],
-  [1920, 'xl'],
-  [2560, 'xl'],
-];
+const EDGES: [number, string][] = [[375, 'xs'], ...BREAKPOINT_EDGES, [2560, 'xl']];
 
 describe("the spec's breakpoints (xs under 768, sm under 992, md under 1200, lg under 1920, xl beyond)", () => {
   it.each(EDGES)('a window %i px wide is %s', (width, name) => {

@@ -1,20 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefersReducedMotion } from '../../test/media';
 import { PAGE_FADE_MS, PageTransition } from './page-transition';
-
-/** The system's "reduce motion" setting as the browser reports it. */
-function prefersReducedMotion(reduce: boolean) {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: reduce && query.includes('prefers-reduced-motion: reduce'),
-        media: query,
-        addEventListener: () => {},
-        removeEventListener: () => {},
-      }) as unknown as MediaQueryList,
-  );
-}
 
 function Page({ name }: { name: string }) {
   const { pathname } = useLocation();
