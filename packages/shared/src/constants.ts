@@ -62,3 +62,10 @@ export const API_BODY_LIMIT_BYTES = 100 * 1024;
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** How deep a JSON body may nest (objects and arrays); deeper is BODY_TOO_DEEP (400). */
 export const MAX_BODY_DEPTH = 64;
+
+// The mapping's vocabulary (mapping.ts), here without zod and libphonenumber: the web's pages that
+// only name a filter or a field (the lead log's reasons) need not load them.
+export const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
+export const LEAD_FIELDS = ['name', 'phone', 'email', 'comment'] as const;
+export const TRANSFORMS = ['trim', 'lower', 'upper', 'phone'] as const;
+export const FILTER_OPS = ['equals', 'contains', 'regex', 'empty', 'notEmpty'] as const;

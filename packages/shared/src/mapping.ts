@@ -19,12 +19,8 @@
 //   because of its formatting.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
+import { FILTER_OPS, TRANSFORMS, UTM_KEYS } from './constants';
 import type { Lead } from './lead';
-
-export const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
-export const LEAD_FIELDS = ['name', 'phone', 'email', 'comment'] as const;
-export const TRANSFORMS = ['trim', 'lower', 'upper', 'phone'] as const;
-export const FILTER_OPS = ['equals', 'contains', 'regex', 'empty', 'notEmpty'] as const;
 
 const ZPath = z.string().trim().min(1).max(200);
 /** name | phone | email | comment | utm.<key> | custom.<key> */
