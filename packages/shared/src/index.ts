@@ -8,6 +8,7 @@ export * from './errors';
 export * from './facebook';
 export * from './facebook-signin';
 export * from './ga';
+export * from './guardian';
 export * from './hook-requests';
 export * from './hooks';
 export * from './horoshop';

@@ -52,18 +52,3 @@ export interface SpeedToLeadReport {
   timeZone: string;
   rows: SpeedToLeadRow[];
 }
-
-/** What the guardian found wrong with a source (issue 19 part 4); `drought`: leads stopped coming. */
-export interface GuardianAlert {
-  _id: string;
-  kind: 'drought';
-  integration: { _id: string; name: string; type: string };
-  /** drought: the last lead before the silence. */
-  silentSince: string | null;
-  /** drought: leads the source's history expected during the silence when the alert opened. */
-  expected: number | null;
-  openedAt: string;
-  /** When it was right again; null while open. */
-  closedAt: string | null;
-  notifiedAt: string | null;
-}

@@ -96,9 +96,10 @@ export function escalate(
   if (taken) return { kind: 'done' };
   const current = given.at(-1);
   if (!current) return assignOnArrival(managers, -1, policy, now);
+  if (policy.escalateAfterMinutes === null) return { kind: 'wait', until: null };
+  // A holder no longer in the list (removed from the collection) has no time left.
   const holder = managers.find((m) => m.id === current.managerId);
   const due = holder ? escalationDue(holder, current.at, policy) : now;
-  if (policy.escalateAfterMinutes === null) return { kind: 'wait', until: null };
   if (due && due > now) return { kind: 'wait', until: due };
   const index = managers.findIndex((m) => m.id === current.managerId);
   const had = new Set(given.map((g) => g.managerId));

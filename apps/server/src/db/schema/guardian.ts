@@ -1,12 +1,10 @@
 // The guardian (issue 19 part 4; docs/adr/010-manager-bot.md): what it found wrong with an
 // account's sources, open until it is right again, kept as the account's history.
+import type { GuardianAlertKind } from '@leadrelay/shared';
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { integrations } from './integrations';
 import { users } from './users';
-
-export const GUARDIAN_ALERT_KINDS = ['drought'] as const;
-export type GuardianAlertKind = (typeof GUARDIAN_ALERT_KINDS)[number];
 
 export const guardianAlerts = pgTable(
   'guardian_alerts',

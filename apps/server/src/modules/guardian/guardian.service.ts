@@ -3,7 +3,7 @@
 // leads per hour of the week over the last four weeks, counted in SQL per account (the leads'
 // (account_id, created_at) index). A drought opens one alert per source until a lead comes again.
 import { type GuardianAlert, SOURCE_TYPES } from '@leadrelay/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
 import { judgeSilence } from '../../lib/drought';
@@ -83,7 +83,7 @@ export async function listAlerts(db: Executor, accountId: string): Promise<Guard
     .select({ a: guardianAlerts, name: integrations.name, type: integrations.type })
     .from(guardianAlerts)
     .innerJoin(integrations, eq(integrations.id, guardianAlerts.integrationId))
-    .where(and(eq(guardianAlerts.accountId, accountId)))
+    .where(eq(guardianAlerts.accountId, accountId))
     .orderBy(desc(guardianAlerts.openedAt))
     .limit(200);
   return rows.map(({ a, name, type }) => ({

@@ -13,12 +13,13 @@ import {
   type SpeedToLeadRow,
 } from '@leadrelay/shared';
 import { and, eq, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { type Executor, rowsOf } from '../../db/client';
 import { hooks, type LeadReactionRow, leadReactions, leads } from '../../db/schema';
 import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
 import { AppError } from '../../plugins/errors';
 
-export const toReactionView = (r: Pick<LeadReactionRow, 'kind' | 'byName' | 'via' | 'at'>): LeadReaction => ({
+const toReactionView = (r: Pick<LeadReactionRow, 'kind' | 'byName' | 'via' | 'at'>): LeadReaction => ({
   kind: r.kind,
   byName: r.byName,
   via: r.via,
@@ -28,6 +29,8 @@ export const toReactionView = (r: Pick<LeadReactionRow, 'kind' | 'byName' | 'via
 export interface ReactionInput {
   accountId: string;
   leadId: string;
+  /** The lead's source integration, when the caller has read it (with the lead's account) already. */
+  integrationId?: string;
   kind: ReactionKind;
   via: ReactionVia;
   by?: { id?: string; name?: string };
@@ -40,17 +43,13 @@ export interface ReactionInput {
  * before the write.
  */
 export async function recordReaction(db: Executor, input: ReactionInput): Promise<ReactionResult> {
-  const [lead] = await db
-    .select({ integrationId: leads.integrationId })
-    .from(leads)
-    .where(and(eq(leads.id, input.leadId), eq(leads.accountId, input.accountId)));
-  if (!lead) throw new AppError('HOOK_NOT_FOUND');
+  const integrationId = input.integrationId ?? (await leadSource(db, input.accountId, input.leadId));
   const [made] = await db
     .insert(leadReactions)
     .values({
       accountId: input.accountId,
       leadId: input.leadId,
-      integrationId: lead.integrationId,
+      integrationId,
       kind: input.kind,
       via: input.via,
       byId: input.by?.id ?? null,
@@ -68,6 +67,16 @@ export async function recordReaction(db: Executor, input: ReactionInput): Promis
   return { recorded: false, reaction: toReactionView(first) };
 }
 
+/** The source integration of one of the account's leads. */
+async function leadSource(db: Executor, accountId: string, leadId: string): Promise<string> {
+  const [lead] = await db
+    .select({ integrationId: leads.integrationId })
+    .from(leads)
+    .where(and(eq(leads.id, leadId), eq(leads.accountId, accountId)));
+  if (!lead) throw new AppError('HOOK_NOT_FOUND');
+  return lead.integrationId;
+}
+
 /** A reaction from the lead log: the hook's lead, by the signed-in user. */
 export async function reactToHook(
   db: Executor,
@@ -77,12 +86,14 @@ export async function reactToHook(
   user: { id: string; name: string },
 ): Promise<ReactionResult> {
   const [hook] = await db
-    .select({ leadId: hooks.leadId })
+    .select({ leadId: hooks.leadId, integrationId: hooks.integrationId })
     .from(hooks)
     .where(and(eq(hooks.id, hookId), eq(hooks.accountId, accountId)));
   if (!hook) throw new AppError('HOOK_NOT_FOUND');
   if (!hook.leadId) throw new AppError('HOOK_HAS_NO_LEAD');
-  return recordReaction(db, { accountId, leadId: hook.leadId, kind, via: 'web', by: user });
+  // A hook and its lead come from the same source.
+  const { leadId, integrationId } = hook;
+  return recordReaction(db, { accountId, leadId, integrationId, kind, via: 'web', by: user });
 }
 
 /** The reactions of some leads, oldest first, by lead id. */
@@ -127,10 +138,10 @@ export async function speedToLead(
 ): Promise<SpeedToLeadReport> {
   const zone = DEFAULT_TIME_ZONE;
   // From the start of the first day (Kyiv) to now.
-  const fromRow = await db.execute(
-    sql`select (date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${zone}) - make_interval(days => ${query.days - 1})) at time zone ${zone} as "from"`,
-  );
-  const from = new Date(rowsOf<{ from: Date | string }>(fromRow)[0]!.from);
+  const from = DateTime.fromJSDate(now, { zone })
+    .startOf('day')
+    .minus({ days: query.days - 1 })
+    .toJSDate();
   const [w5, w15, w60] = SPEED_TO_LEAD_WITHIN_MINUTES.map((m) => m * 60_000);
   const result = await db.execute(sql`
     with l as (
