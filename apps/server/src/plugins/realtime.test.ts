@@ -17,7 +17,7 @@ let url: string;
 const sockets: Socket[] = [];
 
 const delivery = {
-  getConnector: (slug: string) => (slug === 'test-crm' ? dest.connector : undefined),
+  getConnector: dest.getConnector,
   now: clock.now,
   random: () => 0.5,
   breaker: { threshold: 2, basePauseMs: 60_000 },

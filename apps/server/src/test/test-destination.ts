@@ -58,6 +58,8 @@ export function testDestination(slug = 'test-crm') {
   });
   return {
     connector: connector as ConnectorDefinition<unknown, unknown>,
+    /** The app's connector lookup with only this destination: `delivery: { getConnector }`. */
+    getConnector: (type: string) => (type === slug ? (connector as ConnectorDefinition<unknown, unknown>) : undefined),
     received,
     calls,
     inputs,

@@ -23,7 +23,7 @@ beforeAll(async () => {
   t = await createTestApp({
     // One delivery at a time: what reaches the CRM first is what the queue gave first.
     delivery: {
-      getConnector: (slug) => (slug === 'test-crm' ? dest.connector : undefined),
+      getConnector: dest.getConnector,
       concurrency: 1,
       now: clock.now,
     },

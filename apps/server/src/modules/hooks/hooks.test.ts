@@ -14,7 +14,7 @@ let owner: SignedInUser;
 beforeAll(async () => {
   t = await createTestApp({
     owner: OWNER,
-    delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : undefined), random: () => 0 },
+    delivery: { getConnector: dest.getConnector, random: () => 0 },
   });
   owner = await logIn(t, OWNER.login, OWNER.password);
 });

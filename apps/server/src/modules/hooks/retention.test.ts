@@ -10,7 +10,7 @@ const dest = testDestination();
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : undefined), random: () => 0 },
+    delivery: { getConnector: dest.getConnector, random: () => 0 },
   });
 });
 afterAll(() => t.close());

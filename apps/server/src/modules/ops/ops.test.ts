@@ -9,7 +9,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     metricsToken: TOKEN,
-    delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : undefined), random: () => 0 },
+    delivery: { getConnector: dest.getConnector, random: () => 0 },
   });
 });
 afterAll(() => t.close());

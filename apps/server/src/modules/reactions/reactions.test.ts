@@ -11,7 +11,7 @@ let t: TestApp;
 
 beforeAll(async () => {
   t = await createTestApp({
-    delivery: { getConnector: (slug) => (slug === 'test-crm' ? dest.connector : undefined), random: () => 0 },
+    delivery: { getConnector: dest.getConnector, random: () => 0 },
   });
 });
 afterAll(() => t.close());
