@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, signUpAndConfirm } from './support/actions';
+import { signIn, signUpAndConfirm, sourceWithHttpDestinations } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
@@ -203,29 +203,12 @@ for (const lang of LANGS) {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await signUpAndConfirm(page, lang, uniqueLogin(`screens-state-${lang}-${width}`), 'Secret123');
       // A source with two http destinations: one that cannot be reached, one without its URL.
-      const ids = await page.evaluate(async () => {
-        const headers = {
-          authorization: `Bearer ${localStorage.getItem('sessionToken')}`,
-          'content-type': 'application/json',
-        };
-        const post = async (body: object) =>
-          (await (await fetch('/api/integrations', { method: 'POST', headers, body: JSON.stringify(body) })).json())
-            ._id as string;
-        const source = await post({ type: 'webhook', name: 'Site form' });
-        const dead = await post({ type: 'http', name: 'Old CRM endpoint' });
-        const unset = await post({ type: 'http', name: 'New endpoint' });
-        await fetch(`/api/admin/integration/${dead}/connect`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({ settings: { url: 'http://127.0.0.1:9/leads' } }),
-        });
-        await fetch(`/api/integrations/${source}/update`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({ destination: [dead, unset] }),
-        });
-        return { source, dead, unset };
-      });
+      const route = await sourceWithHttpDestinations(page, 'Site form', [
+        { name: 'Old CRM endpoint', url: 'http://127.0.0.1:9/leads' },
+        { name: 'New endpoint' },
+      ]);
+      const [dead, unset] = route.destinations;
+      const ids = { source: route.source, dead: dead!, unset: unset! };
       const states = t.integrations.state;
 
       await page.goto(`${t.prefix}/admin/integrations`);

@@ -7,7 +7,7 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, type Page, test } from '@playwright/test';
 import glossary from '../src/locales/names.json' with { type: 'json' };
-import { signUpAndConfirm } from './support/actions';
+import { signUpAndConfirm, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
@@ -87,28 +87,8 @@ test('uk: the pages a client sees carry no English, a service’s English answer
   await expectUkrainian(page, 'dashboard, new account');
 
   // A source with a destination whose service refuses the credentials, in its own English.
-  const ids = await page.evaluate(async (url) => {
-    const headers = {
-      authorization: `Bearer ${localStorage.getItem('sessionToken')}`,
-      'content-type': 'application/json',
-    };
-    const post = async (body: object) =>
-      (await (await fetch('/api/integrations', { method: 'POST', headers, body: JSON.stringify(body) })).json())
-        ._id as string;
-    const source = await post({ type: 'webhook', name: 'Форма сайту' });
-    const dead = await post({ type: 'http', name: 'Стара CRM' });
-    await fetch(`/api/admin/integration/${dead}/connect`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ settings: { url } }),
-    });
-    await fetch(`/api/integrations/${source}/update`, {
-      method: 'PUT',
-      headers,
-      body: JSON.stringify({ destination: [dead] }),
-    });
-    return { source, dead };
-  }, emulator.hookUrl);
+  const route = await sourceWithHttpDestinations(page, 'Форма сайту', [{ name: 'Стара CRM', url: emulator.hookUrl }]);
+  const ids = { source: route.source, dead: route.destinations[0]! };
 
   await page.goto(`${t.prefix}/admin/integrations/http/${ids.dead}`);
   await expect(page.locator('.lr-int-subtitle [data-state="broken_auth"]')).toBeVisible();

@@ -41,3 +41,46 @@ export async function createInDialog(page: Page, typeName: string, name: string)
   await dialog.getByRole('button', { name: i.create.submit }).click();
   await expect(dialog).toBeHidden();
 }
+
+/**
+ * Through the API, as the signed-in user of the page: a webhook source named `source` sending to
+ * an http destination per entry of `destinations` (connected to its `url`, or left without one).
+ * For a test about what comes after; the screens that make them have their own tests.
+ */
+export async function sourceWithHttpDestinations(
+  page: Page,
+  source: string,
+  destinations: { name: string; url?: string }[],
+): Promise<{ source: string; destinations: string[] }> {
+  return page.evaluate(
+    async ({ source, destinations }) => {
+      const headers = {
+        authorization: `Bearer ${localStorage.getItem('sessionToken')}`,
+        'content-type': 'application/json',
+      };
+      const post = async (body: object) =>
+        (await (await fetch('/api/integrations', { method: 'POST', headers, body: JSON.stringify(body) })).json())
+          ._id as string;
+      const sourceId = await post({ type: 'webhook', name: source });
+      const ids: string[] = [];
+      for (const d of destinations) {
+        const id = await post({ type: 'http', name: d.name });
+        if (d.url) {
+          await fetch(`/api/admin/integration/${id}/connect`, {
+            method: 'PUT',
+            headers,
+            body: JSON.stringify({ settings: { url: d.url } }),
+          });
+        }
+        ids.push(id);
+      }
+      await fetch(`/api/integrations/${sourceId}/update`, {
+        method: 'PUT',
+        headers,
+        body: JSON.stringify({ destination: ids }),
+      });
+      return { source: sourceId, destinations: ids };
+    },
+    { source, destinations },
+  );
+}
