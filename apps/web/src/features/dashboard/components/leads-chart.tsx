@@ -1,8 +1,9 @@
 import type { Locale } from '@leadrelay/shared';
-import { Card, Empty, Spin, theme } from 'antd';
+import { Empty, Spin, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Panel } from '../../../components/panel';
 import { formatNumber } from '../../../lib/format';
 import { useStatisticQuery } from '../../../lib/hooks/queries';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -28,7 +29,7 @@ export function LeadsChart({ now }: { now?: Date }) {
   const hasAny = days.some((d) => d.delivered + d.failed + d.pending + d.held > 0);
 
   return (
-    <Card title={t('chart.title')} className="lr-fill" data-testid="leads-chart">
+    <Panel title={t('chart.title')} className="lr-fill" data-testid="leads-chart">
       {statistic.isPending ? (
         <div className="lr-chart-placeholder">
           <Spin />
@@ -109,6 +110,6 @@ export function LeadsChart({ now }: { now?: Date }) {
           </div>
         </>
       )}
-    </Card>
+    </Panel>
   );
 }

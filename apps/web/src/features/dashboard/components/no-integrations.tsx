@@ -1,7 +1,8 @@
 import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Typography } from 'antd';
+import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '../../../components/panel';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { localePath } from '../../../lib/locale';
 
@@ -9,14 +10,14 @@ import { localePath } from '../../../lib/locale';
 export function NoIntegrations() {
   const { t } = useTranslation('dashboard');
   return (
-    <Card className="lr-fill">
+    <Panel className="lr-fill">
       <Empty
         className="lr-dashboard-empty"
         image={<ApiOutlined className="lr-empty-icon" />}
         description={
           <>
-            <Typography.Title level={4}>{t('empty.title')}</Typography.Title>
-            <Typography.Paragraph type="secondary">{t('empty.text')}</Typography.Paragraph>
+            <h4 className="lr-heading">{t('empty.title')}</h4>
+            <p className="lr-paragraph lr-text-secondary">{t('empty.text')}</p>
           </>
         }
       >
@@ -28,6 +29,6 @@ export function NoIntegrations() {
           </Link>
         </PermissionGuard>
       </Empty>
-    </Card>
+    </Panel>
   );
 }
