@@ -13,7 +13,7 @@ export function NoIntegrations() {
     <Panel className="lr-fill">
       <Empty
         className="lr-dashboard-empty"
-        image={<ApiOutlined className="lr-empty-icon" />}
+        image={<ApiOutlined aria-hidden className="lr-empty-icon" />}
         description={
           <>
             <h4 className="lr-heading">{t('empty.title')}</h4>
@@ -23,7 +23,7 @@ export function NoIntegrations() {
       >
         <PermissionGuard>
           <Link to={localePath('/admin/integrations')}>
-            <Button type="primary" icon={<PlusOutlined />}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />}>
               {t('empty.action')}
             </Button>
           </Link>
