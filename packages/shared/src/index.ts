@@ -30,5 +30,6 @@ export * from './sms';
 export * from './super-admin';
 export * from './user';
 export * from './user-status';
+export * from './telegram';
 export * from './uspacy';
 export * from './validation';

@@ -22,3 +22,4 @@ export * from './sessions';
 export * from './sms';
 export * from './translations';
 export * from './users';
+export * from './telegram';
