@@ -10,6 +10,7 @@ CREATE TABLE "telegram_cards" (
 	"language" text NOT NULL,
 	"text" text NOT NULL,
 	"state" text DEFAULT 'open' NOT NULL,
+	"passed_to" text,
 	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "telegram_cards_lead_destination_item" UNIQUE("lead_id","integration_id","item_id")
 );
@@ -32,4 +33,6 @@ ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_account_id
 ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_collection_id_collections_id_fk" FOREIGN KEY ("collection_id") REFERENCES "public"."collections"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "telegram_link_codes" ADD CONSTRAINT "telegram_link_codes_integration_id_integrations_id_fk" FOREIGN KEY ("integration_id") REFERENCES "public"."integrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "telegram_cards_lead_idx" ON "telegram_cards" USING btree ("lead_id");--> statement-breakpoint
-CREATE INDEX "telegram_link_codes_item_idx" ON "telegram_link_codes" USING btree ("collection_id","item_id");
+CREATE INDEX "telegram_link_codes_item_idx" ON "telegram_link_codes" USING btree ("collection_id","item_id");--> statement-breakpoint
+-- Sources shipped before Telegram (issue 19) may send to it too, as new ones do (catalogue.seed: every destination type); an operator's own list keeps its other entries.
+UPDATE "integration_settings" SET "destinations" = "destinations" || '["telegram"]'::jsonb WHERE "kind" = 'source' AND NOT ("destinations" @> '["telegram"]'::jsonb);

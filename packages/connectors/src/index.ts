@@ -112,6 +112,7 @@ export {
   type TelegramRecord,
   telegram,
   telegramApi,
+  telegramClientOptions,
   telegramError,
   tokenOf as telegramTokenOf,
   ZTelegramAuth,

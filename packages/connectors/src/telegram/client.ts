@@ -2,7 +2,7 @@
 // (the server's safe fetch) at the configured API root (api.telegram.org, or the emulator), and
 // Telegram's failures as the engine's errors. A 429 waits its retry_after; a manager who blocked
 // the bot fails that manager's card only; a token Telegram refuses breaks the connection.
-import { Api, GrammyError, HttpError } from 'grammy';
+import { Api, type ApiClientOptions, GrammyError, HttpError } from 'grammy';
 import { PermanentError, RetryableError } from '../kit/errors';
 
 export const TELEGRAM_API_URL = 'https://api.telegram.org';
@@ -14,9 +14,9 @@ export interface TelegramCall {
   signal?: AbortSignal;
 }
 
-/** grammY's Api for one bot token over our fetch. */
-export function telegramApi(call: TelegramCall, token: string): Api {
-  return new Api(token, {
+/** grammY's client options for our fetch and API root (an Api's, or a Bot's `client`). */
+export function telegramClientOptions(call: TelegramCall): ApiClientOptions {
+  return {
     apiRoot: (call.baseUrl ?? TELEGRAM_API_URL).replace(/\/+$/, ''),
     // grammY's own AbortSignal (the abort-controller shim) is not the platform's; the call's signal bounds it instead.
     fetch: ((url: Parameters<typeof fetch>[0], init?: RequestInit) =>
@@ -24,7 +24,12 @@ export function telegramApi(call: TelegramCall, token: string): Api {
     // grammY's default adds node-fetch's agent and compress options, which the platform fetch does not take.
     baseFetchConfig: {},
     timeoutSeconds: 15,
-  });
+  };
+}
+
+/** grammY's Api for one bot token over our fetch. */
+export function telegramApi(call: TelegramCall, token: string): Api {
+  return new Api(token, telegramClientOptions(call));
 }
 
 /** Telegram's answers as the engine's errors; the token never appears in a message. */
@@ -43,9 +48,13 @@ export function telegramError(error: unknown): Error {
     if (status === 401 || status === 404) {
       return new PermanentError('TELEGRAM_TOKEN_INVALID', { httpStatus: status, code: 'AUTH' });
     }
-    if (status === 403) return new PermanentError(`TELEGRAM_BLOCKED: ${said}`, { httpStatus: 403, code: 'TELEGRAM_BLOCKED' });
+    if (status === 403)
+      return new PermanentError(`TELEGRAM_BLOCKED: ${said}`, { httpStatus: 403, code: 'TELEGRAM_BLOCKED' });
     if (status === 400 && /chat not found/i.test(said)) {
-      return new PermanentError(`TELEGRAM_CHAT_NOT_FOUND: ${said}`, { httpStatus: 400, code: 'TELEGRAM_CHAT_NOT_FOUND' });
+      return new PermanentError(`TELEGRAM_CHAT_NOT_FOUND: ${said}`, {
+        httpStatus: 400,
+        code: 'TELEGRAM_CHAT_NOT_FOUND',
+      });
     }
     if (status >= 500) return new RetryableError(`HTTP_5XX: ${said}`, { httpStatus: status, code: 'HTTP_5XX' });
     return new PermanentError(`HTTP_4XX: ${said}`, { httpStatus: status, code: 'HTTP_4XX' });

@@ -12,7 +12,14 @@ import { cardKeyboard, cardText, passedFooter } from './card';
 import { callTelegram, TELEGRAM_API_URL, telegramApi } from './client';
 
 export * from './card';
-export { callTelegram, TELEGRAM_API_URL, telegramApi, telegramError } from './client';
+export {
+  callTelegram,
+  TELEGRAM_API_URL,
+  type TelegramCall,
+  telegramApi,
+  telegramClientOptions,
+  telegramError,
+} from './client';
 
 /** The bot as getMe answered when it was connected (grammY needs it to handle updates without a call). */
 export const ZTelegramBotInfo = z
@@ -138,10 +145,15 @@ export const telegram = defineConnector<TelegramAuth, TelegramSettings>({
     // cannot be edited (deleted, a blocked bot) does not undo the delivery.
     for (const old of extra.others) {
       try {
-        await api.editMessageText(old.chatId, old.messageId, `${old.text}\n\n${passedFooter(old.language, recipient.name)}`, {
-          parse_mode: 'HTML',
-          link_preview_options: { is_disabled: true },
-        });
+        await api.editMessageText(
+          old.chatId,
+          old.messageId,
+          `${old.text}\n\n${passedFooter(old.language, recipient.name)}`,
+          {
+            parse_mode: 'HTML',
+            link_preview_options: { is_disabled: true },
+          },
+        );
         records.push({ kind: 'passed', leadId: extra.leadId, chatId: old.chatId, messageId: old.messageId });
       } catch (error) {
         ctx.logger.warn({ err: error, chatId: old.chatId }, 'telegram: an earlier card could not be marked passed on');

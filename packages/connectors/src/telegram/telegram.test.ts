@@ -64,7 +64,9 @@ describe('telegram destination', () => {
     expect(card.text).toContain('Відкрити в LeadRelay');
     const sent = tg.requests.find((r) => r.method === 'sendMessage' && Number(r.params.chat_id) === manager.id)!;
     expect(String(sent.params.text)).toContain('<a href="tel:+380501234567">+380 50 123 45 67</a>');
-    expect(String(sent.params.text)).toContain('href="https://app.leadrelay.test/admin/integrations/webhook/abc?lead=1&amp;x=&lt;2&gt;"');
+    expect(String(sent.params.text)).toContain(
+      'href="https://app.leadrelay.test/admin/integrations/webhook/abc?lead=1&amp;x=&lt;2&gt;"',
+    );
     const buttons = card.replyMarkup!.inline_keyboard.flat();
     expect(buttons.map((b) => b.text)).toEqual(['Беру', 'Передзвонив']);
     expect(buttons.map((b) => parseCallbackData(b.callback_data))).toEqual([
@@ -109,9 +111,18 @@ describe('telegram destination', () => {
 
   it('refuses a lead without an assignee or with one not linked: a coded error, not a crash', async () => {
     const none: TelegramDelivery = { ...extra(1, 'uk'), recipient: { problem: 'TELEGRAM_NO_ASSIGNEE' } };
-    await expect(deliver(none)).rejects.toMatchObject({ code: 'TELEGRAM_NO_ASSIGNEE', message: 'TELEGRAM_NO_ASSIGNEE' });
-    const unlinked: TelegramDelivery = { ...extra(1, 'uk'), recipient: { problem: 'TELEGRAM_NOT_LINKED', name: 'Petro' } };
-    await expect(deliver(unlinked)).rejects.toMatchObject({ code: 'TELEGRAM_NOT_LINKED', message: 'TELEGRAM_NOT_LINKED: Petro' });
+    await expect(deliver(none)).rejects.toMatchObject({
+      code: 'TELEGRAM_NO_ASSIGNEE',
+      message: 'TELEGRAM_NO_ASSIGNEE',
+    });
+    const unlinked: TelegramDelivery = {
+      ...extra(1, 'uk'),
+      recipient: { problem: 'TELEGRAM_NOT_LINKED', name: 'Petro' },
+    };
+    await expect(deliver(unlinked)).rejects.toMatchObject({
+      code: 'TELEGRAM_NOT_LINKED',
+      message: 'TELEGRAM_NOT_LINKED: Petro',
+    });
   });
 
   it('on a reassignment sends the new manager a card and edits the earlier one to say it was passed on', async () => {

@@ -54,6 +54,8 @@ export const telegramCards = pgTable(
     text: text('text').notNull(),
     /** 'open', 'taken' or 'passed' (the lead went on to another manager). */
     state: text('state').notNull().default('open'),
+    /** Who the lead went on to, for a passed card (its footer is kept through later edits). */
+    passedTo: text('passed_to'),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

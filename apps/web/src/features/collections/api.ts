@@ -18,7 +18,11 @@ export const collectionsApi = {
   create: (name: string) => api.post<Collection>(base, { name }),
   /** PUT /:id: a new name and/or the whole item list (existing ids are kept). */
   update: (collectionId: string, body: { name?: string; items?: CollectionItemInput[] }) =>
-    http<Collection>(`${base}/${id(collectionId)}`, { method: 'PUT', body }),
+    http<Collection>(`${base}/${id(collectionId)}`, {
+      method: 'PUT',
+      // A manager's Telegram link is the bot's to set: the list is sent without it (the server keeps it).
+      body: body.items ? { ...body, items: body.items.map(({ telegram: _linked, ...item }) => item) } : body,
+    }),
   remove: (collectionId: string) => api.delete<Ok>(`${base}/${id(collectionId)}`),
   addItem: (collectionId: string, item: Omit<CollectionItemInput, 'id'>) =>
     http<Collection>(`${base}/${id(collectionId)}/items`, { method: 'PUT', body: item }),
