@@ -124,7 +124,9 @@ describe('connecting the bot', () => {
     );
     const ok = await call('POST', '/api/telegram/connect', alice, { integrationId: id, mode: 'own', botToken: OWN });
     expect(ok.json()).toMatchObject({ connected: true, mode: 'own', botUsername: 'leadrelay_7100000001_bot' });
-    const state = (await (await fetch(`${tg.url}/__emulator/state`)).json()) as { bots: { id: number; webhook: string }[] };
+    const state = (await (await fetch(`${tg.url}/__emulator/state`)).json()) as {
+      bots: { id: number; webhook: string }[];
+    };
     const bot = state.bots.find((b) => b.id === 7100000001)!;
     expect(bot.webhook).toBe(`${new URL(t.app.deps.config.publicUrl).origin}/api/telegram/webhook/${id}`);
     // Nothing secret comes back, and another account sees nothing.

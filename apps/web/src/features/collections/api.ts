@@ -1,4 +1,4 @@
-import type { Collection, CollectionItem } from '@leadrelay/shared';
+import type { Collection, CollectionItem, TelegramBots, TelegramLinkCode } from '@leadrelay/shared';
 import { api, http } from '../../lib/http';
 
 export interface CollectionListParams {
@@ -28,4 +28,9 @@ export const collectionsApi = {
     http<Collection>(`${base}/${id(collectionId)}/items`, { method: 'PUT', body: item }),
   removeItem: (collectionId: string, itemId: string) =>
     api.delete<Collection>(`${base}/${id(collectionId)}/items/${id(itemId)}`),
+  // A manager's Telegram (issue 19): the account's bots, a one-time link code, unlinking.
+  telegramBots: () => api.get<TelegramBots>('/api/telegram/bots'),
+  telegramLinkCode: (body: { integrationId: string; collectionId: string; itemId: string }) =>
+    api.post<TelegramLinkCode>('/api/telegram/link-codes', body),
+  telegramUnlink: (body: { collectionId: string; itemId: string }) => api.post<Ok>('/api/telegram/unlink', body),
 };
