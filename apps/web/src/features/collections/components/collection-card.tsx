@@ -154,7 +154,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
                 {
                   title: 'Telegram',
                   key: 'telegram',
-                  width: 190,
+                  width: 230,
                   render: (_v: unknown, item: CollectionItem) => telegramOf(item),
                 },
               ]
