@@ -104,6 +104,8 @@ import { recordSentSms } from './modules/sms/sms.service';
 import { smsTasks } from './modules/sms/sms.tasks';
 import { superUsersRoutes } from './modules/super-users/super-users.routes';
 import { supportChatRoutes } from './modules/support-chat/support-chat.routes';
+import { telegramRoutes } from './modules/telegram/telegram.routes';
+import { recordTelegramCards, telegramEnricher } from './modules/telegram/telegram-delivery';
 import { translationsRoutes } from './modules/translations/translations.routes';
 import { ensureOwner } from './modules/users/owner.service';
 import { uspacyRoutes } from './modules/uspacy/uspacy.routes';
@@ -295,7 +297,9 @@ async function setup(
     contextExtras: (connector, destinationId) =>
       runtimeExtras({ db: database.workerDb ?? database.db, secrets, locks, config }, connector, destinationId),
     // A destination type's bookkeeping of what it delivered, in the transaction that stores the result.
-    recorders: { alfasms: recordSentSms },
+    recorders: { alfasms: recordSentSms, telegram: recordTelegramCards },
+    // What a destination type's module adds to a delivery (Telegram: the assignee's chat, the lead's earlier cards).
+    enrichers: { telegram: telegramEnricher({ db: database.workerDb ?? database.db, config }) },
     ...options.delivery,
   });
   app.decorate('deliveryWorker', deliveryWorker);
@@ -411,6 +415,7 @@ async function setup(
     await app.register(auditRoutes);
     await app.register(pipedriveRoutes);
     await app.register(uspacyRoutes);
+    await app.register(telegramRoutes);
     await app.register(widgetRoutes);
     await app.register(currencyRoutes);
     await app.register(referralsRoutes);

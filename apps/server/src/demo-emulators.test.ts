@@ -139,6 +139,15 @@ describe('EMULATORS=true', () => {
     expect(auth.json().data.integration).toMatchObject({ isConnected: true, settings: { shopUrl: url } });
   });
 
+  it('a Telegram integration connects the demo bot by its token, or the emulated platform bot', async () => {
+    for (const body of [{ mode: 'own', botToken: emulators.info.telegram.botToken }, { mode: 'platform' }]) {
+      const created = await callAs(t, 'POST', '/api/integrations', user, { type: 'telegram', name: 'Demo bot' });
+      const id = created.json()._id;
+      const connect = await callAs(t, 'POST', '/api/telegram/connect', user, { integrationId: id, ...body });
+      expect(connect.json()).toMatchObject({ connected: true, mode: body.mode, botUsername: expect.any(String) });
+    }
+  });
+
   it('without EMULATORS there is no /api/emulators', async () => {
     expect((await plain.app.inject({ method: 'GET', url: '/api/emulators' })).statusCode).toBe(404);
   });

@@ -1,4 +1,4 @@
-// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, Horoshop, Uspacy, NBU rate and LiqPay emulators run inside the server on
+// EMULATORS=true: the amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Graph API, Horoshop, Uspacy, Telegram, NBU rate and LiqPay emulators run inside the server on
 // loopback, and the connectors (OAuth included) and payments point at them. For demo installs and the end-to-end suite:
 // a CRM can be connected and leads watched arriving without an account at the real service.
 import { ALPHASMS_EMULATOR_KEY, ALPHASMS_SENDERS, startAlphaSmsEmulator } from '@leadrelay/connectors/alfasms/emulator';
@@ -8,6 +8,7 @@ import { GA_EMULATOR_STREAM, startGaEmulator } from '@leadrelay/connectors/ga/em
 import { startHoroshopEmulator } from '@leadrelay/connectors/horoshop/emulator';
 import { startPipedriveEmulator } from '@leadrelay/connectors/pipedrive/emulator';
 import { SENDPULSE_CLIENT, startSendpulseEmulator } from '@leadrelay/connectors/sendpulse/emulator';
+import { startTelegramEmulator } from '@leadrelay/connectors/telegram/emulator';
 import { startUspacyEmulator, USPACY_DEMO_WEBHOOK_KEY } from '@leadrelay/connectors/uspacy/emulator';
 import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
 import { startNbuEmulator } from './modules/currency/nbu-emulator';
@@ -37,6 +38,11 @@ export interface DemoEmulators {
     horoshop: { url: string; login: string; password: string };
     /** Uspacy: the portal's address, the account to sign in with, or its incoming webhook URL. */
     uspacy: { url: string; email: string; password: string; webhookUrl: string };
+    /**
+     * The Telegram Bot API: a BotFather token to connect as the account's own bot (the platform's bot
+     * is emulated too); its control API adds managers, makes them write to the bot and press buttons.
+     */
+    telegram: { url: string; botToken: string };
   };
   /**
    * The emulators' own `address:port` endpoints: the only private addresses EMULATORS=true opens to
@@ -59,6 +65,10 @@ function endpointsIn(value: unknown, found = new Set<string>()): string[] {
 
 const hostOf = (url: string) => new URL(url).host;
 
+/** The demo's Telegram bots: one a user connects as their own, and the platform's (TELEGRAM_BOT_TOKEN). */
+export const TELEGRAM_DEMO_BOT_TOKEN = '7000000100:AAH-demo-own-bot-token-0123456789abcdef';
+export const TELEGRAM_DEMO_PLATFORM_TOKEN = '7000000200:AAH-demo-platform-bot-token-0123456789ab';
+
 export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulators> {
   const amo = await startAmoEmulator({
     clientId: 'demo-amocrm-client',
@@ -79,6 +89,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
   // One shop every demo account (and every end-to-end test) connects to: more than a real shop's 5 webhooks per event.
   const horoshop = await startHoroshopEmulator({ maxSubscriptionsPerEvent: 1000 });
   const uspacy = await startUspacyEmulator({ webhookKey: USPACY_DEMO_WEBHOOK_KEY });
+  const telegram = await startTelegramEmulator({ tokens: [TELEGRAM_DEMO_BOT_TOKEN, TELEGRAM_DEMO_PLATFORM_TOKEN] });
   const settings: Omit<DemoEmulators, 'endpoints' | 'close'> = {
     nbuRatesUrl: nbu.url,
     payment: {
@@ -102,6 +113,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       alfasms: { apiUrl: alfasms.url },
       ga: { apiUrl: ga.url },
       uspacy: { hosts: [uspacy.host] },
+      telegram: { apiUrl: telegram.url, botToken: TELEGRAM_DEMO_PLATFORM_TOKEN },
     },
     facebook: {
       appId: graph.appId,
@@ -120,6 +132,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       ga: { url: ga.url, ...GA_EMULATOR_STREAM },
       horoshop: { url: horoshop.url, login: horoshop.login, password: horoshop.password },
       uspacy: { url: uspacy.url, email: uspacy.email, password: uspacy.password, webhookUrl: uspacy.webhookUrl },
+      telegram: { url: telegram.url, botToken: TELEGRAM_DEMO_BOT_TOKEN },
     },
   };
   return {
@@ -137,6 +150,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
         ga.close(),
         horoshop.close(),
         uspacy.close(),
+        telegram.close(),
       ]);
     },
   };

@@ -8,6 +8,7 @@ import { http } from './http';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
 import { sendpulse } from './sendpulse';
+import { telegram } from './telegram';
 import { uspacy } from './uspacy';
 
 export {
@@ -93,6 +94,31 @@ export {
 } from './pipedrive';
 export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 export {
+  BOT_WORDS as TELEGRAM_BOT_WORDS,
+  type CardAction,
+  type CardLanguage,
+  callTelegram,
+  cardKeyboard,
+  cardText,
+  escapeHtml as escapeTelegramHtml,
+  parseCallbackData,
+  passedFooter,
+  reactionFooter,
+  TELEGRAM_API_URL,
+  type TelegramAuth,
+  type TelegramBotInfo,
+  type TelegramDelivery,
+  type TelegramRecipient,
+  type TelegramRecord,
+  telegram,
+  telegramApi,
+  telegramClientOptions,
+  telegramError,
+  tokenOf as telegramTokenOf,
+  ZTelegramAuth,
+  ZTelegramBotInfo,
+} from './telegram';
+export {
   redactWebhookUrl as redactUspacyWebhookUrl,
   type UspacyAuth,
   uspacy,
@@ -112,6 +138,7 @@ const list: ConnectorDefinition<any, any>[] = [
   http,
   pipedrive,
   sendpulse,
+  telegram,
   uspacy,
 ];
 

@@ -38,6 +38,12 @@ export const ERROR_STATUS = {
   USPACY_FUNNEL_NOT_FOUND: 400,
   USPACY_STAGE_NOT_FOUND: 400,
   USPACY_UNAVAILABLE: 424,
+  // Telegram (issue 19): a bot token Telegram refused, no platform bot configured, a link code
+  // that is wrong, expired or used, an integration whose collection is not the item's.
+  TELEGRAM_TOKEN_INVALID: 400,
+  TELEGRAM_PLATFORM_BOT_UNAVAILABLE: 400,
+  TELEGRAM_UNAVAILABLE: 424,
+  TELEGRAM_COLLECTION_MISMATCH: 400,
   INVALID_CREDENTIALS: 401,
   UNAUTHORIZED: 401,
   REFRESH_INVALID: 401,

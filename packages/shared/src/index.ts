@@ -28,6 +28,7 @@ export * from './referrals';
 export * from './sendpulse';
 export * from './sms';
 export * from './super-admin';
+export * from './telegram';
 export * from './user';
 export * from './user-status';
 export * from './uspacy';

@@ -224,11 +224,20 @@ export const ZCollectionItemBody = z
       .optional(),
   })
   .strict();
+/** A manager's Telegram chat, set only by the bot (/start with a link code), never by a collection PUT. */
+export const ZTelegramLink = z.object({
+  chatId: z.number(),
+  username: z.string().optional(),
+  language: z.enum(['uk', 'en']),
+  linkedAt: z.string(),
+});
+export type TelegramLink = z.infer<typeof ZTelegramLink>;
 export const ZCollectionItem = z.object({
   id: z.string(),
   name: z.string(),
   value: z.string(),
   weight: z.number().optional(),
+  telegram: ZTelegramLink.optional(),
 });
 export type CollectionItem = z.infer<typeof ZCollectionItem>;
 

@@ -27,6 +27,15 @@ export type Assignee = z.infer<typeof ZAssignee>;
 
 /** Source kinds own destinations; destination kinds receive leads. */
 export const SOURCE_TYPES = ['facebook', 'webhook', 'parser', 'horoshop'] as const;
-export const DESTINATION_TYPES = ['amocrm', 'pipedrive', 'uspacy', 'alfasms', 'ga', 'sendpulse', 'http'] as const;
+export const DESTINATION_TYPES = [
+  'amocrm',
+  'pipedrive',
+  'uspacy',
+  'alfasms',
+  'ga',
+  'sendpulse',
+  'http',
+  'telegram',
+] as const;
 export const INTEGRATION_TYPES = [...SOURCE_TYPES, ...DESTINATION_TYPES] as const;
 export type IntegrationType = (typeof INTEGRATION_TYPES)[number];

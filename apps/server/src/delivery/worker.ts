@@ -24,6 +24,13 @@ import { type ClaimedDelivery, claimDeliveries, releaseLeases } from './queue';
  */
 export type DeliveryRecorder = (tx: Executor, delivery: DeliveryRow, result: DeliveryResult) => Promise<void>;
 
+/**
+ * What a destination type's module adds to a delivery before its connector is called
+ * (DeliveryInput.extra): Telegram's recipient chat and the lead's earlier cards. Handed to the
+ * worker by app.ts, like the recorders.
+ */
+export type DeliveryEnricher = (delivery: DeliveryRow, lead: LeadRow, destination: IntegrationRow) => Promise<unknown>;
+
 export interface DeliveryWorkerOptions {
   db: Db;
   events: EngineEventBus;
@@ -41,6 +48,8 @@ export interface DeliveryWorkerOptions {
   ) => Partial<ConnectorContext<unknown, unknown>>;
   /** Recorders by destination type. */
   recorders?: Readonly<Record<string, DeliveryRecorder>>;
+  /** Enrichers by destination type. */
+  enrichers?: Readonly<Record<string, DeliveryEnricher>>;
   now?: () => Date;
   random?: () => number;
   workerId?: string;
@@ -67,6 +76,7 @@ export class DeliveryWorker {
   private readonly secrets: SecretBox;
   private readonly contextExtras: NonNullable<DeliveryWorkerOptions['contextExtras']>;
   private readonly recorders: Readonly<Record<string, DeliveryRecorder>>;
+  private readonly enrichers: Readonly<Record<string, DeliveryEnricher>>;
   private readonly now: () => Date;
   private readonly leaseMs: number;
   private readonly attemptTimeoutMs: number;
@@ -83,6 +93,7 @@ export class DeliveryWorker {
     this.secrets = options.secrets ?? createSecretBox(randomBytes(32));
     this.contextExtras = options.contextExtras ?? (() => ({}));
     this.recorders = options.recorders ?? {};
+    this.enrichers = options.enrichers ?? {};
     this.now = options.now ?? (() => new Date());
     this.id = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
     this.leaseMs = options.leaseMs ?? 30_000;
@@ -222,7 +233,10 @@ export class DeliveryWorker {
         signal,
         unusable: workerUnusable,
       });
+      const enricher = this.enrichers[destination.type];
+      const extra = enricher ? await enricher(row, lead, destination) : undefined;
       const call = connector.deliver(ctx, {
+        ...(extra !== undefined ? { extra } : {}),
         lead: lead.fields,
         idempotencyKey: row.idempotencyKey,
         ...(outcomeUnknown ? { outcomeUnknown } : {}),

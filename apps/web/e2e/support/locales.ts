@@ -20,6 +20,7 @@ import enParsers from '../../src/locales/en/parsers.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
 import enReferral from '../../src/locales/en/referral.json' with { type: 'json' };
 import enSms from '../../src/locales/en/sms.json' with { type: 'json' };
+import enTelegram from '../../src/locales/en/telegram.json' with { type: 'json' };
 import enTestLead from '../../src/locales/en/testLead.json' with { type: 'json' };
 import enTranslations from '../../src/locales/en/translations.json' with { type: 'json' };
 import ukAudit from '../../src/locales/uk/audit.json' with { type: 'json' };
@@ -44,6 +45,7 @@ import ukParsers from '../../src/locales/uk/parsers.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
 import ukReferral from '../../src/locales/uk/referral.json' with { type: 'json' };
 import ukSms from '../../src/locales/uk/sms.json' with { type: 'json' };
+import ukTelegram from '../../src/locales/uk/telegram.json' with { type: 'json' };
 import ukTestLead from '../../src/locales/uk/testLead.json' with { type: 'json' };
 import ukTranslations from '../../src/locales/uk/translations.json' with { type: 'json' };
 
@@ -74,6 +76,7 @@ export const texts = {
     translations: ukTranslations,
     audit: ukAudit,
     parsers: ukParsers,
+    telegram: ukTelegram,
     prefix: '',
   },
   en: {
@@ -101,6 +104,7 @@ export const texts = {
     translations: enTranslations,
     audit: enAudit,
     parsers: enParsers,
+    telegram: enTelegram,
     prefix: '/en',
   },
 } as const;

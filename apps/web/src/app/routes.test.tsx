@@ -31,8 +31,10 @@ const SPEC = [
   '/admin/referral',
   '/admin/user',
   '/admin/widget',
-  ...['alfasms', 'amocrm', 'facebook', 'fb', 'ga', 'pipedrive', 'uspacy'].map((s) => `/admin/integrations/${s}`),
-  ...['alfasms', 'amocrm', 'ga', 'pipedrive', 'uspacy'].map((s) => `/admin/integrations/${s}/:id`),
+  ...['alfasms', 'amocrm', 'facebook', 'fb', 'ga', 'pipedrive', 'uspacy', 'telegram'].map(
+    (s) => `/admin/integrations/${s}`,
+  ),
+  ...['alfasms', 'amocrm', 'ga', 'pipedrive', 'uspacy', 'telegram'].map((s) => `/admin/integrations/${s}/:id`),
   '/admin/integrations/:type',
   '/admin/integrations/:type/:id',
   '/admin/integrations/pipedrive/connect',

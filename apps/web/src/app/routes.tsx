@@ -73,13 +73,17 @@ const crm = (
 };
 
 // AlphaSMS and GA4: their lists and pages (issue 14).
-const destination = (name: 'alfasms' | 'alfasmsDetail' | 'ga' | 'gaDetail'): Loader => {
+const destination = (name: 'alfasms' | 'alfasmsDetail' | 'ga' | 'gaDetail' | 'telegram' | 'telegramDetail'): Loader => {
   const pages = {
     alfasms: () => import('../features/alfasms/pages/alfasms-page').then((m) => m.AlfasmsPage),
     alfasmsDetail: () =>
       import('../features/alfasms/pages/alfasms-integration-page').then((m) => m.AlfasmsIntegrationPage),
     ga: () => import('../features/ga/pages/ga-page').then((m) => m.GaPage),
     gaDetail: () => import('../features/ga/pages/ga-integration-page').then((m) => m.GaIntegrationPage),
+    // The Telegram manager bot (issue 19).
+    telegram: () => import('../features/telegram/pages/telegram-page').then((m) => m.TelegramPage),
+    telegramDetail: () =>
+      import('../features/telegram/pages/telegram-integration-page').then((m) => m.TelegramIntegrationPage),
   };
   return pages[name];
 };
@@ -231,6 +235,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       ...integration('ga', true, destination('ga'), destination('gaDetail')),
       ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
       ...integration('uspacy', true, crm('uspacy'), crm('uspacyDetail')),
+      ...integration('telegram', true, destination('telegram'), destination('telegramDetail')),
       {
         path: 'admin/integrations/pipedrive/connect',
         title: 'pipedriveConnect',

@@ -66,6 +66,7 @@ export const NAMESPACES = [
   'referral',
   'sms',
   'superAdmin',
+  'telegram',
   'testLead',
   'translations',
   'widget',

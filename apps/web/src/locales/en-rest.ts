@@ -13,6 +13,7 @@ import parsers from './en/parsers.json';
 import referral from './en/referral.json';
 import sms from './en/sms.json';
 import superAdmin from './en/superAdmin.json';
+import telegram from './en/telegram.json';
 import testLead from './en/testLead.json';
 import translations from './en/translations.json';
 import widget from './en/widget.json';
@@ -32,6 +33,7 @@ export default {
   referral,
   sms,
   superAdmin,
+  telegram,
   testLead,
   translations,
   widget,

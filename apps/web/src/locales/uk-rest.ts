@@ -13,6 +13,7 @@ import parsers from './uk/parsers.json';
 import referral from './uk/referral.json';
 import sms from './uk/sms.json';
 import superAdmin from './uk/superAdmin.json';
+import telegram from './uk/telegram.json';
 import testLead from './uk/testLead.json';
 import translations from './uk/translations.json';
 import widget from './uk/widget.json';
@@ -32,6 +33,7 @@ export default {
   referral,
   sms,
   superAdmin,
+  telegram,
   testLead,
   translations,
   widget,

@@ -150,6 +150,12 @@ export interface DeliveryInput {
   assignee?: Assignee;
   /** The source's raw payload, for notes. */
   raw?: unknown;
+  /**
+   * What the destination type's module on the server adds to this delivery (the worker's
+   * `enrichers`, by type): Telegram's recipient chat, the lead's id and link, its earlier cards.
+   * Each connector that reads it types and checks it itself.
+   */
+  extra?: unknown;
 }
 
 /** What the engine stores of an attempt (already redacted by the connector). */

@@ -20,5 +20,6 @@ export * from './reactions';
 export * from './routing';
 export * from './sessions';
 export * from './sms';
+export * from './telegram';
 export * from './translations';
 export * from './users';

@@ -47,6 +47,8 @@ export interface CollectionItem {
   value: string;
   /** Round-robin weight, 1 by default. */
   weight?: number;
+  /** The manager's Telegram chat, set only by the bot's /start with a link code (issue 19). */
+  telegram?: { chatId: number; username?: string; language: 'uk' | 'en'; linkedAt: string };
 }
 
 /** A named list, e.g. the responsible users an integration's leads are distributed to. */

@@ -33,6 +33,7 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
   { slug: 'pipedrive', name: 'Pipedrive', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'uspacy', name: 'Uspacy', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'alfasms', name: 'AlphaSMS', kind: 'destination', category: 'messaging', tags: ['sms'] },
+  { slug: 'telegram', name: 'Telegram', kind: 'destination', category: 'messaging', tags: ['messaging'] },
   { slug: 'ga', name: 'Google Analytics 4', kind: 'destination', category: 'analytics', tags: ['analytics'] },
   { slug: 'sendpulse', name: 'SendPulse', kind: 'destination', category: 'messaging', tags: ['email', 'messaging'] },
   { slug: 'http', name: 'HTTP webhook', kind: 'destination', category: 'webhooks', tags: ['api'] },

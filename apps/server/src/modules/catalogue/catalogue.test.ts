@@ -36,7 +36,19 @@ describe('settings (integration types)', () => {
     expect(res.statusCode).toBe(200);
     // Types with a connector, webhook (built into ingest) and facebook (the facebook module).
     expect(slugsOf(res.json())).toEqual(
-      ['alfasms', 'amocrm', 'facebook', 'ga', 'horoshop', 'http', 'pipedrive', 'sendpulse', 'uspacy', 'webhook'].sort(),
+      [
+        'alfasms',
+        'amocrm',
+        'facebook',
+        'ga',
+        'horoshop',
+        'http',
+        'pipedrive',
+        'sendpulse',
+        'telegram',
+        'uspacy',
+        'webhook',
+      ].sort(),
     );
     const webhook = res.json().find((s: { slug: string }) => s.slug === 'webhook');
     expect(webhook).toMatchObject({
@@ -55,6 +67,7 @@ describe('settings (integration types)', () => {
       'ga',
       'sendpulse',
       'http',
+      'telegram',
     ]);
   });
 
@@ -71,6 +84,7 @@ describe('settings (integration types)', () => {
         'parser',
         'pipedrive',
         'sendpulse',
+        'telegram',
         'uspacy',
         'webhook',
       ].sort(),
@@ -117,6 +131,7 @@ describe('settings (integration types)', () => {
         'horoshop',
         'pipedrive',
         'sendpulse',
+        'telegram',
         'uspacy',
         'webhook',
       ]);

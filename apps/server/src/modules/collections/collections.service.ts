@@ -37,6 +37,18 @@ function toItems(items: ItemBody[]): CollectionItem[] {
   });
 }
 
+/**
+ * What only the Telegram bot writes on an item (its linked chat) stays on the item whose id the body
+ * keeps: a PUT of the list never links nor unlinks a manager.
+ */
+function keepBotKeys(items: CollectionItem[], before: CollectionItem[]): CollectionItem[] {
+  const linked = new Map(before.filter((i) => i.telegram).map((i) => [i.id, i.telegram]));
+  return items.map((item) => {
+    const telegram = linked.get(item.id);
+    return telegram ? { ...item, telegram } : item;
+  });
+}
+
 async function ownRow(db: Executor, actor: Actor, id: string): Promise<CollectionRow> {
   if (!isUuid(id)) throw new AppError('COLLECTION_NOT_FOUND');
   const [row] = await db
@@ -93,12 +105,12 @@ export async function updateCollection(
   id: string,
   body: { name?: string; items?: ItemBody[] },
 ): Promise<Collection> {
-  await ownRow(db, actor, id);
+  const existing = await ownRow(db, actor, id);
   const [row] = await db
     .update(collections)
     .set({
       ...(body.name !== undefined ? { name: body.name.trim() } : {}),
-      ...(body.items !== undefined ? { items: toItems(body.items) } : {}),
+      ...(body.items !== undefined ? { items: keepBotKeys(toItems(body.items), existing.items) } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(collections.id, id), eq(collections.accountId, actor.id)))

@@ -2,12 +2,12 @@ import { AppstoreOutlined, MailOutlined, SendOutlined } from '@ant-design/icons'
 import pipedriveLogo from '@iconify-icons/logos/pipedrive';
 import webhooksLogo from '@iconify-icons/logos/webhooks';
 import type { ReactNode } from 'react';
-import { siFacebook, siGoogleanalytics } from 'simple-icons';
+import { siFacebook, siGoogleanalytics, siTelegram } from 'simple-icons';
 
 // A logo for every integration type the catalogue offers (issue 17 part 4), decorative: the type's
 // name is always written beside it. docs/dependencies.md records where each comes from.
 // - A brand a package carries is drawn from that package's paths, in its colours: simple-icons
-//   (Facebook, Google Analytics) and SVG Logos through @iconify-icons/logos (Pipedrive, the
+//   (Facebook, Google Analytics, Telegram) and SVG Logos through @iconify-icons/logos (Pipedrive, the
 //   webhook mark), both CC0; the marks stay their owners', used only to name the service.
 // - A brand no package carries (amoCRM, Uspacy, SendPulse, Horoshop, AlphaSMS) gets our own tile:
 //   its name's initials on the brand's colour, never an imitation of its mark.
@@ -34,6 +34,7 @@ const simpleIcon = ({ path, hex }: { path: string; hex: string }): Mark => ({
 const MARKS: Record<string, Mark> = {
   facebook: simpleIcon(siFacebook),
   ga: simpleIcon(siGoogleanalytics),
+  telegram: simpleIcon(siTelegram),
   webhook: {
     viewBox: `0 0 ${webhooksLogo.width ?? 256} ${webhooksLogo.height ?? 256}`,
     paths: iconifyPaths(webhooksLogo.body),

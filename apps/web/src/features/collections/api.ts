@@ -1,4 +1,4 @@
-import type { Collection, CollectionItem } from '@leadrelay/shared';
+import type { Collection, CollectionItem, TelegramBots, TelegramLinkCode } from '@leadrelay/shared';
 import { api, http } from '../../lib/http';
 
 export interface CollectionListParams {
@@ -18,10 +18,19 @@ export const collectionsApi = {
   create: (name: string) => api.post<Collection>(base, { name }),
   /** PUT /:id: a new name and/or the whole item list (existing ids are kept). */
   update: (collectionId: string, body: { name?: string; items?: CollectionItemInput[] }) =>
-    http<Collection>(`${base}/${id(collectionId)}`, { method: 'PUT', body }),
+    http<Collection>(`${base}/${id(collectionId)}`, {
+      method: 'PUT',
+      // A manager's Telegram link is the bot's to set: the list is sent without it (the server keeps it).
+      body: body.items ? { ...body, items: body.items.map(({ telegram: _linked, ...item }) => item) } : body,
+    }),
   remove: (collectionId: string) => api.delete<Ok>(`${base}/${id(collectionId)}`),
   addItem: (collectionId: string, item: Omit<CollectionItemInput, 'id'>) =>
     http<Collection>(`${base}/${id(collectionId)}/items`, { method: 'PUT', body: item }),
   removeItem: (collectionId: string, itemId: string) =>
     api.delete<Collection>(`${base}/${id(collectionId)}/items/${id(itemId)}`),
+  // A manager's Telegram (issue 19): the account's bots, a one-time link code, unlinking.
+  telegramBots: () => api.get<TelegramBots>('/api/telegram/bots'),
+  telegramLinkCode: (body: { integrationId: string; collectionId: string; itemId: string }) =>
+    api.post<TelegramLinkCode>('/api/telegram/link-codes', body),
+  telegramUnlink: (body: { collectionId: string; itemId: string }) => api.post<Ok>('/api/telegram/unlink', body),
 };

@@ -55,3 +55,17 @@ export function useRemoveItemMutation() {
     onSuccess,
   });
 }
+
+/** The account's Telegram bots, to link a collection's managers to (issue 19). */
+export function useTelegramBotsQuery() {
+  return useQuery({ queryKey: ['telegram', 'bots'], queryFn: collectionsApi.telegramBots, staleTime: 30_000 });
+}
+
+export function useTelegramLinkCodeMutation() {
+  return useMutation({ mutationFn: collectionsApi.telegramLinkCode });
+}
+
+export function useTelegramUnlinkMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({ mutationFn: collectionsApi.telegramUnlink, onSuccess });
+}

@@ -10,10 +10,12 @@ import {
   useAddItemMutation,
   useDeleteCollectionMutation,
   useRemoveItemMutation,
+  useTelegramBotsQuery,
   useUpdateCollectionMutation,
 } from '../queries';
 import { ItemModal, type ItemValues } from './item-modal';
 import { NameModal } from './name-modal';
+import { TelegramLink } from './telegram-link';
 
 /** Each item's share of the leads under the weighted round-robin (weight defaults to 1). */
 export function shares(items: readonly CollectionItem[]): Map<string, number> {
@@ -38,6 +40,10 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
     maximumFractionDigits: 0,
   });
   const share = shares(collection.items);
+  // The Telegram bot this collection's managers link to (issue 19), when one sends cards to it.
+  const bot = useTelegramBotsQuery().data?.find((b) => b.collectionId === collection._id && b.botUsername);
+  const telegramOf = (item: CollectionItem) =>
+    bot ? <TelegramLink collectionId={collection._id} item={item} integrationId={bot.integrationId} /> : null;
 
   const onDelete = async () => {
     try {
@@ -118,6 +124,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
                     {item.value}
                   </Typography.Text>
                   <Typography.Text type="secondary">{weightText(item)}</Typography.Text>
+                  {telegramOf(item)}
                 </Space>
               }
             />
@@ -142,6 +149,16 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
             ),
           },
           { title: t('fields.weight'), key: 'weight', width: 150, render: (_v, item) => weightText(item) },
+          ...(bot
+            ? [
+                {
+                  title: 'Telegram',
+                  key: 'telegram',
+                  width: 230,
+                  render: (_v: unknown, item: CollectionItem) => telegramOf(item),
+                },
+              ]
+            : []),
           {
             key: 'actions',
             width: 96,

@@ -1,4 +1,4 @@
-import type { Collection } from '@leadrelay/shared';
+import type { Collection, TelegramBots } from '@leadrelay/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -15,7 +15,7 @@ interface Call {
 }
 
 /** A small in-memory stand-in for the collections API, recording every call. */
-function fakeServer(initial: Collection[]) {
+function fakeServer(initial: Collection[], bots: TelegramBots = []) {
   let rows = structuredClone(initial);
   let next = 1;
   const calls: Call[] = [];
@@ -25,6 +25,21 @@ function fakeServer(initial: Collection[]) {
     const method = init.method ?? 'GET';
     const body = init.body ? JSON.parse(String(init.body)) : undefined;
     calls.push({ method, path: url.pathname + (method === 'GET' ? url.search : ''), body });
+    // The account's Telegram bots and a manager's link (issue 19).
+    if (url.pathname === '/api/telegram/bots') return jsonResponse(200, bots);
+    if (url.pathname === '/api/telegram/link-codes') {
+      return jsonResponse(201, {
+        code: 'CODE123',
+        url: 'https://t.me/sales_bot?start=CODE123',
+        botUsername: 'sales_bot',
+        expiresAt: '2026-01-01T10:15:00.000Z',
+      });
+    }
+    if (url.pathname === '/api/telegram/unlink') {
+      const item = rows.find((r) => r._id === body.collectionId)?.items.find((i) => i.id === body.itemId);
+      if (item) delete item.telegram;
+      return jsonResponse(200, { success: true });
+    }
     const m = url.pathname.slice(BASE.length).split('/').filter(Boolean);
     const find = (id?: string) => rows.find((r) => r._id === id);
     if (method === 'GET' && m.length === 0) return jsonResponse(200, { data: rows, total: rows.length });
@@ -186,5 +201,49 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
       `DELETE ${BASE}/c-sales`,
     ]);
     await waitFor(() => expect(screen.queryByTestId('collection-c-sales')).toBeNull(), slow);
+  });
+
+  it('links a manager’s Telegram with a one-time link when a bot sends cards to the collection, and unlinks', async () => {
+    const linked: Collection = {
+      ...sales,
+      items: [
+        { ...sales.items[0]!, telegram: { chatId: 5, username: 'anna_sales', language: 'uk', linkedAt: '2026-01-01' } },
+        sales.items[1]!,
+      ],
+    };
+    const server = fakeServer(
+      [linked],
+      [{ integrationId: 'tg-1', name: 'Bot', botUsername: 'sales_bot', collectionId: 'c-sales' }],
+    );
+    const user = userEvent.setup();
+    render();
+    expect(await screen.findByText('@anna_sales', {}, slow)).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: /Link Telegram/ }, slow));
+    const dialog = await screen.findByRole('dialog', { name: 'Telegram for Petro' });
+    expect(within(dialog).getByTestId('telegram-link-url').textContent).toBe('https://t.me/sales_bot?start=CODE123');
+    expect(within(dialog).getByTestId('telegram-link-code').textContent).toContain('/start CODE123');
+    expect(server.writes()).toContainEqual({
+      method: 'POST',
+      path: '/api/telegram/link-codes',
+      body: { integrationId: 'tg-1', collectionId: 'c-sales', itemId: 'i-petro' },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await user.click(screen.getByRole('button', { name: 'Unlink Telegram from Anna' }));
+    await user.click(await screen.findByRole('button', { name: 'Unlink Telegram' }, slow));
+    await waitFor(() =>
+      expect(server.writes()).toContainEqual({
+        method: 'POST',
+        path: '/api/telegram/unlink',
+        body: { collectionId: 'c-sales', itemId: 'i-anna' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByText('@anna_sales')).toBeNull());
+  });
+
+  it('shows no Telegram column while no bot sends cards to the collection', async () => {
+    fakeServer([sales]);
+    render();
+    expect(await screen.findByText('Anna', {}, slow)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Link Telegram/ })).toBeNull();
   });
 });
