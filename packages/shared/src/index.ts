@@ -32,3 +32,4 @@ export * from './user';
 export * from './user-status';
 export * from './uspacy';
 export * from './validation';
+export * from './working-hours';

@@ -1,3 +1,4 @@
+import type { WorkingHours } from '@leadrelay/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -47,6 +48,10 @@ export interface CollectionItem {
   value: string;
   /** Round-robin weight, 1 by default. */
   weight?: number;
+  /** Working hours (issue 19); absent: always on duty. */
+  hours?: WorkingHours;
+  /** The away switch (web or bot): off duty whatever the hours say. */
+  away?: boolean;
 }
 
 /** A named list, e.g. the responsible users an integration's leads are distributed to. */
