@@ -63,6 +63,7 @@ import { facebookDeps } from './modules/facebook/facebook-deps';
 import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
 import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
 import { gaRoutes } from './modules/ga/ga.routes';
+import { escalationTasks } from './modules/escalation/escalation.tasks';
 import { guardianRoutes } from './modules/guardian/guardian.routes';
 import { guardianTasks } from './modules/guardian/guardian.tasks';
 import { holdsTasks } from './modules/holds/holds.tasks';
@@ -343,6 +344,7 @@ async function setup(
       ...horoshopTasks(horoshopDeps(app)),
       ...parsers.tasks(),
       ...guardianTasks(),
+      ...escalationTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
     ],
     ...options.periodic,
   });
