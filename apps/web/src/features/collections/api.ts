@@ -24,4 +24,7 @@ export const collectionsApi = {
     http<Collection>(`${base}/${id(collectionId)}/items`, { method: 'PUT', body: item }),
   removeItem: (collectionId: string, itemId: string) =>
     api.delete<Collection>(`${base}/${id(collectionId)}/items/${id(itemId)}`),
+  /** The quick "away" switch of one member (issue 19). */
+  setAway: (collectionId: string, itemId: string, away: boolean) =>
+    http<Collection>(`${base}/${id(collectionId)}/items/${id(itemId)}/away`, { method: 'PUT', body: { away } }),
 };

@@ -55,3 +55,12 @@ export function useRemoveItemMutation() {
     onSuccess,
   });
 }
+
+export function useSetAwayMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({
+    mutationFn: ({ id, itemId, away }: { id: string; itemId: string; away: boolean }) =>
+      collectionsApi.setAway(id, itemId, away),
+    onSuccess,
+  });
+}
