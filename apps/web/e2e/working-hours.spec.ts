@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { signUpAndConfirm } from './support/actions';
-import { type Lang, LANGS, texts, uniqueLogin } from './support/locales';
+import { LANGS, type Lang, texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
 
 // Issue 19: a member's working hours and away switch on the collections page, and a source's
@@ -23,13 +23,19 @@ async function shot(page: Page, name: string) {
     innerWidth: window.innerWidth,
   }));
   expect(scrollWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({ path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)), fullPage: true });
+  await page.screenshot({
+    path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)),
+    fullPage: true,
+  });
 }
 
 /** Through the API, as the page's user: a collection of two managers and a webhook source distributing to it. */
 function setUp(page: Page) {
   return page.evaluate(async () => {
-    const headers = { authorization: `Bearer ${localStorage.getItem('sessionToken')}`, 'content-type': 'application/json' };
+    const headers = {
+      authorization: `Bearer ${localStorage.getItem('sessionToken')}`,
+      'content-type': 'application/json',
+    };
     const send = async (method: string, url: string, body: object) =>
       (await fetch(url, { method, headers, body: JSON.stringify(body) })).json();
     const collection = await send('POST', '/api/legacy/api/admin/collection', {
@@ -39,14 +45,19 @@ function setUp(page: Page) {
         { name: 'Andriy', value: '102' },
       ],
     });
-    const source = await send('POST', '/api/integrations', { type: 'webhook', name: 'Site form', distributionId: collection._id });
+    const source = await send('POST', '/api/integrations', {
+      type: 'webhook',
+      name: 'Site form',
+      distributionId: collection._id,
+    });
     return { collectionId: collection._id as string, sourceId: source._id as string };
   });
 }
 
 const readBack = (page: Page, url: string) =>
   page.evaluate(
-    async (u) => (await fetch(u, { headers: { authorization: `Bearer ${localStorage.getItem('sessionToken')}` } })).json(),
+    async (u) =>
+      (await fetch(u, { headers: { authorization: `Bearer ${localStorage.getItem('sessionToken')}` } })).json(),
     url,
   );
 
@@ -55,7 +66,9 @@ for (const lang of LANGS) {
   const c = t.collections;
   const r = t.integrations.routing;
   for (const width of WIDTHS) {
-    test(`${lang} at ${width}px: a member's working hours, the away switch and a source's escalation`, async ({ page }) => {
+    test(`${lang} at ${width}px: a member's working hours, the away switch and a source's escalation`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await signUpAndConfirm(page, lang, uniqueLogin(`hours-${lang}-${width}`), 'Secret123');
       const { collectionId, sourceId } = await setUp(page);

@@ -4,7 +4,7 @@
 // working time only). Wall times are read in the zone with Luxon, so daylight-saving changes give
 // the real length of a shift: a 22:00–06:00 night is 7 hours in Kyiv when the clocks go forward and
 // 9 when they go back.
-import { type WorkingHours } from '@leadrelay/shared';
+import type { WorkingHours } from '@leadrelay/shared';
 import { DateTime } from 'luxon';
 
 // The schema is shared with the web's hours form (packages/shared/src/working-hours.ts).

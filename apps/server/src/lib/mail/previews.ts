@@ -36,7 +36,11 @@ export const MAIL_PREVIEWS = {
       screen(ctx, '/admin'),
     ),
   'leads-escalated-one': (ctx) =>
-    leadsEscalatedMail(ctx, [{ lead: '', source: 'Заявки з сайту', from: 'Ірина', to: 'Андрій' }], screen(ctx, '/admin')),
+    leadsEscalatedMail(
+      ctx,
+      [{ lead: '', source: 'Заявки з сайту', from: 'Ірина', to: 'Андрій' }],
+      screen(ctx, '/admin'),
+    ),
   confirm: (ctx) => confirmEmailMail(ctx, `${screen(ctx, '/confirm')}?token=${SAMPLE_TOKEN}`),
   'reset-password': (ctx) => resetPasswordMail(ctx, screen(ctx, `/password/${SAMPLE_TOKEN}`)),
   'operator-reset-password': (ctx) => operatorResetPasswordMail(ctx, screen(ctx, `/password/${SAMPLE_TOKEN}`)),

@@ -170,9 +170,7 @@ export async function setItemAway(
 ): Promise<Collection> {
   const existing = await ownRow(db, actor, id);
   if (!existing.items.some((i) => i.id === itemId)) throw new AppError('ITEM_NOT_FOUND');
-  const patched = away
-    ? sql`e || jsonb_build_object('away', true)`
-    : sql`e - 'away'`;
+  const patched = away ? sql`e || jsonb_build_object('away', true)` : sql`e - 'away'`;
   const [row] = await db
     .update(collections)
     .set({

@@ -23,7 +23,7 @@ import {
   users,
 } from '../../db/schema';
 import { redeliverLeadTo } from '../../delivery/queue';
-import { escalate, escalationDue, type Manager, type RoutingPolicy as LibPolicy } from '../../lib/escalation';
+import { escalate, escalationDue, type RoutingPolicy as LibPolicy, type Manager } from '../../lib/escalation';
 
 /** New leads older than this are not enrolled (a task that was down a day does not wake old leads). */
 export const ENROL_WINDOW_MS = 24 * 60 * 60_000;
@@ -127,7 +127,11 @@ async function enrol(tx: Executor, now: Date, items: ReturnType<typeof collectio
     const holder = list.find((i) => i.id === row.assignee.itemId);
     // A holder removed from the collection meanwhile has no time left: due at once.
     const due = holder ? escalationDue(managerOf(holder), at, libPolicy(policy)) : now;
-    const step: AssignmentStep = { itemId: row.assignee.itemId ?? '', name: row.assignee.name ?? '', from: at.toISOString() };
+    const step: AssignmentStep = {
+      itemId: row.assignee.itemId ?? '',
+      name: row.assignee.name ?? '',
+      from: at.toISOString(),
+    };
     const inserted = await tx
       .insert(leadAssignments)
       .values({
@@ -176,8 +180,7 @@ async function passOn(
   for (const { a, options, source, fields, taken } of due) {
     const policy = policyOf(options);
     const list = await items(a.collectionId);
-    const stop = () =>
-      tx.update(leadAssignments).set({ escalateAt: null }).where(eq(leadAssignments.leadId, a.leadId));
+    const stop = () => tx.update(leadAssignments).set({ escalateAt: null }).where(eq(leadAssignments.leadId, a.leadId));
     // Taken, or the source no longer escalates (or its policy is unreadable): nothing more to do.
     if (taken || !policy || policy.escalateAfterMinutes === null || !list?.length) {
       await stop();

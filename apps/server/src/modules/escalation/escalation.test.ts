@@ -6,10 +6,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CollectionItem, deliveries, hooks, integrations, leadAssignments, leads } from '../../db/schema';
 import { OFFICE_HOURS } from '../../lib/working-time';
-import { ingestWebhook } from '../ingest/ingest.service';
-import { recordReaction } from '../reactions/reactions.service';
 import { accountIdOf, createCollection, createDestination, createSource } from '../../test/routing-fixtures';
 import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
+import { ingestWebhook } from '../ingest/ingest.service';
+import { recordReaction } from '../reactions/reactions.service';
 import { type EscalationOutcome, escalationTasks, tellOwners } from './escalation.tasks';
 
 let t: TestApp;
@@ -54,7 +54,10 @@ async function team(items: CollectionItem[], routing: Record<string, unknown>) {
     );
     const [hook] = await t.app.db.select({ leadId: hooks.leadId }).from(hooks).where(eq(hooks.id, result.hookId));
     // Both destinations got it (the card went to the first holder).
-    await t.app.db.update(deliveries).set({ status: 'delivered', deliveredAt: now }).where(eq(deliveries.leadId, hook!.leadId!));
+    await t.app.db
+      .update(deliveries)
+      .set({ status: 'delivered', deliveredAt: now })
+      .where(eq(deliveries.leadId, hook!.leadId!));
     return hook!.leadId!;
   };
   const state = async (leadId: string) => {
@@ -65,7 +68,11 @@ async function team(items: CollectionItem[], routing: Record<string, unknown>) {
       .from(deliveries)
       .innerJoin(integrations, eq(integrations.id, deliveries.destinationId))
       .where(eq(deliveries.leadId, leadId));
-    return { assignee: lead!.assignee, assignment, deliveries: Object.fromEntries(rows.map((r) => [r.type, r.status])) };
+    return {
+      assignee: lead!.assignee,
+      assignment,
+      deliveries: Object.fromEntries(rows.map((r) => [r.type, r.status])),
+    };
   };
   return { user, accountId, collectionId, source, post, state };
 }
@@ -76,10 +83,10 @@ const mailsTo = (login: string) => t.outbox.filter((m) => m.to === login && m.su
 describe('escalation', () => {
   // Monday 5 January 2026, Kyiv is UTC+2: office hours 09:00–18:00 are 07:00–16:00 UTC.
   it('passes a lead nobody took after N working minutes to the next manager, sends the card again and tells the owner', async () => {
-    const a = await team(
-      [item('i1', 'Iryna'), item('i2', 'Andriy'), item('i3', 'Marta')],
-      { whenNobody: 'wait', escalateAfterMinutes: 15 },
-    );
+    const a = await team([item('i1', 'Iryna'), item('i2', 'Andriy'), item('i3', 'Marta')], {
+      whenNobody: 'wait',
+      escalateAfterMinutes: 15,
+    });
     const leadId = await a.post(new Date('2026-01-05T08:00:00Z'));
     expect((await a.state(leadId)).assignee).toMatchObject({ name: 'Iryna', itemId: 'i1', id: 'crm-i1' });
 
@@ -130,7 +137,13 @@ describe('escalation', () => {
     const a = await team([item('i1', 'Iryna'), item('i2', 'Andriy')], { escalateAfterMinutes: 10 });
     const leadId = await a.post(new Date('2026-01-06T08:00:00Z'));
     await runTask(new Date('2026-01-06T08:01:00Z'));
-    await recordReaction(t.app.db, { accountId: a.accountId, leadId, kind: 'taken', via: 'telegram', by: { name: 'Iryna' } });
+    await recordReaction(t.app.db, {
+      accountId: a.accountId,
+      leadId,
+      kind: 'taken',
+      via: 'telegram',
+      by: { name: 'Iryna' },
+    });
     const run = await runTask(new Date('2026-01-06T08:10:00Z'));
     expect(run.passes.filter((p) => p.leadId === leadId)).toEqual([]);
     const after = await a.state(leadId);
@@ -161,7 +174,13 @@ describe('hours, away and routing through the API', () => {
 
   it('saves working hours and the away switch on an item, and refuses bad hours with their keys', async () => {
     const created = (
-      await call('POST', base, alice, { name: 'Sales', items: [{ name: 'Iryna', value: '1' }, { name: 'Andriy', value: '2' }] })
+      await call('POST', base, alice, {
+        name: 'Sales',
+        items: [
+          { name: 'Iryna', value: '1' },
+          { name: 'Andriy', value: '2' },
+        ],
+      })
     ).json();
     const [iryna, andriy] = created.items;
     const week = [[{ from: '09:00', to: '18:00' }], [], [], [], [], [], [{ from: '22:00', to: '06:00' }]];
@@ -179,7 +198,11 @@ describe('hours, away and routing through the API', () => {
       call('PUT', `${base}/${created._id}`, alice, { items: [{ id: iryna.id, name: 'Iryna', value: '1', hours }] });
     expectError(await bad({ week: [[{ from: '9:00', to: '18:00' }], [], [], [], [], [], []] }), 400, 'INVALID_TIME');
     expectError(await bad({ week: [[{ from: '09:00', to: '09:00' }], [], [], [], [], [], []] }), 400, 'EMPTY_SHIFT');
-    expectError(await bad({ timeZone: 'Europe/Atlantis', week: [[], [], [], [], [], [], []] }), 400, 'INVALID_TIME_ZONE');
+    expectError(
+      await bad({ timeZone: 'Europe/Atlantis', week: [[], [], [], [], [], [], []] }),
+      400,
+      'INVALID_TIME_ZONE',
+    );
     expectError(await bad({ week: [[], [], []] }), 400, 'VALIDATION_ERROR');
     expectError(await bad({ week: [[], [], [], [], [], [], []], daysOff: ['07.01.2026'] }), 400, 'INVALID_DATE');
     // Nothing half-written: the hours saved before are still there.
@@ -191,10 +214,26 @@ describe('hours, away and routing through the API', () => {
     expect(away.json().items[0].hours.week).toEqual(week);
     const back = await call('PUT', `${base}/${created._id}/items/${andriy.id}/away`, alice, { away: false });
     expect(back.json().items[1].away).toBeUndefined();
-    expectError(await call('PUT', `${base}/${created._id}/items/${andriy.id}/away`, alice, { away: 'yes' }), 400, 'INVALID_TYPE');
-    expectError(await call('PUT', `${base}/${created._id}/items/nobody/away`, alice, { away: true }), 404, 'ITEM_NOT_FOUND');
-    expectError(await call('PUT', `${base}/${created._id}/items/${andriy.id}/away`, bob, { away: true }), 404, 'COLLECTION_NOT_FOUND');
-    const unsigned = await t.app.inject({ method: 'PUT', url: `${base}/${created._id}/items/${andriy.id}/away`, payload: { away: true } });
+    expectError(
+      await call('PUT', `${base}/${created._id}/items/${andriy.id}/away`, alice, { away: 'yes' }),
+      400,
+      'INVALID_TYPE',
+    );
+    expectError(
+      await call('PUT', `${base}/${created._id}/items/nobody/away`, alice, { away: true }),
+      404,
+      'ITEM_NOT_FOUND',
+    );
+    expectError(
+      await call('PUT', `${base}/${created._id}/items/${andriy.id}/away`, bob, { away: true }),
+      404,
+      'COLLECTION_NOT_FOUND',
+    );
+    const unsigned = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${created._id}/items/${andriy.id}/away`,
+      payload: { away: true },
+    });
     expect(unsigned.statusCode).toBe(401);
   });
 
@@ -210,7 +249,11 @@ describe('hours, away and routing through the API', () => {
     expectError(await update({ escalateAfterMinutes: 0 }), 400, 'VALIDATION_ERROR');
     const ok = await update({ whenNobody: 'fallback', fallbackItemId: 'f1', escalateAfterMinutes: 20 });
     expect(ok.statusCode).toBe(200);
-    expect(ok.json().options.routing).toEqual({ whenNobody: 'fallback', fallbackItemId: 'f1', escalateAfterMinutes: 20 });
+    expect(ok.json().options.routing).toEqual({
+      whenNobody: 'fallback',
+      fallbackItemId: 'f1',
+      escalateAfterMinutes: 20,
+    });
     expectError(await update({ escalateAfterMinutes: 20 }, bob), 404, 'INTEGRATION_NOT_FOUND');
   });
 });

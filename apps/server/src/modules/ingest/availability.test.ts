@@ -61,7 +61,12 @@ const MONDAY_NIGHT = new Date('2026-01-05T22:00:00Z');
 
 describe('round-robin over the managers on duty', () => {
   it('skips whoever is away or off shift', async () => {
-    const s = await source([item('away', { away: true }), item('early', { hours: EARLY }), item('on'), item('always', { hours: undefined })]);
+    const s = await source([
+      item('away', { away: true }),
+      item('early', { hours: EARLY }),
+      item('on'),
+      item('always', { hours: undefined }),
+    ]);
     expect(await s.post(MONDAY_NOON, 4)).toEqual(['on', 'always', 'on', 'always']);
   });
 
@@ -76,9 +81,12 @@ describe('round-robin over the managers on duty', () => {
   });
 
   it('when nobody is on, waits for the first who comes on (never everyone)', async () => {
-    const s = await source([item('office'), item('early', { hours: EARLY }), item('away', { away: true, hours: EARLY })], {
-      whenNobody: 'wait',
-    });
+    const s = await source(
+      [item('office'), item('early', { hours: EARLY }), item('away', { away: true, hours: EARLY })],
+      {
+        whenNobody: 'wait',
+      },
+    );
     expect(await s.post(MONDAY_NIGHT, 3)).toEqual(['early', 'early', 'early']);
   });
 

@@ -113,8 +113,7 @@ export function onDutyItems(items: readonly CollectionItem[], policy: RoutingPol
     }
   }
   if (on.length) return { items: on, validUntil };
-  const fallback =
-    policy.whenNobody === 'fallback' ? items.find((i) => i.id === policy.fallbackItemId) : undefined;
+  const fallback = policy.whenNobody === 'fallback' ? items.find((i) => i.id === policy.fallbackItemId) : undefined;
   if (fallback) return { items: [fallback], validUntil };
   const first = Math.min(...nextStart.values());
   return { items: [...nextStart].filter(([, at]) => at === first).map(([item]) => item), validUntil };

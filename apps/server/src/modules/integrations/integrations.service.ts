@@ -118,7 +118,12 @@ export async function updateIntegration(
     if (body.options !== undefined || body.distributionId !== undefined) {
       // A new collection must still hold the fallback person the options name.
       const options = body.options ?? row.options;
-      await validRouting(tx, actor, options, body.distributionId !== undefined ? body.distributionId : row.distributionId);
+      await validRouting(
+        tx,
+        actor,
+        options,
+        body.distributionId !== undefined ? body.distributionId : row.distributionId,
+      );
     }
     if (body.options !== undefined) values.options = validOptions(setting?.kind, body.options);
     if (body.settings !== undefined) Object.assign(values, await checkedSettings(tx, actor, row.type, body.settings));

@@ -13,8 +13,8 @@ import { Button, Form, Input, Modal, Select, Space, Switch, Tag, Typography } fr
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../../lib/errors';
-import { intlLocale } from '../../../lib/format';
 import { zodRule } from '../../../lib/form';
+import { intlLocale } from '../../../lib/format';
 import { useModalSubmit } from './use-modal-submit';
 
 interface HoursValues {
@@ -102,7 +102,12 @@ export function HoursModal({ open, item, onClose, onSubmit }: Props) {
         }}
         onFinish={onFinish}
       >
-        <Form.Item name="scheduled" valuePropName="checked" label={t('hours.scheduled')} extra={t('hours.scheduledHint')}>
+        <Form.Item
+          name="scheduled"
+          valuePropName="checked"
+          label={t('hours.scheduled')}
+          extra={t('hours.scheduledHint')}
+        >
           <Switch />
         </Form.Item>
         {scheduled && (
@@ -125,7 +130,11 @@ export function HoursModal({ open, item, onClose, onSubmit }: Props) {
                         {fields.length === 0 && <Tag>{t('hours.dayOff')}</Tag>}
                         {fields.map((field, i) => (
                           <Space key={field.key} size={4} align="start" wrap>
-                            <Form.Item name={[field.name, 'from']} rules={[zodRule(shift.from)]} className="lr-hours-time">
+                            <Form.Item
+                              name={[field.name, 'from']}
+                              rules={[zodRule(shift.from)]}
+                              className="lr-hours-time"
+                            >
                               <Input type="time" aria-label={t('hours.from', { day, n: i + 1 })} />
                             </Form.Item>
                             <span className="lr-hours-dash">–</span>

@@ -219,7 +219,15 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
               ...sales.items[0],
               hours: {
                 timeZone: 'Europe/Kyiv',
-                week: [[{ from: '09:00', to: '17:00' }], [office], [office], [office], [office], [{ from: '10:00', to: '14:00' }], []],
+                week: [
+                  [{ from: '09:00', to: '17:00' }],
+                  [office],
+                  [office],
+                  [office],
+                  [office],
+                  [{ from: '10:00', to: '14:00' }],
+                  [],
+                ],
                 daysOff: [],
               },
             },
@@ -256,7 +264,11 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
     const card = await screen.findByTestId('collection-c-sales', {}, slow);
     await user.click(within(card).getByRole('switch', { name: '“Petro” is away' }));
     expect(await screen.findByText('Petro is away: no new leads until back', {}, slow)).toBeTruthy();
-    expect(server.writes()).toEqual([{ method: 'PUT', path: `${BASE}/c-sales/items/i-petro/away`, body: { away: true } }]);
-    await waitFor(() => expect(within(card).getByRole('switch', { name: '“Petro” is away' }).getAttribute('aria-checked')).toBe('true'));
+    expect(server.writes()).toEqual([
+      { method: 'PUT', path: `${BASE}/c-sales/items/i-petro/away`, body: { away: true } },
+    ]);
+    await waitFor(() =>
+      expect(within(card).getByRole('switch', { name: '“Petro” is away' }).getAttribute('aria-checked')).toBe('true'),
+    );
   });
 });

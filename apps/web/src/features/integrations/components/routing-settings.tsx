@@ -32,7 +32,13 @@ function policyOf(integration: Integration): RoutingPolicy {
  * fallback person; never everyone) and after how many minutes of working time a lead nobody took
  * passes to the next manager (issue 19). Stored in the integration's options as `routing`.
  */
-export function RoutingSettings({ integration, items }: { integration: Integration; items: readonly CollectionItem[] }) {
+export function RoutingSettings({
+  integration,
+  items,
+}: {
+  integration: Integration;
+  items: readonly CollectionItem[];
+}) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
   const { message } = useApp();
@@ -57,7 +63,10 @@ export function RoutingSettings({ integration, items }: { integration: Integrati
           ? err.errors
               .filter((e) => e.field.startsWith('options.routing.'))
               .map((e) => ({
-                name: e.field === 'options.routing.escalateAfterMinutes' ? 'minutes' : e.field.slice('options.routing.'.length),
+                name:
+                  e.field === 'options.routing.escalateAfterMinutes'
+                    ? 'minutes'
+                    : e.field.slice('options.routing.'.length),
                 errors: [translateCode(e.code)],
               }))
           : [];
@@ -101,7 +110,12 @@ export function RoutingSettings({ integration, items }: { integration: Integrati
           />
         </Form.Item>
       )}
-      <Form.Item name="escalate" valuePropName="checked" label={t('routing.escalate')} extra={t('routing.escalateHint')}>
+      <Form.Item
+        name="escalate"
+        valuePropName="checked"
+        label={t('routing.escalate')}
+        extra={t('routing.escalateHint')}
+      >
         <Switch aria-label={t('routing.escalate')} />
       </Form.Item>
       {escalate && (
