@@ -17,6 +17,8 @@ for (const lang of LANGS) {
 
     await page.getByRole('link', { name: t.auth.signin.forgot }).click();
     await expect(page).toHaveURL(new RegExp(`${t.prefix}/recovery$`));
+    // The address changes a moment before the new page is drawn: fill the recovery form, not sign-in's.
+    await expect(page.getByRole('heading', { name: t.auth.recovery.title })).toBeVisible();
     await page.locator('#login').fill(login);
     const since = Date.now();
     await page.getByRole('button', { name: t.auth.recovery.submit }).click();

@@ -8,7 +8,9 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('load');
-  await expect(page.locator('.ant-skeleton:visible, .ant-spin-spinning:visible')).toHaveCount(0, { timeout: 15_000 });
+  await expect(page.locator('.ant-skeleton:visible, .ant-spin-spinning:visible, .lr-spin-lg:visible')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   await page.evaluate(async () => {
     await document.fonts.ready;
     // Images outside the screen with loading="lazy" may never load: wait for the others only.

@@ -1,15 +1,14 @@
 import type { Locale } from '@leadrelay/shared';
-import { useEffect, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/full-page-spinner';
-import { ImpersonationBanner } from '../components/impersonation-banner';
 import { useRouteTitle } from '../components/page-title';
 import { applyLocale, isLanguageLoaded, loadLanguage } from '../lib/i18n';
+import { useImpersonation } from '../lib/impersonation';
 import { readLangCookie, saveLanguage } from '../lib/locale';
 import { captureHiddenActions, capturePromo } from '../lib/query-behaviours';
 import { uiLanguage } from '../lib/ui-language';
 import { useRouteDocumentTitle } from '../lib/use-document-title';
-import { AppTheme } from './theme';
 
 /** One language variant: i18n, antd and dayjs locale, and the query behaviours of every page. */
 export function LocaleRoot({ locale }: { locale: Locale }) {
@@ -38,12 +37,24 @@ export function LocaleRoot({ locale }: { locale: Locale }) {
   return <LocaleRootLoaded locale={locale} />;
 }
 
+// The banner (antd, in its own theme) loads only in an entered session, never on a first /signin.
+const ImpersonationBanner = lazy(() =>
+  import('./themed-impersonation-banner').then((m) => ({ default: m.ThemedImpersonationBanner })),
+);
+
 function LocaleRootLoaded({ locale }: { locale: Locale }) {
   useRouteDocumentTitle(useRouteTitle());
+  const entered = useImpersonation();
   return (
-    <AppTheme locale={locale}>
-      <ImpersonationBanner />
+    <>
+      {entered && (
+        <Suspense fallback={null}>
+          <ImpersonationBanner locale={locale} />
+        </Suspense>
+      )}
       <Outlet />
-    </AppTheme>
+      {/* A new page opens at its top, back returns where it was left; a tab (?tab=) of the same page keeps its place. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </>
   );
 }

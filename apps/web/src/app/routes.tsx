@@ -21,6 +21,8 @@ export interface PageRoute {
   role?: RoleRule;
   /** The strings the page needs before it shows, when fewer than its group's (lib/i18n.ts). */
   strings?: StringsPart;
+  /** Plain markup without antd, shown before antd loads (/signin); every other page gets antd's theme. */
+  plain?: boolean;
   children?: PageRoute[];
 }
 
@@ -133,7 +135,7 @@ export const ROUTE_GROUPS: RouteGroup[] = [
     access: 'guest',
     routes: [
       { path: 'signup', title: 'signup', page: auth('signup') },
-      { path: 'signin', title: 'signin', page: auth('signin') },
+      { path: 'signin', title: 'signin', plain: true, page: auth('signin') },
       { path: 'recovery', title: 'recovery', page: auth('recovery') },
       { path: 'password/:token?', title: 'password', page: auth('password') },
     ],
@@ -284,14 +286,28 @@ export const ROUTE_GROUPS: RouteGroup[] = [
   },
 ];
 
+/** A route's component inside antd's theme (app/themed.tsx), loaded beside it. */
+const withTheme =
+  (load: Loader, inline = false): Loader =>
+  async () => {
+    const [Component, { themed }] = await Promise.all([load(), import('./themed')]);
+    return themed(Component, inline);
+  };
+
+/**
+ * The layouts. The public one (the auth pages, news) is plain markup, so /signin shows before antd
+ * loads: its antd pages bring the theme themselves (`toRouteObject`). The others wrap their pages in it.
+ */
 const LAYOUTS: Record<LayoutName, Loader> = {
   admin: () => import('./layouts/admin-layout').then((m) => m.AdminLayout),
-  default: () => import('./layouts/default-layout').then((m) => m.DefaultLayout),
-  empty: () => import('./layouts/empty-layout').then((m) => m.EmptyLayout),
-  error: () => import('./layouts/error-layout').then((m) => m.ErrorLayout),
-  'super-admin': () => import('./layouts/super-admin-layout').then((m) => m.SuperAdminLayout),
-  widget: () => import('./layouts/widget-layout').then((m) => m.WidgetLayout),
+  default: withTheme(() => import('./layouts/default-layout').then((m) => m.DefaultLayout)),
+  empty: withTheme(() => import('./layouts/empty-layout').then((m) => m.EmptyLayout)),
+  error: withTheme(() => import('./layouts/error-layout').then((m) => m.ErrorLayout)),
+  'super-admin': withTheme(() => import('./layouts/super-admin-layout').then((m) => m.SuperAdminLayout)),
+  widget: withTheme(() => import('./layouts/widget-layout').then((m) => m.WidgetLayout)),
 };
+/** The layouts without antd's theme: their pages are themed one by one unless `plain`. */
+const PLAIN_LAYOUTS: ReadonlySet<LayoutName> = new Set(['admin']);
 
 const comingSoon: Loader = () => import('../components/coming-soon').then((m) => m.ComingSoon);
 // A route's code and the strings it shows load together: the auth pages need only the first
@@ -303,11 +319,17 @@ const lazyComponent =
     return { Component };
   };
 
-function toRouteObject(route: PageRoute, strings: StringsPart): RouteObject {
+function toRouteObject(route: PageRoute, strings: StringsPart, themeIt = false): RouteObject {
   const handle: RouteHandle = { title: route.title, active: route.active, role: route.role };
-  const lazy = lazyComponent(route.page ?? comingSoon, route.strings ?? strings);
+  const page = route.page ?? comingSoon;
+  const lazy = lazyComponent(themeIt && !route.plain ? withTheme(page, true) : page, route.strings ?? strings);
   if (route.path === '') return { index: true, handle, lazy };
-  return { path: route.path, handle, lazy, children: route.children?.map((child) => toRouteObject(child, strings)) };
+  return {
+    path: route.path,
+    handle,
+    lazy,
+    children: route.children?.map((child) => toRouteObject(child, strings, themeIt)),
+  };
 }
 
 function groupElement(access: RouteGroup['access']) {
@@ -329,7 +351,7 @@ export function localeChildren(): RouteObject[] {
         children: [
           {
             lazy: lazyComponent(LAYOUTS[group.layout], layoutStrings),
-            children: group.routes.map((route) => toRouteObject(route, strings)),
+            children: group.routes.map((route) => toRouteObject(route, strings, PLAIN_LAYOUTS.has(group.layout))),
           },
         ],
       };

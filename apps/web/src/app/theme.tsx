@@ -39,7 +39,16 @@ export const theme: ThemeConfig = {
   },
 };
 
-export function AppTheme({ locale, children }: { locale: Locale; children: ReactNode }) {
+/** `inline`: the wrapper takes no box of its own (a page themed inside a plain layout keeps its place in it). */
+export function AppTheme({
+  locale,
+  inline = false,
+  children,
+}: {
+  locale: Locale;
+  inline?: boolean;
+  children: ReactNode;
+}) {
   // Whoever asks the system for less motion gets none from antd: no zoom, slide, fade or collapse.
   // This also means no element waits for an animation's end before it is removed (a loading icon
   // kept, collapsed but still read out as "loading", when its transition end never came).
@@ -56,7 +65,9 @@ export function AppTheme({ locale, children }: { locale: Locale; children: React
   );
   return (
     <ConfigProvider locale={antdLocale} theme={themed}>
-      <DeferredApp className={THEME_CSS_VAR_KEY}>{children}</DeferredApp>
+      <DeferredApp className={inline ? `${THEME_CSS_VAR_KEY} lr-theme-inline` : THEME_CSS_VAR_KEY}>
+        {children}
+      </DeferredApp>
     </ConfigProvider>
   );
 }

@@ -12,7 +12,7 @@ export function ComingSoon() {
   return (
     <Card className="lr-coming-soon" data-testid="coming-soon">
       <Result
-        icon={<ClockCircleOutlined style={{ color: 'var(--lr-primary)' }} />}
+        icon={<ClockCircleOutlined aria-hidden style={{ color: 'var(--lr-primary)' }} />}
         title={<h1 className="lr-coming-title">{title}</h1>}
         subTitle={t('comingSoon.text')}
         extra={

@@ -31,6 +31,17 @@ afterEach(() => {
 });
 configure({ asyncUtilTimeout: 5000 });
 
+describe('the language switch', () => {
+  it('is a radio group with the page’s language chosen', async () => {
+    renderPage(<LanguageSwitcher />, { locale: 'en', path: '/en/signin' });
+    const group = await screen.findByRole('radiogroup', { name: 'Language' });
+    expect(group).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'EN' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('radio', { name: 'UA' }) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByTitle('English').getAttribute('data-checked')).toBe('true');
+  });
+});
+
 describe('a language the operator added', () => {
   it('is offered beside Ukrainian and English, and choosing it shows the app in it on the English prefix', async () => {
     renderPage(<LanguageSwitcher />, { locale: 'uk' });

@@ -1,11 +1,12 @@
 import { LOCALES, type Locale } from '@leadrelay/shared';
 import { useQuery } from '@tanstack/react-query';
-import { Segmented } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { api } from '../lib/http';
 import { localeFromPath, switchLanguage } from '../lib/locale';
 import { chooseExtraLanguage, chosenExtraLanguage } from '../lib/ui-language';
+import './plain/plain.css';
 
 interface PublicLocale {
   code: string;
@@ -47,16 +48,27 @@ export function LanguageSwitcher({ size = 'middle' }: { size?: 'small' | 'middle
     if (locale === 'en') window.location.reload();
     else switchLanguage('en');
   };
+  const options = [
+    ...LOCALES.map((l) => ({ value: l as string, label: t(`language.short_${l}`), title: t(`language.${l}`) })),
+    ...added.map((l) => ({ value: l.code, label: l.code.toUpperCase(), title: l.name })),
+  ];
+  // Plain markup, not antd's Segmented: the switch is on /signin, which shows before antd loads.
+  const name = useId();
   return (
-    <Segmented<string>
-      size={size}
-      aria-label={t('language.label')}
-      value={current}
-      options={[
-        ...LOCALES.map((l) => ({ value: l, label: t(`language.short_${l}`), title: t(`language.${l}`) })),
-        ...added.map((l) => ({ value: l.code, label: l.code.toUpperCase(), title: l.name })),
-      ]}
-      onChange={choose}
-    />
+    <div role="radiogroup" aria-label={t('language.label')} className={`lr-seg lr-seg-${size}`}>
+      {options.map((o) => (
+        <label key={o.value} title={o.title} className="lr-seg-option" data-checked={o.value === current}>
+          <input
+            type="radio"
+            className="lr-seg-input"
+            name={name}
+            value={o.value}
+            checked={o.value === current}
+            onChange={() => choose(o.value)}
+          />
+          {o.label}
+        </label>
+      ))}
+    </div>
   );
 }

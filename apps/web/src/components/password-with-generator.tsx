@@ -44,7 +44,7 @@ export function PasswordWithGenerator({
             />
           </Form.Item>
           <Button
-            icon={<ThunderboltOutlined />}
+            icon={<ThunderboltOutlined aria-hidden />}
             onClick={onGenerate}
             title={t('signup.generated')}
             aria-label={t('signup.generate')}

@@ -50,9 +50,9 @@ export function UserMenu({ compact = false }: { compact?: boolean }) {
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <button type="button" className="lr-user-button" aria-label={user?.login ?? t('user.account')}>
-        <Avatar size="small" icon={<UserOutlined />} style={{ background: 'var(--lr-primary)' }} />
+        <Avatar size="small" icon={<UserOutlined aria-hidden />} style={{ background: 'var(--lr-primary)' }} />
         {!compact && <span className="lr-user-login">{user?.name || user?.login}</span>}
-        <DownOutlined style={{ fontSize: 10 }} />
+        <DownOutlined aria-hidden style={{ fontSize: 10 }} />
       </button>
     </Dropdown>
   );

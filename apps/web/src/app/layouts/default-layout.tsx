@@ -55,7 +55,7 @@ export function DefaultLayout() {
           {mobile && (
             <Button
               type="text"
-              icon={<MenuOutlined />}
+              icon={<MenuOutlined aria-hidden />}
               aria-label={t('menu.open')}
               onClick={() => {
                 setDrawerOpen(true);

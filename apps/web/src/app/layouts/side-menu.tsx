@@ -37,16 +37,16 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
   const selected = PATHS.find((p) => (p === '/admin' ? section === p : section === p || section.startsWith(`${p}/`)));
 
   const items: MenuProps['items'] = [
-    { key: '/admin', icon: <DashboardOutlined />, label: t('menu.dashboard') },
-    { key: '/admin/integrations', icon: <ApiOutlined />, label: t('menu.integrations') },
-    { key: '/admin/collections', icon: <UnorderedListOutlined />, label: t('menu.collections') },
-    ...(privileged ? [{ key: '/admin/parsers', icon: <CodeOutlined />, label: t('menu.parsers') }] : []),
-    { key: '/admin/widget', icon: <AppstoreOutlined />, label: t('menu.widget') },
-    ...(privileged ? [{ key: '/admin/super', icon: <CrownOutlined />, label: t('menu.super') }] : []),
+    { key: '/admin', icon: <DashboardOutlined aria-hidden />, label: t('menu.dashboard') },
+    { key: '/admin/integrations', icon: <ApiOutlined aria-hidden />, label: t('menu.integrations') },
+    { key: '/admin/collections', icon: <UnorderedListOutlined aria-hidden />, label: t('menu.collections') },
+    ...(privileged ? [{ key: '/admin/parsers', icon: <CodeOutlined aria-hidden />, label: t('menu.parsers') }] : []),
+    { key: '/admin/widget', icon: <AppstoreOutlined aria-hidden />, label: t('menu.widget') },
+    ...(privileged ? [{ key: '/admin/super', icon: <CrownOutlined aria-hidden />, label: t('menu.super') }] : []),
     { type: 'divider' },
     {
       key: 'kb',
-      icon: <BookOutlined />,
+      icon: <BookOutlined aria-hidden />,
       label: (
         <a href={LINKS.knowledgeBase} target="_blank" rel="noreferrer">
           {t('menu.knowledgeBase')}
@@ -55,7 +55,7 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     },
     {
       key: 'support',
-      icon: <MessageOutlined />,
+      icon: <MessageOutlined aria-hidden />,
       label: (
         <a href={supportLink(user?.login)} target="_blank" rel="noreferrer">
           {t('menu.support')}

@@ -48,7 +48,13 @@ export function HookNotes({ hookId }: { hookId: string }) {
                     remove.mutateAsync(note._id).catch((err: unknown) => void message.error(errorMessage(err)))
                   }
                 >
-                  <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('notes.delete')} />
+                  <Button
+                    size="small"
+                    type="text"
+                    danger
+                    icon={<DeleteOutlined aria-hidden />}
+                    aria-label={t('notes.delete')}
+                  />
                 </Popconfirm>,
               ]}
             >

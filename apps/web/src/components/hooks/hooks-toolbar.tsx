@@ -49,7 +49,12 @@ export function HooksToolbar(p: Props) {
         )}
         {!isHidden('renew') && (
           <PermissionGuard>
-            <Button icon={<RedoOutlined />} disabled={!p.selected} loading={p.busy === 'renew'} onClick={p.onRenew}>
+            <Button
+              icon={<RedoOutlined aria-hidden />}
+              disabled={!p.selected}
+              loading={p.busy === 'renew'}
+              onClick={p.onRenew}
+            >
               {t('actions.renew')}
             </Button>
           </PermissionGuard>
@@ -60,7 +65,7 @@ export function HooksToolbar(p: Props) {
             onConfirm={p.onDelete}
             disabled={!p.selected}
           >
-            <Button danger icon={<DeleteOutlined />} disabled={!p.selected} loading={p.busy === 'delete'}>
+            <Button danger icon={<DeleteOutlined aria-hidden />} disabled={!p.selected} loading={p.busy === 'delete'}>
               {t('actions.delete')}
             </Button>
           </Popconfirm>

@@ -50,7 +50,7 @@ export function DestinationListPage({ type, title, subtitle, connectLabel, defau
   return (
     <div className="lr-page">
       <Link to={localePath('/admin/integrations')} className="lr-back">
-        <ArrowLeftOutlined /> {t('page.allIntegrations')}
+        <ArrowLeftOutlined aria-hidden /> {t('page.allIntegrations')}
       </Link>
       <div className="lr-page-head">
         <div className="lr-min0">
@@ -60,7 +60,7 @@ export function DestinationListPage({ type, title, subtitle, connectLabel, defau
           <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
         </div>
         <PermissionGuard>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setOpen(true)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen(true)}>
             {connectLabel}
           </Button>
         </PermissionGuard>

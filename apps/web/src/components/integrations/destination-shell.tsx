@@ -40,7 +40,7 @@ export function DestinationShell({ type, typeName, backLabel, notConnected, tabs
 
   const back = (
     <Link to={localePath(`/admin/integrations/${type}`)} className="lr-back">
-      <ArrowLeftOutlined /> {backLabel}
+      <ArrowLeftOutlined aria-hidden /> {backLabel}
     </Link>
   );
   if (integration.isPending) return <Skeleton active className="lr-page" />;

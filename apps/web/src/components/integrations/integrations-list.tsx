@@ -105,7 +105,7 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
           size="small"
           danger
           type="text"
-          icon={<DeleteOutlined />}
+          icon={<DeleteOutlined aria-hidden />}
           aria-label={t('list.deleteFor', { name: i.name })}
         />
       </Popconfirm>
@@ -161,7 +161,7 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
         <Empty description={t('list.noMatches')} />
       ) : (
         <Empty
-          image={<ApiOutlined className="lr-empty-icon" />}
+          image={<ApiOutlined aria-hidden className="lr-empty-icon" />}
           className="lr-dashboard-empty"
           data-testid="integrations-empty"
           description={
@@ -176,7 +176,7 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
           {/* A connector's page has its one primary action ("Connect amoCRM") in its header. */}
           {!own && (
             <PermissionGuard>
-              <Button type="primary" icon={<PlusOutlined />} onClick={onCreate}>
+              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
                 {t('empty.action')}
               </Button>
             </PermissionGuard>

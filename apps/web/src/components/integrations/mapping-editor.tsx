@@ -128,7 +128,7 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
             <Button
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               className="lr-map-remove"
               aria-label={t('mapping.removeRule', { n })}
               onClick={() => onChange({ ...draft, mapping: draft.mapping.filter((_r, j) => j !== i) })}
@@ -137,7 +137,7 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
         );
       })}
       <Button
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         onClick={() => onChange({ ...draft, mapping: [...draft.mapping, emptyRule()] })}
         disabled={draft.mapping.length >= 100}
       >
@@ -191,7 +191,7 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
             <Button
               type="text"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               className="lr-map-remove"
               aria-label={t('filters.remove', { n })}
               onClick={() => onChange({ ...draft, filters: draft.filters.filter((_f, j) => j !== i) })}
@@ -200,7 +200,7 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
         );
       })}
       <Button
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         onClick={() => onChange({ ...draft, filters: [...draft.filters, emptyFilter()] })}
         disabled={draft.filters.length >= 50}
       >

@@ -1,5 +1,5 @@
 import { INTEGRATION_STATE_TONE, type Integration, type IntegrationState } from '@leadrelay/shared';
-import { Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { reasonLabel, stateKey } from '../../lib/integrations/reasons';
 
@@ -17,9 +17,9 @@ export function StateTag({ state, withReason = true }: { state: IntegrationState
         {t(`state.${stateKey(state.code)}` as never)}
       </Tag>
       {withReason && state.reason && (
-        <Typography.Text type={tone === 'error' ? 'danger' : 'secondary'} className="lr-int-reason">
+        <span className={`${tone === 'error' ? 'lr-text-danger' : 'lr-text-secondary'} lr-int-reason`}>
           {reasonLabel(state.reason)}
-        </Typography.Text>
+        </span>
       )}
     </span>
   );

@@ -31,7 +31,7 @@ export function TestLead({ integration, sample }: { integration: Integration; sa
     <div className="lr-test-lead">
       <div className="lr-test-lead-row">
         <Button
-          icon={<SendOutlined />}
+          icon={<SendOutlined aria-hidden />}
           onClick={onSend}
           loading={send.isPending}
           disabled={!hook.data || !parsed.ok || !integration.active}

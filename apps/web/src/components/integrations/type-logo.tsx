@@ -54,8 +54,8 @@ const TILES: Record<string, { initials: string; color: string }> = {
 };
 
 const GLYPHS: Record<string, ReactNode> = {
-  http: <SendOutlined />,
-  parser: <MailOutlined />,
+  http: <SendOutlined aria-hidden />,
+  parser: <MailOutlined aria-hidden />,
 };
 
 /** The logo of one integration type; decorative (the type's name is always written beside it). */
@@ -94,7 +94,7 @@ export function TypeLogo({ slug, size = 40 }: { slug: string; size?: number }) {
   }
   return (
     <span className="lr-type-logo" style={style} aria-hidden="true" data-logo={slug}>
-      {GLYPHS[slug] ?? <AppstoreOutlined />}
+      {GLYPHS[slug] ?? <AppstoreOutlined aria-hidden />}
     </span>
   );
 }

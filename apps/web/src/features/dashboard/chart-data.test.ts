@@ -1,6 +1,6 @@
 import type { StatisticDay } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
-import { fillDays, formatDay } from './chart-data';
+import { chartNote, fillDays, formatDay } from './chart-data';
 
 const day = (id: string, delivered: number, failed = 0, pending = 0, held = 0): StatisticDay => ({
   _id: id,
@@ -21,9 +21,9 @@ describe('fillDays', () => {
     const days = fillDays([day('2026-03-14', 5, 1, 2, 4), day('2026-03-10', 3)], now);
     expect(days).toHaveLength(14);
     expect(days[0]?.day).toBe('2026-03-01');
-    expect(days[13]).toEqual({ day: '2026-03-14', delivered: 5, failed: 1, pending: 2, held: 4 });
-    expect(days[9]).toEqual({ day: '2026-03-10', delivered: 3, failed: 0, pending: 0, held: 0 });
-    expect(days[10]).toEqual({ day: '2026-03-11', delivered: 0, failed: 0, pending: 0, held: 0 });
+    expect(days[13]).toEqual({ day: '2026-03-14', received: 12, delivered: 5, failed: 1, pending: 2, held: 4 });
+    expect(days[9]).toEqual({ day: '2026-03-10', received: 3, delivered: 3, failed: 0, pending: 0, held: 0 });
+    expect(days[10]).toEqual({ day: '2026-03-11', received: 0, delivered: 0, failed: 0, pending: 0, held: 0 });
   });
 
   it('leaves out days older than the window and crosses month ends', () => {
@@ -31,6 +31,23 @@ describe('fillDays', () => {
     expect(days[0]?.day).toBe('2026-02-28');
     expect(days[0]?.delivered).toBe(4);
     expect(days.some((d) => d.day === '2026-02-27')).toBe(false);
+  });
+});
+
+describe('chartNote', () => {
+  const now = new Date('2026-03-14T12:00:00Z');
+
+  it('says "no leads" only when none came in', () => {
+    expect(chartNote(fillDays([], now))).toBe('empty');
+  });
+
+  it('says leads came in but went nowhere when every one was filtered, a duplicate or had no destination', () => {
+    const filtered: StatisticDay = { ...day('2026-03-14', 0), received: 2, filtered: 1, duplicate: 1 };
+    expect(chartNote(fillDays([filtered], now))).toBe('unrouted');
+  });
+
+  it('says nothing beside bars', () => {
+    expect(chartNote(fillDays([day('2026-03-13', 0, 0, 1)], now))).toBeNull();
   });
 });
 

@@ -6,6 +6,8 @@ export const CHART_DAYS = 14;
 export interface ChartDay {
   /** YYYY-MM-DD, a UTC day as the statistic counts them. */
   day: string;
+  /** Every lead that came in that day, in a bar's bucket or not (filtered, duplicate, accepted). */
+  received: number;
   delivered: number;
   failed: number;
   pending: number;
@@ -27,6 +29,7 @@ export function fillDays(stats: readonly StatisticDay[], now: Date = new Date(),
     const s = byDay.get(day);
     out.push({
       day,
+      received: s?.received ?? 0,
       delivered: s?.delivered ?? 0,
       failed: s?.failed ?? 0,
       pending: s?.pending ?? 0,
@@ -34,6 +37,16 @@ export function fillDays(stats: readonly StatisticDay[], now: Date = new Date(),
     });
   }
   return out;
+}
+
+/**
+ * What the chart says beside its bars: 'empty' when no lead came in, 'unrouted' when leads came in
+ * but none is in a bar (all filtered, duplicates, or sent nowhere), so it never says "no leads"
+ * while the received counter counts some.
+ */
+export function chartNote(days: readonly ChartDay[]): 'empty' | 'unrouted' | null {
+  if (days.some((d) => d.delivered + d.failed + d.pending + d.held > 0)) return null;
+  return days.some((d) => d.received > 0) ? 'unrouted' : 'empty';
 }
 
 const DAY_FORMATS: Record<'numeric' | 'short' | 'long', Intl.DateTimeFormatOptions> = {

@@ -87,7 +87,12 @@ export function SmsConnectionCard({ integration }: { integration: Integration })
               {balanceFailed.serverMessage ? reasonText(balanceFailed.serverMessage) : errorMessage(balanceFailed)}
             </Typography.Text>
           )}
-          <Button size="small" icon={<ReloadOutlined />} onClick={() => void balance.refetch()} className="lr-mt">
+          <Button
+            size="small"
+            icon={<ReloadOutlined aria-hidden />}
+            onClick={() => void balance.refetch()}
+            className="lr-mt"
+          >
             {t('connection.refreshBalance')}
           </Button>
         </div>
@@ -103,7 +108,7 @@ export function SmsConnectionCard({ integration }: { integration: Integration })
         />
       )}
       {integration.isConnected && (
-        <Button icon={<SyncOutlined />} onClick={onCheck} loading={check.isPending}>
+        <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending}>
           {t('connection.check')}
         </Button>
       )}

@@ -2,12 +2,11 @@
 // app id; enabled once the SDK is ready (500 ms after init), or at once for the redirect flow when
 // the SDK cannot load. Either way the result is our own access token, stored like a normal sign-in;
 // the guest guard then moves on to /admin or the saved afterSignInRedirect.
-import { FacebookFilled } from '@ant-design/icons';
 import { FACEBOOK_SIGNIN_SCOPES, type FacebookSigninBody } from '@leadrelay/shared';
-import { Button, Divider } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Button } from '../../../components/plain/button';
 import { setToken } from '../../../lib/auth';
 import { TranslatedError } from '../../../lib/errors';
 import { currentLocale } from '../../../lib/locale';
@@ -74,14 +73,12 @@ export function FacebookButton({ onError }: { onError: (err: unknown) => void })
 
   return (
     <>
-      <Divider plain className="lr-fb-divider">
-        {t('facebook.or')}
-      </Divider>
+      <div className="lr-divider">{t('facebook.or')}</div>
       <Button
         block
         size="large"
         className="lr-fb-button"
-        icon={<FacebookFilled />}
+        icon={<FacebookMark />}
         loading={sdk === 'loading' || busy}
         onClick={onClick}
         data-sdk={sdk}
@@ -89,6 +86,15 @@ export function FacebookButton({ onError }: { onError: (err: unknown) => void })
         {t('facebook.continue')}
       </Button>
     </>
+  );
+}
+
+/** Facebook's "f" (simple-icons' path, CC0), drawn without an icon library. */
+function FacebookMark() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" fill="currentColor" aria-hidden="true" focusable="false">
+      <path d="M9.101 23.691v-7.98H6.627v-3.667h2.474v-1.58c0-4.085 1.848-5.978 5.858-5.978.401 0 .955.042 1.468.103a8.68 8.68 0 0 1 1.141.195v3.325a8.623 8.623 0 0 0-.653-.036 26.805 26.805 0 0 0-.733-.009c-.707 0-1.259.096-1.675.309a1.686 1.686 0 0 0-.679.622c-.258.42-.374.995-.374 1.752v1.297h3.919l-.386 2.103-.287 1.564h-3.246v8.245C19.396 23.238 24 18.179 24 12.044c0-6.627-5.373-12-12-12s-12 5.373-12 12c0 5.628 3.874 10.35 9.101 11.647Z" />
+    </svg>
   );
 }
 

@@ -36,7 +36,7 @@ export function RecoveryPage() {
     return (
       <AuthCard title={t('recovery.sentTitle')}>
         <Result
-          icon={<MailOutlined style={{ color: 'var(--lr-primary)' }} />}
+          icon={<MailOutlined aria-hidden style={{ color: 'var(--lr-primary)' }} />}
           subTitle={t('recovery.sentText', { login: sentTo })}
           extra={back}
         />

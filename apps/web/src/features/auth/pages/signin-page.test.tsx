@@ -42,6 +42,9 @@ describe('signin form', () => {
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true }));
     fireEvent.click(screen.getByRole('button', { name: 'Надіслати лист ще раз' }));
     await vi.waitFor(() => expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/auth/resend-confirmation'));
+    // Said on the page, and the button goes: one more press would send one more mail.
+    expect(await screen.findByText('Лист надіслано ще раз')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Надіслати лист ще раз' })).toBeNull();
   });
 
   it('says the server failed for an unknown code, never the server’s own message', async () => {
@@ -58,6 +61,23 @@ describe('signin form', () => {
     expect(await screen.findByText('Enter a valid e-mail address')).toBeTruthy();
     expect(await screen.findByText('This field is required')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('puts the server’s field errors on their fields, tied to the input', async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        statusCode: 400,
+        code: 'VALIDATION_ERROR',
+        message: 'x',
+        errors: [{ field: 'login', code: 'EMAIL' }],
+      }),
+    );
+    renderPage(<SigninPage />, { locale: 'en', path: '/en/signin' });
+    await submit();
+    const login = await screen.findByLabelText('E-mail');
+    await vi.waitFor(() => expect(login.getAttribute('aria-invalid')).toBe('true'));
+    const described = document.getElementById(login.getAttribute('aria-describedby') ?? '');
+    expect(described?.textContent).toBe('Enter a valid e-mail address');
   });
 
   it('shows the session notice for ?message=session', async () => {

@@ -1,22 +1,21 @@
-import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard } from '../../../components/auth-card';
+import { Alert } from '../../../components/plain/alert';
+import { Button } from '../../../components/plain/button';
+import { Field } from '../../../components/plain/field';
 import { setToken } from '../../../lib/auth';
-import { errorMessage } from '../../../lib/errors';
-import { applyServerErrors, zodRule } from '../../../lib/form';
+import { errorMessage, translateCode } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { currentLocale, localePath } from '../../../lib/locale';
-import { useApp } from '../../../lib/use-app';
 import { authApi } from '../api';
-import { EmailField } from '../components/email-field';
 import { FacebookButton, useFacebookReturn } from '../components/facebook-button';
 import { loadAuthRules } from '../load-rules';
 
-type Values = { login: string; password: string };
-
-const passwordRule = zodRule(() => loadAuthRules().then((rules) => rules.password));
+type Name = 'login' | 'password';
+type Values = Record<Name, string>;
+type Errors = Partial<Record<Name, string>>;
 
 const NOTICES = {
   session: { type: 'warning', key: 'signin.sessionExpired' },
@@ -24,35 +23,76 @@ const NOTICES = {
   'account-removed': { type: 'info', key: 'signin.accountRemoved' },
 } as const;
 
+/** The field's error by the shared schema (the same rules as the server's), or none. */
+async function check(name: Name, value: string): Promise<string | undefined> {
+  const rules = await loadAuthRules();
+  const result = rules[name].safeParse(value);
+  return result.success ? undefined : translateCode(result.error.issues[0]?.message);
+}
+
+/**
+ * /signin in plain markup (no antd), so the page shows within the first-load budget (issue 17
+ * part 8). Each field is checked on leaving it and on submit, by the shared schema loaded as the
+ * form mounts; the server's field errors land on their fields, the rest above the form.
+ */
 export function SigninPage() {
   const { t } = useTranslation('auth');
-  const { message } = useApp();
-  const [form] = Form.useForm<Values>();
   const [params] = useSearchParams();
+  const [values, setValues] = useState<Values>({ login: '', password: '' });
+  const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<unknown>(null);
+  const [resent, setResent] = useState<'sent' | { failed: unknown } | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
   const notice = NOTICES[params.get('message') as keyof typeof NOTICES];
   const isFacebookReturn = useFacebookReturn(setError);
 
-  const onFinish = async (values: Values) => {
+  // The schemas are fetched once the form shows, before anyone leaves a field.
+  useEffect(() => void loadAuthRules(), []);
+
+  const change = (name: Name) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    // A field shown wrong is checked again as it is corrected, as antd's form does.
+    if (errors[name]) void check(name, value).then((e) => setErrors((old) => ({ ...old, [name]: e })));
+  };
+  const blur = (name: Name) => () =>
+    void check(name, values[name]).then((e) => setErrors((old) => ({ ...old, [name]: e })));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (submitting) return;
     setError(null);
+    setResent(null);
+    const found: Errors = {
+      login: await check('login', values.login),
+      password: await check('password', values.password),
+    };
+    setErrors(found);
+    const invalid = (['login', 'password'] as const).find((name) => found[name]);
+    if (invalid) {
+      form.current?.querySelector<HTMLInputElement>(`[name="${invalid}"]`)?.focus();
+      return;
+    }
     setSubmitting(true);
     try {
       const { ZLoginBody } = await loadAuthRules();
       const { accessToken } = await authApi.login(ZLoginBody.parse(values));
       setToken(accessToken); // the guest guard then moves on to /admin or the saved redirect
     } catch (err) {
-      if (!applyServerErrors(form, err)) setError(err);
+      const onFields =
+        err instanceof HttpError ? err.errors.filter((e): e is typeof e & { field: Name } => e.field in values) : [];
+      if (onFields.length) setErrors(Object.fromEntries(onFields.map((e) => [e.field, translateCode(e.code)])));
+      else setError(err);
       setSubmitting(false);
     }
   };
 
   const resend = async () => {
     try {
-      await authApi.resendConfirmation(form.getFieldValue('login'), currentLocale());
-      void message.success(t('signin.resent'));
+      await authApi.resendConfirmation(values.login, currentLocale());
+      setResent('sent');
     } catch (err) {
-      void message.error(errorMessage(err));
+      setResent({ failed: err });
     }
   };
 
@@ -60,18 +100,17 @@ export function SigninPage() {
 
   return (
     <AuthCard title={t('signin.title')} subtitle={t('signin.subtitle')}>
-      {notice && !error && <Alert className="lr-mb" type={notice.type} showIcon title={t(notice.key)} />}
-      {isFacebookReturn && <Alert className="lr-mb" type="info" showIcon title={t('facebook.signingIn')} />}
+      {notice && !error && <Alert className="lr-mb" type={notice.type} title={t(notice.key)} />}
+      {isFacebookReturn && <Alert className="lr-mb" type="info" title={t('facebook.signingIn')} />}
       {error != null && (
         <Alert
           className="lr-mb"
           type="error"
-          showIcon
           role="alert"
           title={errorMessage(error)}
           description={notConfirmed ? t('signin.notConfirmed') : undefined}
           action={
-            notConfirmed ? (
+            notConfirmed && resent !== 'sent' ? (
               <Button size="small" onClick={resend}>
                 {t('signin.resend')}
               </Button>
@@ -79,25 +118,43 @@ export function SigninPage() {
           }
         />
       )}
-      <Form form={form} layout="vertical" onFinish={onFinish} requiredMark={false} size="large">
-        <EmailField />
-        <Form.Item
+      {resent === 'sent' && <Alert className="lr-mb" type="success" role="status" title={t('signin.resent')} />}
+      {resent !== null && resent !== 'sent' && (
+        <Alert className="lr-mb" type="error" role="alert" title={errorMessage(resent.failed)} />
+      )}
+      <form ref={form} onSubmit={onSubmit} noValidate>
+        <Field
+          id="login"
+          name="login"
+          label={t('email')}
+          value={values.login}
+          onChange={change('login')}
+          onBlur={blur('login')}
+          invalid={errors.login}
+          inputMode="email"
+          autoComplete="username"
+          placeholder={t('emailPlaceholder')}
+        />
+        <Field
+          id="password"
           name="password"
           label={t('passwordLabel')}
-          rules={[passwordRule]}
-          validateTrigger="onBlur"
+          password
+          value={values.password}
+          onChange={change('password')}
+          onBlur={blur('password')}
+          invalid={errors.password}
+          autoComplete="current-password"
           extra={
             <Link to={localePath('/recovery')} className="lr-forgot">
               {t('signin.forgot')}
             </Link>
           }
-        >
-          <Input.Password autoComplete="current-password" />
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block loading={submitting}>
+        />
+        <Button kind="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('signin.submit')}
         </Button>
-      </Form>
+      </form>
       <FacebookButton onError={setError} />
       <p className="lr-auth-footer">
         {t('signin.noAccount')} <Link to={localePath('/signup')}>{t('signin.signupLink')}</Link>

@@ -55,7 +55,7 @@ export function SignupPage() {
     return (
       <AuthCard title={t('signup.checkEmailTitle')}>
         <Result
-          icon={<MailOutlined style={{ color: 'var(--lr-primary)' }} />}
+          icon={<MailOutlined aria-hidden style={{ color: 'var(--lr-primary)' }} />}
           subTitle={t('signup.checkEmailText', { login: sentTo })}
           extra={<Button onClick={resend}>{t('signup.resend')}</Button>}
         />

@@ -58,7 +58,7 @@ export function InvoicesList({ price }: { price: Price }) {
   const pdfButton = (inv: Invoice, withText: boolean) => (
     <Button
       size="small"
-      icon={<DownloadOutlined />}
+      icon={<DownloadOutlined aria-hidden />}
       loading={loading === inv._id}
       onClick={() => void download(inv)}
       aria-label={t('invoices.downloadFor', { number: inv.number })}

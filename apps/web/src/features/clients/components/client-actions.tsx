@@ -78,7 +78,7 @@ export function ClientActions({
   return (
     <Dropdown menu={{ items, onClick }} trigger={['click']}>
       <Button size="small" loading={enter.isPending} data-testid={`actions-${client.login}`}>
-        {t('actions.title')} <DownOutlined />
+        {t('actions.title')} <DownOutlined aria-hidden />
       </Button>
     </Dropdown>
   );

@@ -109,10 +109,10 @@ export function ClientsPage() {
             }))}
           />
           <div className="lr-clients-toolbar-actions">
-            <Button icon={<ClearOutlined />} onClick={cleanOrphans} loading={orphans.isPending}>
+            <Button icon={<ClearOutlined aria-hidden />} onClick={cleanOrphans} loading={orphans.isPending}>
               {t('orphans.button')}
             </Button>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
               {t('create.button')}
             </Button>
           </div>

@@ -120,7 +120,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
       <Button
         type="text"
         size="small"
-        icon={<ClockCircleOutlined />}
+        icon={<ClockCircleOutlined aria-hidden />}
         aria-label={t('hours.editNamed', { name: item.name })}
         onClick={() => setHoursFor(item)}
       />
@@ -129,7 +129,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
       <Button
         type="text"
         size="small"
-        icon={<EditOutlined />}
+        icon={<EditOutlined aria-hidden />}
         aria-label={t('item.editNamed', { name: item.name })}
         onClick={() => setEditing({ mode: 'edit', item })}
       />
@@ -146,7 +146,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
         type="text"
         size="small"
         danger
-        icon={<DeleteOutlined />}
+        icon={<DeleteOutlined aria-hidden />}
         aria-label={t('item.removeNamed', { name: item.name })}
       />
     </Popconfirm>,
@@ -221,13 +221,19 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
       }
       extra={
         <Space size={4} wrap>
-          <Button size="small" type="primary" ghost icon={<PlusOutlined />} onClick={() => setEditing({ mode: 'add' })}>
+          <Button
+            size="small"
+            type="primary"
+            ghost
+            icon={<PlusOutlined aria-hidden />}
+            onClick={() => setEditing({ mode: 'add' })}
+          >
             {t('item.add')}
           </Button>
           <Tooltip title={t('rename')}>
             <Button
               size="small"
-              icon={<EditOutlined />}
+              icon={<EditOutlined aria-hidden />}
               aria-label={t('renameNamed', { name: collection.name })}
               onClick={() => setRenaming(true)}
             />
@@ -243,7 +249,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
             <Button
               size="small"
               danger
-              icon={<DeleteOutlined />}
+              icon={<DeleteOutlined aria-hidden />}
               aria-label={t('deleteNamed', { name: collection.name })}
               loading={remove.isPending}
             />

@@ -143,7 +143,7 @@ export function HoursModal({ open, item, onClose, onSubmit }: Props) {
                             </Form.Item>
                             <Button
                               type="text"
-                              icon={<DeleteOutlined />}
+                              icon={<DeleteOutlined aria-hidden />}
                               aria-label={t('hours.removeShift', { day, n: i + 1 })}
                               onClick={() => remove(field.name)}
                             />
@@ -153,7 +153,7 @@ export function HoursModal({ open, item, onClose, onSubmit }: Props) {
                           <Button
                             size="small"
                             type="dashed"
-                            icon={<PlusOutlined />}
+                            icon={<PlusOutlined aria-hidden />}
                             aria-label={t('hours.addShiftOn', { day })}
                             onClick={() => add({ from: '09:00', to: '18:00' })}
                           >

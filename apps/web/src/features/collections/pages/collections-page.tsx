@@ -30,7 +30,7 @@ export function CollectionsPage() {
   }, [page, list.data, total, pageSize]);
 
   const newButton = (
-    <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+    <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
       {t('create')}
     </Button>
   );
@@ -57,7 +57,7 @@ export function CollectionsPage() {
         <Card>
           <Empty
             className="lr-dashboard-empty"
-            image={<TeamOutlined className="lr-empty-icon" />}
+            image={<TeamOutlined aria-hidden className="lr-empty-icon" />}
             description={
               <>
                 <Typography.Title level={4}>{t('empty.title')}</Typography.Title>

@@ -43,7 +43,7 @@ export function AmoBackups({ integration }: { integration: Integration }) {
           {t('backups.title')}
         </Typography.Title>
         <PermissionGuard>
-          <Button size="small" icon={<SaveOutlined />} onClick={onCreate} loading={create.isPending}>
+          <Button size="small" icon={<SaveOutlined aria-hidden />} onClick={onCreate} loading={create.isPending}>
             {t('backups.create')}
           </Button>
         </PermissionGuard>
@@ -69,7 +69,7 @@ export function AmoBackups({ integration }: { integration: Integration }) {
               <Button
                 size="small"
                 type="text"
-                icon={<DownloadOutlined />}
+                icon={<DownloadOutlined aria-hidden />}
                 aria-label={t('backups.download')}
                 onClick={() => download(b)}
               />

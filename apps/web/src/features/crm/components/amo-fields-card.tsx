@@ -69,7 +69,7 @@ function EnumEditor({
           />
           <Button
             type="text"
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={t('mapping.enumRemove')}
             onClick={() => onChange(pairs.filter((x) => x.key !== p.key))}
           />
@@ -78,7 +78,7 @@ function EnumEditor({
       <Button
         size="small"
         type="dashed"
-        icon={<PlusOutlined />}
+        icon={<PlusOutlined aria-hidden />}
         onClick={() => onChange([...pairs, { key: newRowKey(), value: '' }])}
       >
         {t('mapping.enumAdd')}

@@ -74,7 +74,7 @@ export function ConnectionCard({ integration, crmName, onConnect, connecting, ch
       )}
       <div className="lr-actions lr-actions-split">
         {connected ? (
-          <Button icon={<SyncOutlined />} onClick={onCheck} loading={check.isPending}>
+          <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending}>
             {t('connection.check')}
           </Button>
         ) : (
@@ -83,7 +83,7 @@ export function ConnectionCard({ integration, crmName, onConnect, connecting, ch
         <PermissionGuard>
           <Button
             type={connected && !broken ? 'default' : 'primary'}
-            icon={<LinkOutlined />}
+            icon={<LinkOutlined aria-hidden />}
             onClick={onConnect}
             loading={connecting}
           >

@@ -31,7 +31,7 @@ export function CrmDataCard({ integration, title, extra, queries, children }: Pr
   if (!integration.isConnected) {
     body = (
       <Empty
-        image={<ApiOutlined className="lr-empty-icon" />}
+        image={<ApiOutlined aria-hidden className="lr-empty-icon" />}
         description={
           <>
             <Typography.Text strong>{t('connectFirst.title')}</Typography.Text>
@@ -43,7 +43,7 @@ export function CrmDataCard({ integration, title, extra, queries, children }: Pr
       >
         <Button
           type="primary"
-          icon={<LinkOutlined />}
+          icon={<LinkOutlined aria-hidden />}
           onClick={() =>
             setParams(
               (p) => {
@@ -68,7 +68,7 @@ export function CrmDataCard({ integration, title, extra, queries, children }: Pr
         action={
           <Button
             size="small"
-            icon={<ReloadOutlined />}
+            icon={<ReloadOutlined aria-hidden />}
             onClick={() => {
               for (const q of queries) if (q.isError) q.refetch();
             }}

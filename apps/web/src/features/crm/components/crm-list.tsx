@@ -41,7 +41,7 @@ export function CrmList<V = CreateValues>({ type, crmName, withToken, busy, onCr
   return (
     <div className="lr-page">
       <Link to={localePath('/admin/integrations')} className="lr-back">
-        <ArrowLeftOutlined /> {ti('page.allIntegrations')}
+        <ArrowLeftOutlined aria-hidden /> {ti('page.allIntegrations')}
       </Link>
       <div className="lr-page-head">
         <div className="lr-min0">
@@ -51,7 +51,7 @@ export function CrmList<V = CreateValues>({ type, crmName, withToken, busy, onCr
           <Typography.Paragraph type="secondary">{t(`list.subtitle.${type}`)}</Typography.Paragraph>
         </div>
         <PermissionGuard>
-          <Button type="primary" icon={<LinkOutlined />} onClick={() => setOpen(true)}>
+          <Button type="primary" icon={<LinkOutlined aria-hidden />} onClick={() => setOpen(true)}>
             {t('list.connect', { crm: crmName })}
           </Button>
         </PermissionGuard>

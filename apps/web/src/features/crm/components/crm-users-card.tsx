@@ -63,7 +63,12 @@ export function CrmUsersCard({ integration, users }: { integration: Integration;
       <div className="lr-actions lr-actions-split lr-mt">
         <Link to={localePath('/admin/collections')}>{t('users.collections')}</Link>
         <PermissionGuard>
-          <Button icon={<TeamOutlined />} onClick={onMake} loading={make.isPending} disabled={list.length === 0}>
+          <Button
+            icon={<TeamOutlined aria-hidden />}
+            onClick={onMake}
+            loading={make.isPending}
+            disabled={list.length === 0}
+          >
             {t('users.makeCollection')}
           </Button>
         </PermissionGuard>

@@ -83,7 +83,7 @@ export function FieldMappingEditor<Extra>({ rows, onChange, groups, max, invalid
               <Button
                 type="text"
                 danger
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={t('mapping.remove', { n: index + 1 })}
                 onClick={() => onChange(rows.filter((r) => r.key !== row.key))}
               />
@@ -99,7 +99,7 @@ export function FieldMappingEditor<Extra>({ rows, onChange, groups, max, invalid
       })}
       {rows.length < max && (
         <Button
-          icon={<PlusOutlined />}
+          icon={<PlusOutlined aria-hidden />}
           onClick={() => onChange([...rows, { key: newRowKey(), from: '' }])}
           className="lr-mt"
         >

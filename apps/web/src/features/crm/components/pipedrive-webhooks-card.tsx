@@ -95,7 +95,7 @@ export function PipedriveWebhooksCard({ integration }: { integration: Integratio
                   size="small"
                   type="text"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   aria-label={t('webhooks.deleteFor', { url: hook.url })}
                   loading={remove.isPending && remove.variables === hook.id}
                 />
@@ -140,7 +140,7 @@ export function PipedriveWebhooksCard({ integration }: { integration: Integratio
         </Form.Item>
         <div className="lr-actions">
           <PermissionGuard>
-            <Button htmlType="submit" icon={<PlusOutlined />} loading={create.isPending}>
+            <Button htmlType="submit" icon={<PlusOutlined aria-hidden />} loading={create.isPending}>
               {t('webhooks.create')}
             </Button>
           </PermissionGuard>

@@ -41,7 +41,7 @@ export function PipedriveConnectPage() {
   const back = (
     <Button
       type="primary"
-      icon={<ArrowLeftOutlined />}
+      icon={<ArrowLeftOutlined aria-hidden />}
       onClick={() => navigate(localePath('/admin/integrations/pipedrive'))}
     >
       {t('page.back', { crm: PD_NAME })}

@@ -1,7 +1,8 @@
 import { daysLeft, headerWarning, isDemo, isUserActive, type User } from '@leadrelay/shared';
-import { Card, Descriptions, Tag, Typography } from 'antd';
+import { Descriptions, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '../../../components/panel';
 import { intlLocale } from '../../../lib/format';
 import { localePath } from '../../../lib/locale';
 
@@ -18,7 +19,7 @@ export function AccountStatusCard({ user }: { user: User }) {
   const active = isUserActive(user);
 
   return (
-    <Card
+    <Panel
       className="lr-fill"
       title={t('status.title')}
       extra={<Link to={localePath('/admin/plan')}>{t('status.changePlan')}</Link>}
@@ -31,9 +32,9 @@ export function AccountStatusCard({ user }: { user: User }) {
           {left === null ? (
             '∞'
           ) : (
-            <Typography.Text type={warning === 'none' ? undefined : 'danger'}>
+            <span className={warning === 'none' ? undefined : 'lr-text-danger'}>
               {left <= 0 ? tl('header.expired') : tc('days', { count: left })}
-            </Typography.Text>
+            </span>
           )}
         </Descriptions.Item>
         <Descriptions.Item label={t('status.expires')}>
@@ -43,6 +44,6 @@ export function AccountStatusCard({ user }: { user: User }) {
           <Tag color={active ? 'green' : 'red'}>{active ? t('status.active') : t('status.inactive')}</Tag>
         </Descriptions.Item>
       </Descriptions>
-    </Card>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 import type { Locale } from '@leadrelay/shared';
-import { Card, Col, Row, Statistic, Typography, theme } from 'antd';
+import { Col, Row, Statistic, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Panel } from '../../../components/panel';
 import { formatNumber } from '../../../lib/format';
 import { useHookTotalQuery } from '../../../lib/hooks/queries';
 
@@ -29,7 +30,7 @@ export function HookCounters() {
     <Row gutter={[16, 16]} className="lr-counters">
       {counters.map((c) => (
         <Col flex={COUNTER_FLEX} key={c.key}>
-          <Card size="small" className="lr-counter" data-testid={`counter-${c.key}`}>
+          <Panel size="small" className="lr-counter" data-testid={`counter-${c.key}`}>
             <Statistic
               title={t(`counters.${c.key}`)}
               value={c.value ?? 0}
@@ -37,11 +38,11 @@ export function HookCounters() {
               loading={loading}
               styles={{ content: { color: c.color } }}
             />
-          </Card>
+          </Panel>
         </Col>
       ))}
       <Col flex={COUNTER_FLEX}>
-        <Card size="small" className="lr-counter" data-testid="counter-received">
+        <Panel size="small" className="lr-counter" data-testid="counter-received">
           <Statistic
             title={t('counters.received')}
             value={totals.data?.total ?? 0}
@@ -49,13 +50,13 @@ export function HookCounters() {
             loading={loading}
           />
           {!loading && (
-            <Typography.Text type="secondary" className="lr-counter-extra">
+            <span className="lr-text-secondary lr-counter-extra">
               {t('counters.filtered', { value: n(totals.data?.filtered) })}
               {' · '}
               {t('counters.duplicate', { value: n(totals.data?.duplicate) })}
-            </Typography.Text>
+            </span>
           )}
-        </Card>
+        </Panel>
       </Col>
     </Row>
   );

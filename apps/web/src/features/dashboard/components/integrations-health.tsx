@@ -1,9 +1,10 @@
 import '../dashboard.css';
 import { INTEGRATION_STATE_TONE, type Integration } from '@leadrelay/shared';
-import { Alert, Card, Skeleton, Typography } from 'antd';
+import { Alert, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StatusTag } from '../../../components/integrations/status-tag';
+import { Panel } from '../../../components/panel';
 import { errorMessage } from '../../../lib/errors';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useAllIntegrationsQuery } from '../../../lib/integrations/queries';
@@ -30,7 +31,7 @@ export function IntegrationsHealth() {
     );
 
   return (
-    <Card
+    <Panel
       title={t('health.title')}
       extra={<Link to={localePath('/admin/integrations')}>{t('health.all')}</Link>}
       data-testid="integrations-health"
@@ -40,7 +41,7 @@ export function IntegrationsHealth() {
       ) : all.isError ? (
         <Alert type="error" showIcon title={errorMessage(all.error)} />
       ) : rows.length === 0 ? (
-        <Typography.Text type="secondary">{t('health.allWorking')}</Typography.Text>
+        <span className="lr-text-secondary">{t('health.allWorking')}</span>
       ) : (
         <ul className="lr-health-list">
           {rows.map((i) => (
@@ -53,6 +54,6 @@ export function IntegrationsHealth() {
           ))}
         </ul>
       )}
-    </Card>
+    </Panel>
   );
 }

@@ -1,12 +1,13 @@
 import type { Locale } from '@leadrelay/shared';
-import { Card, Empty, Spin, theme } from 'antd';
+import { Empty, Spin, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Panel } from '../../../components/panel';
 import { formatNumber } from '../../../lib/format';
 import { useStatisticQuery } from '../../../lib/hooks/queries';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { CHART_DAYS, fillDays, formatDay } from '../chart-data';
+import { CHART_DAYS, chartNote, fillDays, formatDay } from '../chart-data';
 
 const SERIES = ['delivered', 'failed', 'pending', 'held'] as const;
 const HEIGHT = 280;
@@ -25,10 +26,10 @@ export function LeadsChart({ now }: { now?: Date }) {
     pending: token.colorWarning,
     held: token.volcano,
   };
-  const hasAny = days.some((d) => d.delivered + d.failed + d.pending + d.held > 0);
+  const note = chartNote(days);
 
   return (
-    <Card title={t('chart.title')} className="lr-fill" data-testid="leads-chart">
+    <Panel title={t('chart.title')} className="lr-fill" data-testid="leads-chart">
       {statistic.isPending ? (
         <div className="lr-chart-placeholder">
           <Spin />
@@ -36,8 +37,8 @@ export function LeadsChart({ now }: { now?: Date }) {
       ) : (
         <>
           <div className="lr-chart" aria-hidden="true">
-            {!hasAny && (
-              <Empty className="lr-chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.empty')} />
+            {note && (
+              <Empty className="lr-chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`chart.${note}`)} />
             )}
             <ResponsiveContainer width="100%" height={HEIGHT}>
               <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
@@ -109,6 +110,6 @@ export function LeadsChart({ now }: { now?: Date }) {
           </div>
         </>
       )}
-    </Card>
+    </Panel>
   );
 }

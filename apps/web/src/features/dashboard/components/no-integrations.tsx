@@ -1,7 +1,8 @@
 import { ApiOutlined, PlusOutlined } from '@ant-design/icons';
-import { Button, Card, Empty, Typography } from 'antd';
+import { Button, Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { Panel } from '../../../components/panel';
 import { PermissionGuard } from '../../../components/permission-guard';
 import { localePath } from '../../../lib/locale';
 
@@ -9,25 +10,25 @@ import { localePath } from '../../../lib/locale';
 export function NoIntegrations() {
   const { t } = useTranslation('dashboard');
   return (
-    <Card className="lr-fill">
+    <Panel className="lr-fill">
       <Empty
         className="lr-dashboard-empty"
-        image={<ApiOutlined className="lr-empty-icon" />}
+        image={<ApiOutlined aria-hidden className="lr-empty-icon" />}
         description={
           <>
-            <Typography.Title level={4}>{t('empty.title')}</Typography.Title>
-            <Typography.Paragraph type="secondary">{t('empty.text')}</Typography.Paragraph>
+            <h4 className="lr-heading">{t('empty.title')}</h4>
+            <p className="lr-paragraph lr-text-secondary">{t('empty.text')}</p>
           </>
         }
       >
         <PermissionGuard>
           <Link to={localePath('/admin/integrations')}>
-            <Button type="primary" icon={<PlusOutlined />}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />}>
               {t('empty.action')}
             </Button>
           </Link>
         </PermissionGuard>
       </Empty>
-    </Card>
+    </Panel>
   );
 }

@@ -1,8 +1,9 @@
-import { Alert, Card, Col, Row, Skeleton, Spin, Typography } from 'antd';
+import { Alert, Col, Row, Skeleton, Spin } from 'antd';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
+import { Panel } from '../../../components/panel';
 import { useMe } from '../../../lib/current-user';
 import { translateCode } from '../../../lib/errors';
 import { greetingName } from '../../../lib/format';
@@ -35,12 +36,10 @@ export function DashboardPage() {
   return (
     <div className="lr-page">
       <div className="lr-page-head">
-        <Typography.Title level={2} className="lr-page-title">
-          {t('greeting', { name: greetingName(user) })}
-        </Typography.Title>
+        <h2 className="lr-heading lr-page-title">{t('greeting', { name: greetingName(user) })}</h2>
         {!isEmpty && <LiveIndicator />}
       </div>
-      <Typography.Paragraph type="secondary">{isEmpty ? t('subtitleEmpty') : t('subtitle')}</Typography.Paragraph>
+      <p className="lr-paragraph lr-text-secondary">{isEmpty ? t('subtitleEmpty') : t('subtitle')}</p>
       {error && <Alert className="lr-mb" type="error" showIcon role="alert" title={translateCode(error)} />}
       <HeldNotice />
       {isEmpty ? (
@@ -69,11 +68,11 @@ export function DashboardPage() {
             </div>
           </Col>
           <Col span={24}>
-            <Card title={t('recent.title')} className="lr-recent">
+            <Panel title={t('recent.title')} className="lr-recent">
               <Suspense fallback={<Skeleton active paragraph={{ rows: 4 }} />}>
                 <HooksTable compact />
               </Suspense>
-            </Card>
+            </Panel>
           </Col>
         </Row>
       )}
@@ -84,10 +83,10 @@ export function DashboardPage() {
 function ChartPlaceholder() {
   const { t } = useTranslation('dashboard');
   return (
-    <Card title={t('chart.title')} className="lr-fill">
+    <Panel title={t('chart.title')} className="lr-fill">
       <div className="lr-chart-placeholder">
         <Spin />
       </div>
-    </Card>
+    </Panel>
   );
 }

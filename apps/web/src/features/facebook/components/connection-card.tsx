@@ -53,12 +53,12 @@ export function ConnectionCard({ connection, highlight }: { connection: FbConnec
           <ConnectionStatus connection={connection} withReason={false} />
         </div>
         <div className="lr-actions lr-fb-conn-actions">
-          <Button icon={<SyncOutlined />} onClick={onRefresh} loading={refresh.isPending}>
+          <Button icon={<SyncOutlined aria-hidden />} onClick={onRefresh} loading={refresh.isPending}>
             {t('connection.refresh')}
           </Button>
           <PermissionGuard>
             <Button
-              icon={<ReloadOutlined />}
+              icon={<ReloadOutlined aria-hidden />}
               type={broken ? 'primary' : 'default'}
               onClick={connect}
               loading={isPending}
@@ -77,7 +77,7 @@ export function ConnectionCard({ connection, highlight }: { connection: FbConnec
             >
               <Button
                 danger
-                icon={<DeleteOutlined />}
+                icon={<DeleteOutlined aria-hidden />}
                 aria-label={t('connection.removeFor', { name: connection.name })}
               >
                 {t('connection.remove')}

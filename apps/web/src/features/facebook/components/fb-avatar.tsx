@@ -10,7 +10,7 @@ export function FbAvatar({ accountId, name, size = 40 }: { accountId: string; na
     <Avatar
       size={size}
       src={url || undefined}
-      icon={url ? undefined : <FacebookFilled />}
+      icon={url ? undefined : <FacebookFilled aria-hidden />}
       alt={name}
       className="lr-fb-avatar"
     />

@@ -66,7 +66,7 @@ export function FbSourceCard({ integration }: { integration: Integration }) {
     <Card
       title={
         <span>
-          <FacebookFilled className="lr-fb-mark" /> {t('source.title')}
+          <FacebookFilled aria-hidden className="lr-fb-mark" /> {t('source.title')}
         </span>
       }
       extra={<Link to={localePath('/admin/integrations/facebook')}>{t('source.manage')}</Link>}
@@ -142,14 +142,19 @@ export function FbSourceCard({ integration }: { integration: Integration }) {
                     }))}
                   />
                   <PermissionGuard>
-                    <Button icon={<SwapOutlined />} disabled={!target} loading={migrate.isPending} onClick={onMigrate}>
+                    <Button
+                      icon={<SwapOutlined aria-hidden />}
+                      disabled={!target}
+                      loading={migrate.isPending}
+                      onClick={onMigrate}
+                    >
                       {t('source.migrate')}
                     </Button>
                   </PermissionGuard>
                 </div>
               )}
               <PermissionGuard>
-                <Button type="primary" icon={<FacebookFilled />} onClick={connect} loading={connecting}>
+                <Button type="primary" icon={<FacebookFilled aria-hidden />} onClick={connect} loading={connecting}>
                   {t('connection.reconnect')}
                 </Button>
               </PermissionGuard>

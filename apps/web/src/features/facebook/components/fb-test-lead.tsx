@@ -43,7 +43,7 @@ export function FbTestLead({ integrationId, formId, form, isSubscribed }: Props)
   return (
     <div className="lr-test-lead">
       <div className="lr-test-lead-row">
-        <Button icon={<SendOutlined />} onClick={onSend} loading={state === 'sending'} disabled={!formId}>
+        <Button icon={<SendOutlined aria-hidden />} onClick={onSend} loading={state === 'sending'} disabled={!formId}>
           {t('testLead.send')}
         </Button>
         <Typography.Text type="secondary" className="lr-hint">

@@ -67,7 +67,7 @@ export function LeadForms({ connectionId, pageId, pageName }: Props) {
           <PermissionGuard>
             <Button
               size="small"
-              icon={<PlusOutlined />}
+              icon={<PlusOutlined aria-hidden />}
               loading={create.isPending && create.variables?.settings.fbFormId === form.id}
               onClick={() => onCreate(form)}
               aria-label={t('forms.createFor', { name: form.name })}

@@ -54,7 +54,7 @@ export function PageRow({ connectionId, page }: { connectionId: string; page: Fb
         type="link"
         size="small"
         className="lr-fb-forms-toggle"
-        icon={open ? <DownOutlined /> : <RightOutlined />}
+        icon={open ? <DownOutlined aria-hidden /> : <RightOutlined aria-hidden />}
         onClick={() => setOpen(!open)}
         aria-expanded={open}
       >

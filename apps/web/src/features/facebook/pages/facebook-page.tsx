@@ -23,7 +23,7 @@ export function FacebookPage() {
 
   const connectButton = (
     <PermissionGuard>
-      <Button type="primary" icon={<FacebookFilled />} onClick={connect} loading={isPending}>
+      <Button type="primary" icon={<FacebookFilled aria-hidden />} onClick={connect} loading={isPending}>
         {t('connect.button')}
       </Button>
     </PermissionGuard>
@@ -32,7 +32,7 @@ export function FacebookPage() {
   return (
     <div className="lr-page">
       <Link to={localePath('/admin/integrations')} className="lr-back">
-        <ArrowLeftOutlined /> {ti('page.allIntegrations')}
+        <ArrowLeftOutlined aria-hidden /> {ti('page.allIntegrations')}
       </Link>
       <div className="lr-page-head">
         <div className="lr-min0">
@@ -42,7 +42,10 @@ export function FacebookPage() {
           <Typography.Paragraph type="secondary">{t('subtitle')}</Typography.Paragraph>
         </div>
         <div className="lr-actions lr-fb-head-actions">
-          <Button icon={<UnorderedListOutlined />} onClick={() => navigate(localePath('/admin/integrations/fb'))}>
+          <Button
+            icon={<UnorderedListOutlined aria-hidden />}
+            onClick={() => navigate(localePath('/admin/integrations/fb'))}
+          >
             {t('list.open')}
           </Button>
           {connectButton}
@@ -53,7 +56,7 @@ export function FacebookPage() {
       {connections.data?.length === 0 && (
         <Card>
           <Empty
-            image={<FacebookFilled className="lr-empty-icon lr-fb-mark" />}
+            image={<FacebookFilled aria-hidden className="lr-empty-icon lr-fb-mark" />}
             description={
               <>
                 <Typography.Title level={4}>{t('empty.title')}</Typography.Title>

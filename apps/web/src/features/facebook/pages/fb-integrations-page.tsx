@@ -26,7 +26,7 @@ export function FbIntegrationsPage() {
   return (
     <div className="lr-page">
       <Link to={localePath('/admin/integrations')} className="lr-back">
-        <ArrowLeftOutlined /> {ti('page.allIntegrations')}
+        <ArrowLeftOutlined aria-hidden /> {ti('page.allIntegrations')}
       </Link>
       <div className="lr-page-head">
         <div className="lr-min0">
@@ -36,11 +36,14 @@ export function FbIntegrationsPage() {
           <Typography.Paragraph type="secondary">{t('list.subtitle')}</Typography.Paragraph>
         </div>
         <div className="lr-actions lr-fb-head-actions">
-          <Button icon={<SettingOutlined />} onClick={() => navigate(localePath('/admin/integrations/facebook'))}>
+          <Button
+            icon={<SettingOutlined aria-hidden />}
+            onClick={() => navigate(localePath('/admin/integrations/facebook'))}
+          >
             {t('list.connections')}
           </Button>
           <PermissionGuard>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
               {t('list.new')}
             </Button>
           </PermissionGuard>

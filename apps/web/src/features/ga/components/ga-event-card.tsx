@@ -177,14 +177,18 @@ export function GaEventCard({ integration }: { integration: Integration }) {
                   <Button
                     type="text"
                     danger
-                    icon={<DeleteOutlined />}
+                    icon={<DeleteOutlined aria-hidden />}
                     aria-label={t('event.removeParam')}
                     onClick={() => remove(field.name)}
                   />
                 </div>
               ))}
               {fields.length < GA_MAX_CUSTOM_PARAMS && (
-                <Button icon={<PlusOutlined />} onClick={() => add({ name: '', from: '' })} className="lr-mb">
+                <Button
+                  icon={<PlusOutlined aria-hidden />}
+                  onClick={() => add({ name: '', from: '' })}
+                  className="lr-mb"
+                >
                   {t('event.addParam')}
                 </Button>
               )}

@@ -74,7 +74,7 @@ export function GaTestCard({ integration }: { integration: Integration }) {
         <Button
           type="primary"
           htmlType="submit"
-          icon={<SendOutlined />}
+          icon={<SendOutlined aria-hidden />}
           loading={send.isPending}
           disabled={!integration.isConnected}
         >

@@ -147,7 +147,7 @@ export function HoroshopSource({ integration }: { integration: Integration }) {
       <Card
         title={
           <span>
-            <ShopOutlined className="lr-hs-mark" /> {t('connection.title')}
+            <ShopOutlined aria-hidden className="lr-hs-mark" /> {t('connection.title')}
           </span>
         }
         data-testid="horoshop-source"

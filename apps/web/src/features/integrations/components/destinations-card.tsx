@@ -56,7 +56,7 @@ export function DestinationsCard({ integration }: { integration: Integration }) 
       extra={
         canCreateHttp && (
           <PermissionGuard>
-            <Button type="link" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+            <Button type="link" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
               {t('destinations.createHttp')}
             </Button>
           </PermissionGuard>
@@ -113,7 +113,7 @@ export function DestinationsCard({ integration }: { integration: Integration }) 
                 <Button
                   type="text"
                   danger
-                  icon={<DeleteOutlined />}
+                  icon={<DeleteOutlined aria-hidden />}
                   aria-label={t('destinations.removeFor', { name: d.name })}
                   onClick={() => run(d._id, false)}
                 />

@@ -175,14 +175,14 @@ export function HttpSettingsCard({ integration }: { integration: Integration }) 
                     <Button
                       type="text"
                       danger
-                      icon={<DeleteOutlined />}
+                      icon={<DeleteOutlined aria-hidden />}
                       aria-label={t('http.removeHeader')}
                       onClick={() => remove(field.name)}
                     />
                   </div>
                 ))}
                 {fields.length < 10 && (
-                  <Button icon={<PlusOutlined />} onClick={() => add({ name: '', value: '' })}>
+                  <Button icon={<PlusOutlined aria-hidden />} onClick={() => add({ name: '', value: '' })}>
                     {t('http.addHeader')}
                   </Button>
                 )}

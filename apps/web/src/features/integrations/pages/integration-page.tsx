@@ -55,7 +55,7 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
       to={localePath(type ? `/admin/integrations/${encodeURIComponent(type)}` : '/admin/integrations')}
       className="lr-back"
     >
-      <ArrowLeftOutlined /> {t('page.back')}
+      <ArrowLeftOutlined aria-hidden /> {t('page.back')}
     </Link>
   );
   if (integration.isPending) return <Skeleton active className="lr-page" />;

@@ -29,7 +29,7 @@ export function IntegrationsPage() {
     <div className="lr-page">
       {type && (
         <Link to={localePath('/admin/integrations')} className="lr-back">
-          <ArrowLeftOutlined /> {t('page.allIntegrations')}
+          <ArrowLeftOutlined aria-hidden /> {t('page.allIntegrations')}
         </Link>
       )}
       <div className="lr-page-head">
@@ -40,7 +40,7 @@ export function IntegrationsPage() {
           <Typography.Paragraph type="secondary">{t('list.subtitle')}</Typography.Paragraph>
         </div>
         <PermissionGuard>
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
             {t('list.new')}
           </Button>
         </PermissionGuard>

@@ -16,7 +16,7 @@ export function PostCard({ post, locale }: { post: Post; locale: string }) {
             <>
               <div className="lr-news-excerpt">{postExcerpt(post.text)}</div>
               <div className="lr-news-meta">
-                {formatPostDate(post.createdAt, locale)} · <EyeOutlined /> {post.views}
+                {formatPostDate(post.createdAt, locale)} · <EyeOutlined aria-hidden /> {post.views}
               </div>
             </>
           }

@@ -109,7 +109,7 @@ export function PostFormModal({ post, onClose }: Props) {
               }}
               onRemove={() => setImage(null)}
             >
-              <Button icon={<UploadOutlined />}>{t('form.chooseImage')}</Button>
+              <Button icon={<UploadOutlined aria-hidden />}>{t('form.chooseImage')}</Button>
             </Upload>
           </Form.Item>
         )}

@@ -31,7 +31,7 @@ export function NewsPage() {
       <div className="lr-news-head">
         <Typography.Title level={1}>{t('title')}</Typography.Title>
         {staff && (
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing(null)}>
             {t('create')}
           </Button>
         )}

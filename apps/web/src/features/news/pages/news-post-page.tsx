@@ -37,7 +37,7 @@ export function NewsPostPage() {
 
   const back = (
     <Link to={localePath('/news')}>
-      <ArrowLeftOutlined /> {t('back')}
+      <ArrowLeftOutlined aria-hidden /> {t('back')}
     </Link>
   );
   if (post.isPending) return <Skeleton active className="lr-news" />;
@@ -69,11 +69,12 @@ export function NewsPostPage() {
         {data.title}
       </Typography.Title>
       <div className="lr-news-meta">
-        {formatPostDate(data.createdAt, i18n.language)} · <EyeOutlined /> {t('views', { count: views ?? data.views })}
+        {formatPostDate(data.createdAt, i18n.language)} · <EyeOutlined aria-hidden />{' '}
+        {t('views', { count: views ?? data.views })}
       </div>
       {staff && (
         <Space style={{ marginTop: 12 }}>
-          <Button icon={<EditOutlined />} onClick={() => setEditing(data)}>
+          <Button icon={<EditOutlined aria-hidden />} onClick={() => setEditing(data)}>
             {t('edit')}
           </Button>
           <Popconfirm
@@ -82,7 +83,7 @@ export function NewsPostPage() {
             cancelText={t('form.cancel')}
             onConfirm={onDelete}
           >
-            <Button danger icon={<DeleteOutlined />}>
+            <Button danger icon={<DeleteOutlined aria-hidden />}>
               {t('delete')}
             </Button>
           </Popconfirm>

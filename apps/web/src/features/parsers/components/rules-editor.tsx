@@ -132,7 +132,7 @@ export function RulesEditor({ value, errors, onChange }: Props) {
           <Button
             type="text"
             danger
-            icon={<DeleteOutlined />}
+            icon={<DeleteOutlined aria-hidden />}
             aria-label={t('rules.remove')}
             title={t('rules.remove')}
             onClick={() => removeRule(index)}
@@ -140,7 +140,7 @@ export function RulesEditor({ value, errors, onChange }: Props) {
           />
         </div>
       ))}
-      <Button icon={<PlusOutlined />} onClick={addRule}>
+      <Button icon={<PlusOutlined aria-hidden />} onClick={addRule}>
         {t('rules.add')}
       </Button>
     </Form>

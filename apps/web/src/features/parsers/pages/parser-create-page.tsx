@@ -34,7 +34,7 @@ export function ParserCreatePage() {
   return (
     <div className="lr-page lr-parser-create">
       <Link to={localePath('/admin/parsers')} className="lr-back">
-        <ArrowLeftOutlined /> {t('create.back')}
+        <ArrowLeftOutlined aria-hidden /> {t('create.back')}
       </Link>
       <Typography.Title level={2} className="lr-page-title">
         {t('create.title')}

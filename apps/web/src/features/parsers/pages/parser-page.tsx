@@ -58,7 +58,7 @@ export function ParserPage({ parts }: { parts: ParserPageParts }) {
 
   const back = (
     <Link to={localePath('/admin/parsers')} className="lr-back">
-      <ArrowLeftOutlined /> {t('page.back')}
+      <ArrowLeftOutlined aria-hidden /> {t('page.back')}
     </Link>
   );
   if (parser.isPending) return <Skeleton active className="lr-page" />;
@@ -173,7 +173,7 @@ export function ParserPage({ parts }: { parts: ParserPageParts }) {
         </div>
         <PermissionGuard>
           <Popconfirm title={t('page.deleteConfirm')} onConfirm={onDelete} okButtonProps={{ danger: true }}>
-            <Button danger icon={<DeleteOutlined />}>
+            <Button danger icon={<DeleteOutlined aria-hidden />}>
               {t('page.delete')}
             </Button>
           </Popconfirm>

@@ -58,7 +58,7 @@ export function ParsersPage() {
         </div>
         <PermissionGuard>
           <Link to={localePath('/admin/parsers/create')}>
-            <Button type="primary" icon={<PlusOutlined />}>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />}>
               {t('list.create')}
             </Button>
           </Link>

@@ -51,7 +51,7 @@ export function TariffsTable({ plans, loading, mobile, toggling, onToggle, onEdi
     <Space size={4}>
       <Button
         type="text"
-        icon={<EditOutlined />}
+        icon={<EditOutlined aria-hidden />}
         aria-label={t('tariffs.editFor', { title: name(p) })}
         onClick={() => onEdit(p)}
       />
@@ -62,7 +62,12 @@ export function TariffsTable({ plans, loading, mobile, toggling, onToggle, onEdi
         okButtonProps={{ danger: true }}
         onConfirm={() => onDelete(p)}
       >
-        <Button type="text" danger icon={<DeleteOutlined />} aria-label={t('tariffs.deleteFor', { title: name(p) })} />
+        <Button
+          type="text"
+          danger
+          icon={<DeleteOutlined aria-hidden />}
+          aria-label={t('tariffs.deleteFor', { title: name(p) })}
+        />
       </Popconfirm>
     </Space>
   );

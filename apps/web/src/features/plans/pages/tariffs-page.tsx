@@ -71,7 +71,7 @@ export function TariffsPage() {
         <Typography.Title level={2} className="lr-page-title">
           {t('tariffs.title')}
         </Typography.Title>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing(null)}>
+        <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditing(null)}>
           {t('tariffs.create')}
         </Button>
       </div>

@@ -35,7 +35,7 @@ export function ReferralLink({ link, code }: { link: string; code: string }) {
               aria-label={t('link.label')}
               onFocus={(e) => e.target.select()}
             />
-            <Button type="primary" icon={<CopyOutlined />} onClick={() => void copy()}>
+            <Button type="primary" icon={<CopyOutlined aria-hidden />} onClick={() => void copy()}>
               {t('link.copy')}
             </Button>
           </Space.Compact>

@@ -16,7 +16,7 @@ export function CataloguePageHead(props: {
       <Typography.Title level={3} className="lr-page-title">
         {props.title}
       </Typography.Title>
-      <Button type="primary" icon={<PlusOutlined />} disabled={props.disabled} onClick={props.onCreate}>
+      <Button type="primary" icon={<PlusOutlined aria-hidden />} disabled={props.disabled} onClick={props.onCreate}>
         {props.createLabel}
       </Button>
     </div>

@@ -25,14 +25,19 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
           title={s.name}
           extra={
             <Space>
-              <Button size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => onEdit(s)} />
+              <Button
+                size="small"
+                icon={<EditOutlined aria-hidden />}
+                aria-label={t('edit')}
+                onClick={() => onEdit(s)}
+              />
               <Popconfirm
                 title={t('types.deleteConfirm', { name: s.name })}
                 okText={t('delete')}
                 cancelText={t('cancel')}
                 onConfirm={() => onDelete(s)}
               >
-                <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} />
+                <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('delete')} />
               </Popconfirm>
             </Space>
           }

@@ -16,7 +16,7 @@ export function RestartButton(p: {
   const button = (
     <Button
       size="small"
-      icon={<ReloadOutlined />}
+      icon={<ReloadOutlined aria-hidden />}
       loading={p.running}
       disabled={p.running || p.record.status === 'running'}
       onClick={p.onRestart}

@@ -52,7 +52,7 @@ function Row({
         {...attributes}
         {...listeners}
       >
-        <HolderOutlined />
+        <HolderOutlined aria-hidden />
       </button>
       <span className="lr-module-order">{index + 1}</span>
       <span className="lr-module-name">
@@ -64,14 +64,19 @@ function Row({
         )}
       </span>
       <Space>
-        <Button size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => onEdit(module)} />
+        <Button
+          size="small"
+          icon={<EditOutlined aria-hidden />}
+          aria-label={t('edit')}
+          onClick={() => onEdit(module)}
+        />
         <Popconfirm
           title={t('modules.deleteConfirm', { name: module.name })}
           okText={t('delete')}
           cancelText={t('cancel')}
           onConfirm={() => onDelete(module)}
         >
-          <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} />
+          <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('delete')} />
         </Popconfirm>
       </Space>
     </li>

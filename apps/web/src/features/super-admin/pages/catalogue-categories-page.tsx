@@ -71,14 +71,19 @@ export function CatalogueCategoriesPage() {
             width: 110,
             render: (_, c) => (
               <Space>
-                <Button size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing(c)} />
+                <Button
+                  size="small"
+                  icon={<EditOutlined aria-hidden />}
+                  aria-label={t('edit')}
+                  onClick={() => setEditing(c)}
+                />
                 <Popconfirm
                   title={t('categories.deleteConfirm', { name: c.name })}
                   okText={t('delete')}
                   cancelText={t('cancel')}
                   onConfirm={() => onDelete(c)}
                 >
-                  <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} />
+                  <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('delete')} />
                 </Popconfirm>
               </Space>
             ),

@@ -126,14 +126,19 @@ export function CatalogueTypesPage() {
               width: 96,
               render: (_, s) => (
                 <Space>
-                  <Button size="small" icon={<EditOutlined />} aria-label={t('edit')} onClick={() => setEditing(s)} />
+                  <Button
+                    size="small"
+                    icon={<EditOutlined aria-hidden />}
+                    aria-label={t('edit')}
+                    onClick={() => setEditing(s)}
+                  />
                   <Popconfirm
                     title={t('types.deleteConfirm', { name: s.name })}
                     okText={t('delete')}
                     cancelText={t('cancel')}
                     onConfirm={() => act(() => remove.mutateAsync(s._id), t('deleted'))}
                   >
-                    <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('delete')} />
+                    <Button size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={t('delete')} />
                   </Popconfirm>
                 </Space>
               ),

@@ -77,7 +77,7 @@ export function LanguagePage() {
           <Checkbox checked={untranslated} onChange={(e) => reset(setUntranslated)(e.target.checked)}>
             {t('untranslated')}
           </Checkbox>
-          <Button icon={<PlusOutlined />} onClick={() => setAdding(true)} className="lr-translations-add">
+          <Button icon={<PlusOutlined aria-hidden />} onClick={() => setAdding(true)} className="lr-translations-add">
             {t('add.button')}
           </Button>
         </div>

@@ -23,7 +23,7 @@ export function ContactList({
       {contacts.map((c) => (
         <li key={c.id} className="lr-widget-contact">
           {many && <Radio value={c.id} aria-label={c.name} />}
-          <Avatar icon={<MessageOutlined />} className="lr-widget-avatar" />
+          <Avatar icon={<MessageOutlined aria-hidden />} className="lr-widget-avatar" />
           <div className="lr-widget-contact-body">
             <div className="lr-widget-contact-head">
               <Typography.Text strong>{c.name}</Typography.Text>
@@ -36,7 +36,7 @@ export function ContactList({
               </Typography.Text>
             )}
             <a href={c.conversationUrl} target="_blank" rel="noopener noreferrer" className="lr-widget-open">
-              {t('panel.open')} <ExportOutlined />
+              {t('panel.open')} <ExportOutlined aria-hidden />
             </a>
           </div>
         </li>

@@ -56,7 +56,13 @@ export function MessageForm({
         showCount
       />
       {send.isError && <Alert type="error" showIcon title={errorMessage(send.error)} className="lr-widget-alert" />}
-      <Button type="primary" icon={<SendOutlined />} onClick={submit} disabled={!canSend} loading={send.isPending}>
+      <Button
+        type="primary"
+        icon={<SendOutlined aria-hidden />}
+        onClick={submit}
+        disabled={!canSend}
+        loading={send.isPending}
+      >
         {t('panel.send')}
       </Button>
     </div>

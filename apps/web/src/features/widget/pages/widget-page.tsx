@@ -46,7 +46,7 @@ export function WidgetPage() {
         showIcon
         title={code === 'NOT_FOUND' ? t('panel.personGone') : errorMessage(data.error)}
         action={
-          <Button size="small" icon={<ReloadOutlined />} onClick={() => void data.refetch()}>
+          <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={() => void data.refetch()}>
             {t('panel.retry')}
           </Button>
         }
@@ -63,14 +63,14 @@ export function WidgetPage() {
           {t('panel.person')}
         </Typography.Text>
         <Typography.Title level={5} className="lr-widget-name">
-          <UserOutlined /> {person.name}
+          <UserOutlined aria-hidden /> {person.name}
         </Typography.Title>
         <div className="lr-widget-facts">
           <span>
-            <PhoneOutlined /> {person.phones.join(', ') || t('panel.noPhones')}
+            <PhoneOutlined aria-hidden /> {person.phones.join(', ') || t('panel.noPhones')}
           </span>
           <span>
-            <MailOutlined /> {person.emails.join(', ') || t('panel.noEmails')}
+            <MailOutlined aria-hidden /> {person.emails.join(', ') || t('panel.noEmails')}
           </span>
         </div>
       </Card>
