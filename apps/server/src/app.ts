@@ -56,6 +56,7 @@ import { currencyRoutes } from './modules/currency/currency.routes';
 import { currencyTasks } from './modules/currency/currency.tasks';
 import { NBU_USD_URL } from './modules/currency/nbu';
 import { deliveryErrorsRoutes } from './modules/delivery-errors/delivery-errors.routes';
+import { escalationTasks } from './modules/escalation/escalation.tasks';
 import { facebookCleaner } from './modules/facebook/facebook.cleaner';
 import { facebookRoutes } from './modules/facebook/facebook.routes';
 import { facebookLeadTasks } from './modules/facebook/facebook-backfill.task';
@@ -347,6 +348,7 @@ async function setup(
       ...horoshopTasks(horoshopDeps(app)),
       ...parsers.tasks(),
       ...guardianTasks(),
+      ...escalationTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
     ],
     ...options.periodic,
   });

@@ -28,6 +28,14 @@ export const ERROR_STATUS = {
   CRM_HOST_NOT_ALLOWED: 400,
   CRM_REQUEST_FAILED: 400,
   COLLECTION_ITEMS_LIMIT: 400,
+  // Working hours and routing (issue 19): a time not HH:MM, a shift that starts and ends at once, an
+  // unknown time zone, a day off that is no date, a fallback person missing or not in the collection.
+  INVALID_TIME: 400,
+  EMPTY_SHIFT: 400,
+  INVALID_TIME_ZONE: 400,
+  INVALID_DATE: 400,
+  FALLBACK_ITEM_REQUIRED: 400,
+  FALLBACK_ITEM_NOT_FOUND: 400,
   FACEBOOK_EMAIL_REQUIRED: 400,
   // Uspacy: a portal address or incoming webhook URL that is not one, a sign-in or webhook the
   // portal refused, a funnel or stage the portal no longer has, a portal that cannot be reached.

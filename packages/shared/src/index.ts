@@ -33,3 +33,4 @@ export * from './user';
 export * from './user-status';
 export * from './uspacy';
 export * from './validation';
+export * from './working-hours';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { INTEGRATION_STATE_CODES } from './integration-state';
 import { maxText, requiredText } from './validation';
+import { ZWorkingHours } from './working-hours';
 
 /** A reason as a code with parameters (./integration-state computes it; the schemas live here, beside their users). */
 export const ZReason = z.object({
@@ -222,6 +223,10 @@ export const ZCollectionItemBody = z
       .min(1, { error: 'VALIDATION_ERROR' })
       .max(100, { error: 'VALIDATION_ERROR' })
       .optional(),
+    /** Working hours (issue 19); absent: always on duty. */
+    hours: ZWorkingHours.optional(),
+    /** The away switch: off duty whatever the hours say. */
+    away: z.boolean({ error: 'INVALID_TYPE' }).optional(),
   })
   .strict();
 /** A manager's Telegram chat, set only by the bot (/start with a link code), never by a collection PUT. */
@@ -238,6 +243,8 @@ export const ZCollectionItem = z.object({
   value: z.string(),
   weight: z.number().optional(),
   telegram: ZTelegramLink.optional(),
+  hours: ZWorkingHours.optional(),
+  away: z.boolean().optional(),
 });
 export type CollectionItem = z.infer<typeof ZCollectionItem>;
 

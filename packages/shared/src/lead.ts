@@ -22,8 +22,19 @@ export const ZLead = z.object({
 export type Lead = z.infer<typeof ZLead>;
 
 /** The responsible user picked from the integration's distribution collection. */
-export const ZAssignee = z.object({ id: z.string(), name: z.string().optional() });
+export const ZAssignee = z.object({
+  id: z.string(),
+  name: z.string().optional(),
+  /** The collection item (the manager) it came from: escalation passes the lead on from it. */
+  itemId: z.string().optional(),
+});
 export type Assignee = z.infer<typeof ZAssignee>;
+
+/**
+ * A lead passed to another manager (escalation, issue 19) is sent again to its destinations of
+ * these types (the manager's Telegram card); a CRM keeps the lead it has.
+ */
+export const REASSIGN_REDELIVER_TYPES: readonly string[] = ['telegram'];
 
 /** Source kinds own destinations; destination kinds receive leads. */
 export const SOURCE_TYPES = ['facebook', 'webhook', 'parser', 'horoshop'] as const;

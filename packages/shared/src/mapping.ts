@@ -21,6 +21,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { FILTER_OPS, TRANSFORMS, UTM_KEYS } from './constants';
 import type { Lead } from './lead';
+import { ZRoutingPolicy } from './working-hours';
 
 const ZPath = z.string().trim().min(1).max(200);
 /** name | phone | email | comment | utm.<key> | custom.<key> */
@@ -75,6 +76,8 @@ export const ZSourceOptions = z
     mapping: z.array(ZMappingRule).max(100).optional(),
     filters: z.array(ZFilter).max(50).optional(),
     dedupe: ZDedupePolicy.optional(),
+    /** Who gets a lead when nobody is on duty, and when it passes on (issue 19). */
+    routing: ZRoutingPolicy.optional(),
   })
   .passthrough();
 export type SourceOptions = z.infer<typeof ZSourceOptions>;

@@ -297,3 +297,37 @@ export async function refreshAccountHold(
   if (events) announceReleased(events, accountId, outcome.hookIds);
   return { held: outcome.held, released: outcome.hookIds.length };
 }
+
+/**
+ * A lead passed to another manager (escalation, issue 19): its deliveries to destinations of these
+ * types (the manager's Telegram card) become due again now, delivered ones too, so the new holder
+ * gets it; the rest (a CRM) keep what they have. One in flight or held is left alone (a held one
+ * goes out with the new assignee when released). In the caller's transaction: announce after
+ * commit. Returns the re-queued deliveries.
+ */
+export async function redeliverLeadTo(
+  tx: Executor,
+  leadId: string,
+  types: readonly string[],
+  now: Date,
+): Promise<{ id: string; hookId: string }[]> {
+  if (!types.length) return [];
+  const result = await tx.execute(sql`
+    with again as (
+      update deliveries d set status = 'pending', next_attempt_at = ${iso(now)}::timestamptz,
+        first_attempt_at = null, lease_until = null, leased_by = null, last_error = null
+      from integrations i
+      where d.lead_id = ${leadId} and i.id = d.destination_id
+        and i.type in (${sql.join(
+          types.map((type) => sql`${type}`),
+          sql`, `,
+        )})
+        and d.status not in ('running', 'held')
+      returning d.id, d.hook_id
+    ), marked as (
+      update hooks set status = 'pending', updated_at = ${iso(now)}::timestamptz
+      where id in (select hook_id from again) and status <> 'held'
+    )
+    select id, hook_id as "hookId" from again`);
+  return rowsOf<{ id: string; hookId: string }>(result);
+}

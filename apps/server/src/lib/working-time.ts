@@ -4,44 +4,21 @@
 // working time only). Wall times are read in the zone with Luxon, so daylight-saving changes give
 // the real length of a shift: a 22:00–06:00 night is 7 hours in Kyiv when the clocks go forward and
 // 9 when they go back.
-import { DateTime, IANAZone } from 'luxon';
-import { z } from 'zod';
+import type { WorkingHours } from '@leadrelay/shared';
+import { DateTime } from 'luxon';
 
-export const DEFAULT_TIME_ZONE = 'Europe/Kyiv';
+// The schema is shared with the web's hours form (packages/shared/src/working-hours.ts).
+export {
+  DEFAULT_TIME_ZONE,
+  OFFICE_HOURS,
+  type Shift,
+  type WorkingHours,
+  ZShift,
+  ZWorkingHours,
+} from '@leadrelay/shared';
+
 /** How far ahead the arithmetic looks for working time before it says there is none. */
 export const WORKING_TIME_HORIZON_DAYS = 366;
-
-const HHMM = /^(?:[01]\d|2[0-3]):[0-5]\d$|^24:00$/;
-
-export const ZShift = z
-  .object({ from: z.string().regex(HHMM), to: z.string().regex(HHMM) })
-  .refine((s) => s.from !== s.to, { message: 'EMPTY_SHIFT' });
-export type Shift = z.infer<typeof ZShift>;
-
-/**
- * A manager's working hours. `week[0]` is Monday … `week[6]` Sunday, each a list of shifts in wall
- * time; a shift whose end is not after its start runs past midnight (22:00–06:00). `daysOff` are
- * local dates (YYYY-MM-DD): no shift starts on them.
- */
-export const ZWorkingHours = z.object({
-  timeZone: z
-    .string()
-    .default(DEFAULT_TIME_ZONE)
-    .refine((zone) => IANAZone.isValidZone(zone), { message: 'INVALID_TIME_ZONE' }),
-  week: z.array(z.array(ZShift).max(6)).length(7),
-  daysOff: z
-    .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
-    .max(400)
-    .default([]),
-});
-export type WorkingHours = z.infer<typeof ZWorkingHours>;
-
-/** Monday to Friday, 09:00–18:00 in Kyiv: what a new member starts with. */
-export const OFFICE_HOURS: WorkingHours = {
-  timeZone: DEFAULT_TIME_ZONE,
-  week: [0, 1, 2, 3, 4].map(() => [{ from: '09:00', to: '18:00' }]).concat([[], []]),
-  daysOff: [],
-};
 
 interface Stretch {
   start: number;
@@ -95,6 +72,15 @@ function* stretchesFrom(hours: WorkingHours, from: number): Generator<Stretch> {
     }
   }
   if (pending) yield pending;
+}
+
+/**
+ * The working stretch under way at `at`, or else the next one (instants in ms); null when none is
+ * within the horizon. One look serves both "on duty now?" and "when does that change?".
+ */
+export function stretchAt(hours: WorkingHours, at: Date): { start: number; end: number } | null {
+  for (const s of stretchesFrom(hours, at.getTime())) return { start: s.start, end: s.end };
+  return null;
 }
 
 /** Whether `at` is within the hours. */

@@ -1,4 +1,5 @@
 export * from './amocrm-backups';
+export * from './assignments';
 export * from './audit';
 export * from './catalogue';
 export * from './comments';

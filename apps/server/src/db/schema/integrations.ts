@@ -1,3 +1,4 @@
+import type { WorkingHours } from '@leadrelay/shared';
 import { sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './users';
@@ -49,6 +50,10 @@ export interface CollectionItem {
   weight?: number;
   /** The manager's Telegram chat, set only by the bot's /start with a link code (issue 19). */
   telegram?: { chatId: number; username?: string; language: 'uk' | 'en'; linkedAt: string };
+  /** Working hours (issue 19); absent: always on duty. */
+  hours?: WorkingHours;
+  /** The away switch (web or bot): off duty whatever the hours say. */
+  away?: boolean;
 }
 
 /** A named list, e.g. the responsible users an integration's leads are distributed to. */

@@ -8,6 +8,7 @@ import {
   heldLeadsDropMail,
   integrationBrokenMail,
   integrationRecoveredMail,
+  leadsEscalatedMail,
   leadsHeldMail,
   type MailContext,
   operatorResetPasswordMail,
@@ -25,6 +26,21 @@ const RETRY_AT = new Date('2026-03-14T09:30:00Z');
 const DROP_AT = new Date('2026-03-21T00:00:00Z');
 
 export const MAIL_PREVIEWS = {
+  'leads-escalated': (ctx) =>
+    leadsEscalatedMail(
+      ctx,
+      [
+        { lead: 'Олена Коваль', source: 'Заявки з сайту', from: 'Ірина', to: 'Андрій' },
+        { lead: '+380501234567', source: 'Facebook: весняна кампанія', from: 'Андрій', to: 'Марта' },
+      ],
+      screen(ctx, '/admin'),
+    ),
+  'leads-escalated-one': (ctx) =>
+    leadsEscalatedMail(
+      ctx,
+      [{ lead: '', source: 'Заявки з сайту', from: 'Ірина', to: 'Андрій' }],
+      screen(ctx, '/admin'),
+    ),
   confirm: (ctx) => confirmEmailMail(ctx, `${screen(ctx, '/confirm')}?token=${SAMPLE_TOKEN}`),
   'reset-password': (ctx) => resetPasswordMail(ctx, screen(ctx, `/password/${SAMPLE_TOKEN}`)),
   'operator-reset-password': (ctx) => operatorResetPasswordMail(ctx, screen(ctx, `/password/${SAMPLE_TOKEN}`)),

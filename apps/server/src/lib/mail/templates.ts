@@ -198,3 +198,43 @@ export function renewalFailedMail(
     why: t(lang, 'renewalFailed.why'),
   });
 }
+
+/** One lead passed on by escalation (issue 19), as the owner's mail lists it. */
+export interface EscalationPass {
+  /** The lead's name (or phone); empty when it has neither. */
+  lead: string;
+  /** The source integration's name. */
+  source: string;
+  from: string;
+  to: string;
+}
+
+/** How many passes the mail lists by name; the rest are counted. */
+export const ESCALATION_MAIL_LINES = 10;
+
+/** The leads of one account passed to another manager in one run of the escalation task (one mail, not one per lead). */
+export function leadsEscalatedMail(
+  ctx: MailContext,
+  passes: readonly EscalationPass[],
+  link: string,
+): Promise<Template> {
+  const { lang } = ctx;
+  const count = passes.length;
+  const lines = passes.slice(0, ESCALATION_MAIL_LINES).map((p) =>
+    t(lang, 'escalated.line', {
+      lead: p.lead || t(lang, 'escalated.noName'),
+      source: p.source,
+      from: p.from,
+      to: p.to,
+    }),
+  );
+  const rest = count - lines.length;
+  return renderMail(ctx, {
+    subject: tn(lang, 'escalated.subject', count),
+    preview: t(lang, 'escalated.preview'),
+    heading: t(lang, 'escalated.heading'),
+    paragraphs: [tn(lang, 'escalated.body', count), ...lines, ...(rest > 0 ? [tn(lang, 'escalated.more', rest)] : [])],
+    action: { label: t(lang, 'escalated.action'), url: link },
+    why: t(lang, 'escalated.why'),
+  });
+}

@@ -1,5 +1,6 @@
 // Collections (spec 7 "Collections", prefix /api/legacy): the signed-in account's own lists.
 import {
+  ZAwayBody,
   ZCollection,
   ZCollectionBody,
   ZCollectionItemBody,
@@ -74,5 +75,19 @@ export async function collectionsRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: z.object({ id: z.string(), itemId: z.string() }), response: { 200: ZCollection } },
     },
     (req) => service.removeItem(db, user(req), req.params.id, req.params.itemId),
+  );
+  // Issue 19: the quick "away" switch of one manager (the bot's /away and /back write the same key).
+  r.put(
+    `${base}/:id/items/:itemId/away`,
+    {
+      config: { access: 'client' },
+      schema: {
+        tags,
+        params: z.object({ id: z.string(), itemId: z.string() }),
+        body: ZAwayBody,
+        response: { 200: ZCollection },
+      },
+    },
+    (req) => service.setItemAway(db, user(req), req.params.id, req.params.itemId, req.body.away),
   );
 }

@@ -1,7 +1,7 @@
 // An account's collections: named lists (e.g. the responsible users an integration's leads are
 // distributed to round-robin). Every query is scoped to the actor's account.
 import { randomUUID } from 'node:crypto';
-import { COLLECTION_ITEMS_MAX, type Collection } from '@leadrelay/shared';
+import { COLLECTION_ITEMS_MAX, type Collection, type WorkingHours } from '@leadrelay/shared';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CollectionItem, type CollectionRow, collections, integrations, type UserRow } from '../../db/schema';
@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
 
 type Actor = Pick<UserRow, 'id'>;
-type ItemBody = { id?: string; name: string; value: string; weight?: number };
+type ItemBody = { id?: string; name: string; value: string; weight?: number; hours?: WorkingHours; away?: boolean };
 
 const toApi = (row: CollectionRow): Collection => ({
   _id: row.id,
@@ -25,6 +25,9 @@ const toItem = (item: ItemBody): CollectionItem => ({
   name: item.name.trim(),
   value: item.value.trim(),
   ...(item.weight !== undefined ? { weight: item.weight } : {}),
+  // No hours: always on duty (collections made before issue 19 behave as they did).
+  ...(item.hours !== undefined ? { hours: item.hours } : {}),
+  ...(item.away ? { away: true } : {}),
 });
 
 function toItems(items: ItemBody[]): CollectionItem[] {
@@ -162,5 +165,39 @@ export async function removeItem(db: Executor, actor: Actor, id: string, itemId:
     .where(and(eq(collections.id, existing.id), eq(collections.accountId, actor.id)))
     .returning();
   if (!row) throw new AppError('COLLECTION_NOT_FOUND');
+  return toApi(row);
+}
+
+/**
+ * The away switch of one item (issue 19), in one statement: the rest of the list is left as it is,
+ * so a switch from the web and a list saved at once cannot undo each other's other changes.
+ */
+export async function setItemAway(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  itemId: string,
+  away: boolean,
+  now = new Date(),
+): Promise<Collection> {
+  const existing = await ownRow(db, actor, id);
+  if (!existing.items.some((i) => i.id === itemId)) throw new AppError('ITEM_NOT_FOUND');
+  const patched = away ? sql`e || jsonb_build_object('away', true)` : sql`e - 'away'`;
+  const [row] = await db
+    .update(collections)
+    .set({
+      items: sql`(select jsonb_agg(case when e->>'id' = ${itemId} then ${patched} else e end order by n)
+        from jsonb_array_elements(${collections.items}) with ordinality as x(e, n))`,
+      updatedAt: now,
+    })
+    .where(
+      and(
+        eq(collections.id, existing.id),
+        eq(collections.accountId, actor.id),
+        sql`${collections.items} @> ${JSON.stringify([{ id: itemId }])}::jsonb`,
+      ),
+    )
+    .returning();
+  if (!row) throw new AppError('ITEM_NOT_FOUND');
   return toApi(row);
 }

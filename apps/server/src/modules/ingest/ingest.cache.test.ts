@@ -194,9 +194,9 @@ describe('dedupe in one statement', () => {
       return row?.assignee;
     };
     expect(await Promise.all([0, 3, 4].map((i) => assigneeOf(answers[i]!.hookId)))).toEqual([
-      { id: 'u-anna', name: 'Anna' },
-      { id: 'u-bohdan', name: 'Bohdan' },
-      { id: 'u-anna', name: 'Anna' },
+      { id: 'u-anna', name: 'Anna', itemId: 'a' },
+      { id: 'u-bohdan', name: 'Bohdan', itemId: 'b' },
+      { id: 'u-anna', name: 'Anna', itemId: 'a' },
     ]);
     const [cursor] = await t.app.db
       .select({ counter: distributionCursors.counter })

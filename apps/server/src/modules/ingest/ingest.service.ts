@@ -61,22 +61,24 @@ function dedupeKeysOf(input: IngestInput, body: Record<string, unknown>, options
 const FOREIGN_KEY_VIOLATION = '23503';
 
 export async function ingestWebhook(deps: IngestDeps, input: IngestInput): Promise<IngestResult> {
-  const source = await sourceByToken(deps.db, input.token, deps.log);
+  // One clock for the lead and for who is on duty to get it.
+  const now = deps.now?.() ?? new Date();
+  const source = await sourceByToken(deps.db, input.token, deps.log, now);
   if (!source) throw new AppError('INTEGRATION_NOT_FOUND');
   if (input.body === null || typeof input.body !== 'object' || Array.isArray(input.body)) {
     throw new AppError('VALIDATION_ERROR', { message: 'The body must be an object of fields' });
   }
   try {
-    return await ingestInto(deps, source, input);
+    return await ingestInto(deps, source, input, now);
   } catch (error) {
     if (sqlStateOf(error) !== FOREIGN_KEY_VIOLATION) throw error;
     // Nothing was written (the statement or its transaction is atomic). A deleted source answers
     // as an unknown token; a destination deleted meanwhile is dropped by one more try.
     forgetSource(deps.db, input.token);
-    const fresh = await sourceByToken(deps.db, input.token, deps.log);
+    const fresh = await sourceByToken(deps.db, input.token, deps.log, now);
     if (!fresh) throw new AppError('INTEGRATION_NOT_FOUND');
     try {
-      return await ingestInto(deps, fresh, input);
+      return await ingestInto(deps, fresh, input, now);
     } catch (again) {
       if (sqlStateOf(again) === FOREIGN_KEY_VIOLATION) throw new AppError('INTEGRATION_NOT_FOUND');
       throw again;
@@ -84,8 +86,7 @@ export async function ingestWebhook(deps: IngestDeps, input: IngestInput): Promi
   }
 }
 
-async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput): Promise<IngestResult> {
-  const now = deps.now?.() ?? new Date();
+async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput, now: Date): Promise<IngestResult> {
   const body = input.body as Record<string, unknown>;
   const { options } = source;
   const fields = applyMapping(body, options.mapping);

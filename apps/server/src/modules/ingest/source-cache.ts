@@ -1,4 +1,4 @@
-import { type SourceOptions, ZSourceOptions } from '@leadrelay/shared';
+import { DEFAULT_ROUTING_POLICY, type SourceOptions, ZSourceOptions } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
@@ -29,6 +29,8 @@ const MAX_ENTRIES = 10_000;
 
 interface Entry {
   source: Promise<Source | undefined>;
+  /** The clock it was read at: an earlier `now` (a test's clock set back) reads afresh. */
+  loadedAt: number;
   expiresAt: number;
 }
 
@@ -43,40 +45,65 @@ function sourceOptions(raw: unknown, log: FastifyBaseLogger, integrationId: stri
   return {};
 }
 
-async function loadSource(db: Db, token: string, log: FastifyBaseLogger): Promise<Source | undefined> {
+async function loadSource(
+  db: Db,
+  token: string,
+  log: FastifyBaseLogger,
+  now: Date,
+  entry: Entry,
+): Promise<Source | undefined> {
   const [row] = await db
     .select()
     .from(integrations)
     .where(and(eq(integrations.hookToken, token), eq(integrations.active, true)));
   if (!row) return undefined;
+  const options = sourceOptions(row.options, log, row.id);
+  const { distribution, validUntil } = await loadDistribution(
+    db,
+    row.accountId,
+    row.distributionId,
+    options.routing ?? DEFAULT_ROUTING_POLICY,
+    now,
+  );
+  // Who is on duty changes at the next shift boundary: the entry is not used past it.
+  if (validUntil !== null) entry.expiresAt = Math.min(entry.expiresAt, validUntil);
   return {
     id: row.id,
     accountId: row.accountId,
     token,
-    options: sourceOptions(row.options, log, row.id),
+    options,
     destinationIds: row.destinationIds,
     destinationIdsJson: JSON.stringify(row.destinationIds),
-    distribution: await loadDistribution(db, row.accountId, row.distributionId),
+    distribution,
   };
 }
 
-/** The active source integration of a webhook token, or undefined; concurrent misses share one read. */
-export function sourceByToken(db: Db, token: string, log: FastifyBaseLogger): Promise<Source | undefined> {
+/**
+ * The active source integration of a webhook token at `at` (its distribution holds the managers
+ * on duty then), or undefined; concurrent misses share one read.
+ */
+export function sourceByToken(
+  db: Db,
+  token: string,
+  log: FastifyBaseLogger,
+  at: Date = new Date(),
+): Promise<Source | undefined> {
   let cache = caches.get(db);
   if (!cache) {
     cache = new Map();
     caches.set(db, cache);
   }
-  const now = Date.now();
+  const now = at.getTime();
   const hit = cache.get(token);
-  if (hit && hit.expiresAt > now) return hit.source;
+  if (hit && hit.loadedAt <= now && hit.expiresAt > now) return hit.source;
   if (cache.size >= MAX_ENTRIES) {
     for (const [key, entry] of cache) if (entry.expiresAt <= now) cache.delete(key);
     if (cache.size >= MAX_ENTRIES) cache.clear();
   }
-  const source = loadSource(db, token, log);
   // Unknown tokens are not remembered: a source that has just been created or activated works at once.
-  const entry: Entry = { source, expiresAt: now + SOURCE_CACHE_TTL_MS };
+  const entry: Entry = { source: Promise.resolve(undefined), loadedAt: now, expiresAt: now + SOURCE_CACHE_TTL_MS };
+  const source = loadSource(db, token, log, at, entry);
+  entry.source = source;
   cache.set(token, entry);
   source.then(
     (found) => {

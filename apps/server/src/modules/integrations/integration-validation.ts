@@ -1,7 +1,13 @@
 // Checks of what a body refers to: options, settings (the connector's schemas, or a type's own
 // check), destinations and the distribution, all within the actor's account.
 import { getConnector } from '@leadrelay/connectors';
-import { INTEGRATION_OPTIONS_MAX_BYTES, ZSourceOptions } from '@leadrelay/shared';
+import {
+  type ErrorCode,
+  INTEGRATION_OPTIONS_MAX_BYTES,
+  statusOf,
+  ZRoutingPolicy,
+  ZSourceOptions,
+} from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
@@ -96,6 +102,41 @@ export async function validDistribution(db: Executor, actor: Actor, id: string |
   if (!row) {
     throw new AppError('DISTRIBUTION_NOT_FOUND', {
       errors: [{ field: 'distributionId', code: 'DISTRIBUTION_NOT_FOUND' }],
+    });
+  }
+}
+
+/**
+ * The routing policy in the options (issue 19: `options.routing`), checked before the rest of the
+ * options so its own keys reach the form (FALLBACK_ITEM_REQUIRED …), and its fallback person must
+ * be an item of the distribution collection the integration will have.
+ */
+export async function validRouting(
+  db: Executor,
+  actor: Actor,
+  options: Record<string, unknown> | undefined,
+  distributionId: string | null,
+): Promise<void> {
+  if (!options || options.routing === undefined) return;
+  const parsed = ZRoutingPolicy.safeParse(options.routing);
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({
+      field: ['options', 'routing', ...i.path.map(String)].join('.'),
+      code: (statusOf(i.message) < 500 ? i.message : 'VALIDATION_ERROR') as ErrorCode,
+    }));
+    throw new AppError(errors[0]?.code ?? 'VALIDATION_ERROR', { errors });
+  }
+  const fallback = parsed.data.fallbackItemId;
+  if (!fallback) return;
+  const [row] = distributionId
+    ? await db
+        .select({ items: collections.items })
+        .from(collections)
+        .where(and(eq(collections.id, distributionId), eq(collections.accountId, actor.id)))
+    : [];
+  if (!row?.items.some((i) => i.id === fallback)) {
+    throw new AppError('FALLBACK_ITEM_NOT_FOUND', {
+      errors: [{ field: 'options.routing.fallbackItemId', code: 'FALLBACK_ITEM_NOT_FOUND' }],
     });
   }
 }

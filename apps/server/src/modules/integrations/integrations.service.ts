@@ -15,7 +15,13 @@ import { AppError } from '../../plugins/errors';
 import { findSettingBySlug, isStaffOnlyType, isTypeAvailable } from '../catalogue/catalogue.service';
 import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
 import { type Actor, one, ownRow, toApi } from './integration-rows';
-import { checkedSettings, validDestinations, validDistribution, validOptions } from './integration-validation';
+import {
+  checkedSettings,
+  validDestinations,
+  validDistribution,
+  validOptions,
+  validRouting,
+} from './integration-validation';
 
 export { ownIntegrationOfType } from './integration-rows';
 
@@ -72,6 +78,7 @@ export async function createIntegration(
   if (!setting || setting.hidden || !isTypeAvailable(body.type) || isStaffOnlyType(body.type)) {
     throw new AppError('INTEGRATION_TYPE_UNKNOWN', { errors: [{ field: 'type', code: 'INTEGRATION_TYPE_UNKNOWN' }] });
   }
+  await validRouting(db, actor, body.options, body.distributionId ?? null);
   const options = validOptions(setting.kind, body.options ?? {});
   const { settings, ...health } = await checkedSettings(db, actor, body.type, body.settings);
   const destinationIds = await validDestinations(db, actor, setting, body.destination ?? []);
@@ -108,6 +115,16 @@ export async function updateIntegration(
     const values: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };
     if (body.name !== undefined) values.name = body.name.trim();
     if (body.active !== undefined) values.active = body.active;
+    if (body.options !== undefined || body.distributionId !== undefined) {
+      // A new collection must still hold the fallback person the options name.
+      const options = body.options ?? row.options;
+      await validRouting(
+        tx,
+        actor,
+        options,
+        body.distributionId !== undefined ? body.distributionId : row.distributionId,
+      );
+    }
     if (body.options !== undefined) values.options = validOptions(setting?.kind, body.options);
     if (body.settings !== undefined) Object.assign(values, await checkedSettings(tx, actor, row.type, body.settings));
     if (body.destination !== undefined) {

@@ -33,4 +33,7 @@ export const collectionsApi = {
   telegramLinkCode: (body: { integrationId: string; collectionId: string; itemId: string }) =>
     api.post<TelegramLinkCode>('/api/telegram/link-codes', body),
   telegramUnlink: (body: { collectionId: string; itemId: string }) => api.post<Ok>('/api/telegram/unlink', body),
+  /** The quick "away" switch of one member (issue 19). */
+  setAway: (collectionId: string, itemId: string, away: boolean) =>
+    http<Collection>(`${base}/${id(collectionId)}/items/${id(itemId)}/away`, { method: 'PUT', body: { away } }),
 };

@@ -69,3 +69,12 @@ export function useTelegramUnlinkMutation() {
   const onSuccess = useRefetchCollections();
   return useMutation({ mutationFn: collectionsApi.telegramUnlink, onSuccess });
 }
+
+export function useSetAwayMutation() {
+  const onSuccess = useRefetchCollections();
+  return useMutation({
+    mutationFn: ({ id, itemId, away }: { id: string; itemId: string; away: boolean }) =>
+      collectionsApi.setAway(id, itemId, away),
+    onSuccess,
+  });
+}

@@ -162,4 +162,17 @@ export const en: EnCatalogue = {
   'reason.TIMEOUT_AT': 'The server {host} did not answer within {seconds} s.',
   'reason.httpStatus': 'Answer code: HTTP {status}.',
   'reason.host': 'Address: {host}.',
+  'escalated.subject_one': 'LeadRelay: {count} lead passed to another manager',
+  'escalated.subject_other': 'LeadRelay: {count} leads passed to other managers',
+  'escalated.preview': 'A manager did not take a lead in time, so it went to the next one on duty.',
+  'escalated.heading': 'Leads nobody took in time were passed on',
+  'escalated.body_one': '{count} lead was not taken in time, so it went to the next manager on duty:',
+  'escalated.body_other': '{count} leads were not taken in time, so they went to the next managers on duty:',
+  'escalated.line': '{lead} ({source}): {from} → {to}',
+  'escalated.more_one': 'And {count} more lead.',
+  'escalated.more_other': 'And {count} more leads.',
+  'escalated.noName': 'No name',
+  'escalated.action': 'Open the lead log',
+  'escalated.why':
+    'You get this mail because a source passes a lead on when nobody takes it in time. Passes are gathered every minute rather than sent one by one.',
 };

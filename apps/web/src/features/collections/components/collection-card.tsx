@@ -1,6 +1,6 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Collection, CollectionItem, Locale } from '@leadrelay/shared';
-import { Button, Card, Empty, List, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { ClockCircleOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Collection, CollectionItem, Locale, WorkingHours } from '@leadrelay/shared';
+import { Button, Card, Empty, List, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
@@ -10,9 +10,12 @@ import {
   useAddItemMutation,
   useDeleteCollectionMutation,
   useRemoveItemMutation,
+  useSetAwayMutation,
   useTelegramBotsQuery,
   useUpdateCollectionMutation,
 } from '../queries';
+import { HoursModal } from './hours-modal';
+import { hoursSummary } from './hours-summary';
 import { ItemModal, type ItemValues } from './item-modal';
 import { NameModal } from './name-modal';
 import { TelegramLink } from './telegram-link';
@@ -31,6 +34,8 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
   const { message } = useApp();
   const [renaming, setRenaming] = useState(false);
   const [editing, setEditing] = useState<Editing>(null);
+  const [hoursFor, setHoursFor] = useState<CollectionItem | null>(null);
+  const setAway = useSetAwayMutation();
   const update = useUpdateCollectionMutation();
   const remove = useDeleteCollectionMutation();
   const addItem = useAddItemMutation();
@@ -75,7 +80,57 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
     }
   };
 
+  const onSaveHours = async (hours: WorkingHours | undefined) => {
+    if (!hoursFor) return;
+    const items = collection.items.map((i) => {
+      if (i.id !== hoursFor.id) return i;
+      const { hours: _old, ...rest } = i;
+      return hours ? { ...rest, hours } : rest;
+    });
+    await update.mutateAsync({ id: collection._id, items });
+    void message.success(tc('saved'));
+  };
+
+  const onAway = async (item: CollectionItem, away: boolean) => {
+    try {
+      await setAway.mutateAsync({ id: collection._id, itemId: item.id, away });
+      void message.success(away ? t('away.on', { name: item.name }) : t('away.off', { name: item.name }));
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
+
+  const dutyText = (item: CollectionItem) =>
+    item.hours ? hoursSummary(item.hours, i18n.language as Locale) || t('hours.never') : t('hours.always');
+
+  const duty = (item: CollectionItem) => (
+    <Space direction="vertical" size={2} className="lr-duty">
+      <Typography.Text type="secondary" className="lr-duty-hours">
+        {dutyText(item)}
+      </Typography.Text>
+      <Space size={6}>
+        <Switch
+          size="small"
+          checked={item.away === true}
+          loading={setAway.isPending && setAway.variables?.itemId === item.id}
+          aria-label={t('away.switchNamed', { name: item.name })}
+          onChange={(away) => onAway(item, away)}
+        />
+        <Typography.Text type={item.away ? 'warning' : 'secondary'}>{t('away.label')}</Typography.Text>
+      </Space>
+    </Space>
+  );
+
   const itemActions = (item: CollectionItem) => [
+    <Tooltip title={t('hours.edit')} key="hours">
+      <Button
+        type="text"
+        size="small"
+        icon={<ClockCircleOutlined aria-hidden />}
+        aria-label={t('hours.editNamed', { name: item.name })}
+        onClick={() => setHoursFor(item)}
+      />
+    </Tooltip>,
     <Tooltip title={t('item.edit')} key="edit">
       <Button
         type="text"
@@ -125,6 +180,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
                   </Typography.Text>
                   <Typography.Text type="secondary">{weightText(item)}</Typography.Text>
                   {telegramOf(item)}
+                  {duty(item)}
                 </Space>
               }
             />
@@ -159,9 +215,10 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
                 },
               ]
             : []),
+          { title: t('hours.column'), key: 'duty', width: 220, render: (_v, item) => duty(item) },
           {
             key: 'actions',
-            width: 96,
+            width: 128,
             align: 'right',
             render: (_v, item) => <Space size={0}>{itemActions(item)}</Space>,
           },
@@ -235,6 +292,7 @@ export function CollectionCard({ collection, mobile }: { collection: Collection;
         onClose={() => setEditing(null)}
         onSubmit={onSaveItem}
       />
+      <HoursModal open={hoursFor !== null} item={hoursFor} onClose={() => setHoursFor(null)} onSubmit={onSaveHours} />
     </Card>
   );
 }

@@ -50,6 +50,10 @@ function fakeServer(initial: Collection[], bots: TelegramBots = []) {
     }
     const row = find(m[0]);
     if (!row) return jsonResponse(404, { code: 'COLLECTION_NOT_FOUND', message: 'x' });
+    if (method === 'PUT' && m[1] === 'items' && m[3] === 'away') {
+      row.items = row.items.map((i) => (i.id === m[2] ? { ...i, away: body.away } : i));
+      return jsonResponse(200, row);
+    }
     if (method === 'PUT' && m[1] === 'items') {
       row.items.push({ id: `i${next++}`, ...body });
       return jsonResponse(200, row);
@@ -245,5 +249,85 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
     render();
     expect(await screen.findByText('Anna', {}, slow)).toBeTruthy();
     expect(screen.queryByRole('button', { name: /Link Telegram/ })).toBeNull();
+  });
+
+  it('sets a member’s working hours: a week of shifts in Kyiv time, saved with the list', async () => {
+    const server = fakeServer([sales]);
+    const user = userEvent.setup();
+    render();
+    const card = await screen.findByTestId('collection-c-sales', {}, slow);
+    expect(within(card).getAllByText('Always on duty')).toHaveLength(2);
+    await user.click(within(card).getByRole('button', { name: 'Working hours of “Anna”' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('switch'));
+    // Office hours to start with; Monday ends at 17:00, and a Saturday shift is added.
+    fireEvent.change(within(dialog).getByLabelText('Monday, shift 1: until'), { target: { value: '17:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Add a shift on Saturday' }));
+    fireEvent.change(within(dialog).getByLabelText('Saturday, shift 1: from'), { target: { value: '10:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Saturday, shift 1: until'), { target: { value: '14:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved', {}, slow)).toBeTruthy();
+    const office = { from: '09:00', to: '18:00' };
+    expect(server.writes()).toEqual([
+      {
+        method: 'PUT',
+        path: `${BASE}/c-sales`,
+        body: {
+          items: [
+            {
+              ...sales.items[0],
+              hours: {
+                timeZone: 'Europe/Kyiv',
+                week: [
+                  [{ from: '09:00', to: '17:00' }],
+                  [office],
+                  [office],
+                  [office],
+                  [office],
+                  [{ from: '10:00', to: '14:00' }],
+                  [],
+                ],
+                daysOff: [],
+              },
+            },
+            sales.items[1],
+          ],
+        },
+      },
+    ]);
+    expect(
+      await within(card).findByText('Mon 09:00–17:00; Tue–Fri 09:00–18:00; Sat 10:00–14:00', {}, slow),
+    ).toBeTruthy();
+  });
+
+  it('refuses a shift that starts and ends at once, without calling the server', async () => {
+    const server = fakeServer([sales]);
+    const user = userEvent.setup();
+    render();
+    const card = await screen.findByTestId('collection-c-sales', {}, slow);
+    await user.click(within(card).getByRole('button', { name: 'Working hours of “Petro”' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('switch'));
+    fireEvent.change(within(dialog).getByLabelText('Tuesday, shift 1: until'), { target: { value: '09:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      (await within(dialog).findAllByText('A shift must start and end at different times', {}, slow)).length,
+    ).toBeGreaterThan(0);
+    expect(server.writes()).toEqual([]);
+  });
+
+  it('flips a member away with one switch', async () => {
+    const server = fakeServer([sales]);
+    const user = userEvent.setup();
+    render();
+    const card = await screen.findByTestId('collection-c-sales', {}, slow);
+    await user.click(within(card).getByRole('switch', { name: '“Petro” is away' }));
+    expect(await screen.findByText('Petro is away: no new leads until back', {}, slow)).toBeTruthy();
+    expect(server.writes()).toEqual([
+      { method: 'PUT', path: `${BASE}/c-sales/items/i-petro/away`, body: { away: true } },
+    ]);
+    await waitFor(() =>
+      expect(within(card).getByRole('switch', { name: '“Petro” is away' }).getAttribute('aria-checked')).toBe('true'),
+    );
   });
 });
