@@ -185,3 +185,47 @@ export async function speedToLead(
   }));
   return { from: from.toISOString(), to: now.toISOString(), timeZone: zone, rows };
 }
+
+/** The whole of a period's speed to lead (the weekly mail): over every source and manager at once. */
+export interface SpeedSummary {
+  leads: number;
+  reacted: number;
+  neverTaken: number;
+  medianMs: number | null;
+  p90Ms: number | null;
+  within: { '5': number; '15': number; '60': number };
+}
+
+/** Speed to lead over the account's leads received in [from, to), as the report computes it per row. */
+export async function speedToLeadSummary(db: Executor, accountId: string, from: Date, to: Date): Promise<SpeedSummary> {
+  const [w5, w15, w60] = SPEED_TO_LEAD_WITHIN_MINUTES.map((m) => m * 60_000);
+  const [r] = rowsOf<Omit<ReportRow, 'day' | 'integration_id' | 'manager' | 'delivery_median_ms'>>(
+    await db.execute(sql`
+      with t as (
+        select extract(epoch from (select min(r.at) from lead_reactions r where r.lead_id = l.id) - l.created_at) * 1000
+          as reaction_ms
+        from leads l
+        where l.account_id = ${accountId}::uuid
+          and l.created_at >= ${from.toISOString()}::timestamptz and l.created_at < ${to.toISOString()}::timestamptz
+      )
+      select count(*)::int as leads, count(reaction_ms)::int as reacted,
+        percentile_cont(0.5) within group (order by reaction_ms)::float8 as median_ms,
+        percentile_cont(0.9) within group (order by reaction_ms)::float8 as p90_ms,
+        coalesce(avg((coalesce(reaction_ms <= ${w5}, false))::int), 0)::float8 as within_5,
+        coalesce(avg((coalesce(reaction_ms <= ${w15}, false))::int), 0)::float8 as within_15,
+        coalesce(avg((coalesce(reaction_ms <= ${w60}, false))::int), 0)::float8 as within_60
+      from t`),
+  );
+  const round = (v: number | null) => (v === null ? null : Math.round(v));
+  const share = (v: number) => Math.round(v * 1000) / 1000;
+  const leads = r?.leads ?? 0;
+  const reacted = r?.reacted ?? 0;
+  return {
+    leads,
+    reacted,
+    neverTaken: leads - reacted,
+    medianMs: round(r?.median_ms ?? null),
+    p90Ms: round(r?.p90_ms ?? null),
+    within: { '5': share(r?.within_5 ?? 0), '15': share(r?.within_15 ?? 0), '60': share(r?.within_60 ?? 0) },
+  };
+}
