@@ -24,10 +24,12 @@ export function useSpeedBreakdownQuery(days: number) {
 const unit = (locale: Locale, u: 'minute' | 'hour', n: number) =>
   new Intl.NumberFormat(intlLocale(locale), { style: 'unit', unit: u, unitDisplay: 'short' }).format(n);
 
-/** "7 хв", "1 год 5 хв" / "7 min", "1 hr 5 min"; '—' when there is nothing to measure. */
+/** "7 хв", "1 год 5 хв", "< 1 хв" / "7 min", "1 hr 5 min"; '—' when there is nothing to measure. */
 export function formatDuration(ms: number | null, locale: Locale): string {
   if (ms === null) return '—';
   const minutes = Math.round(ms / 60_000);
+  // Under half a minute is not "0 min": the lead was taken at once.
+  if (minutes === 0) return `< ${unit(locale, 'minute', 1)}`;
   if (minutes < 60) return unit(locale, 'minute', minutes);
   const rest = minutes % 60;
   return rest

@@ -4,11 +4,20 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDay, formatNumber } from '../../../lib/format';
+import { formatNumber, intlLocale } from '../../../lib/format';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useReconciliationQuery } from '../queries';
 
 const PERIODS = [7, 14, 31] as const;
+
+/** "вт, 24 лист." / "Tue, 24 Nov": a Kyiv day of the last month, short enough for a phone. */
+const dayLabel = (day: string, locale: Locale) =>
+  new Intl.DateTimeFormat(intlLocale(locale), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`));
 
 /** The lead log of a source filtered to what was not delivered (its leads tab). */
 const failedLink = (r: ReconciliationRow) => {
@@ -25,7 +34,13 @@ export function ReconciliationCard() {
   const query = useReconciliationQuery(days);
   const n = (v: number) => formatNumber(v, locale);
   const columns: ColumnsType<ReconciliationRow> = [
-    { key: 'day', title: t('reconciliation.day'), render: (_, r) => formatDay(r.day), width: 120, fixed: 'left' },
+    {
+      key: 'day',
+      title: t('reconciliation.day'),
+      render: (_, r) => dayLabel(r.day, locale),
+      width: 120,
+      fixed: 'left',
+    },
     {
       key: 'source',
       title: t('reconciliation.source'),

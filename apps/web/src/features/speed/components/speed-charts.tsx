@@ -9,6 +9,9 @@ import { formatShare } from '../../../lib/reports/speed';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 
 const HEIGHT = 260;
+/** The legend in the order of the lines, not the alphabet of their names. */
+const ORDER = ['median', 'p90', 'w5', 'w15', 'w60'];
+const byOrder = (item: { dataKey?: unknown }) => ORDER.indexOf(String(item.dataKey));
 
 const dayLabel = (day: string, locale: Locale, style: 'short' | 'long') =>
   new Intl.DateTimeFormat(
@@ -64,7 +67,7 @@ export function SpeedCharts({ data }: { data: SpeedToLeadBreakdown }) {
                   `${new Intl.NumberFormat(intlLocale(locale)).format(Number(v))} ${t('chart.minutes')}`
                 }
               />
-              <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} />
+              <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} itemSorter={byOrder} />
               <Line
                 dataKey="median"
                 name={t('chart.median')}
@@ -104,7 +107,7 @@ export function SpeedCharts({ data }: { data: SpeedToLeadBreakdown }) {
                 labelFormatter={(d) => dayLabel(String(d), locale, 'long')}
                 formatter={(v) => formatShare(Number(v), locale)}
               />
-              <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} />
+              <Legend iconType="circle" wrapperStyle={{ fontSize: 13 }} itemSorter={byOrder} />
               <Line
                 dataKey="w5"
                 name={t('chart.within5')}

@@ -33,6 +33,7 @@ const breakdown: SpeedToLeadBreakdown = {
   ],
   byManager: [
     { manager: 'Олена', ...stat({ leads: 6, medianMs: 2 * MIN, within: { '5': 1, '15': 1, '60': 1 } }) },
+    { manager: 'Ігор', ...stat({ leads: 1, medianMs: 20_000 }) },
     { manager: null, ...stat({ leads: 4, reacted: 0, neverTaken: 4, medianMs: null, p90Ms: null }) },
   ],
 };
@@ -50,7 +51,7 @@ describe('SpeedPage', { timeout: 30_000 }, () => {
     expect(within(summary).getByText('60%')).toBeTruthy();
     expect(within(summary).getByText('з 10 лідів')).toBeTruthy();
     expect(screen.getByText('Час реакції по днях')).toBeTruthy();
-    expect(screen.getByText('Частка лідів, на які відреагували вчасно')).toBeTruthy();
+    expect(screen.getByText('Частка вчасних реакцій')).toBeTruthy();
     const sources = screen.getByTestId('speed-by-source');
     const site = within(sources).getByRole('row', { name: /Заявки з сайту/ });
     expect(within(site).getByText('4 хв')).toBeTruthy();
@@ -60,6 +61,8 @@ describe('SpeedPage', { timeout: 30_000 }, () => {
     const managers = screen.getByTestId('speed-by-manager');
     expect(within(within(managers).getByRole('row', { name: /Олена/ })).getAllByText('100%')).toHaveLength(3);
     const nobody = within(managers).getByRole('row', { name: /Без розподілу/ });
+    // A lead taken within seconds reads "< 1 хв", never "0 хв".
+    expect(within(within(managers).getByRole('row', { name: /Ігор/ })).getByText('< 1 хв')).toBeTruthy();
     expect(within(nobody).getAllByText('—')).toHaveLength(2);
     expect(Object.fromEntries(api.calls.at(-1)!.query)).toEqual({ days: '30' });
   });
