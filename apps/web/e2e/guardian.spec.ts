@@ -45,6 +45,35 @@ async function takeFirstLead(page: Page, sourceId: string): Promise<void> {
   expect(status).toBe(200);
 }
 
+const standInAlerts = (source: string) => [
+  {
+    _id: 'a1',
+    kind: 'drought',
+    integration: { _id: source, name: 'Site form', type: 'webhook' },
+    connection: null,
+    silentSince: new Date(Date.now() - 3 * 3_600_000).toISOString(),
+    expected: 12.4,
+    expiresAt: null,
+    daysAhead: null,
+    openedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    closedAt: null,
+    notifiedAt: new Date(Date.now() - 3_600_000).toISOString(),
+  },
+  {
+    _id: 'a2',
+    kind: 'expiry',
+    integration: null,
+    connection: { _id: 'c1', name: 'Olena Kovalenko' },
+    silentSince: null,
+    expected: null,
+    expiresAt: new Date(Date.now() + 6 * 86_400_000).toISOString(),
+    daysAhead: 7,
+    openedAt: new Date(Date.now() - 86_400_000).toISOString(),
+    closedAt: null,
+    notifiedAt: null,
+  },
+];
+
 for (const lang of LANGS) {
   const t = texts[lang];
   const s = strings[lang];
@@ -81,6 +110,12 @@ for (const lang of LANGS) {
       'false',
     );
 
+    // A history to look at: a drought needs four weeks of leads and an ending access a real
+    // Facebook token, which a screen test cannot wait for (the API tests make both, modules/guardian).
+    await page.route(
+      (url) => url.pathname === '/api/guardian/alerts',
+      (route) => route.fulfill({ json: standInAlerts(source) }),
+    );
     for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await page.goto(`${t.prefix}/admin/speed`);
@@ -91,6 +126,7 @@ for (const lang of LANGS) {
       await expect(
         page.getByTestId('guardian-reconciliation').getByRole('row').filter({ hasText: 'Site form' }),
       ).toBeVisible();
+      await expect(page.getByTestId('guardian-alert')).toHaveCount(2);
       await expectFits(page, `guardian-${lang}-${width}`);
       await page.goto(`${t.prefix}/admin`);
       await expect(page.getByTestId('speed-card')).toBeVisible();
