@@ -308,6 +308,30 @@ describe('the weekly mail', () => {
     expect(mailTo(user.login)[1]!.text).toContain('There were no leads this week.');
   });
 
+  it('is tried again next run when the mail could not go, and then sent once', async () => {
+    const { user, accountId } = await account('en');
+    await createSource(t.app.db, accountId, { destinationIds: [] });
+    let refuse = true;
+    const flaky: GuardianDeps = {
+      ...deps,
+      mailer: {
+        ...t.app.mailer,
+        send: async (m) => {
+          if (refuse && m.to === user.login) throw new Error('SMTP down');
+          return t.app.mailer.send(m);
+        },
+      },
+    };
+    const run = (at: DateTime) =>
+      t.app.db.transaction((tx) => sendWeeklyMails(flaky, speedToLeadSummary, tx, at.toJSDate()));
+    await run(kyiv('2026-12-21T09:10'));
+    expect(mailTo(user.login)).toHaveLength(0);
+    refuse = false;
+    await run(kyiv('2026-12-21T10:10'));
+    await run(kyiv('2026-12-21T11:10'));
+    expect(mailTo(user.login).map((m) => m.subject)).toEqual(['LeadRelay: your week 14 December – 20 December']);
+  });
+
   it('respects the opt-out and writes Ukrainian to a Ukrainian owner', async () => {
     const off = await account('uk');
     await createSource(t.app.db, off.accountId, { destinationIds: [] });

@@ -255,7 +255,7 @@ export async function speedBreakdown(
         avg((coalesce(reaction_ms <= ${w60}, false))::int)::float8 as within_60
       from t join integrations i on i.id = t.integration_id
       group by grouping sets ((t.day), (t.integration_id), (t.manager), ())
-      order by t.day, count(*) desc, t.manager nulls last`),
+      order by t.day, count(*) desc, min(i.name), t.manager nulls last`),
   );
   const groups = (d: number, i: number, m: number) =>
     rows.filter((r) => r.g_day === d && r.g_integration === i && r.g_manager === m);
