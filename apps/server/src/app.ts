@@ -99,6 +99,7 @@ import { pipedriveRoutes } from './modules/pipedrive/pipedrive.routes';
 import { plansRoutes } from './modules/plans/plans.routes';
 import { seedPlans } from './modules/plans/plans.service';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
+import { speedToLeadSummary } from './modules/reactions/reactions.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
 import { recordSentSms } from './modules/sms/sms.service';
@@ -347,7 +348,7 @@ async function setup(
       ...smsTasks(deps),
       ...horoshopTasks(horoshopDeps(app)),
       ...parsers.tasks(),
-      ...guardianTasks(),
+      ...guardianTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, speedToLeadSummary),
       ...escalationTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
     ],
     ...options.periodic,

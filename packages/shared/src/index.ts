@@ -9,6 +9,7 @@ export * from './facebook';
 export * from './facebook-signin';
 export * from './ga';
 export * from './guardian';
+export * from './guardian-requests';
 export * from './hook-requests';
 export * from './hooks';
 export * from './horoshop';

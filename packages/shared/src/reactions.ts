@@ -52,3 +52,27 @@ export interface SpeedToLeadReport {
   timeZone: string;
   rows: SpeedToLeadRow[];
 }
+
+/** Speed to lead over a set of leads (the breakdown's groups and its total). */
+export interface SpeedStat {
+  leads: number;
+  reacted: number;
+  neverTaken: number;
+  medianMs: number | null;
+  p90Ms: number | null;
+  within: Record<`${(typeof SPEED_TO_LEAD_WITHIN_MINUTES)[number]}`, number>;
+}
+
+/**
+ * The report's screen and the weekly mail: the period as a whole and by each dimension on its own
+ * (per day, per source integration, per manager), each median computed over its own leads.
+ */
+export interface SpeedToLeadBreakdown {
+  from: string;
+  to: string;
+  timeZone: string;
+  total: SpeedStat;
+  byDay: (SpeedStat & { day: string })[];
+  byIntegration: (SpeedStat & { integration: { _id: string; name: string; type: string } })[];
+  byManager: (SpeedStat & { manager: string | null })[];
+}

@@ -13,7 +13,7 @@ import { connectorConfig } from '../lib/connector-config';
 import type { AppLocks } from '../lib/locks';
 import type { SecretBox } from '../lib/secret-box';
 import { connectionCache } from './connection-cache';
-import { readAuth, sealAuth } from './stored-auth';
+import { credentialExpiry, readAuth, sealAuth } from './stored-auth';
 
 export interface RuntimeDeps {
   db: Executor;
@@ -74,7 +74,11 @@ export function runtimeExtras(
       const next = await refresh(parsed.data);
       await deps.db
         .update(integrations)
-        .set({ auth: sealAuth(deps.secrets, integrationId, next as Record<string, unknown>), updatedAt: new Date() })
+        .set({
+          auth: sealAuth(deps.secrets, integrationId, next as Record<string, unknown>),
+          credentialExpiresAt: credentialExpiry(connector, next as Record<string, unknown>),
+          updatedAt: new Date(),
+        })
         .where(eq(integrations.id, integrationId));
       return next;
     });

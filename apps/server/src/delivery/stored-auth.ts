@@ -19,6 +19,20 @@ export function readAuth(secrets: SecretBox, row: Pick<IntegrationRow, 'id' | 'a
   }
 }
 
+/**
+ * When stored OAuth credentials stop working unless used: now plus the connector's refresh-token
+ * lifetime, for credentials that hold a refresh token; null otherwise (an API key, no known end).
+ */
+export function credentialExpiry(
+  connector: { oauth?: { refreshTokenLifetimeDays?: number } } | undefined,
+  auth: Record<string, unknown>,
+  now = new Date(),
+): Date | null {
+  const days = connector?.oauth?.refreshTokenLifetimeDays;
+  if (!days || typeof auth.refreshToken !== 'string') return null;
+  return new Date(now.getTime() + days * 86_400_000);
+}
+
 /** What connect stores: an envelope, or null when there is nothing secret (not connected). */
 export function sealAuth(secrets: SecretBox, id: string, auth: Record<string, unknown>): SealedSecret | null {
   return Object.keys(auth).length === 0 ? null : secrets.seal(auth, id);

@@ -29,6 +29,9 @@ const SPEC = [
   '/admin/parsers/:id',
   '/admin/plan',
   '/admin/referral',
+  // Issue 19: the speed-to-lead report and the guardian.
+  '/admin/speed',
+  '/admin/guardian',
   '/admin/user',
   '/admin/widget',
   ...['alfasms', 'amocrm', 'facebook', 'fb', 'ga', 'pipedrive', 'uspacy', 'telegram'].map(

@@ -215,6 +215,18 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       },
       { path: 'admin/parsers/:id', title: 'parser', active: true, role: 'privileged', page: parsers('detail') },
       {
+        path: 'admin/speed',
+        title: 'speed',
+        active: true,
+        page: () => import('../features/speed/pages/speed-page').then((m) => m.SpeedPage),
+      },
+      {
+        path: 'admin/guardian',
+        title: 'guardian',
+        active: true,
+        page: () => import('../features/guardian/pages/guardian-page').then((m) => m.GuardianPage),
+      },
+      {
         path: 'admin/referral',
         title: 'referral',
         active: true,

@@ -7,11 +7,13 @@ import collections from './en/collections.json';
 import crm from './en/crm.json';
 import facebook from './en/facebook.json';
 import ga from './en/ga.json';
+import guardian from './en/guardian.json';
 import horoshop from './en/horoshop.json';
 import news from './en/news.json';
 import parsers from './en/parsers.json';
 import referral from './en/referral.json';
 import sms from './en/sms.json';
+import speed from './en/speed.json';
 import superAdmin from './en/superAdmin.json';
 import telegram from './en/telegram.json';
 import testLead from './en/testLead.json';
@@ -27,11 +29,13 @@ export default {
   crm,
   facebook,
   ga,
+  guardian,
   horoshop,
   news,
   parsers,
   referral,
   sms,
+  speed,
   superAdmin,
   telegram,
   testLead,

@@ -7,11 +7,13 @@ import collections from './uk/collections.json';
 import crm from './uk/crm.json';
 import facebook from './uk/facebook.json';
 import ga from './uk/ga.json';
+import guardian from './uk/guardian.json';
 import horoshop from './uk/horoshop.json';
 import news from './uk/news.json';
 import parsers from './uk/parsers.json';
 import referral from './uk/referral.json';
 import sms from './uk/sms.json';
+import speed from './uk/speed.json';
 import superAdmin from './uk/superAdmin.json';
 import telegram from './uk/telegram.json';
 import testLead from './uk/testLead.json';
@@ -27,11 +29,13 @@ export default {
   crm,
   facebook,
   ga,
+  guardian,
   horoshop,
   news,
   parsers,
   referral,
   sms,
+  speed,
   superAdmin,
   telegram,
   testLead,

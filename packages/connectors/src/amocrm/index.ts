@@ -281,6 +281,8 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     scopes: [],
     callback: { base: 'publicUrl', path: '/api/amocrm/callback' },
     accountHost: { from: 'referer', allowed: 'AMOCRM_HOSTS' },
+    // Single-use refresh tokens that die after about 3 months unused (docs/connectors/amocrm.md).
+    refreshTokenLifetimeDays: 90,
     consentUrl: (client, state) => amoAuthorizeUrl(client, state),
     exchangeCode: (call, code, account) => amoExchangeCode(call, account ?? '', code),
   },

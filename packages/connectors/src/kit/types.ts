@@ -93,6 +93,12 @@ export interface ConnectorOAuth<Auth> {
    * checked (and reduced to its origin) before anything is stored.
    */
   accountHost?: { from: 'referer'; allowed: string } | { from: 'token'; field: string; allowed: string };
+  /**
+   * How long a refresh token lives unused, in days, where the provider says so: every stored
+   * exchange or refresh moves the credential's end this far ahead, and the guardian warns the
+   * account 7 days and 1 day before it (issue 19 part 4b).
+   */
+  refreshTokenLifetimeDays?: number;
   /** The consent page's full address for this state. */
   consentUrl: (client: OAuthClient, state: string) => string;
   /**

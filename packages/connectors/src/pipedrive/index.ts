@@ -360,6 +360,8 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
     scopes: [],
     callback: { base: 'authHost', path: '/pipedrive/callback' },
     accountHost: { from: 'token', field: 'apiDomain', allowed: 'PIPEDRIVE_HOSTS' },
+    // A refresh token may be reused and dies after about 60 days unused (reference/external-apis.md).
+    refreshTokenLifetimeDays: 60,
     consentUrl: (client, state) => authorizeUrl(client, state),
     exchangeCode: async (call, code) => {
       const tokens = await exchangeCode(call.fetch, call.oauth, code, call.signal);

@@ -31,6 +31,11 @@ export const integrations = pgTable(
       .notNull()
       .default('ok'),
     statusReason: text('status_reason'),
+    /**
+     * When the stored credential stops working unless used or renewed (an OAuth refresh token with a
+     * known lifetime; the connector declares it). Kept outside the sealed auth so the guardian can warn.
+     */
+    credentialExpiresAt: timestamp('credential_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

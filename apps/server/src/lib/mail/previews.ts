@@ -2,6 +2,7 @@
 // draw each one in both languages. A mail with variants (retry or reconnect, one lead or many)
 // has an entry per variant.
 import type { Locale } from '@leadrelay/shared';
+import { credentialExpiryMail, droughtMail, weeklyReportMail } from './guardian-templates';
 import {
   confirmEmailMail,
   facebookConnectionBrokenMail,
@@ -81,6 +82,47 @@ export const MAIL_PREVIEWS = {
     }),
   'renewal-failed-final': (ctx) =>
     renewalFailedMail(ctx, { plan: 'Бізнес', expDate: null, nextTry: null, link: screen(ctx, '/admin/plan') }),
+  'guardian-drought': (ctx) =>
+    droughtMail(ctx, {
+      name: 'Заявки з сайту',
+      silentSince: new Date('2026-03-10T07:40:00Z'),
+      expected: 12.4,
+      link: screen(ctx, '/admin/guardian'),
+    }),
+  'guardian-expiry-amocrm': (ctx) =>
+    credentialExpiryMail(ctx, {
+      name: 'amoCRM: продажі',
+      service: 'amoCRM',
+      expiresAt: new Date('2026-03-21T09:30:00Z'),
+      renewal: 'refresh',
+      link: screen(ctx, '/admin/integrations/amocrm/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b'),
+    }),
+  'guardian-expiry-facebook': (ctx) =>
+    credentialExpiryMail(ctx, {
+      name: 'Олена Коваль',
+      service: 'Facebook',
+      expiresAt: new Date('2026-03-15T09:30:00Z'),
+      renewal: 'facebook',
+      link: screen(ctx, '/admin/integrations/facebook'),
+    }),
+  'guardian-weekly': (ctx) =>
+    weeklyReportMail(ctx, {
+      from: new Date('2026-03-09T00:00:00+02:00'),
+      to: new Date('2026-03-15T12:00:00+02:00'),
+      totals: { received: 148, delivered: 141, held: 0, failed: 2 },
+      speed: {
+        reacted: 131,
+        medianMs: 6.5 * 60_000,
+        p90Ms: 48 * 60_000,
+        within: { '5': 0.41, '15': 0.72, '60': 0.86 },
+        neverTaken: 17,
+      },
+      sources: [
+        { name: 'Заявки з сайту', received: 102, delivered: 99, held: 0, failed: 1 },
+        { name: 'Facebook: весняна кампанія', received: 46, delivered: 42, held: 0, failed: 1 },
+      ],
+      link: screen(ctx, '/admin/speed'),
+    }),
 } satisfies Record<string, (ctx: MailContext) => Promise<Template>>;
 
 export type MailPreviewName = keyof typeof MAIL_PREVIEWS;

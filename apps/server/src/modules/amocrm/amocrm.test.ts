@@ -98,9 +98,14 @@ describe('amoCRM connect', () => {
     const back = await consentReturn(alice, id);
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
     expect(back.searchParams.get('referer')).toBe(em.host);
+    const connectedAt = Date.now();
     expect(await callback(back)).toBe(`http://app.test/admin/integrations/amocrm/${id}?connected=1`);
 
     const row = await rowOf(id);
+    // The refresh token lives about 3 months unused: its end is kept in clear for the guardian's warnings.
+    const days = (row.credentialExpiresAt!.getTime() - connectedAt) / 86_400_000;
+    expect(days).toBeGreaterThan(89.9);
+    expect(days).toBeLessThan(90.1);
     const opened = t.app.deps.secrets.open(row.auth!, row.id) as {
       accessToken: string;
       refreshToken: string;
@@ -333,6 +338,11 @@ describe('amoCRM delivery through the worker', () => {
   it('two deliveries on a token amoCRM expired refresh it once; the new pair is stored sealed', async () => {
     const { crm, source } = await pipeline({ note: false });
     const before = t.app.deps.secrets.open((await rowOf(crm)).auth!, crm) as { refreshToken: string };
+    // Connected 100 days ago, by the stored end: the refresh moves the end 90 days from now.
+    await t.app.db
+      .update(integrations)
+      .set({ credentialExpiresAt: new Date(Date.now() - 10 * 86_400_000) })
+      .where(eq(integrations.id, crm));
     em.expireTokens();
     await Promise.all([
       ingest(source.url, { name: 'A', phone: '+380501111111' }),
@@ -344,6 +354,7 @@ describe('amoCRM delivery through the worker', () => {
     const row = await rowOf(crm);
     const after = t.app.deps.secrets.open(row.auth!, crm) as { refreshToken: string };
     expect(after.refreshToken).not.toBe(before.refreshToken);
+    expect(row.credentialExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 89 * 86_400_000);
     expect(JSON.stringify(row.auth)).not.toContain(after.refreshToken);
     // The stored pair is the live one: the screens keep working without another refresh.
     expect((await callAs(t, 'GET', `${legacy}/users/${crm}`, alice)).statusCode).toBe(200);

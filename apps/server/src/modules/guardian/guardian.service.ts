@@ -3,11 +3,12 @@
 // leads per hour of the week over the last four weeks, counted in SQL per account (the leads'
 // (account_id, created_at) index). A drought opens one alert per source until a lead comes again.
 import { type GuardianAlert, SOURCE_TYPES } from '@leadrelay/shared';
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
-import { type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
+import { fbConnections, type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
 import { judgeSilence } from '../../lib/drought';
 import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
+import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
 
 const WEEKS = 4;
 const WEEK_MS = 7 * 86_400_000;
@@ -77,21 +78,54 @@ export async function checkDroughts(db: Executor, now: Date): Promise<{ opened: 
   return { opened, closed: (closed as { rowCount?: number }).rowCount ?? 0 };
 }
 
+/**
+ * Tells the owner of each open drought nobody was told of yet, once: `notified_at` is set only when
+ * a channel told them, so a mail that failed (or a mail turned off, then on) goes out next run, and
+ * a drought that lasts is never told twice. A new drought (leads came back, then stopped) is a new
+ * alert, told again.
+ */
+export async function notifyDroughts(deps: GuardianDeps, tx: Executor, now: Date): Promise<number> {
+  const open = await tx
+    .select({ a: guardianAlerts, name: integrations.name })
+    .from(guardianAlerts)
+    .innerJoin(integrations, eq(integrations.id, guardianAlerts.integrationId))
+    .where(and(eq(guardianAlerts.kind, 'drought'), isNull(guardianAlerts.closedAt), isNull(guardianAlerts.notifiedAt)));
+  let told = 0;
+  for (const { a, name } of open) {
+    const owner = await ownerOf(tx, a.accountId);
+    if (!owner || !a.silentSince) continue;
+    const notice = { name, silentSince: a.silentSince, expected: a.expected ?? 0 };
+    if (!(await notifyOwner(deps, owner, { kind: 'drought', notice }))) continue;
+    await tx.update(guardianAlerts).set({ notifiedAt: now }).where(eq(guardianAlerts.id, a.id));
+    told++;
+  }
+  return told;
+}
+
 /** The account's alerts, newest first (the guardian's history on the web). */
 export async function listAlerts(db: Executor, accountId: string): Promise<GuardianAlert[]> {
   const rows = await db
-    .select({ a: guardianAlerts, name: integrations.name, type: integrations.type })
+    .select({
+      a: guardianAlerts,
+      name: integrations.name,
+      type: integrations.type,
+      connectionName: fbConnections.name,
+    })
     .from(guardianAlerts)
-    .innerJoin(integrations, eq(integrations.id, guardianAlerts.integrationId))
+    .leftJoin(integrations, eq(integrations.id, guardianAlerts.integrationId))
+    .leftJoin(fbConnections, eq(fbConnections.id, guardianAlerts.connectionId))
     .where(eq(guardianAlerts.accountId, accountId))
     .orderBy(desc(guardianAlerts.openedAt))
     .limit(200);
-  return rows.map(({ a, name, type }) => ({
+  return rows.map(({ a, name, type, connectionName }) => ({
     _id: a.id,
     kind: a.kind,
-    integration: { _id: a.integrationId, name, type },
+    integration: a.integrationId && name !== null && type !== null ? { _id: a.integrationId, name, type } : null,
+    connection: a.connectionId && connectionName !== null ? { _id: a.connectionId, name: connectionName } : null,
     silentSince: a.silentSince?.toISOString() ?? null,
     expected: a.expected,
+    expiresAt: a.expiresAt?.toISOString() ?? null,
+    daysAhead: a.daysAhead,
     openedAt: a.openedAt.toISOString(),
     closedAt: a.closedAt?.toISOString() ?? null,
     notifiedAt: a.notifiedAt?.toISOString() ?? null,

@@ -16,7 +16,7 @@ import { type IntegrationRow, integrations, type UserRow } from '../../db/schema
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { oauthClientFor } from '../../delivery/connector-runtime';
-import { sealAuth } from '../../delivery/stored-auth';
+import { credentialExpiry, sealAuth } from '../../delivery/stored-auth';
 import { connectorConfig } from '../../lib/connector-config';
 import { isBoundToBrowser, type OAuthState, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
@@ -118,7 +118,13 @@ function tokenOrigin(deps: Deps, connector: OAuthConnector, allowed: string, val
 export async function storeAuth(deps: Deps, row: IntegrationRow, auth: Record<string, unknown>): Promise<void> {
   await deps.db
     .update(integrations)
-    .set({ auth: sealAuth(deps.secrets, row.id, auth), status: 'ok', statusReason: null, updatedAt: new Date() })
+    .set({
+      auth: sealAuth(deps.secrets, row.id, auth),
+      credentialExpiresAt: credentialExpiry(getConnector(row.type), auth),
+      status: 'ok',
+      statusReason: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(integrations.id, row.id), eq(integrations.accountId, row.accountId)));
   forgetConnectionCache(row.id);
 }

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
 import { assertIntegration } from '../hooks/hooks.service';
-import { reactToHook, speedToLead } from './reactions.service';
+import { reactToHook, speedBreakdownOf, speedToLead } from './reactions.service';
 
 const ZIdParams = z.object({ id: z.uuid({ message: 'VALIDATION_ERROR' }) });
 
@@ -47,6 +47,23 @@ export async function reactionsRoutes(app: FastifyInstance): Promise<void> {
       const accountId = authOf(req).user.id;
       if (req.query.integrationId) await assertIntegration(app.db, accountId, req.query.integrationId);
       return speedToLead(app.db, accountId, req.query);
+    },
+  );
+
+  r.get(
+    '/api/report/speed-to-lead/breakdown',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags,
+        summary: 'Speed to lead as a whole, per day, per source integration and per manager (the report screen)',
+        querystring: ZSpeedToLeadQuery,
+      },
+    },
+    async (req) => {
+      const accountId = authOf(req).user.id;
+      if (req.query.integrationId) await assertIntegration(app.db, accountId, req.query.integrationId);
+      return speedBreakdownOf(app.db, accountId, req.query);
     },
   );
 }

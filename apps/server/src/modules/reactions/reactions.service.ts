@@ -8,6 +8,8 @@ import {
   type ReactionResult,
   type ReactionVia,
   SPEED_TO_LEAD_WITHIN_MINUTES,
+  type SpeedStat,
+  type SpeedToLeadBreakdown,
   type SpeedToLeadQuery,
   type SpeedToLeadReport,
   type SpeedToLeadRow,
@@ -184,4 +186,108 @@ export async function speedToLead(
     deliveryMedianMs: round(r.delivery_median_ms),
   }));
   return { from: from.toISOString(), to: now.toISOString(), timeZone: zone, rows };
+}
+
+interface StatRow {
+  g_day: number;
+  g_integration: number;
+  g_manager: number;
+  day: string | null;
+  integration_id: string | null;
+  name: string | null;
+  type: string | null;
+  manager: string | null;
+  leads: number;
+  reacted: number;
+  median_ms: number | null;
+  p90_ms: number | null;
+  within_5: number | null;
+  within_15: number | null;
+  within_60: number | null;
+}
+
+const toStat = (r: StatRow | undefined): SpeedStat => {
+  const round = (v: number | null | undefined) => (v === null || v === undefined ? null : Math.round(v));
+  const share = (v: number | null | undefined) => Math.round((v ?? 0) * 1000) / 1000;
+  const leads = r?.leads ?? 0;
+  const reacted = r?.reacted ?? 0;
+  return {
+    leads,
+    reacted,
+    neverTaken: leads - reacted,
+    medianMs: round(r?.median_ms),
+    p90Ms: round(r?.p90_ms),
+    within: { '5': share(r?.within_5), '15': share(r?.within_15), '60': share(r?.within_60) },
+  };
+};
+
+/**
+ * Speed to lead of the account's leads received in [from, to): as a whole, per Kyiv day, per source
+ * integration and per manager, in one statement (grouping sets), so every median is over its own
+ * leads rather than a median of medians.
+ */
+export async function speedBreakdown(
+  db: Executor,
+  accountId: string,
+  range: { from: Date; to: Date; integrationId?: string },
+): Promise<SpeedToLeadBreakdown> {
+  const zone = DEFAULT_TIME_ZONE;
+  const [w5, w15, w60] = SPEED_TO_LEAD_WITHIN_MINUTES.map((m) => m * 60_000);
+  const rows = rowsOf<StatRow>(
+    await db.execute(sql`
+      with t as (
+        select to_char(l.created_at at time zone ${zone}, 'YYYY-MM-DD') as day, l.integration_id,
+          l.assignee->>'name' as manager,
+          extract(epoch from (select min(r.at) from lead_reactions r where r.lead_id = l.id) - l.created_at) * 1000
+            as reaction_ms
+        from leads l
+        where l.account_id = ${accountId}::uuid
+          and l.created_at >= ${range.from.toISOString()}::timestamptz and l.created_at < ${range.to.toISOString()}::timestamptz
+          ${range.integrationId ? sql`and l.integration_id = ${range.integrationId}::uuid` : sql``}
+      )
+      select grouping(t.day)::int as g_day, grouping(t.integration_id)::int as g_integration,
+        grouping(t.manager)::int as g_manager, t.day, t.integration_id::text, min(i.name) as name, min(i.type) as type,
+        t.manager, count(*)::int as leads, count(reaction_ms)::int as reacted,
+        percentile_cont(0.5) within group (order by reaction_ms)::float8 as median_ms,
+        percentile_cont(0.9) within group (order by reaction_ms)::float8 as p90_ms,
+        avg((coalesce(reaction_ms <= ${w5}, false))::int)::float8 as within_5,
+        avg((coalesce(reaction_ms <= ${w15}, false))::int)::float8 as within_15,
+        avg((coalesce(reaction_ms <= ${w60}, false))::int)::float8 as within_60
+      from t join integrations i on i.id = t.integration_id
+      group by grouping sets ((t.day), (t.integration_id), (t.manager), ())
+      order by t.day, count(*) desc, min(i.name), t.manager nulls last`),
+  );
+  const groups = (d: number, i: number, m: number) =>
+    rows.filter((r) => r.g_day === d && r.g_integration === i && r.g_manager === m);
+  return {
+    from: range.from.toISOString(),
+    to: range.to.toISOString(),
+    timeZone: zone,
+    total: toStat(groups(1, 1, 1)[0]),
+    byDay: groups(0, 1, 1).map((r) => ({ day: r.day!, ...toStat(r) })),
+    byIntegration: groups(1, 0, 1).map((r) => ({
+      integration: { _id: r.integration_id!, name: r.name ?? '', type: r.type ?? '' },
+      ...toStat(r),
+    })),
+    byManager: groups(1, 1, 0).map((r) => ({ manager: r.manager, ...toStat(r) })),
+  };
+}
+
+/** The breakdown over the last `days` Kyiv days, today included (GET /api/report/speed-to-lead/breakdown). */
+export function speedBreakdownOf(
+  db: Executor,
+  accountId: string,
+  query: SpeedToLeadQuery,
+  now = new Date(),
+): Promise<SpeedToLeadBreakdown> {
+  const from = DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE })
+    .startOf('day')
+    .minus({ days: query.days - 1 })
+    .toJSDate();
+  return speedBreakdown(db, accountId, { from, to: new Date(now.getTime() + 1), integrationId: query.integrationId });
+}
+
+/** The whole of a period's speed to lead (the weekly mail). */
+export async function speedToLeadSummary(db: Executor, accountId: string, from: Date, to: Date): Promise<SpeedStat> {
+  return (await speedBreakdown(db, accountId, { from, to })).total;
 }

@@ -6,6 +6,8 @@ import {
   CrownOutlined,
   DashboardOutlined,
   MessageOutlined,
+  SafetyOutlined,
+  ThunderboltOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { isPrivileged } from '@leadrelay/shared';
@@ -21,6 +23,8 @@ const PATHS = [
   '/admin/collections',
   '/admin/parsers',
   '/admin/widget',
+  '/admin/speed',
+  '/admin/guardian',
   '/admin/super',
   '/admin',
 ] as const;
@@ -40,6 +44,8 @@ export function SideMenu({ onNavigate }: { onNavigate?: () => void }) {
     { key: '/admin', icon: <DashboardOutlined aria-hidden />, label: t('menu.dashboard') },
     { key: '/admin/integrations', icon: <ApiOutlined aria-hidden />, label: t('menu.integrations') },
     { key: '/admin/collections', icon: <UnorderedListOutlined aria-hidden />, label: t('menu.collections') },
+    { key: '/admin/speed', icon: <ThunderboltOutlined aria-hidden />, label: t('menu.speed') },
+    { key: '/admin/guardian', icon: <SafetyOutlined aria-hidden />, label: t('menu.guardian') },
     ...(privileged ? [{ key: '/admin/parsers', icon: <CodeOutlined aria-hidden />, label: t('menu.parsers') }] : []),
     { key: '/admin/widget', icon: <AppstoreOutlined aria-hidden />, label: t('menu.widget') },
     ...(privileged ? [{ key: '/admin/super', icon: <CrownOutlined aria-hidden />, label: t('menu.super') }] : []),

@@ -1,8 +1,8 @@
-import type { Hook, HookStatus } from '@leadrelay/shared';
+import { HOOK_STATUSES, type Hook, type HookStatus } from '@leadrelay/shared';
 import { Empty, Pagination, Table, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime } from '../../lib/hooks/format';
 import {
@@ -46,7 +46,9 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
   const [storedSize, setStoredSize] = usePageSize();
   const limit = pageSize ?? (compact ? RECENT_HOOKS.limit : storedSize);
   const [page, setPage] = useState(1);
-  const [status, setStatus] = useState<HookStatus>();
+  // A link may open the log filtered (the guardian's reconciliation: ?status=failed).
+  const [params] = useSearchParams();
+  const [status, setStatus] = useState<HookStatus | undefined>(() => statusParam(params.get('status')));
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<string[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -259,4 +261,9 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
       )}
     </div>
   );
+}
+
+/** A status the lead log can filter by, read from the URL; anything else is no filter. */
+function statusParam(value: string | null): HookStatus | undefined {
+  return (HOOK_STATUSES as readonly string[]).includes(value ?? '') ? (value as HookStatus) : undefined;
 }

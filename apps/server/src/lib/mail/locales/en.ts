@@ -175,4 +175,45 @@ export const en: EnCatalogue = {
   'escalated.action': 'Open the lead log',
   'escalated.why':
     'You get this mail because a source passes a lead on when nobody takes it in time. Passes are gathered every minute rather than sent one by one.',
+
+  'drought.subject': 'LeadRelay: leads stopped coming from "{name}"',
+  'drought.preview': 'The last lead from "{name}" came {since}.',
+  'drought.heading': 'No leads from "{name}"',
+  'drought.body':
+    'The last lead from "{name}" came {since}. By this source\'s own history about {expected} should have come since then, and none did.',
+  'drought.check':
+    'Check that the form on the site works, that the ads are running and that the webhook address did not change. Weekends and night hours that usually have no leads are not counted.',
+  'drought.later':
+    'We will not write again while the silence lasts; the next mail comes only if leads come back and stop again.',
+  'drought.action': 'Open the guardian',
+  'drought.why':
+    'You got this message because the LeadRelay guardian watches the lead sources of your account. You can turn these mails off in the guardian settings.',
+
+  'expiry.subject': 'LeadRelay: access to "{name}" ends {day}',
+  'expiry.preview': 'Reconnect "{name}" before {day} so no lead is lost.',
+  'expiry.heading': 'Access to "{name}" ends soon',
+  'expiry.body':
+    'LeadRelay\'s access to "{name}" ({service}) is valid until {time}. After that we cannot work with it until you reconnect it.',
+  'expiry.renewRefresh':
+    'The access renews itself while leads go through the connection. If it has not been used for a long time, reconnect it now: it takes a minute.',
+  'expiry.renewFacebook': 'Facebook grants this access for about 60 days. Reconnect the profile to get a new one.',
+  'expiry.action': 'Reconnect',
+  'expiry.why':
+    'You got this message because the LeadRelay guardian warns 7 days and 1 day before an access ends. You can turn these mails off in the guardian settings.',
+
+  'weekly.subject': 'LeadRelay: your week {period}',
+  'weekly.preview': 'Leads received: {received}. Median reaction: {median}.',
+  'weekly.heading': 'The week {period}',
+  'weekly.received': 'Leads received: {received}; delivered: {delivered}; held: {held}; not delivered: {failed}.',
+  'weekly.speed': "Your managers' reaction time: median {median}, 90th percentile {p90}.",
+  'weekly.within': 'Reacted within 5 min: {w5}, 15 min: {w15}, an hour: {w60}. Leads nobody took: {never}.',
+  'weekly.noReactions': 'This week the managers marked no reaction to any lead.',
+  'weekly.source': '"{name}": received {received}, delivered {delivered}, held {held}, not delivered {failed}.',
+  'weekly.noLeads': 'There were no leads this week.',
+  'weekly.minutes': '{m} min',
+  'weekly.hours': '{h} h {m} min',
+  'weekly.none': 'none',
+  'weekly.action': 'Open the report',
+  'weekly.why':
+    'You got this message because the LeadRelay weekly report is on for your account. You can turn it off in the guardian settings.',
 };

@@ -51,7 +51,7 @@ export function TelegramLink({ collectionId, item, integrationId }: Props) {
   if (item.telegram) {
     return (
       <Space size={4} wrap>
-        <Tag color="blue" icon={<SendOutlined />} data-testid={`telegram-linked-${item.id}`}>
+        <Tag color="blue" icon={<SendOutlined aria-hidden />} data-testid={`telegram-linked-${item.id}`}>
           {item.telegram.username ? `@${item.telegram.username}` : t('telegram.linked')}
         </Tag>
         <PermissionGuard>
@@ -65,7 +65,7 @@ export function TelegramLink({ collectionId, item, integrationId }: Props) {
               <Button
                 type="text"
                 size="small"
-                icon={<DisconnectOutlined />}
+                icon={<DisconnectOutlined aria-hidden />}
                 aria-label={t('telegram.unlinkNamed', { name: item.name })}
               />
             </Tooltip>
@@ -77,7 +77,7 @@ export function TelegramLink({ collectionId, item, integrationId }: Props) {
   return (
     <>
       <PermissionGuard>
-        <Button size="small" icon={<SendOutlined />} loading={makeCode.isPending} onClick={onLink}>
+        <Button size="small" icon={<SendOutlined aria-hidden />} loading={makeCode.isPending} onClick={onLink}>
           {t('telegram.link')}
         </Button>
       </PermissionGuard>

@@ -20,6 +20,8 @@ import { NoIntegrations } from '../components/no-integrations';
 const LeadsChart = lazy(() => import('../components/leads-chart').then((m) => ({ default: m.LeadsChart })));
 // So is the recent leads' table (antd's Table with its pagination, select and checkbox: some 80 KB);
 // the page asks for the leads themselves at once, so they arrive with it.
+// And the speed-to-lead card (issue 19): its report's code and query come after the page shows.
+const SpeedCard = lazy(() => import('../components/speed-card').then((m) => ({ default: m.SpeedCard })));
 const HooksTable = lazy(() => import('../../../components/hooks/hooks-table').then((m) => ({ default: m.HooksTable })));
 
 export function DashboardPage() {
@@ -64,6 +66,9 @@ export function DashboardPage() {
           <Col xs={24} lg={9}>
             <div className="lr-stack">
               <IntegrationsHealth />
+              <Suspense fallback={null}>
+                <SpeedCard />
+              </Suspense>
               <AccountStatusCard user={user} />
             </div>
           </Col>

@@ -52,7 +52,7 @@ export function TelegramConnectionCard({ integration }: { integration: Integrati
         <Descriptions column={1} size="small" className="lr-mb" bordered>
           <Descriptions.Item label={t('connection.bot')}>
             <Space wrap>
-              <RobotOutlined />
+              <RobotOutlined aria-hidden />
               {info.botUsername ? (
                 <Typography.Link href={`https://t.me/${info.botUsername}`} target="_blank" rel="noreferrer">
                   @{info.botUsername}

@@ -53,7 +53,11 @@ export function TelegramManagersCard({ integration }: { integration: Integration
           renderItem={(item) => (
             <List.Item>
               <Space wrap>
-                {item.telegram ? <CheckCircleTwoTone twoToneColor="#52c41a" /> : <ClockCircleOutlined />}
+                {item.telegram ? (
+                  <CheckCircleTwoTone aria-hidden twoToneColor="#52c41a" />
+                ) : (
+                  <ClockCircleOutlined aria-hidden />
+                )}
                 <span>{item.name}</span>
                 {item.telegram ? (
                   <Tag color="green">

@@ -1,0 +1,153 @@
+// The guardian's mails (issue 19 part 4; docs/mail.md): a source gone silent, a credential about to
+// end, and the weekly report (speed to lead and the reconciliation). Times are the owner's Kyiv
+// time: the product's working day and the reports are Kyiv's.
+import type { Locale } from '@leadrelay/shared';
+import { t } from './i18n';
+import { type MailContext, renderMail, type Template } from './render';
+
+const ZONE = 'Europe/Kyiv';
+const intlLocale = (lang: Locale) => (lang === 'en' ? 'en-GB' : 'uk-UA');
+
+/** A moment in Kyiv time, spelled for the language. */
+const kyivTime = (lang: Locale, date: Date) =>
+  new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(date);
+
+/** A day in Kyiv time, spelled for the language. */
+const kyivDay = (lang: Locale, date: Date) =>
+  new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'long', timeZone: ZONE }).format(date);
+
+const count = (lang: Locale, n: number) => new Intl.NumberFormat(intlLocale(lang)).format(n);
+const percent = (lang: Locale, share: number) =>
+  new Intl.NumberFormat(intlLocale(lang), { style: 'percent', maximumFractionDigits: 0 }).format(share);
+
+/** A reaction time: "7 хв", "1 год 5 хв"; "немає" when nothing was reacted to. */
+export function duration(lang: Locale, ms: number | null): string {
+  if (ms === null) return t(lang, 'weekly.none');
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return t(lang, 'weekly.minutes', { m: minutes });
+  return t(lang, 'weekly.hours', { h: Math.floor(minutes / 60), m: minutes % 60 });
+}
+
+export interface DroughtNotice {
+  /** The source integration's name as the user gave it. */
+  name: string;
+  /** The last lead before the silence. */
+  silentSince: Date;
+  /** Leads the source's history expected during the silence. */
+  expected: number;
+  link: string;
+}
+
+/** Once per drought: a source that normally has leads at this hour has had none for long. */
+export function droughtMail(ctx: MailContext, notice: DroughtNotice): Promise<Template> {
+  const { lang } = ctx;
+  const { name } = notice;
+  const since = kyivTime(lang, notice.silentSince);
+  return renderMail(ctx, {
+    subject: t(lang, 'drought.subject', { name }),
+    preview: t(lang, 'drought.preview', { name, since }),
+    heading: t(lang, 'drought.heading', { name }),
+    paragraphs: [
+      t(lang, 'drought.body', { name, since, expected: count(lang, Math.max(1, Math.round(notice.expected))) }),
+      t(lang, 'drought.check'),
+      t(lang, 'drought.later'),
+    ],
+    action: { label: t(lang, 'drought.action'), url: notice.link },
+    why: t(lang, 'drought.why'),
+  });
+}
+
+export interface ExpiryNotice {
+  /** The integration's or the Facebook profile's name. */
+  name: string;
+  /** The service, as its brand is written (amoCRM, Pipedrive, Facebook). */
+  service: string;
+  expiresAt: Date;
+  /** refresh: renewed by use (an OAuth refresh token); facebook: a long-lived token, renewed by reconnecting. */
+  renewal: 'refresh' | 'facebook';
+  /** The integration's page in the web, where it is reconnected. */
+  link: string;
+}
+
+/** 7 days and 1 day before a credential ends, each once. */
+export function credentialExpiryMail(ctx: MailContext, notice: ExpiryNotice): Promise<Template> {
+  const { lang } = ctx;
+  const { name, service } = notice;
+  const day = kyivDay(lang, notice.expiresAt);
+  return renderMail(ctx, {
+    subject: t(lang, 'expiry.subject', { name, day }),
+    preview: t(lang, 'expiry.preview', { name, day }),
+    heading: t(lang, 'expiry.heading', { name }),
+    paragraphs: [
+      t(lang, 'expiry.body', { name, service, time: kyivTime(lang, notice.expiresAt) }),
+      t(lang, notice.renewal === 'facebook' ? 'expiry.renewFacebook' : 'expiry.renewRefresh'),
+    ],
+    action: { label: t(lang, 'expiry.action'), url: notice.link },
+    why: t(lang, 'expiry.why'),
+  });
+}
+
+export interface WeeklyCounts {
+  received: number;
+  delivered: number;
+  held: number;
+  failed: number;
+}
+
+export interface WeeklyReport {
+  /** The week's first and last day (Kyiv). */
+  from: Date;
+  to: Date;
+  totals: WeeklyCounts;
+  speed: {
+    reacted: number;
+    medianMs: number | null;
+    p90Ms: number | null;
+    /** Shares of all the week's leads reacted to within 5, 15 and 60 minutes (0..1). */
+    within: { '5': number; '15': number; '60': number };
+    neverTaken: number;
+  };
+  /** Per source integration, most leads first. */
+  sources: (WeeklyCounts & { name: string })[];
+  link: string;
+}
+
+/** Once a week: the team's reaction times and what became of the week's leads, per source. */
+export function weeklyReportMail(ctx: MailContext, report: WeeklyReport): Promise<Template> {
+  const { lang } = ctx;
+  const period = `${kyivDay(lang, report.from)} – ${kyivDay(lang, report.to)}`;
+  const numbers = (c: WeeklyCounts) => ({
+    received: count(lang, c.received),
+    delivered: count(lang, c.delivered),
+    held: count(lang, c.held),
+    failed: count(lang, c.failed),
+  });
+  const { speed } = report;
+  const median = duration(lang, speed.medianMs);
+  const paragraphs =
+    report.totals.received === 0
+      ? [t(lang, 'weekly.noLeads')]
+      : [
+          t(lang, 'weekly.received', numbers(report.totals)),
+          ...(speed.reacted > 0
+            ? [
+                t(lang, 'weekly.speed', { median, p90: duration(lang, speed.p90Ms) }),
+                t(lang, 'weekly.within', {
+                  w5: percent(lang, speed.within['5']),
+                  w15: percent(lang, speed.within['15']),
+                  w60: percent(lang, speed.within['60']),
+                  never: count(lang, speed.neverTaken),
+                }),
+              ]
+            : [t(lang, 'weekly.noReactions')]),
+          ...report.sources.map((s) => t(lang, 'weekly.source', { name: s.name, ...numbers(s) })),
+        ];
+  return renderMail(ctx, {
+    subject: t(lang, 'weekly.subject', { period }),
+    preview: t(lang, 'weekly.preview', { received: count(lang, report.totals.received), median }),
+    heading: t(lang, 'weekly.heading', { period }),
+    paragraphs,
+    action: { label: t(lang, 'weekly.action'), url: report.link },
+    why: t(lang, 'weekly.why'),
+  });
+}
