@@ -151,6 +151,13 @@ test('a lead reaches the manager’s Telegram card; “Беру” shows in the 
   type Report = { rows: { integrationId: string; manager: string | null; leads: number; reacted: number }[] };
   const report = await apiCall<Report>(page, 'GET', `/api/report/speed-to-lead?integrationId=${source._id}`);
   expect(report.rows).toEqual([expect.objectContaining({ integrationId: source._id, leads: 1, reacted: 1 })]);
+
+  // What the owner sees: the source's lead log says who took the lead, the report counts it.
+  await page.goto(`${t.prefix}/admin/integrations/webhook/${source._id}?tab=leads`);
+  const row = page.getByTestId('hook-row').filter({ hasText: 'Taras Melnyk' });
+  await expect(row.getByTestId('lead-reactions')).toContainText('Taken: Olena Kovalenko');
+  await page.goto(`${t.prefix}/admin/speed`);
+  await expect(page.getByTestId('speed-by-source')).toContainText('Site form');
 });
 
 for (const lang of LANGS) {

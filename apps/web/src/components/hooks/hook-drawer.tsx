@@ -1,12 +1,14 @@
-import type { HookDetail } from '@leadrelay/shared';
-import { Alert, Card, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Typography } from 'antd';
+import type { HookDetail, ReactionKind } from '@leadrelay/shared';
+import { Alert, Button, Card, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, pretty } from '../../lib/hooks/format';
-import { useHookQuery } from '../../lib/hooks/queries';
+import { useHookQuery, useReactMutation } from '../../lib/hooks/queries';
+import { useApp } from '../../lib/use-app';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AttemptsTimeline } from './attempts-timeline';
+import { ReactionTags } from './hook-cells';
 import { HookNotes } from './hook-notes';
 import { DeliveryStatusTag, HookStatusTag, useReasonText } from './status-tags';
 
@@ -73,6 +75,9 @@ function HookDetailBody({ hook }: { hook: HookDetail }) {
             label: t('detail.status'),
             children: <HookStatusTag status={hook.status} reason={hook.status === 'held' ? hook.reason : null} />,
           },
+          ...(hook.lead
+            ? [{ key: 'reaction', label: t('reactions.title'), children: <HookReactions hook={hook} /> }]
+            : []),
           ...(hook.reason
             ? [
                 {
@@ -170,5 +175,46 @@ export function HookDrawer({ hookId, onClose }: { hookId: string | null; onClose
         <Empty />
       )}
     </Drawer>
+  );
+}
+
+/**
+ * The lead's reactions, and the buttons a manager working in LeadRelay presses instead of the
+ * bot's: the first press of each kind stands, whoever makes it (the server keeps one per kind).
+ */
+function HookReactions({ hook }: { hook: HookDetail }) {
+  const { t } = useTranslation('hooks');
+  const react = useReactMutation();
+  const { message } = useApp();
+  const has = (kind: ReactionKind) => hook.reactions.some((r) => r.kind === kind);
+  const press = (kind: ReactionKind) =>
+    react.mutate(
+      { id: hook._id, kind },
+      {
+        onSuccess: (result) => {
+          if (!result.recorded)
+            void message.info(t('reactions.alreadyTaken', { name: result.reaction.byName ?? t('reactions.someone') }));
+        },
+        onError: (err) => void message.error(errorMessage(err)),
+      },
+    );
+  return (
+    <Space wrap size={[8, 8]}>
+      {hook.reactions.length ? (
+        <ReactionTags reactions={hook.reactions} />
+      ) : (
+        <Typography.Text type="secondary">{t('reactions.none')}</Typography.Text>
+      )}
+      {!has('taken') && (
+        <Button size="small" type="primary" loading={react.isPending} onClick={() => press('taken')}>
+          {t('reactions.take')}
+        </Button>
+      )}
+      {has('taken') && !has('called') && (
+        <Button size="small" loading={react.isPending} onClick={() => press('called')}>
+          {t('reactions.call')}
+        </Button>
+      )}
+    </Space>
   );
 }

@@ -26,6 +26,11 @@ beforeEach(() => {
       if (method === 'PUT' && path === '/api/hook') return jsonResponse(200, { renewed: 2 });
       if (method === 'POST' && path === '/api/hook') return jsonResponse(200, { deleted: 2 });
       if (method === 'DELETE' && path === '/api/hook') return jsonResponse(200, { deleted: 3 });
+      if (method === 'POST' && path === `/api/hook/${detail._id}/reaction`)
+        return jsonResponse(200, {
+          recorded: true,
+          reaction: { kind: 'taken', byName: 'Anna', via: 'web', at: '2026-03-10T10:05:00.000Z' },
+        });
       return jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'no' });
     }),
   );
@@ -192,6 +197,32 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     // Expanding an attempt shows its stored response.
     fireEvent.click(within(attempts[1]!).getByText('Response'));
     expect(await within(attempts[1]!).findByText(/bad gateway/)).toBeTruthy();
+  });
+
+  it('shows who took a lead and called back, and takes one from the drawer (issue 19)', async () => {
+    hooks = hookList();
+    hooks[0]!.reactions = [
+      { kind: 'taken', byName: 'Olena Kovalenko', via: 'telegram', at: '2026-03-10T10:03:00.000Z' },
+      { kind: 'called', byName: 'Olena Kovalenko', via: 'telegram', at: '2026-03-10T10:09:00.000Z' },
+    ];
+    renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
+    const row = (await rows())[0]!;
+    const tags = within(row).getByTestId('lead-reactions');
+    expect(tags.textContent).toContain('Взяв: Olena Kovalenko');
+    expect(tags.textContent).toContain('Передзвонив: Olena Kovalenko');
+    expect(tags.textContent).toContain('через Telegram');
+
+    // A lead nobody took yet: the drawer's button records the reaction from the web.
+    fireEvent.click(within(await rowOf('Olena Petrenko')).getByText('Olena Petrenko'));
+    expect(await screen.findByText('Ще ніхто не взяв')).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Беру' }));
+    await vi.waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        url: `/api/hook/${detail._id}/reaction`,
+        body: { kind: 'taken' },
+      }),
+    );
   });
 
   it('renews and deletes exactly the selected hooks, then says so', async () => {

@@ -1,4 +1,12 @@
-import type { HookDetail, HookList, HookListQuery, HookTotals, StatisticPage } from '@leadrelay/shared';
+import type {
+  HookDetail,
+  HookList,
+  HookListQuery,
+  HookTotals,
+  ReactionKind,
+  ReactionResult,
+  StatisticPage,
+} from '@leadrelay/shared';
 import { api, http } from '../http';
 
 /** The list query as the client sends it (page/limit required, the rest optional). */
@@ -15,4 +23,7 @@ export const hooksApi = {
   removeAll: () => api.delete<{ deleted: number }>('/api/hook'),
   /** PUT /api/hook {ids}: deliver the selected hooks again. */
   renew: (ids: string[]) => http<{ renewed: number }>('/api/hook', { method: 'PUT', body: { ids } }),
+  /** POST /api/hook/:id/reaction: a manager took the lead or called back, from the web (issue 19). */
+  react: (id: string, kind: ReactionKind) =>
+    api.post<ReactionResult>(`/api/hook/${encodeURIComponent(id)}/reaction`, { kind }),
 };

@@ -1,3 +1,4 @@
+import type { ReactionKind } from '@leadrelay/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type HooksParams, hooksApi } from './api';
 
@@ -50,6 +51,19 @@ export function useRemoveHooksMutation() {
 export function useRemoveAllHooksMutation() {
   const invalidate = useInvalidateHooks();
   return useMutation({ mutationFn: () => hooksApi.removeAll(), onSuccess: invalidate });
+}
+
+/** Records a reaction from the web; the lead log, the report and the dashboard's card follow. */
+export function useReactMutation() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, kind }: { id: string; kind: ReactionKind }) => hooksApi.react(id, kind),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: hookKeys.all }),
+        qc.invalidateQueries({ queryKey: ['speed-to-lead'] }),
+      ]),
+  });
 }
 
 export function useRenewHooksMutation() {
