@@ -7,7 +7,15 @@ import { cardKeyboard, cardText } from '@leadrelay/connectors';
 import { startTelegramEmulator, type TelegramEmulator } from '@leadrelay/connectors/telegram/emulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collections, hooks, leadReactions, telegramCards, telegramLinkCodes } from '../../db/schema';
+import {
+  collections,
+  deliveries,
+  hooks,
+  leadReactions,
+  leads,
+  telegramCards,
+  telegramLinkCodes,
+} from '../../db/schema';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -19,6 +27,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app';
+import { type EscalationOutcome, escalationTasks } from '../escalation/escalation.tasks';
 
 const OWN = '7100000001:AAH-own-bot-token-for-api-tests-0123456';
 const OTHER = '7100000002:AAH-bobs-bot-token-for-api-tests-01234';
@@ -402,5 +411,58 @@ describe('cards and buttons', () => {
     const report = (await call('GET', `/api/report/speed-to-lead?integrationId=${source.id}`, alice)).json();
     const reacted = report.rows.reduce((n: number, r: { reacted: number }) => n + r.reacted, 0);
     expect(reacted).toBe(1);
+  });
+
+  it('a lead nobody takes in time passes on: the next manager gets a card, the first card says it was passed on', async () => {
+    const bot = await telegramIntegration(bob, { mode: 'own', botToken: OTHER });
+    const sales = await managers(bob, ['Oksana', 'Dmytro']);
+    await call('PUT', `/api/integrations/${bot}/update`, bob, { distributionId: sales._id });
+    const oksana = (await link(bob, bot, sales._id, sales.items[0]!.id, OTHER)).manager;
+    const dmytro = (await link(bob, bot, sales._id, sales.items[1]!.id, OTHER)).manager;
+    const accountId = await accountIdOf(t.app.db, bob.login);
+    // Nobody has hours: always on duty; a lead not taken within 15 minutes passes on.
+    const source = await createSource(t.app.db, accountId, {
+      destinationIds: [bot],
+      distributionId: sales._id,
+      options: { routing: { whenNobody: 'wait', escalateAfterMinutes: 15 } },
+    });
+    const hookId = (await t.app.inject({ method: 'POST', url: source.url, payload: { name: 'Passed Lead' } })).json()
+      .hookId as string;
+    await t.app.deliveryWorker.drain();
+    await until(() => tg.messages.find((m) => m.chatId === oksana.id && m.text.includes('Passed Lead')));
+    const [hook] = await t.app.db.select({ leadId: hooks.leadId }).from(hooks).where(eq(hooks.id, hookId));
+    const leadId = hook!.leadId!;
+
+    // The escalation task, as the scheduler runs it: enrol now, pass 16 minutes later.
+    const [task] = escalationTasks(
+      { mailer: t.app.mailer, publicUrl: 'http://app.test', log: t.app.log },
+      t.app.events,
+    );
+    const run = (at: Date) => t.app.db.transaction((tx) => task!.run(tx as never, at)) as Promise<EscalationOutcome>;
+    await run(new Date(Date.now() + 60_000));
+    const outcome = await run(new Date(Date.now() + 16 * 60_000));
+    expect(outcome.passes.filter((p) => p.leadId === leadId)).toEqual([
+      expect.objectContaining({ from: 'Oksana', to: 'Dmytro' }),
+    ]);
+    const [lead] = await t.app.db.select({ assignee: leads.assignee }).from(leads).where(eq(leads.id, leadId));
+    expect(lead?.assignee).toMatchObject({ name: 'Dmytro' });
+    // The re-queued card is due at the task's (future) instant: bring it to now and let the worker send it.
+    await t.app.db.update(deliveries).set({ nextAttemptAt: new Date() }).where(eq(deliveries.leadId, leadId));
+    await t.app.deliveryWorker.drain();
+    const second = await until(() => tg.messages.find((m) => m.chatId === dmytro.id && m.text.includes('Passed Lead')));
+    expect(second.replyMarkup?.inline_keyboard.flat().map((b) => b.callback_data)).toEqual([
+      `t:${leadId}`,
+      `c:${leadId}`,
+    ]);
+    // Oksana's card now says whom it went to, and has no buttons left to press.
+    const first = await until(() =>
+      tg.messages.find(
+        (m) => m.chatId === oksana.id && m.text.includes('Passed Lead') && m.text.includes('Передано далі'),
+      ),
+    );
+    expect(first.text).toContain('Dmytro');
+    expect(first.replyMarkup?.inline_keyboard.flat() ?? []).toEqual([]);
+    // Two cards of the lead are known, so a press on either is recorded once for the lead.
+    expect(await t.app.db.select().from(telegramCards).where(eq(telegramCards.leadId, leadId))).toHaveLength(2);
   });
 });
