@@ -49,6 +49,12 @@ function zoneOptions(current: string): { value: string; label: string }[] {
 const { shape: shift } = ZShift;
 
 /**
+ * A shift's time is typed as 24-hour text, not the browser's time box, which shows AM/PM on a
+ * Ukrainian page in an English browser; "9:30" becomes "09:30" as it is typed.
+ */
+const padHour = (value: string) => (/^\d:\d\d$/.test(value) ? `0${value}` : value);
+
+/**
  * A member's working hours (issue 19): a week of shifts in wall time (a shift whose end is not after
  * its start runs past midnight), days off, the time zone (Kyiv unless changed), or "always on duty".
  * The shared schema checks it here as the server does.
@@ -133,13 +139,31 @@ export function HoursModal({ open, item, onClose, onSubmit }: Props) {
                             <Form.Item
                               name={[field.name, 'from']}
                               rules={[zodRule(shift.from)]}
+                              normalize={padHour}
                               className="lr-hours-time"
                             >
-                              <Input type="time" aria-label={t('hours.from', { day, n: i + 1 })} />
+                              <Input
+                                inputMode="numeric"
+                                placeholder="09:00"
+                                maxLength={5}
+                                autoComplete="off"
+                                aria-label={t('hours.from', { day, n: i + 1 })}
+                              />
                             </Form.Item>
                             <span className="lr-hours-dash">–</span>
-                            <Form.Item name={[field.name, 'to']} rules={[zodRule(shift.to)]} className="lr-hours-time">
-                              <Input type="time" aria-label={t('hours.to', { day, n: i + 1 })} />
+                            <Form.Item
+                              name={[field.name, 'to']}
+                              rules={[zodRule(shift.to)]}
+                              normalize={padHour}
+                              className="lr-hours-time"
+                            >
+                              <Input
+                                inputMode="numeric"
+                                placeholder="18:00"
+                                maxLength={5}
+                                autoComplete="off"
+                                aria-label={t('hours.to', { day, n: i + 1 })}
+                              />
                             </Form.Item>
                             <Button
                               type="text"

@@ -263,7 +263,8 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
     // Office hours to start with; Monday ends at 17:00, and a Saturday shift is added.
     fireEvent.change(within(dialog).getByLabelText('Monday, shift 1: until'), { target: { value: '17:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Add a shift on Saturday' }));
-    fireEvent.change(within(dialog).getByLabelText('Saturday, shift 1: from'), { target: { value: '10:00' } });
+    // 24-hour text, the hour padded as typed ("9:30" is 09:30), whatever the browser's own clock.
+    fireEvent.change(within(dialog).getByLabelText('Saturday, shift 1: from'), { target: { value: '9:30' } });
     fireEvent.change(within(dialog).getByLabelText('Saturday, shift 1: until'), { target: { value: '14:00' } });
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Saved', {}, slow)).toBeTruthy();
@@ -284,7 +285,7 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
                   [office],
                   [office],
                   [office],
-                  [{ from: '10:00', to: '14:00' }],
+                  [{ from: '09:30', to: '14:00' }],
                   [],
                 ],
                 daysOff: [],
@@ -296,7 +297,7 @@ describe('CollectionsPage', { timeout: 30_000 }, () => {
       },
     ]);
     expect(
-      await within(card).findByText('Mon 09:00–17:00; Tue–Fri 09:00–18:00; Sat 10:00–14:00', {}, slow),
+      await within(card).findByText('Mon 09:00–17:00; Tue–Fri 09:00–18:00; Sat 09:30–14:00', {}, slow),
     ).toBeTruthy();
   });
 
