@@ -2,13 +2,9 @@ import type { Integration } from '@leadrelay/shared';
 import { Card, Divider, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/errors';
-import { useCollectionsQuery, useUpdateIntegrationMutation } from '../../../lib/integrations/queries';
+import { NO_COLLECTION, useDistributionChoice } from '../../../lib/integrations/use-distribution-choice';
 import { localePath } from '../../../lib/locale';
-import { useApp } from '../../../lib/use-app';
 import { RoutingSettings } from './routing-settings';
-
-const NONE = '';
 
 /**
  * The collection whose users get this source's leads in turn (round-robin), or none; with one, what
@@ -16,20 +12,7 @@ const NONE = '';
  */
 export function DistributionCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('integrations');
-  const { t: tc } = useTranslation('common');
-  const { message } = useApp();
-  const collections = useCollectionsQuery();
-  const update = useUpdateIntegrationMutation();
-  const chosen = collections.data?.data.find((c) => c._id === integration.distributionId);
-
-  const onChange = async (value: string) => {
-    try {
-      await update.mutateAsync({ id: integration._id, body: { distributionId: value === NONE ? null : value } });
-      void message.success(tc('saved'));
-    } catch (err) {
-      void message.error(errorMessage(err));
-    }
-  };
+  const { collections, chosen, choose, busy, value } = useDistributionChoice(integration);
 
   return (
     <Card title={t('distribution.title')}>
@@ -37,14 +20,14 @@ export function DistributionCard({ integration }: { integration: Integration }) 
         {t('distribution.hint')}
       </Typography.Paragraph>
       <Select
-        value={integration.distributionId ?? NONE}
-        onChange={onChange}
-        loading={collections.isPending || update.isPending}
+        value={value}
+        onChange={choose}
+        loading={busy}
         aria-label={t('distribution.title')}
         className="lr-full"
         options={[
-          { value: NONE, label: t('distribution.none') },
-          ...(collections.data?.data ?? []).map((c) => ({
+          { value: NO_COLLECTION, label: t('distribution.none') },
+          ...collections.map((c) => ({
             value: c._id,
             label: `${c.name} · ${t('distribution.people', { count: c.items.length })}`,
           })),

@@ -3,30 +3,13 @@ import type { Integration } from '@leadrelay/shared';
 import { Card, List, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { errorMessage } from '../../../lib/errors';
-import { useCollectionsQuery, useUpdateIntegrationMutation } from '../../../lib/integrations/queries';
+import { NO_COLLECTION, useDistributionChoice } from '../../../lib/integrations/use-distribution-choice';
 import { localePath } from '../../../lib/locale';
-import { useApp } from '../../../lib/use-app';
-
-const NONE = '';
 
 /** The collection whose managers link their Telegram to this bot, and who of them has. */
 export function TelegramManagersCard({ integration }: { integration: Integration }) {
   const { t } = useTranslation('telegram');
-  const { t: tc } = useTranslation('common');
-  const { message } = useApp();
-  const collections = useCollectionsQuery();
-  const update = useUpdateIntegrationMutation();
-  const chosen = collections.data?.data.find((c) => c._id === integration.distributionId);
-
-  const onChange = async (value: string) => {
-    try {
-      await update.mutateAsync({ id: integration._id, body: { distributionId: value === NONE ? null : value } });
-      void message.success(tc('saved'));
-    } catch (err) {
-      void message.error(errorMessage(err));
-    }
-  };
+  const { collections, chosen, choose, busy, value } = useDistributionChoice(integration);
 
   return (
     <Card title={t('managers.title')}>
@@ -34,14 +17,14 @@ export function TelegramManagersCard({ integration }: { integration: Integration
         {t('managers.hint')}
       </Typography.Paragraph>
       <Select
-        value={integration.distributionId ?? NONE}
-        onChange={onChange}
-        loading={collections.isPending || update.isPending}
+        value={value}
+        onChange={choose}
+        loading={busy}
         aria-label={t('managers.collection')}
         className="lr-full"
         options={[
-          { value: NONE, label: t('managers.none') },
-          ...(collections.data?.data ?? []).map((c) => ({ value: c._id, label: c.name })),
+          { value: NO_COLLECTION, label: t('managers.none') },
+          ...collections.map((c) => ({ value: c._id, label: c.name })),
         ]}
       />
       {chosen && (
