@@ -21,6 +21,7 @@ import {
   type TestApp,
 } from '../../test/test-app';
 import { checkDroughts, notifyDroughts } from './guardian.service';
+import { checkExpiries } from './guardian-expiry';
 import type { GuardianDeps } from './guardian-notify';
 
 const OWN = '7200000001:AAH-own-bot-token-for-owner-tests-0123';
@@ -271,5 +272,26 @@ describe("the drought notice in the owner's Telegram", () => {
     expect(mailTo(blocked.user.login)).toHaveLength(1);
     const [alert] = await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.accountId, blocked.accountId));
     expect(alert!.notifiedAt).not.toBeNull();
+  });
+});
+
+describe("the expiry warning in the owner's Telegram", () => {
+  it('goes to the linked chat with the reconnect link, once, as well as by mail', async () => {
+    const { user, accountId } = await owner('uk');
+    await telegramIntegration(user, { mode: 'own', botToken: OWN });
+    const { chat } = await linkOwner(user);
+    const [amo] = await t.app.db
+      .insert(integrations)
+      .values({ accountId, type: 'amocrm', name: 'Продажі', credentialExpiresAt: kyiv('2026-12-10T12:00').toJSDate() })
+      .returning();
+    const before = messagesTo(chat.id).length;
+    const run = (at: DateTime) => t.app.db.transaction((tx) => checkExpiries(deps, tx, at.toJSDate()));
+    await run(kyiv('2026-12-03T13:00'));
+    await run(kyiv('2026-12-03T14:00'));
+    const sent = messagesTo(chat.id).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('«Продажі»');
+    expect(sent[0]!.text).toContain(`http://app.test/admin/integrations/amocrm/${amo!.id}`);
+    expect(mailTo(user.login)).toHaveLength(1);
   });
 });
