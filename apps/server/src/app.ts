@@ -348,7 +348,7 @@ async function setup(
       ...smsTasks(deps),
       ...horoshopTasks(horoshopDeps(app)),
       ...parsers.tasks(),
-      ...guardianTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, speedToLeadSummary),
+      ...guardianTasks({ mailer, publicUrl: config.publicUrl, log: app.log, telegram: deps }, speedToLeadSummary),
       ...escalationTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
     ],
     ...options.periodic,

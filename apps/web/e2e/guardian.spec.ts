@@ -127,7 +127,58 @@ for (const lang of LANGS) {
         page.getByTestId('guardian-reconciliation').getByRole('row').filter({ hasText: 'Site form' }),
       ).toBeVisible();
       await expect(page.getByTestId('guardian-alert')).toHaveCount(2);
+      // No Telegram bot in this account: the card says to connect one first.
+      await expect(page.getByTestId('guardian-telegram-no-bot')).toContainText(s.guardian.telegram.noBot);
       await expectFits(page, `guardian-${lang}-${width}`);
+    }
+
+    // The owner's Telegram with a bot connected: a one-time link, then linked. The bot's own
+    // screens and /start run through the emulator in the API tests (modules/guardian/owner-telegram.test.ts).
+    const bot = { integrationId: 'tg1', botUsername: 'acme_leads_bot' };
+    let linked = false;
+    await page.route(
+      (url) => url.pathname === '/api/guardian/telegram',
+      (route) =>
+        route.fulfill({
+          json: {
+            linked: linked
+              ? { username: 'olena_owner', linkedAt: new Date().toISOString(), integrationId: 'tg1' }
+              : null,
+            bot,
+          },
+        }),
+    );
+    await page.route(
+      (url) => url.pathname === '/api/guardian/telegram/link-code',
+      (route) =>
+        route.fulfill({
+          status: 201,
+          json: {
+            code: 'AbCdEfGhIjKlMnOpQrSt',
+            url: 'https://t.me/acme_leads_bot?start=AbCdEfGhIjKlMnOpQrSt',
+            botUsername: 'acme_leads_bot',
+            expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+          },
+        }),
+    );
+    for (const width of WIDTHS) {
+      linked = false;
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto(`${t.prefix}/admin/guardian`);
+      const card = page.getByTestId('guardian-telegram');
+      await card.getByRole('button', { name: s.guardian.telegram.link }).click();
+      await expect(card.getByTestId('guardian-telegram-code')).toContainText('/start AbCdEfGhIjKlMnOpQrSt');
+      // Back to the top: a full-page shot of a scrolled page draws the fixed header mid-page.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectFits(page, `guardian-telegram-code-${lang}-${width}`);
+      linked = true;
+      await card.getByRole('button', { name: s.guardian.telegram.done }).click();
+      await expect(card.getByTestId('guardian-telegram-linked')).toHaveText('@olena_owner');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectFits(page, `guardian-telegram-linked-${lang}-${width}`);
+    }
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       await page.goto(`${t.prefix}/admin`);
       await expect(page.getByTestId('speed-card')).toBeVisible();
       await expectFits(page, `admin-speed-card-${lang}-${width}`);

@@ -76,3 +76,25 @@ export function telegramLanguage(languageCode: string | undefined): TelegramLang
   if (!languageCode) return 'uk';
   return /^(uk|ru|be)\b/i.test(languageCode) ? 'uk' : 'en';
 }
+
+/** The account owner's own chat on the account's bot, for the guardian's notices (issue 19 part 4). */
+export interface OwnerTelegramLink {
+  integrationId: string;
+  chatId: number;
+  username?: string;
+  language: TelegramLanguage;
+  linkedAt: string;
+}
+
+/** POST /api/guardian/telegram/link-code: which bot (by default the account's first connected one). */
+export const ZOwnerTelegramLinkCodeBody = z
+  .object({ integrationId: z.string({ message: 'VALIDATION_ERROR' }).max(64).optional() })
+  .strict();
+export type OwnerTelegramLinkCodeBody = z.infer<typeof ZOwnerTelegramLinkCodeBody>;
+
+/** GET /api/guardian/telegram: the owner's link, and the bot a new link would use (null: none connected). */
+export const ZOwnerTelegram = z.object({
+  linked: z.object({ username: z.string().optional(), linkedAt: z.string(), integrationId: z.string() }).nullable(),
+  bot: z.object({ integrationId: z.string(), botUsername: z.string() }).nullable(),
+});
+export type OwnerTelegram = z.infer<typeof ZOwnerTelegram>;

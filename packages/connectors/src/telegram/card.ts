@@ -139,6 +139,7 @@ export function passedFooter(language: CardLanguage, toName: string): string {
 export const BOT_WORDS = {
   uk: {
     linked: (name: string) => `Готово, ${escapeHtml(name)}: нові ліди приходитимуть сюди.`,
+    ownerLinked: 'Готово: сюди приходитимуть попередження LeadRelay (джерело замовкло, доступ спливає).',
     codeInvalid: 'Код не підходить: він неправильний, застарів або вже використаний. Отримайте новий у LeadRelay.',
     hello: 'Це бот LeadRelay. Щоб отримувати ліди, відкрийте посилання з LeadRelay (Колекції → Привʼязати Telegram).',
     away: 'Позначено: вас немає. Нові ліди йтимуть іншим. Надішліть /back, коли повернетеся.',
@@ -152,6 +153,7 @@ export const BOT_WORDS = {
   },
   en: {
     linked: (name: string) => `Done, ${escapeHtml(name)}: new leads will come here.`,
+    ownerLinked: "Done: LeadRelay's warnings (a source gone silent, access about to end) will come here.",
     codeInvalid: 'The code does not fit: it is wrong, expired or already used. Get a new one in LeadRelay.',
     hello: 'This is the LeadRelay bot. To receive leads, open the link from LeadRelay (Collections → Link Telegram).',
     away: 'Marked away: new leads go to others. Send /back when you return.',

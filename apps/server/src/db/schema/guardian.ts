@@ -1,6 +1,6 @@
 // The guardian (issue 19 part 4; docs/adr/010-manager-bot.md): what it found wrong with an
 // account's sources, open until it is right again, kept as the account's history.
-import type { GuardianAlertKind } from '@leadrelay/shared';
+import type { GuardianAlertKind, OwnerTelegramLink } from '@leadrelay/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -68,6 +69,8 @@ export const guardianSettings = pgTable('guardian_settings', {
   mailDrought: boolean('mail_drought').notNull().default(true),
   mailExpiry: boolean('mail_expiry').notNull().default(true),
   weeklyMail: boolean('weekly_mail').notNull().default(true),
+  /** The owner's own Telegram chat on the account's bot (the guardian's notices); null when not linked. */
+  telegram: jsonb('telegram').$type<OwnerTelegramLink>(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -12,10 +12,11 @@ export const telegramLinkCodes = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    collectionId: uuid('collection_id')
-      .notNull()
-      .references(() => collections.id, { onDelete: 'cascade' }),
-    itemId: text('item_id').notNull(),
+    /** The manager's collection and item; null on an owner's code. */
+    collectionId: uuid('collection_id').references(() => collections.id, { onDelete: 'cascade' }),
+    itemId: text('item_id'),
+    /** manager: a collection item's chat (the cards); owner: the account owner's chat (the guardian's notices). */
+    purpose: text('purpose').$type<'manager' | 'owner'>().notNull().default('manager'),
     /** The Telegram destination whose bot the manager opens. */
     integrationId: uuid('integration_id')
       .notNull()

@@ -151,3 +151,34 @@ export function weeklyReportMail(ctx: MailContext, report: WeeklyReport): Promis
     why: t(lang, 'weekly.why'),
   });
 }
+
+const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** A short Telegram message (HTML): the mail's heading in bold, its first paragraph, and the link in full (Telegram makes it tappable). */
+function telegramText(heading: string, body: string, label: string, url: string): string {
+  return `<b>${escapeHtml(heading)}</b>\n\n${escapeHtml(body)}\n\n${escapeHtml(label)}: ${escapeHtml(url)}`;
+}
+
+/** The drought notice for the owner's Telegram chat, in the same words as the mail. */
+export function droughtTelegram(lang: Locale, notice: DroughtNotice): string {
+  const { name } = notice;
+  const since = kyivTime(lang, notice.silentSince);
+  const expected = count(lang, Math.max(1, Math.round(notice.expected)));
+  return telegramText(
+    t(lang, 'drought.heading', { name }),
+    t(lang, 'drought.body', { name, since, expected }),
+    t(lang, 'drought.action'),
+    notice.link,
+  );
+}
+
+/** The credential-expiry notice for the owner's Telegram chat, with the reconnect link. */
+export function expiryTelegram(lang: Locale, notice: ExpiryNotice): string {
+  const { name, service } = notice;
+  return telegramText(
+    t(lang, 'expiry.heading', { name }),
+    t(lang, 'expiry.body', { name, service, time: kyivTime(lang, notice.expiresAt) }),
+    t(lang, 'expiry.action'),
+    notice.link,
+  );
+}

@@ -1,7 +1,7 @@
 // Telling an account's owner what the guardian found (issue 19 part 4): one entry point,
-// `notifyOwner`, and the channels it tries. Mail is the one channel today; the Telegram bot (the
-// `tg` branch, docs/adr/010-manager-bot.md) adds itself to `channels` here and nowhere else.
-import type { GuardianSettings, Locale } from '@leadrelay/shared';
+// `notifyOwner`, and the channels it tries: mail, and the owner's own Telegram chat when they
+// linked one (owner-telegram.ts; docs/adr/010-manager-bot.md).
+import type { GuardianSettings, Locale, OwnerTelegramLink } from '@leadrelay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -10,17 +10,23 @@ import {
   credentialExpiryMail,
   type DroughtNotice,
   droughtMail,
+  droughtTelegram,
   type ExpiryNotice,
+  expiryTelegram,
   type WeeklyReport,
   weeklyReportMail,
 } from '../../lib/mail/guardian-templates';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { Template } from '../../lib/mail/render';
+import type { TelegramDeps } from '../telegram/telegram.service';
+import { sendToOwner } from './owner-telegram';
 
 export interface GuardianDeps {
   mailer: Mailer;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** What the Telegram channel needs (the database, the sealed bot tokens); without it, mail only. */
+  telegram?: TelegramDeps;
 }
 
 /** What the owner is told; links are built per channel from the owner's language. */
@@ -34,6 +40,8 @@ export interface Owner {
   login: string;
   lang: Locale;
   settings: GuardianSettings;
+  /** The owner's linked Telegram chat, or null. */
+  telegram: OwnerTelegramLink | null;
 }
 
 /** A way to reach the owner; true when this channel told them. */
@@ -55,7 +63,7 @@ export async function ownerOf(db: Executor, accountId: string): Promise<Owner | 
   const settings = row.s
     ? { mailDrought: row.s.mailDrought, mailExpiry: row.s.mailExpiry, weeklyMail: row.s.weeklyMail }
     : DEFAULT_SETTINGS;
-  return { accountId, login: row.login, lang: row.lang, settings };
+  return { accountId, login: row.login, lang: row.lang, settings, telegram: row.s?.telegram ?? null };
 }
 
 const screen = (deps: GuardianDeps, lang: Locale, path: string) =>
@@ -85,8 +93,26 @@ export const mailChannel: NotifyChannel = {
   },
 };
 
-/** Every channel the owner can be told through, tried in order (Telegram joins here). */
-export const channels: NotifyChannel[] = [mailChannel];
+/**
+ * The owner's linked Telegram chat: the drought and expiry notices (the weekly report stays a mail).
+ * Not linked, or no bot any more: false (not applicable). A bot the owner blocked (403) throws, a
+ * failure of this channel only.
+ */
+export const telegramChannel: NotifyChannel = {
+  name: 'telegram',
+  async send(deps, owner, notice) {
+    if (!owner.telegram || !deps.telegram || notice.kind === 'weekly') return false;
+    const link = (path: string) => screen(deps, owner.lang, path);
+    const html =
+      notice.kind === 'drought'
+        ? droughtTelegram(owner.lang, { ...notice.notice, link: link('/admin/guardian') })
+        : expiryTelegram(owner.lang, { ...notice.notice, link: link(notice.path) });
+    return sendToOwner(deps.telegram, owner.telegram, html);
+  },
+};
+
+/** Every channel the owner can be told through, tried in order. */
+export const channels: NotifyChannel[] = [mailChannel, telegramChannel];
 
 /**
  * Tells the owner through every channel; true when at least one did. A channel that fails is

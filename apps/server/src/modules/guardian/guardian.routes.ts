@@ -1,9 +1,17 @@
-import { ZGuardianSettings, ZReconciliationQuery } from '@leadrelay/shared';
+import {
+  ZGuardianSettings,
+  ZOwnerTelegram,
+  ZOwnerTelegramLinkCodeBody,
+  ZReconciliationQuery,
+  ZSuccessResponse,
+  ZTelegramLinkCode,
+} from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
 import { listAlerts } from './guardian.service';
 import { getSettings, saveSettings } from './guardian-settings';
+import { createOwnerLinkCode, ownerTelegram, unlinkOwner } from './owner-telegram';
 import { reconciliation } from './reconciliation';
 
 const tags = ['guardian'];
@@ -45,5 +53,43 @@ export async function guardianRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, summary: "Turns the guardian's mails on or off", body: ZGuardianSettings },
     },
     (req) => saveSettings(app.db, authOf(req).user.id, req.body),
+  );
+
+  // The owner's own Telegram chat for the guardian's notices (owner-telegram.ts).
+  r.get(
+    '/api/guardian/telegram',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags,
+        summary: "The owner's linked Telegram chat and the bot to link it on",
+        response: { 200: ZOwnerTelegram },
+      },
+    },
+    (req) => ownerTelegram(app.deps, authOf(req).user),
+  );
+  r.post(
+    '/api/guardian/telegram/link-code',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags,
+        summary: "A one-time code (15 minutes) linking the owner's Telegram chat to the account's bot",
+        body: ZOwnerTelegramLinkCodeBody,
+        response: { 201: ZTelegramLinkCode },
+      },
+    },
+    async (req, reply) => reply.code(201).send(await createOwnerLinkCode(app.deps, authOf(req).user, req.body ?? {})),
+  );
+  r.delete(
+    '/api/guardian/telegram',
+    {
+      config: { access: 'client' },
+      schema: { tags, summary: "Unlinks the owner's Telegram chat", response: { 200: ZSuccessResponse } },
+    },
+    async (req) => {
+      await unlinkOwner(app.db, authOf(req).user);
+      return { success: true as const };
+    },
   );
 }

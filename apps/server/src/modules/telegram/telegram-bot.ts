@@ -15,11 +15,12 @@ import {
   type TelegramAuth,
   type TelegramBotInfo,
 } from '@leadrelay/connectors';
-import { type ReactionKind, telegramLanguage } from '@leadrelay/shared';
+import { type Locale, type ReactionKind, telegramLanguage } from '@leadrelay/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Bot, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { collections, integrations, leadReactions, telegramCards, telegramLinkCodes } from '../../db/schema';
+import { collections, integrations, leadReactions, telegramCards, telegramLinkCodes, users } from '../../db/schema';
+import { storeOwnerChat } from '../guardian/owner-telegram';
 import { recordReaction } from '../reactions/reactions.service';
 import { apiFor, authOfRow, clientOptions, PLATFORM, setItemKey, type TelegramDeps } from './telegram.service';
 
@@ -44,7 +45,8 @@ export function makeBot(
     const code = ctx.match.trim();
     if (!code) return void (await ctx.reply(words.hello));
     const linked = await linkChat(deps, scope, code, ctx, now());
-    await ctx.reply(linked ? words.linked(linked) : words.codeInvalid, { parse_mode: 'HTML' });
+    if (linked?.owner) return void (await ctx.reply(TELEGRAM_BOT_WORDS[linked.owner].ownerLinked));
+    await ctx.reply(linked ? words.linked(linked.name) : words.codeInvalid, { parse_mode: 'HTML' });
   });
 
   for (const [command, away] of [
@@ -97,14 +99,17 @@ export function makeBot(
   return bot;
 }
 
-/** /start <code>: the chat stored on the code's item; the item's name, or null when the code does not fit. */
+/**
+ * /start <code>: the chat stored on the code's item (the item's name), or, for an owner's code, as
+ * the account owner's chat (the owner's language); null when the code does not fit.
+ */
 async function linkChat(
   deps: TelegramDeps,
   scope: BotScope,
   code: string,
   ctx: Context,
   now: Date,
-): Promise<string | null> {
+): Promise<{ name: string; owner?: undefined } | { owner: Locale } | null> {
   if (!/^[A-Za-z0-9_-]{1,64}$/.test(code) || !ctx.from || !ctx.chat) return null;
   const [row] = await deps.db.select().from(telegramLinkCodes).where(eq(telegramLinkCodes.code, code));
   if (!row) return null;
@@ -130,16 +135,17 @@ async function linkChat(
       language: telegramLanguage(ctx.from!.language_code),
       linkedAt: now.toISOString(),
     };
-    const changed = await setItemKey(
-      tx,
-      { collectionId: taken.collectionId, accountId: taken.accountId },
-      taken.itemId,
-      'telegram',
-      link,
-    );
+    if (taken.purpose === 'owner') {
+      await storeOwnerChat(tx, taken.accountId, { integrationId: taken.integrationId, ...link });
+      const [owner] = await tx.select({ lang: users.lang }).from(users).where(eq(users.id, taken.accountId));
+      return { owner: owner?.lang ?? 'uk' };
+    }
+    if (!taken.collectionId || !taken.itemId) return null;
+    const { collectionId, itemId } = taken;
+    const changed = await setItemKey(tx, { collectionId, accountId: taken.accountId }, itemId, 'telegram', link);
     if (!changed) return null;
-    const [collection] = await tx.select().from(collections).where(eq(collections.id, taken.collectionId));
-    return collection?.items.find((i) => i.id === taken.itemId)?.name ?? '';
+    const [collection] = await tx.select().from(collections).where(eq(collections.id, collectionId));
+    return { name: collection?.items.find((i) => i.id === itemId)?.name ?? '' };
   });
 }
 

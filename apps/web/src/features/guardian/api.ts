@@ -1,4 +1,10 @@
-import type { GuardianAlert, GuardianSettings, Reconciliation } from '@leadrelay/shared';
+import type {
+  GuardianAlert,
+  GuardianSettings,
+  OwnerTelegram,
+  Reconciliation,
+  TelegramLinkCode,
+} from '@leadrelay/shared';
 import { api, http } from '../../lib/http';
 
 export const guardianApi = {
@@ -6,4 +12,8 @@ export const guardianApi = {
   reconciliation: (days: number) => api.get<Reconciliation>('/api/guardian/reconciliation', { days }),
   settings: () => api.get<GuardianSettings>('/api/guardian/settings'),
   saveSettings: (body: GuardianSettings) => http<GuardianSettings>('/api/guardian/settings', { method: 'PUT', body }),
+  // The owner's own Telegram chat for the guardian's notices.
+  telegram: () => api.get<OwnerTelegram>('/api/guardian/telegram'),
+  telegramLinkCode: () => api.post<TelegramLinkCode>('/api/guardian/telegram/link-code', {}),
+  telegramUnlink: () => api.delete<{ success: true }>('/api/guardian/telegram'),
 };

@@ -6,6 +6,7 @@ export const guardianKeys = {
   alerts: ['guardian', 'alerts'] as const,
   reconciliation: (days: number) => ['guardian', 'reconciliation', days] as const,
   settings: ['guardian', 'settings'] as const,
+  telegram: ['guardian', 'telegram'] as const,
 };
 
 export const useGuardianAlertsQuery = () => useQuery({ queryKey: guardianKeys.alerts, queryFn: guardianApi.alerts });
@@ -25,5 +26,17 @@ export function useSaveGuardianSettingsMutation() {
   return useMutation({
     mutationFn: (body: GuardianSettings) => guardianApi.saveSettings(body),
     onSuccess: (saved) => client.setQueryData(guardianKeys.settings, saved),
+  });
+}
+
+export const useOwnerTelegramQuery = () => useQuery({ queryKey: guardianKeys.telegram, queryFn: guardianApi.telegram });
+
+export const useOwnerTelegramLinkCodeMutation = () => useMutation({ mutationFn: guardianApi.telegramLinkCode });
+
+export function useOwnerTelegramUnlinkMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: guardianApi.telegramUnlink,
+    onSuccess: () => client.invalidateQueries({ queryKey: guardianKeys.telegram }),
   });
 }

@@ -67,6 +67,7 @@ const routes = (settings = { mailDrought: true, mailExpiry: true, weeklyMail: tr
   'GET /api/guardian/alerts': alerts,
   'GET /api/guardian/settings': settings,
   'PUT /api/guardian/settings': (call: { body: unknown }) => jsonResponse(200, call.body),
+  'GET /api/guardian/telegram': { linked: null, bot: null },
 });
 
 beforeEach(() => vi.unstubAllGlobals());

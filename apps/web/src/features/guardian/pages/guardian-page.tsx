@@ -1,11 +1,12 @@
 import '../guardian.css';
-import { Col, Row, Typography } from 'antd';
+import { Col, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AlertsCard } from '../components/alerts-card';
 import { GuardianSettingsCard } from '../components/guardian-settings-card';
+import { GuardianTelegramCard } from '../components/guardian-telegram-card';
 import { ReconciliationCard } from '../components/reconciliation-card';
 
-/** /admin/guardian: its mails (settings), the daily reconciliation and its history. */
+/** /admin/guardian: its mails (settings), the owner's Telegram, the daily reconciliation and its history. */
 export function GuardianPage() {
   const { t } = useTranslation('guardian');
   return (
@@ -21,7 +22,10 @@ export function GuardianPage() {
           <ReconciliationCard />
         </Col>
         <Col xs={24} lg={10}>
-          <GuardianSettingsCard />
+          <Space direction="vertical" size={16} className="lr-guardian-side">
+            <GuardianSettingsCard />
+            <GuardianTelegramCard />
+          </Space>
         </Col>
         <Col xs={24} lg={14}>
           <AlertsCard />
