@@ -102,6 +102,8 @@ test('the operator orders a type’s modules by drag and drop, and the order sta
   await page.getByRole('tab', { name: texts.uk.layout.super.modules }).click();
   await expect(page).toHaveURL(/\/admin\/super\/integrations\/modules/);
   await page.getByRole('combobox', { name: c.modules.type }).click();
+  // The list is virtual (only what fits is drawn): search for the type first.
+  await page.keyboard.type('(http)');
   await page.getByTitle('HTTP webhook (http)').click();
   for (const name of ['Підключення', 'Поля', 'Фільтри']) {
     await page.getByRole('button', { name: c.modules.create }).click();
