@@ -86,9 +86,27 @@ export interface Hook {
   updatedAt: string;
 }
 
+/** One manager who held a lead its source passes on when nobody takes it (issue 19, escalation). */
+export interface LeadHolder {
+  name: string;
+  from: string;
+  /** When it passed on to the next; null for the one who holds it now. */
+  until: string | null;
+}
+
+/** Who holds a lead and who held it before, for a source whose routing policy escalates. */
+export interface LeadAssignmentView {
+  /** Oldest first; the last one holds it now. */
+  holders: LeadHolder[];
+  /** When it passes on unless taken; null once taken, or while nobody else is on duty to take it. */
+  escalateAt: string | null;
+}
+
 /** GET /api/hook/:id: the hook with each delivery's attempts, oldest first. */
 export interface HookDetail extends Omit<Hook, 'deliveries'> {
   deliveries: (HookDelivery & { attemptsLog: HookAttempt[] })[];
+  /** Who held the lead, when its source escalates; null otherwise (or before the first minute's enrolment). */
+  assignment: LeadAssignmentView | null;
 }
 
 export interface HookList {

@@ -170,5 +170,6 @@ export function hookDetail(): HookDetail {
         ],
       },
     ],
+    assignment: null,
   };
 }

@@ -109,6 +109,16 @@ describe('escalation', () => {
       { itemId: 'i1', name: 'Iryna', from: '2026-01-05T08:00:00.000Z', until: '2026-01-05T08:15:00.000Z' },
       { itemId: 'i2', name: 'Andriy', from: '2026-01-05T08:15:00.000Z' },
     ]);
+    // The lead log's drawer tells who had it and until when, and when it passes on next.
+    const [hook] = await t.app.db.select({ id: hooks.id }).from(hooks).where(eq(hooks.leadId, leadId));
+    const detail = await callAs(t, 'GET', `/api/hook/${hook!.id}`, a.user);
+    expect(detail.json().assignment).toEqual({
+      holders: [
+        { name: 'Iryna', from: '2026-01-05T08:00:00.000Z', until: '2026-01-05T08:15:00.000Z' },
+        { name: 'Andriy', from: '2026-01-05T08:15:00.000Z', until: null },
+      ],
+      escalateAt: '2026-01-05T08:30:00.000Z',
+    });
     const [mail] = mailsTo(a.user.login);
     expect(mail?.subject).toBe('LeadRelay: 1 лід передано іншому менеджеру');
     expect(mail?.text).toContain('Olena (Site form): Iryna → Andriy');

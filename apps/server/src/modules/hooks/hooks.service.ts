@@ -8,6 +8,7 @@ import {
   type HookDetail,
   type HookListQuery,
   type HookTotals,
+  type LeadAssignmentView,
   type LeadReaction,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import {
   hookCounts,
   hooks,
   integrations,
+  leadAssignments,
   leads,
   type StoredRequest,
 } from '../../db/schema';
@@ -178,13 +180,30 @@ export async function getHook(db: Executor, accountId: string, id: string): Prom
         )
         .orderBy(asc(deliveryAttempts.number), asc(deliveryAttempts.startedAt))
     : [];
-  const view = toHookView(row, deliveryRows, await reactionsOf(db, row.hook.leadId ? [row.hook.leadId] : []));
+  const leadIds = row.hook.leadId ? [row.hook.leadId] : [];
+  const [reactions, assignment] = await Promise.all([reactionsOf(db, leadIds), assignmentOf(db, accountId, leadIds)]);
+  const view = toHookView(row, deliveryRows, reactions);
   return {
     ...view,
+    assignment,
     deliveries: view.deliveries.map((d) => ({
       ...d,
       attemptsLog: attempts.filter((a) => a.deliveryId === d._id).map(toAttemptView),
     })),
+  };
+}
+
+/** Who held the lead (escalation, issue 19): none for a lead of a source that does not escalate. */
+async function assignmentOf(db: Executor, accountId: string, leadIds: string[]): Promise<LeadAssignmentView | null> {
+  if (!leadIds.length) return null;
+  const [row] = await db
+    .select({ history: leadAssignments.history, escalateAt: leadAssignments.escalateAt })
+    .from(leadAssignments)
+    .where(and(eq(leadAssignments.leadId, leadIds[0]!), eq(leadAssignments.accountId, accountId)));
+  if (!row) return null;
+  return {
+    holders: row.history.map((h) => ({ name: h.name, from: h.from, until: h.until ?? null })),
+    escalateAt: iso(row.escalateAt),
   };
 }
 

@@ -207,9 +207,11 @@ describe('GET /api/hook/:id', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     const [listed] = (await call('GET', '/api/hook', a.user)).json().data;
-    const { deliveries: detailDeliveries, ...hookFields } = body;
+    const { deliveries: detailDeliveries, assignment, ...hookFields } = body;
     const { deliveries: listedDeliveries, ...listedFields } = listed;
     expect(hookFields).toEqual(listedFields);
+    // Its source does not pass leads on: nobody held it.
+    expect(assignment).toBeNull();
     expect(detailDeliveries).toHaveLength(1);
     const { attemptsLog, ...deliveryFields } = detailDeliveries[0];
     expect(deliveryFields).toEqual(listedDeliveries[0]);

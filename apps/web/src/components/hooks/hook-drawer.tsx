@@ -1,4 +1,4 @@
-import type { HookDetail, ReactionKind } from '@leadrelay/shared';
+import type { HookDetail, LeadAssignmentView, ReactionKind } from '@leadrelay/shared';
 import { Alert, Button, Card, Collapse, Descriptions, Drawer, Empty, Skeleton, Space, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,6 +77,9 @@ function HookDetailBody({ hook }: { hook: HookDetail }) {
           },
           ...(hook.lead
             ? [{ key: 'reaction', label: t('reactions.title'), children: <HookReactions hook={hook} /> }]
+            : []),
+          ...(hook.assignment
+            ? [{ key: 'holders', label: t('holders.title'), children: <LeadHolders assignment={hook.assignment} /> }]
             : []),
           ...(hook.reason
             ? [
@@ -216,5 +219,39 @@ function HookReactions({ hook }: { hook: HookDetail }) {
         </Button>
       )}
     </Space>
+  );
+}
+
+/**
+ * Who holds the lead now and who had it before, for a source that passes on a lead nobody takes
+ * (issue 19): the holders oldest first, the current one last, and when it passes on next.
+ */
+function LeadHolders({ assignment }: { assignment: LeadAssignmentView }) {
+  const { t } = useTranslation('hooks');
+  const current = assignment.holders.at(-1);
+  const before = assignment.holders.slice(0, -1);
+  return (
+    <div className="lr-lead-holders">
+      {current && <div>{t('holders.now', { name: current.name, from: formatDateTime(current.from) })}</div>}
+      {assignment.escalateAt && (
+        <Typography.Text type="secondary">
+          {t('holders.passesAt', { time: formatDateTime(assignment.escalateAt) })}
+        </Typography.Text>
+      )}
+      {before.length > 0 && <Typography.Text type="secondary">{t('holders.before')}</Typography.Text>}
+      {before.length > 0 && (
+        <ol className="lr-lead-holders-before">
+          {before.map((h) => (
+            <li key={h.from}>
+              {t('holders.was', {
+                name: h.name,
+                from: formatDateTime(h.from),
+                until: h.until ? formatDateTime(h.until) : '',
+              })}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
   );
 }

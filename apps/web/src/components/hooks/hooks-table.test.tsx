@@ -215,6 +215,8 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     // A lead nobody took yet: the drawer's button records the reaction from the web.
     fireEvent.click(within(await rowOf('Olena Petrenko')).getByText('Olena Petrenko'));
     expect(await screen.findByText('Ще ніхто не взяв')).toBeTruthy();
+    // A lead of a source that does not pass leads on has no row about it.
+    expect(screen.queryByText('Передача ліда')).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Беру' }));
     await vi.waitFor(() =>
       expect(calls).toContainEqual({
@@ -223,6 +225,25 @@ describe('HooksTable', { timeout: 30_000 }, () => {
         body: { kind: 'taken' },
       }),
     );
+  });
+
+  it('tells in the drawer who holds a lead now, until when, and who had it before (issue 19)', async () => {
+    detail.assignment = {
+      holders: [
+        { name: 'Iryna Bondar', from: '2026-03-10T10:00:00.000Z', until: '2026-03-10T10:15:00.000Z' },
+        { name: 'Andriy Melnyk', from: '2026-03-10T10:15:00.000Z', until: null },
+      ],
+      escalateAt: '2026-03-10T10:30:00.000Z',
+    };
+    renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
+    fireEvent.click(within(await rowOf('Olena Petrenko')).getByText('Olena Petrenko'));
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText(/^Andriy Melnyk, з /)).toBeTruthy();
+    expect(within(drawer).getByText(/^Якщо не візьме, о .+ лід перейде до наступного$/)).toBeTruthy();
+    expect(within(drawer).getByText('Раніше лід мали')).toBeTruthy();
+    const before = within(drawer.querySelector<HTMLElement>('.lr-lead-holders')!).getAllByRole('listitem');
+    expect(within(drawer).getByText('Передача ліда')).toBeTruthy();
+    expect(before.map((li) => li.textContent?.split(':')[0])).toEqual(['Iryna Bondar']);
   });
 
   it('renews and deletes exactly the selected hooks, then says so', async () => {
