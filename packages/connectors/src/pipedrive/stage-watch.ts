@@ -85,7 +85,8 @@ export const pipedriveStageWatch: StageWatch<PipedriveAuth, PipedriveSettings> =
         body: {
           subscription_url: url,
           event_action: 'change',
-          event_object: ctx.settings.target === 'lead' ? 'lead' : 'deal',
+          // Settings may be unparsed here (a destination just connected): lead is the target by default.
+          event_object: ctx.settings.target === 'deal' ? 'deal' : 'lead',
           name: STAGE_WATCH_NAME,
           version: '2.0',
         },
