@@ -83,6 +83,7 @@ describe('reading the status_lead webhook', () => {
       { 'leads[status][0][id]': '1' },
       { 'leads[status][0][id]': ['1', '2'], 'leads[status][0][status_id]': '2' },
       { '<script>': '1' },
+      { hello: '1' },
       { 'leads[status][0][id]': '1', 'leads[status][0][status_id]': '2', 'a b': 'c' },
     ]) {
       expect(parseAmoStatusWebhook(bad), JSON.stringify(bad)).toBeNull();

@@ -14,8 +14,8 @@ export const AMO_STATUS_EVENT = 'status_lead';
 
 const STATUS_KEY = /^leads\[status\]\[(\d{1,4})\]\[([a-z_]{1,40})\]$/;
 const DIGITS = /^\d{1,20}$/;
-/** Any key amoCRM sends: an entity, an action, an index and fields (custom fields nest deeper). */
-const AMO_KEY = /^[a-z_]{1,40}(\[[A-Za-z0-9_]{0,40}\]){0,8}$/;
+/** Any key amoCRM sends: an entity, then brackets (action, index, field; custom fields nest deeper). */
+const AMO_KEY = /^[a-z_]{1,40}(\[[A-Za-z0-9_]{0,40}\]){1,8}$/;
 
 /** One status change as amoCRM posts it (ids as the decimal strings it sends). */
 export interface AmoStatusChange {
