@@ -151,9 +151,8 @@ describe('the emulator: webhooks and status changes', () => {
     // amoCRM updates the webhook of a known URL instead of adding one.
     await watch.subscribe(ctx(), hookUrl);
     expect(em.webhooks).toEqual([expect.objectContaining({ destination: hookUrl, settings: ['status_lead'] })]);
-    const list = await (
-      await call('GET', `/api/v4/webhooks?filter[destination]=${encodeURIComponent(hookUrl)}`)
-    ).json();
+    const res = await call('GET', `/api/v4/webhooks?filter[destination]=${encodeURIComponent(hookUrl)}`);
+    const list = (await res.json()) as { _embedded: { webhooks: unknown[] } };
     expect(list._embedded.webhooks).toHaveLength(1);
     await watch.unsubscribe(ctx(), made);
     expect(em.webhooks).toEqual([]);
