@@ -12,6 +12,8 @@ import { AMO_STATUS_EVENT, amoStatusWebhookForm } from './stage-watch';
 /** amoCRM waits this long for a subscriber's answer (docs: "не более 2 секунд"). */
 export const AMO_WEBHOOK_TIMEOUT_MS = 2_000;
 const MAX_WEBHOOKS = 100;
+/** Sent webhooks kept for tests and the demo's state page (the demo runs for days). */
+const MAX_SENT = 1000;
 const EVENTS = new Set([
   'add_lead',
   'update_lead',
@@ -46,6 +48,10 @@ function announceStatus(rt: AmoRuntime, lead: EmulatedAmoLead, oldStatusId: numb
     ],
     { subdomain: AMO_SEED.account.subdomain, id: AMO_SEED.account.id },
   );
+  const record = (entry: (typeof rt.sent)[number]) => {
+    rt.sent.push(entry);
+    if (rt.sent.length > MAX_SENT) rt.sent.splice(0, rt.sent.length - MAX_SENT);
+  };
   for (const hook of rt.webhooks) {
     if (hook.disabled || !hook.settings.includes(AMO_STATUS_EVENT)) continue;
     void fetch(hook.destination, {
@@ -56,9 +62,9 @@ function announceStatus(rt: AmoRuntime, lead: EmulatedAmoLead, oldStatusId: numb
     })
       .then(async (res) => {
         await res.arrayBuffer().catch(() => undefined);
-        rt.sent.push({ destination: hook.destination, body, status: res.status });
+        record({ destination: hook.destination, body, status: res.status });
       })
-      .catch(() => rt.sent.push({ destination: hook.destination, body, status: 0 }));
+      .catch(() => record({ destination: hook.destination, body, status: 0 }));
   }
 }
 

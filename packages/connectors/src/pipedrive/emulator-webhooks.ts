@@ -13,6 +13,8 @@ import { type EmulatorStore, PIPEDRIVE_SEED, type Row } from './emulator-state';
 /** Pipedrive counts a delivery failed without an answer in this time. */
 export const PIPEDRIVE_WEBHOOK_TIMEOUT_MS = 10_000;
 const COMPANY_ID = 1;
+/** Sent webhooks kept for tests and the demo (the demo runs for days). */
+const MAX_SENT = 1000;
 const WEBHOOK_ACTIONS = new Set(['create', 'change', 'delete', '*']);
 const WEBHOOK_OBJECTS = new Set([
   'activity',
@@ -41,6 +43,10 @@ function announce(
   userId: number,
   source: 'api' | 'app',
 ): void {
+  const record = (entry: (typeof store.sent)[number]) => {
+    store.sent.push(entry);
+    if (store.sent.length > MAX_SENT) store.sent.splice(0, store.sent.length - MAX_SENT);
+  };
   for (const hook of store.webhooks) {
     const action = String(hook.event_action);
     const object = String(hook.event_object);
@@ -86,9 +92,9 @@ function announce(
     })
       .then(async (res) => {
         await res.arrayBuffer().catch(() => undefined);
-        store.sent.push({ url, payload, authorization, status: res.status });
+        record({ url, payload, authorization, status: res.status });
       })
-      .catch(() => store.sent.push({ url, payload, authorization, status: 0 }));
+      .catch(() => record({ url, payload, authorization, status: 0 }));
   }
 }
 

@@ -53,7 +53,7 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
     '/api/amocrm/callback',
     { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
     async (req, reply) => {
-      // Connected: amoCRM is asked to post its status changes to us (speed to lead), in the background.
+      // Connected: amoCRM is asked to post its status changes to us (speed to lead).
       const location = await finishAtCallback(deps, 'amocrm', req.query, req.cookies[AMO_OAUTH_COOKIE.name], (row) =>
         watchAfterConnect(deps, row),
       );

@@ -355,8 +355,13 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
     pd.setFault({ status: 403, match: 'POST /v1/webhooks' });
     const made = await callAs(t, 'POST', '/api/integrations', alice, { type: 'pipedrive', name: 'P', settings: {} });
     const id = made.json()._id as string;
-    await callAs(t, 'POST', '/api/legacy/api/pipedrive/connect', alice, { integrationId: id, apiToken: pd.apiToken });
-    await until('the failed try', async () => !!(await watchOf(id))?.lastError);
+    // The connect succeeds all the same: the subscription is best effort.
+    const connect = await callAs(t, 'POST', '/api/legacy/api/pipedrive/connect', alice, {
+      integrationId: id,
+      apiToken: pd.apiToken,
+    });
+    expect(connect.statusCode).toBe(200);
+    expect((await watchOf(id))?.lastError).toMatch(/403|forbidden|emulated/i);
     pd.setFault(null);
     expect((await destinationsToWatch(t.app.db, new Date())).map((r) => r.id)).not.toContain(id);
     const later = await destinationsToWatch(t.app.db, new Date(Date.now() + 7 * 3_600_000), 1000);

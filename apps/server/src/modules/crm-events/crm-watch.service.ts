@@ -1,6 +1,6 @@
 // Our subscription at the CRM for its stage changes (issue 19, speed to lead; ADR 010): made by us so
-// the user does nothing. Best effort everywhere: right after the destination is connected (OAuth or
-// API token), by a periodic task for destinations connected before (or whose first try failed, at
+// the user does nothing. Best effort everywhere: when the destination is connected (OAuth or API
+// token; the connect waits at most 5 s for it), by a periodic task for destinations connected before (or whose first try failed, at
 // most once per RETRY_AFTER_MS), and removed when the destination is deleted. Never on a delivery's
 // path: a CRM refusing the subscription (no admin rights, a plan without webhooks) costs nothing but
 // the reaction, and the reason is kept in crm_watches.last_error.
@@ -23,6 +23,8 @@ export const RETRY_AFTER_MS = 6 * 60 * 60_000;
 const BATCH = 20;
 /** One call to the CRM. */
 const CALL_TIMEOUT_MS = 10_000;
+/** The subscription made while the user waits for the connect to finish. */
+const CONNECT_TIMEOUT_MS = 5_000;
 
 /** Where the CRM posts: /api/{type}/events/{integrationId}/{secret} on our public URL. */
 export const eventsUrl = (publicUrl: string, type: string, integrationId: string, secret: string) =>
@@ -40,12 +42,17 @@ function watchedOf(type: string): Watched | undefined {
  * The connector's ctx for a subscription call. Settings are taken as they are: a destination just
  * connected has none yet, and subscribing does not need them (Pipedrive reads `target`, deal by default).
  */
-function watchContext(deps: Deps, connector: ConnectorDefinition<unknown, unknown>, row: IntegrationRow) {
+function watchContext(
+  deps: Deps,
+  connector: ConnectorDefinition<unknown, unknown>,
+  row: IntegrationRow,
+  timeoutMs = CALL_TIMEOUT_MS,
+) {
   return buildConnectorContext({ ...connector, settings: z.unknown() }, row, {
     secrets: deps.secrets,
     extras: runtimeExtras(deps, connector, row.id),
     policy: destinationPolicy(deps.config),
-    timeoutMs: CALL_TIMEOUT_MS,
+    timeoutMs,
     logger: deps.log.child({ integrationId: row.id, connector: connector.slug }),
   });
 }
@@ -78,7 +85,7 @@ export type WatchOutcome = 'subscribed' | 'exists' | 'skipped' | 'failed';
 export async function watchIntegration(
   deps: Deps,
   row: IntegrationRow,
-  options: { renew?: boolean; now?: Date } = {},
+  options: { renew?: boolean; now?: Date; timeoutMs?: number } = {},
 ): Promise<WatchOutcome> {
   const watched = watchedOf(row.type);
   if (!watched || !row.auth) return 'skipped';
@@ -110,7 +117,8 @@ export async function watchIntegration(
       set: { secret: deps.secrets.seal(sealed, row.id), attemptedAt: now },
     });
   try {
-    const made = await watched.watch.subscribe(watchContext(deps, watched.connector, row), sealed.url);
+    const ctx = watchContext(deps, watched.connector, row, options.timeoutMs);
+    const made = await watched.watch.subscribe(ctx, sealed.url);
     await deps.db
       .update(crmWatches)
       .set({ remoteId: made.id || null, subscribedAt: new Date(), lastError: null })
@@ -124,12 +132,18 @@ export async function watchIntegration(
   }
 }
 
-/** After a connect: subscribes in the background; the connect's answer does not wait for the CRM. */
-export function watchAfterConnect(deps: Deps, row: Pick<IntegrationRow, 'id'>): void {
-  void (async () => {
+/**
+ * After a connect: subscribes before the connect answers (one call to the CRM, at most
+ * CONNECT_TIMEOUT_MS), so the destination is watched once the user sees it connected. Never throws:
+ * a refusal or a slow CRM is left to the periodic task.
+ */
+export async function watchAfterConnect(deps: Deps, row: Pick<IntegrationRow, 'id'>): Promise<void> {
+  try {
     const [fresh] = await deps.db.select().from(integrations).where(eq(integrations.id, row.id));
-    if (fresh) await watchIntegration(deps, fresh, { renew: true });
-  })().catch((error) => deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'CRM watch failed'));
+    if (fresh) await watchIntegration(deps, fresh, { renew: true, timeoutMs: CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'CRM watch failed');
+  }
 }
 
 /** Connected destinations of the watched types without a subscription, or whose last try is old enough. */

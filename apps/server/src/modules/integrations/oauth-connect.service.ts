@@ -176,8 +176,8 @@ export async function finishAtCallback(
   slug: string,
   query: { code?: string; state?: string; referer?: string },
   binding?: string,
-  /** After the credentials are stored (a module's follow-up, e.g. subscribing the CRM's webhook). */
-  onConnected?: (row: IntegrationRow) => void,
+  /** After the credentials are stored (a module's follow-up, e.g. subscribing the CRM's webhook); must not throw. */
+  onConnected?: (row: IntegrationRow) => Promise<void>,
 ): Promise<string> {
   const state = await readConnectState(deps, slug, query.state);
   if (!state?.integrationId || !isBoundToBrowser(query.state, binding)) {
@@ -187,7 +187,7 @@ export async function finishAtCallback(
   const back = screenUrl(deps.config.publicUrl, state.locale, integrationScreen(slug, `/${target.integrationId}`));
   try {
     const row = await completeConnect(deps, slug, target, query);
-    onConnected?.(row);
+    await onConnected?.(row);
     return `${back}?connected=1`;
   } catch (error) {
     if (error instanceof AppError) return `${back}?error=${error.code}`;

@@ -79,14 +79,14 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const body = req.body;
-      // Connected: Pipedrive is asked to post its deal changes to us (speed to lead), in the background.
+      // Connected: Pipedrive is asked to post its deal (or lead) changes to us (speed to lead).
       if ('code' in body) {
         const row = await connectWithCode(deps, user(req), TYPE, body);
-        watchAfterConnect(deps, row);
+        await watchAfterConnect(deps, row);
         return { integrationId: row.id, type: TYPE };
       }
       const connected = await connectWithToken(deps, user(req), body.integrationId, body.apiToken);
-      watchAfterConnect(deps, { id: connected.integrationId });
+      await watchAfterConnect(deps, { id: connected.integrationId });
       return connected;
     },
   );
