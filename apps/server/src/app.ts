@@ -27,6 +27,7 @@ import {
   type OpenDatabaseOptions,
   openDatabase,
 } from './db/client';
+import type { IntegrationRow } from './db/schema';
 import { runtimeExtras } from './delivery/connector-runtime';
 import { PeriodicScheduler, type PeriodicSchedulerOptions } from './delivery/periodic';
 import { refreshAccountHold } from './delivery/queue';
@@ -52,6 +53,8 @@ import { seedCatalogue } from './modules/catalogue/catalogue.service';
 import { collectionsRoutes } from './modules/collections/collections.routes';
 import { commentsRoutes } from './modules/comments/comments.routes';
 import { commentsCleaner } from './modules/comments/comments.service';
+import { crmEventsRoutes } from './modules/crm-events/crm-events.routes';
+import { crmWatchTasks, unwatchIntegration } from './modules/crm-events/crm-watch.service';
 import { currencyRoutes } from './modules/currency/currency.routes';
 import { currencyTasks } from './modules/currency/currency.tasks';
 import { NBU_USD_URL } from './modules/currency/nbu';
@@ -350,6 +353,7 @@ async function setup(
       ...parsers.tasks(),
       ...guardianTasks({ mailer, publicUrl: config.publicUrl, log: app.log, telegram: deps }, speedToLeadSummary),
       ...escalationTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
+      ...crmWatchTasks(deps),
     ],
     ...options.periodic,
   });
@@ -407,7 +411,10 @@ async function setup(
     await app.register(translationsRoutes, { localesDir: options.localesDir });
     await app.register(catalogueRoutes);
     await app.register(plansRoutes);
-    await app.register(integrationsRoutes);
+    // Our CRM webhook (speed to lead) goes before the destination does.
+    await app.register(integrationsRoutes, {
+      beforeDelete: (row: IntegrationRow) => unwatchIntegration(deps, row),
+    });
     await app.register(amocrmRoutes);
     await app.register(collectionsRoutes);
     await app.register(ingestRoutes);
@@ -417,6 +424,7 @@ async function setup(
     await app.register(deliveryErrorsRoutes);
     await app.register(auditRoutes);
     await app.register(pipedriveRoutes);
+    await app.register(crmEventsRoutes);
     await app.register(uspacyRoutes);
     await app.register(telegramRoutes);
     await app.register(widgetRoutes);

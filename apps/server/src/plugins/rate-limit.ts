@@ -37,9 +37,13 @@ interface Counter {
   unsent: number;
 }
 
-/** Who a request counts as: the source token for webhooks, else the client address. */
+/**
+ * Who a request counts as: the source token for webhooks (or the destination's id, for a CRM's
+ * webhook: amoCRM posts for all its accounts from a few addresses), else the client address.
+ */
 function keyOf(name: RateLimitName, request: FastifyRequest): string {
-  const token = (request.params as { token?: unknown } | undefined)?.token;
+  const params = request.params as { token?: unknown; integrationId?: unknown } | undefined;
+  const token = params?.token ?? params?.integrationId;
   if (name === 'webhook' && typeof token === 'string') return `webhook:${token}`;
   return `${name}:${request.ip}`;
 }

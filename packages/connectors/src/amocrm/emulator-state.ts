@@ -61,6 +61,22 @@ export interface EmulatedAmoNote {
   note_type: string;
   params: Record<string, unknown>;
 }
+/** A webhook subscription (POST /api/v4/webhooks): amoCRM keeps one per destination URL. */
+export interface EmulatedAmoWebhook {
+  id: number;
+  destination: string;
+  settings: string[];
+  sort: number;
+  disabled: boolean;
+  created_at: number;
+  updated_at: number;
+}
+/** One webhook the emulator posted to a subscriber, and how it answered (0: no answer in time). */
+export interface SentAmoWebhook {
+  destination: string;
+  body: string;
+  status: number;
+}
 export interface AmoTokenSet {
   accessToken: string;
   refreshToken: string;
@@ -180,6 +196,9 @@ export interface AmoRuntime {
   leads: EmulatedAmoLead[];
   contacts: EmulatedAmoContact[];
   notes: EmulatedAmoNote[];
+  webhooks: EmulatedAmoWebhook[];
+  /** Webhooks posted to subscribers (settled ones), oldest first. */
+  sent: SentAmoWebhook[];
   /** The account's lead custom fields: the seeded ones, then those made through the API. */
   leadFields: AmoFieldDef[];
   tags: Map<string, number>;

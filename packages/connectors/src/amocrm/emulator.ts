@@ -1,7 +1,8 @@
 // A stateful fake of one amoCRM account (API v4 and OAuth 2.0), for our tests, the end-to-end suite
 // and the demo: a consent page that redirects straight back, single-use refresh tokens, expiring
 // access tokens, leads/complex with its 50-per-call limit, contact search answering 204, pipelines,
-// users, custom fields, notes, amoCRM's validation-errors, a 7 requests/s limiter, fault and latency
+// users, custom fields, notes, webhooks (status_lead posted to subscribers when a lead moves),
+// amoCRM's validation-errors, a 7 requests/s limiter, fault and latency
 // switches, a request log, and a control API under /__emulator.
 // This entry holds the state and wires the parts: emulator-gate (log, faults, limiter, bearer),
 // emulator-oauth, emulator-account (read-only account data), emulator-contacts, emulator-leads.
@@ -22,8 +23,11 @@ import type {
   EmulatedAmoContact,
   EmulatedAmoLead,
   EmulatedAmoNote,
+  EmulatedAmoWebhook,
+  SentAmoWebhook,
 } from './emulator-state';
 import { AMO_SEED as SEED } from './emulator-state';
+import { registerWebhookRoutes } from './emulator-webhooks';
 
 export type {
   AmoFault,
@@ -35,6 +39,8 @@ export type {
   EmulatedAmoContact,
   EmulatedAmoLead,
   EmulatedAmoNote,
+  EmulatedAmoWebhook,
+  SentAmoWebhook,
 } from './emulator-state';
 export { AMO_SEED } from './emulator-state';
 
@@ -65,6 +71,10 @@ export interface AmoEmulator {
   leads: EmulatedAmoLead[];
   contacts: EmulatedAmoContact[];
   notes: EmulatedAmoNote[];
+  /** Webhook subscriptions (POST /api/v4/webhooks). */
+  webhooks: EmulatedAmoWebhook[];
+  /** status_lead webhooks posted to subscribers and their answers, once settled. */
+  sent: SentAmoWebhook[];
   /** The lead custom fields: the seeded ones, then those made through the API. */
   leadFields: AmoFieldDef[];
   /** Successful refresh_token grants. */
@@ -101,6 +111,8 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     leads: [],
     contacts: [],
     notes: [],
+    webhooks: [],
+    sent: [],
     leadFields: [...SEED.leadFields],
     tags: new Map(),
     codes: new Map(),
@@ -122,6 +134,8 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     leads: rt.leads,
     contacts: rt.contacts,
     notes: rt.notes,
+    webhooks: rt.webhooks,
+    sent: rt.sent,
     leadFields: rt.leadFields,
     refreshes: () => rt.refreshCount,
     rateLimited: () => rt.limited,
@@ -147,6 +161,8 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
       rt.leads.length = 0;
       rt.contacts.length = 0;
       rt.notes.length = 0;
+      rt.webhooks.length = 0;
+      rt.sent.length = 0;
       rt.leadFields.splice(0, rt.leadFields.length, ...SEED.leadFields);
       rt.tags.clear();
       rt.codes.clear();
@@ -168,6 +184,8 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     leads: rt.leads,
     contacts: rt.contacts,
     notes: rt.notes,
+    webhooks: rt.webhooks,
+    sent: rt.sent,
     requests: kit.requests,
     refreshes: rt.refreshCount,
   }));
@@ -192,6 +210,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
   registerAccountRoutes(app, rt);
   registerContactRoutes(app, rt);
   registerLeadRoutes(app, rt);
+  registerWebhookRoutes(app, rt);
 
   const listening = await listenEmulator(app, options);
   emulator.port = listening.port;

@@ -31,6 +31,7 @@ import { personLockKeys } from '../kit/keyed-lock';
 import type { ConnectorContext, FieldOption, OAuthClient } from '../kit/types';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
 import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
+import { amoStageWatch } from './stage-watch';
 
 export const ZAmoAuth = z.object({
   accessToken: z.string().min(1),
@@ -294,6 +295,7 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     customFields: (ctx) => amoFields(ctx),
     parser: async (ctx) => toParserTargets(await amoFields(ctx)),
   },
+  stageWatch: amoStageWatch,
   async testConnection(ctx) {
     await new AmoClient(ctx).get('/api/v4/account');
   },
@@ -342,3 +344,4 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
 
 export { type AmoAuth, AmoClient, type AmoContext, amoMessage, requestTokens } from './client';
 export * from './mapping';
+export { AMO_STATUS_EVENT, type AmoStatusChange, amoStatusWebhookForm, parseAmoStatusWebhook } from './stage-watch';

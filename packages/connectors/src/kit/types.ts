@@ -140,6 +140,38 @@ export interface RemoteWebhookInput {
   name?: string;
 }
 
+/**
+ * A stage or status change the CRM reported for one of its records (issue 19, speed to lead): a
+ * manager worked the lead. `externalId` is what the connector's `deliver` returned for the record.
+ */
+export interface CrmStageChange {
+  externalId: string;
+  /** When the CRM says it changed; absent: when we heard of it. */
+  at?: Date;
+  /** The CRM user who changed it, as the CRM names them (an id; a name when the payload has one). */
+  byId?: string;
+  byName?: string;
+}
+
+/** Our subscription at the CRM for its stage changes, as the CRM identifies it (to remove it later). */
+export interface StageWatchSubscription {
+  id: string;
+  url: string;
+}
+
+/** What a watcher hears about (the destination's settings decide, e.g. a Pipedrive deal or lead). */
+export interface StageWatch<Auth, Settings> {
+  /** Subscribes `url` (ours, with its secret) to the CRM's stage changes. */
+  subscribe: (ctx: ConnectorContext<Auth, Settings>, url: string) => Promise<StageWatchSubscription>;
+  /** Removes the subscription; one the CRM no longer has is not an error. */
+  unsubscribe: (ctx: ConnectorContext<Auth, Settings>, subscription: StageWatchSubscription) => Promise<void>;
+  /**
+   * The stage changes in one webhook body (already parsed: JSON, or form fields by their bracket
+   * names); null when the body is not the CRM's shape at all. Other events in a well-formed body are [].
+   */
+  read: (body: unknown) => CrmStageChange[] | null;
+}
+
 export interface DeliveryInput {
   lead: Lead;
   /** Stable per (lead, destination): a retry sends the same key, so a destination that can tell makes one record. */
@@ -225,6 +257,8 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
     create: (ctx: ConnectorContext<Auth, Settings>, input: RemoteWebhookInput) => Promise<RemoteWebhook>;
     remove: (ctx: ConnectorContext<Auth, Settings>, id: string) => Promise<void>;
   };
+  /** The CRM tells us when a record we delivered changes stage: a manager's first reaction (issue 19). */
+  stageWatch?: StageWatch<Auth, Settings>;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * Throws RetryableError or PermanentError (kit/errors.ts), or DeferredError to be called again

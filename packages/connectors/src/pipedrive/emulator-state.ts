@@ -107,6 +107,14 @@ export function seedFields() {
   };
 }
 
+/** One webhook the emulator posted, its Authorization header and the answer (0: none in time). */
+export interface SentPipedriveWebhook {
+  url: string;
+  payload: Record<string, unknown>;
+  authorization: string | null;
+  status: number;
+}
+
 /** The emulator's records; emulator.ts exposes the same arrays to tests. */
 export interface EmulatorStore {
   persons: Row[];
@@ -116,6 +124,8 @@ export interface EmulatorStore {
   notes: Row[];
   activities: Row[];
   webhooks: Row[];
+  /** v2 webhook payloads posted to subscribers (settled ones), oldest first. */
+  sent: SentPipedriveWebhook[];
   fields: ReturnType<typeof seedFields>;
   /** Pipedrive's search index lags behind writes: a person is found by search this long after it is made. */
   searchLagMs: number;
@@ -134,6 +144,7 @@ export const recordsOf = (store: EmulatorStore) =>
 /** Back to the seed, in place: the same arrays stay exposed. */
 export function clearStore(store: EmulatorStore): void {
   for (const key of RECORD_LISTS) store[key].length = 0;
+  store.sent.length = 0;
   for (const k of Object.keys(store.seq) as (keyof EmulatorStore['seq'])[]) store.seq[k] = 0;
   store.fields = seedFields();
   store.searchLagMs = 0;
@@ -149,6 +160,7 @@ export function emptyStore(): EmulatorStore {
     notes: [],
     activities: [],
     webhooks: [],
+    sent: [],
     fields: seedFields(),
     searchLagMs: 0,
     indexedAt: new Map(),

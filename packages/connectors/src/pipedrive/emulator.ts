@@ -1,7 +1,7 @@
 // A stateful fake of Pipedrive for tests and the local demo: OAuth (authorize, token, refresh, with
 // api_domain = this emulator), API-token auth, the v1 and v2 calls the connector makes in Pipedrive's
 // {success, data, additional_data} envelope, a rolling 2-second burst limiter answering 429 with
-// x-ratelimit-* headers, fault and latency switches, a request log (in-process and under /__emulator).
+// x-ratelimit-* headers, webhooks posted to subscribers (v2 change.deal/change.lead), fault and latency switches, a request log (in-process and under /__emulator).
 // This entry holds the runtime and wires the parts: emulator-gate, emulator-oauth, and one file per
 // resource of the data API (account, fields, pipelines, persons, deals, activities, webhooks).
 import { randomBytes } from 'node:crypto';
@@ -24,10 +24,11 @@ import {
   type PipedriveFault,
   type PipedriveRuntime,
   recordsOf,
+  type SentPipedriveWebhook,
 } from './emulator-state';
 import { registerWebhookRoutes } from './emulator-webhooks';
 
-export type { EmulatedCall, PipedriveFault } from './emulator-state';
+export type { EmulatedCall, PipedriveFault, SentPipedriveWebhook } from './emulator-state';
 export { PIPEDRIVE_SEED } from './emulator-state';
 
 export interface PipedriveEmulatorOptions {
@@ -52,6 +53,8 @@ export interface PipedriveEmulator extends EmulatorRecords {
   clientSecret: string;
   apiToken: string;
   requests: EmulatedCall[];
+  /** v2 webhook payloads posted to subscribers and their answers, once settled. */
+  sent: SentPipedriveWebhook[];
   /** Tokens as the connector stores them, without the OAuth dance (tests). */
   issueTokens(): { accessToken: string; refreshToken: string; expiresAt: number; apiDomain: string };
   /** Every access token issued so far expires now (their refresh tokens still work). */
@@ -98,6 +101,7 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     clientSecret: rt.clientSecret,
     apiToken: rt.apiToken,
     requests,
+    sent: store.sent,
     ...recordsOf(store),
     issueTokens() {
       const t = mint(rt);
@@ -171,7 +175,7 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
   registerActivityRoutes(api);
   registerLeadRoutes(api);
   registerNoteRoutes(api);
-  registerWebhookRoutes(api);
+  registerWebhookRoutes(api, app);
 
   const { port, url } = await listenEmulator(app, options);
   emulator.port = port;

@@ -33,6 +33,7 @@ import {
   titleOf,
   webhookEvent,
 } from './mapping';
+import { pipedriveStageWatch } from './stage-watch';
 
 export {
   authorizeUrl,
@@ -42,6 +43,7 @@ export {
   pipedriveClient,
   requestToken,
 } from './client';
+export { isReaction, type PipedriveEvent, parsePipedriveWebhook, STAGE_WATCH_NAME } from './stage-watch';
 
 const ZDomain = z
   .string()
@@ -437,6 +439,7 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
       await pipedriveClient(ctx).data('DELETE', `/v1/webhooks/${encodeURIComponent(id)}`);
     },
   },
+  stageWatch: pipedriveStageWatch,
   testConnection: async (ctx) => {
     await pipedriveClient(ctx).data('GET', '/v1/users/me');
   },

@@ -3,6 +3,7 @@ export * from './assignments';
 export * from './audit';
 export * from './catalogue';
 export * from './comments';
+export * from './crm-watches';
 export * from './currency';
 export * from './email-tokens';
 export * from './facebook';

@@ -138,6 +138,8 @@ export const deliveries = pgTable(
     index('deliveries_due_idx').on(t.status, t.nextAttemptAt),
     index('deliveries_hook_idx').on(t.hookId),
     index('deliveries_destination_idx').on(t.destinationId, t.status),
+    // A CRM's webhook names its record: the delivery that made it (issue 19, speed to lead).
+    index('deliveries_external_idx').on(t.destinationId, t.externalId).where(sql`${t.externalId} is not null`),
     // Held deliveries only (few next to the rest): an account's, to release or count them, oldest first.
     index('deliveries_held_idx').on(t.accountId, t.nextAttemptAt).where(sql`${t.status} = 'held'`),
   ],

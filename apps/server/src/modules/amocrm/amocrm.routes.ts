@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
+import { watchAfterConnect } from '../crm-events/crm-watch.service';
 import { registerLoaderRoutes } from '../integrations/loader-routes';
 import { finishAtCallback, startConnect } from '../integrations/oauth-connect.service';
 import * as service from './amocrm.service';
@@ -52,7 +53,10 @@ export async function amocrmRoutes(app: FastifyInstance): Promise<void> {
     '/api/amocrm/callback',
     { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
     async (req, reply) => {
-      const location = await finishAtCallback(deps, 'amocrm', req.query, req.cookies[AMO_OAUTH_COOKIE.name]);
+      // Connected: amoCRM is asked to post its status changes to us (speed to lead).
+      const location = await finishAtCallback(deps, 'amocrm', req.query, req.cookies[AMO_OAUTH_COOKIE.name], (row) =>
+        watchAfterConnect(deps, row),
+      );
       reply.clearCookie(AMO_OAUTH_COOKIE.name, { path: AMO_OAUTH_COOKIE.path });
       return reply.redirect(location, 302);
     },

@@ -23,6 +23,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { IntegrationRow } from '../../db/schema';
 import { authOf } from '../../plugins/auth';
 import { forgetSourcesAfterWrites } from '../ingest/source-cache';
 import * as calls from './connector-calls.service';
@@ -37,7 +38,12 @@ const ZTypeParams = z.object({ id: z.string(), type: z.string() });
 /** The URL the destination calls and its event (destination notation, e.g. Pipedrive "added.deal"; default all). */
 const ZRegisterWebhookBody = ZPipedriveWebhookBody.partial().nullish();
 
-export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
+export interface IntegrationsRoutesOptions {
+  /** Modules' tidying at the destination before an integration is deleted (app.ts lists them). */
+  beforeDelete?: (row: IntegrationRow) => Promise<void>;
+}
+
+export async function integrationsRoutes(app: FastifyInstance, options: IntegrationsRoutesOptions = {}): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps, db } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
@@ -118,7 +124,7 @@ export async function integrationsRoutes(app: FastifyInstance): Promise<void> {
     `${legacy}/:id`,
     { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: ZSuccessResponse } } },
     async (req) => {
-      await service.deleteIntegration(db, user(req), req.params.id);
+      await service.deleteIntegration(db, user(req), req.params.id, options.beforeDelete);
       return { success: true as const };
     },
   );

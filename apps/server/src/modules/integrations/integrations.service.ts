@@ -10,7 +10,7 @@ import type {
 } from '@leadrelay/shared';
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { integrations } from '../../db/schema';
+import { type IntegrationRow, integrations } from '../../db/schema';
 import { AppError } from '../../plugins/errors';
 import { findSettingBySlug, isStaffOnlyType, isTypeAvailable } from '../catalogue/catalogue.service';
 import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
@@ -142,8 +142,18 @@ export async function updateIntegration(
 
 export const updateOptions = (db: Executor, actor: PlanActor, id: string, options: Record<string, unknown>) =>
   updateIntegration(db, actor, id, { options });
-/** Deletes the integration (its leads, hooks and deliveries cascade) and drops it from sources' destination lists. */
-export async function deleteIntegration(db: Executor, actor: Actor, id: string): Promise<void> {
+/**
+ * Deletes the integration (its leads, hooks and deliveries cascade) and drops it from sources' destination
+ * lists. `beforeDelete` runs first, outside the transaction, with the row and its credentials (a
+ * module's tidying at the destination, e.g. removing our CRM webhook); it must not throw.
+ */
+export async function deleteIntegration(
+  db: Executor,
+  actor: Actor,
+  id: string,
+  beforeDelete?: (row: IntegrationRow) => Promise<void>,
+): Promise<void> {
+  if (beforeDelete) await beforeDelete(await ownRow(db, actor, id));
   await db.transaction(async (tx) => {
     const row = await ownRow(tx, actor, id, true);
     await tx

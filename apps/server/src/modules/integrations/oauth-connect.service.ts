@@ -176,6 +176,8 @@ export async function finishAtCallback(
   slug: string,
   query: { code?: string; state?: string; referer?: string },
   binding?: string,
+  /** After the credentials are stored (a module's follow-up, e.g. subscribing the CRM's webhook); must not throw. */
+  onConnected?: (row: IntegrationRow) => Promise<void>,
 ): Promise<string> {
   const state = await readConnectState(deps, slug, query.state);
   if (!state?.integrationId || !isBoundToBrowser(query.state, binding)) {
@@ -184,7 +186,8 @@ export async function finishAtCallback(
   const target = { accountId: state.accountId, integrationId: state.integrationId };
   const back = screenUrl(deps.config.publicUrl, state.locale, integrationScreen(slug, `/${target.integrationId}`));
   try {
-    await completeConnect(deps, slug, target, query);
+    const row = await completeConnect(deps, slug, target, query);
+    await onConnected?.(row);
     return `${back}?connected=1`;
   } catch (error) {
     if (error instanceof AppError) return `${back}?error=${error.code}`;

@@ -20,6 +20,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
+import { watchAfterConnect } from '../crm-events/crm-watch.service';
 import { remoteWebhooks } from '../integrations/connector-calls.service';
 import { registerLoaderRoutes } from '../integrations/loader-routes';
 import {
@@ -78,11 +79,15 @@ export async function pipedriveRoutes(app: FastifyInstance): Promise<void> {
     },
     async (req) => {
       const body = req.body;
+      // Connected: Pipedrive is asked to post its deal (or lead) changes to us (speed to lead).
       if ('code' in body) {
         const row = await connectWithCode(deps, user(req), TYPE, body);
+        await watchAfterConnect(deps, row);
         return { integrationId: row.id, type: TYPE };
       }
-      return connectWithToken(deps, user(req), body.integrationId, body.apiToken);
+      const connected = await connectWithToken(deps, user(req), body.integrationId, body.apiToken);
+      await watchAfterConnect(deps, { id: connected.integrationId });
+      return connected;
     },
   );
 

@@ -252,23 +252,32 @@ describe('pipedrive lists and webhooks', () => {
     expect(fields).toContainEqual(expect.objectContaining({ key: `deal.${F.cities}`, type: 'set' }));
 
     const hooks = `/api/pipedrive/webhooks/${id}`;
+    // Ours, made on connect (speed to lead: a person's change to the lead is its first reaction), is listed too.
+    const ours = (await call('GET', hooks, alice)).json();
+    expect(ours).toEqual([
+      { id: '1', url: expect.stringContaining(`/api/pipedrive/events/${id}/`), event: 'change.lead', active: true },
+    ]);
     const created = await call('POST', hooks, alice, { url: 'https://app.test/in/pd', event: 'added.person' });
     expect(created.statusCode).toBe(200);
-    expect(created.json()).toEqual({ id: '1', url: 'https://app.test/in/pd', event: 'create.person', active: true });
+    expect(created.json()).toEqual({ id: '2', url: 'https://app.test/in/pd', event: 'create.person', active: true });
     expectError(
       await call('POST', hooks, alice, { url: 'https://app.test/in/pd', event: 'boom' }),
       400,
       'VALIDATION_ERROR',
     );
-    expect((await call('GET', hooks, alice)).json()).toEqual([created.json()]);
+    expect((await call('GET', hooks, alice)).json()).toEqual([...ours, created.json()]);
     // The generic route registers one too; without a URL it is a validation error.
     const generic = `/api/integrations/${id}/pipedrive/webhooks`;
     expect((await call('POST', generic, alice, { url: 'https://app.test/in/all' })).json()).toEqual({ success: true });
     expectError(await call('POST', generic, alice, {}), 400, 'VALIDATION_ERROR');
-    expect(emu.webhooks.map((w) => `${w.event_action}.${w.event_object}`)).toEqual(['create.person', '*.*']);
-    expect((await call('DELETE', `${hooks}?id=1`, alice)).json()).toEqual({ success: true });
-    expectError(await call('DELETE', `${hooks}?id=1`, alice), 400, 'CRM_REQUEST_FAILED');
-    expect((await call('GET', hooks, alice)).json()).toHaveLength(1);
+    expect(emu.webhooks.map((w) => `${w.event_action}.${w.event_object}`)).toEqual([
+      'change.lead',
+      'create.person',
+      '*.*',
+    ]);
+    expect((await call('DELETE', `${hooks}?id=2`, alice)).json()).toEqual({ success: true });
+    expectError(await call('DELETE', `${hooks}?id=2`, alice), 400, 'CRM_REQUEST_FAILED');
+    expect((await call('GET', hooks, alice)).json()).toHaveLength(2);
   });
 
   it("another account's integration, or another type, is not found", async () => {
@@ -297,7 +306,8 @@ describe('pipedrive lists and webhooks', () => {
       );
       expectError(await call('DELETE', `/api/pipedrive/webhooks/${id}?id=1`, alice), 404, 'INTEGRATION_NOT_FOUND');
     }
-    expect(emu.calls()).toHaveLength(1); // bob's own users/me on connect, nothing for alice
+    // Bob's own users/me and our webhook (speed to lead) on connect, nothing for alice.
+    expect(emu.calls().map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/users/me', 'POST /v1/webhooks']);
     expect((await call('GET', `/api/pipedrive/getStages/${bobs}`, null)).statusCode).toBe(401);
   });
 });

@@ -203,7 +203,7 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     hooks = hookList();
     hooks[0]!.reactions = [
       { kind: 'taken', byName: 'Olena Kovalenko', via: 'telegram', at: '2026-03-10T10:03:00.000Z' },
-      { kind: 'called', byName: 'Olena Kovalenko', via: 'telegram', at: '2026-03-10T10:09:00.000Z' },
+      { kind: 'called', byName: 'Olena Kovalenko', via: 'crm', at: '2026-03-10T10:09:00.000Z' },
     ];
     renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
     const row = (await rows())[0]!;
@@ -211,6 +211,8 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     expect(tags.textContent).toContain('Взяв: Olena Kovalenko');
     expect(tags.textContent).toContain('Передзвонив: Olena Kovalenko');
     expect(tags.textContent).toContain('через Telegram');
+    // A stage change read from the CRM (amoCRM, Pipedrive).
+    expect(tags.textContent).toContain('у CRM');
 
     // A lead nobody took yet: the drawer's button records the reaction from the web.
     fireEvent.click(within(await rowOf('Olena Petrenko')).getByText('Olena Petrenko'));

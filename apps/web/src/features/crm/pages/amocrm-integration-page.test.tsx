@@ -191,6 +191,8 @@ describe('amoCRM integration page', { timeout: 30_000 }, () => {
     });
     renderRoute(PATTERN, page, `/en/admin/integrations/amocrm/${AMO_ID}`);
     expect(await screen.findByText('No backups yet')).toBeTruthy();
+    // Speed to lead: a status change in amoCRM is the lead's first reaction.
+    expect(screen.getByTestId('crm-reaction-note').textContent).toContain('another stage in amoCRM');
     fireEvent.click(screen.getByRole('button', { name: /Make a backup/ }));
     expect(await screen.findByText('Pipelines: 2 · users: 2 · fields: 3')).toBeTruthy();
     expect(callsTo(fetch, 'POST /api/legacy/api/amocrm/backup')[0]?.body).toEqual({ integrationId: AMO_ID });

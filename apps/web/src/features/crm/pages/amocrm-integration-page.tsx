@@ -5,6 +5,7 @@ import { AMO_NAME, useStartAmoConnect } from '../components/amo-connect';
 import { AmoFieldsCard } from '../components/amo-fields-card';
 import { AmoSettingsCard } from '../components/amo-settings-card';
 import { CrmIntegrationView } from '../components/crm-integration-view';
+import { CrmReactionNote } from '../components/crm-reaction-note';
 import { useAmoUsers } from '../queries';
 
 /** /admin/integrations/amocrm/:id */
@@ -21,7 +22,12 @@ export function AmocrmIntegrationPage() {
       type="amocrm"
       crmName={AMO_NAME}
       connect={connect}
-      connectionExtra={(item) => <AmoBackups integration={item} />}
+      connectionExtra={(item) => (
+        <>
+          <AmoBackups integration={item} />
+          <CrmReactionNote crmName={AMO_NAME} />
+        </>
+      )}
       settingsCard={AmoSettingsCard}
       fieldsCard={AmoFieldsCard}
       useUsers={useAmoUsers}

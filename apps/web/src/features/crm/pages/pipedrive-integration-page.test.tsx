@@ -186,6 +186,7 @@ describe('Pipedrive integration page', { timeout: 30_000 }, () => {
     });
     renderRoute(PATTERN, page, `/en/admin/integrations/pipedrive/${PD_ID}`);
     fireEvent.click(await screen.findByText('Use an API token instead'));
+    expect(screen.getByTestId('crm-reaction-note').textContent).toContain('another stage in Pipedrive');
     fireEvent.change(screen.getByLabelText('API token'), { target: { value: '0123456789abcdef' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save token' }));
     expect(await screen.findByText('Could not connect to the service')).toBeTruthy();

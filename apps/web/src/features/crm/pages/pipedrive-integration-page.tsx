@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CrmIntegrationView } from '../components/crm-integration-view';
+import { CrmReactionNote } from '../components/crm-reaction-note';
 import { PD_NAME, useStartPipedriveConnect } from '../components/pipedrive-connect';
 import { PipedriveFieldsCard } from '../components/pipedrive-fields-card';
 import { PipedriveSettingsCard } from '../components/pipedrive-settings-card';
@@ -17,7 +18,12 @@ export function PipedriveIntegrationPage() {
       type="pipedrive"
       crmName={PD_NAME}
       connect={connect}
-      connectionExtra={(item) => <PipedriveTokenForm integration={item} />}
+      connectionExtra={(item) => (
+        <>
+          <PipedriveTokenForm integration={item} />
+          <CrmReactionNote crmName={PD_NAME} />
+        </>
+      )}
       settingsCard={PipedriveSettingsCard}
       fieldsCard={PipedriveFieldsCard}
       useUsers={usePipedriveUsers}

@@ -1,0 +1,66 @@
+// What the CRMs post to us (issue 19, speed to lead; ADR 010): amoCRM's status_lead webhook
+// (form-encoded PHP-style arrays) and Pipedrive's v2 change webhook (JSON), one URL per destination
+// with its secret (crm-watch.service.ts makes the subscription). Public: only the secret in the path
+// authenticates; an unknown integration and a wrong secret both get a bare 404. Encapsulated, so only
+// these routes read form bodies.
+import formbody from '@fastify/formbody';
+import { WEBHOOK_BODY_LIMIT_BYTES } from '@leadrelay/shared';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { receiveStageChanges, UnknownTarget, type WatchedType } from './crm-events.service';
+
+// Not bounded here: a wrong value of any length is the same bare 404 (Fastify caps a param at 100 characters).
+const ZEventParams = z.object({ integrationId: z.string(), secret: z.string() });
+const ZEventReply = z.object({ ok: z.literal(true), recorded: z.number().int() });
+
+export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(formbody, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = app;
+
+  const receive = async (
+    type: WatchedType,
+    params: { integrationId: string; secret: string },
+    body: unknown,
+    reply: FastifyReply,
+  ) => {
+    try {
+      const { recorded } = await receiveStageChanges(deps, type, params.integrationId, params.secret, body);
+      return reply.send({ ok: true as const, recorded });
+    } catch (error) {
+      // Nothing said about why: an unknown destination and a wrong secret look alike from outside.
+      if (error instanceof UnknownTarget) return reply.code(404).send();
+      throw error;
+    }
+  };
+
+  r.post(
+    '/api/amocrm/events/:integrationId/:secret',
+    {
+      config: { access: 'public', rateLimit: 'webhook' },
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['amocrm'],
+        summary: "amoCRM's status_lead webhook (form-encoded): a lead's status change is its first reaction",
+        params: ZEventParams,
+        response: { 200: ZEventReply },
+      },
+    },
+    (req, reply) => receive('amocrm', req.params, req.body, reply),
+  );
+  r.post(
+    '/api/pipedrive/events/:integrationId/:secret',
+    {
+      config: { access: 'public', rateLimit: 'webhook' },
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['pipedrive'],
+        summary: "Pipedrive's v2 change webhook (JSON): a deal's stage or status change is the lead's first reaction",
+        params: ZEventParams,
+        response: { 200: ZEventReply },
+      },
+    },
+    (req, reply) => receive('pipedrive', req.params, req.body, reply),
+  );
+}

@@ -1,0 +1,120 @@
+// A stage change in the CRM as the lead's first reaction (issue 19, speed to lead; ADR 010). The CRM
+// posts to /api/{type}/events/{integrationId}/{secret} (crm-events.routes.ts); the connector's
+// stageWatch reads the body into the records that moved; each record is found among the deliveries
+// of that destination (deliveries.external_id is what `deliver` returned: amoCRM's lead id,
+// Pipedrive's deal id or lead uuid), and its lead gets 'taken' via 'crm' through recordReaction:
+// the first reaction stands, a later move records nothing. Subscribing is in crm-watch.service.ts.
+import { type CrmStageChange, getConnector } from '@leadrelay/connectors';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Deps } from '../../config';
+import { type CrmWatchSecret, collections, crmWatches, deliveries, integrations, leads } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
+import { sameText } from '../../lib/same-text';
+import { AppError } from '../../plugins/errors';
+import { recordReaction } from '../reactions/reactions.service';
+
+/** The destination types whose CRM can tell us about stage changes (their connectors have stageWatch). */
+export const WATCHED_TYPES = ['amocrm', 'pipedrive'] as const;
+export type WatchedType = (typeof WATCHED_TYPES)[number];
+
+/** Records read from one webhook at most (amoCRM batches; more is not a manager's click). */
+const MAX_CHANGES = 50;
+
+/** Why nothing is said: an unknown integration and a wrong secret look alike from outside. */
+export class UnknownTarget extends Error {}
+
+/** The destination and its watch for a CRM call, or UnknownTarget. */
+async function target(deps: Deps, type: WatchedType, integrationId: string, secret: string) {
+  if (!isUuid(integrationId)) throw new UnknownTarget();
+  const [found] = await deps.db
+    .select({ row: integrations, watch: crmWatches })
+    .from(integrations)
+    .innerJoin(crmWatches, eq(crmWatches.integrationId, integrations.id))
+    .where(and(eq(integrations.id, integrationId), eq(integrations.type, type)));
+  if (!found) throw new UnknownTarget();
+  let sealed: CrmWatchSecret;
+  try {
+    sealed = deps.secrets.open(found.watch.secret, found.row.id) as unknown as CrmWatchSecret;
+  } catch {
+    throw new UnknownTarget();
+  }
+  if (typeof sealed.secret !== 'string' || !sameText(secret, sealed.secret)) throw new UnknownTarget();
+  return found.row;
+}
+
+/** The CRM user's name when our distribution knows that id (the lead's assignee, or its collection). */
+async function nameOf(
+  deps: Deps,
+  lead: { assignee: { id: string; name?: string } | null; integrationId: string },
+  byId: string | undefined,
+): Promise<string | undefined> {
+  if (!byId) return undefined;
+  if (lead.assignee?.id === byId && lead.assignee.name) return lead.assignee.name;
+  const [source] = await deps.db
+    .select({ items: collections.items })
+    .from(integrations)
+    .innerJoin(collections, eq(collections.id, integrations.distributionId))
+    .where(eq(integrations.id, lead.integrationId));
+  return source?.items.find((item) => item.value === byId)?.name;
+}
+
+/** The reaction's time: the CRM's, within [delivered, now] (its clock or rounding may disagree with ours). */
+function reactionTime(change: CrmStageChange, deliveredAt: Date | null, now: Date): Date {
+  let at = change.at ?? now;
+  if (at > now) at = now;
+  if (deliveredAt && at < deliveredAt) at = deliveredAt;
+  return at;
+}
+
+/**
+ * One CRM webhook for a destination: how many leads got their first reaction from it. A record we
+ * never delivered (made by hand in the CRM, or another destination's) is skipped without a word.
+ */
+export async function receiveStageChanges(
+  deps: Deps,
+  type: WatchedType,
+  integrationId: string,
+  secret: string,
+  body: unknown,
+  now = new Date(),
+): Promise<{ recorded: number }> {
+  const row = await target(deps, type, integrationId, secret);
+  const watch = getConnector(type)?.stageWatch;
+  const changes = watch?.read(body);
+  if (!changes) throw new AppError('VALIDATION_ERROR', { message: `Not a ${type} webhook body` });
+  let recorded = 0;
+  for (const change of changes.slice(0, MAX_CHANGES)) {
+    const [delivered] = await deps.db
+      .select({
+        leadId: deliveries.leadId,
+        deliveredAt: deliveries.deliveredAt,
+        integrationId: leads.integrationId,
+        assignee: leads.assignee,
+      })
+      .from(deliveries)
+      .innerJoin(leads, eq(leads.id, deliveries.leadId))
+      .where(
+        and(
+          eq(deliveries.destinationId, row.id),
+          eq(deliveries.accountId, row.accountId),
+          eq(deliveries.externalId, change.externalId),
+          eq(deliveries.status, 'delivered'),
+        ),
+      )
+      .orderBy(asc(deliveries.deliveredAt))
+      .limit(1);
+    if (!delivered) continue;
+    const name = change.byName ?? (await nameOf(deps, delivered, change.byId));
+    const result = await recordReaction(deps.db, {
+      accountId: row.accountId,
+      leadId: delivered.leadId,
+      integrationId: delivered.integrationId,
+      kind: 'taken',
+      via: 'crm',
+      by: { ...(change.byId ? { id: change.byId } : {}), ...(name ? { name } : {}) },
+      at: reactionTime(change, delivered.deliveredAt, now),
+    });
+    if (result.recorded) recorded++;
+  }
+  return { recorded };
+}

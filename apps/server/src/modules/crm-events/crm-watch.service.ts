@@ -1,0 +1,184 @@
+// Our subscription at the CRM for its stage changes (issue 19, speed to lead; ADR 010): made by us so
+// the user does nothing. Best effort everywhere: when the destination is connected (OAuth or API
+// token; the connect waits at most 5 s for it), by a periodic task for destinations connected before (or whose first try failed, at
+// most once per RETRY_AFTER_MS), and removed when the destination is deleted. Never on a delivery's
+// path: a CRM refusing the subscription (no admin rights, a plan without webhooks) costs nothing but
+// the reaction, and the reason is kept in crm_watches.last_error.
+import { randomBytes } from 'node:crypto';
+import { type ConnectorDefinition, getConnector, type StageWatch } from '@leadrelay/connectors';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Deps } from '../../config';
+import { destinationPolicy } from '../../config';
+import type { Db, Executor } from '../../db/client';
+import { type CrmWatchSecret, crmWatches, type IntegrationRow, integrations } from '../../db/schema';
+import { buildConnectorContext, reasonOf } from '../../delivery/connector-context';
+import { runtimeExtras } from '../../delivery/connector-runtime';
+import type { PeriodicTask } from '../../delivery/periodic';
+import { WATCHED_TYPES } from './crm-events.service';
+
+/** A failed subscription is tried again after this long (the periodic task). */
+export const RETRY_AFTER_MS = 6 * 60 * 60_000;
+/** Subscriptions the periodic task makes per run, so one run stays short. */
+const BATCH = 20;
+/** One call to the CRM. */
+const CALL_TIMEOUT_MS = 10_000;
+/** The subscription made while the user waits for the connect to finish. */
+const CONNECT_TIMEOUT_MS = 5_000;
+
+/** Where the CRM posts: /api/{type}/events/{integrationId}/{secret} on our public URL. */
+export const eventsUrl = (publicUrl: string, type: string, integrationId: string, secret: string) =>
+  `${publicUrl.replace(/\/+$/, '')}/api/${type}/events/${integrationId}/${secret}`;
+
+const newSecret = () => randomBytes(24).toString('base64url');
+
+type Watched = { connector: ConnectorDefinition<unknown, unknown>; watch: StageWatch<unknown, unknown> };
+function watchedOf(type: string): Watched | undefined {
+  const connector = getConnector(type);
+  return connector?.stageWatch ? { connector, watch: connector.stageWatch } : undefined;
+}
+
+/**
+ * The connector's ctx for a subscription call. Settings are taken as they are: a destination just
+ * connected has none yet, and subscribing does not need them (Pipedrive reads `target`, deal by default).
+ */
+function watchContext(
+  deps: Deps,
+  connector: ConnectorDefinition<unknown, unknown>,
+  row: IntegrationRow,
+  timeoutMs = CALL_TIMEOUT_MS,
+) {
+  return buildConnectorContext({ ...connector, settings: z.unknown() }, row, {
+    secrets: deps.secrets,
+    extras: runtimeExtras(deps, connector, row.id),
+    policy: destinationPolicy(deps.config),
+    timeoutMs,
+    logger: deps.log.child({ integrationId: row.id, connector: connector.slug }),
+  });
+}
+
+const openSecret = (deps: Deps, row: { integrationId: string; secret: unknown }) =>
+  deps.secrets.open(row.secret as never, row.integrationId) as unknown as CrmWatchSecret;
+
+/** Removes our subscription at the CRM (best effort) and forgets it. */
+export async function unwatchIntegration(deps: Deps, row: IntegrationRow): Promise<void> {
+  const [existing] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
+  if (!existing) return;
+  const watched = watchedOf(row.type);
+  if (watched && existing.remoteId && row.auth) {
+    try {
+      const { url } = openSecret(deps, existing);
+      await watched.watch.unsubscribe(watchContext(deps, watched.connector, row), { id: existing.remoteId, url });
+    } catch (error) {
+      deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'CRM webhook not removed');
+    }
+  }
+  await deps.db.delete(crmWatches).where(eq(crmWatches.integrationId, row.id));
+}
+
+export type WatchOutcome = 'subscribed' | 'exists' | 'skipped' | 'failed';
+
+/**
+ * Subscribes the destination's CRM to our events URL, once. `renew` (a new connection, perhaps to
+ * another CRM account): an earlier subscription is removed first and a new secret made.
+ */
+export async function watchIntegration(
+  deps: Deps,
+  row: IntegrationRow,
+  options: { renew?: boolean; now?: Date; timeoutMs?: number } = {},
+): Promise<WatchOutcome> {
+  const watched = watchedOf(row.type);
+  if (!watched || !row.auth) return 'skipped';
+  const now = options.now ?? new Date();
+  if (options.renew) await unwatchIntegration(deps, row);
+  const [existing] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
+  if (existing?.remoteId) return 'exists';
+  // An unfinished row keeps its URL: a CRM that did subscribe before we heard back knows that one.
+  let sealed: CrmWatchSecret;
+  try {
+    sealed = existing ? openSecret(deps, existing) : { secret: '', url: '' };
+  } catch {
+    sealed = { secret: '', url: '' };
+  }
+  if (!sealed.secret) {
+    const secret = newSecret();
+    sealed = { secret, url: eventsUrl(deps.config.publicUrl, row.type, row.id, secret) };
+  }
+  await deps.db
+    .insert(crmWatches)
+    .values({
+      integrationId: row.id,
+      accountId: row.accountId,
+      secret: deps.secrets.seal(sealed, row.id),
+      attemptedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: crmWatches.integrationId,
+      set: { secret: deps.secrets.seal(sealed, row.id), attemptedAt: now },
+    });
+  try {
+    const ctx = watchContext(deps, watched.connector, row, options.timeoutMs);
+    const made = await watched.watch.subscribe(ctx, sealed.url);
+    await deps.db
+      .update(crmWatches)
+      .set({ remoteId: made.id || null, subscribedAt: new Date(), lastError: null })
+      .where(eq(crmWatches.integrationId, row.id));
+    return made.id ? 'subscribed' : 'failed';
+  } catch (error) {
+    const reason = reasonOf(error);
+    deps.log.warn({ integrationId: row.id, reason }, 'CRM webhook not subscribed');
+    await deps.db.update(crmWatches).set({ lastError: reason }).where(eq(crmWatches.integrationId, row.id));
+    return 'failed';
+  }
+}
+
+/**
+ * After a connect: subscribes before the connect answers (one call to the CRM, at most
+ * CONNECT_TIMEOUT_MS), so the destination is watched once the user sees it connected. Never throws:
+ * a refusal or a slow CRM is left to the periodic task.
+ */
+export async function watchAfterConnect(deps: Deps, row: Pick<IntegrationRow, 'id'>): Promise<void> {
+  try {
+    const [fresh] = await deps.db.select().from(integrations).where(eq(integrations.id, row.id));
+    if (fresh) await watchIntegration(deps, fresh, { renew: true, timeoutMs: CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'CRM watch failed');
+  }
+}
+
+/** Connected destinations of the watched types without a subscription, or whose last try is old enough. */
+export async function destinationsToWatch(db: Executor, now: Date, limit = BATCH): Promise<IntegrationRow[]> {
+  const retryBefore = new Date(now.getTime() - RETRY_AFTER_MS);
+  const rows = await db
+    .select({ row: integrations })
+    .from(integrations)
+    .leftJoin(crmWatches, eq(crmWatches.integrationId, integrations.id))
+    .where(
+      and(
+        inArray(integrations.type, [...WATCHED_TYPES]),
+        sql`${integrations.auth} is not null`,
+        eq(integrations.status, 'ok'),
+        or(isNull(crmWatches.integrationId), and(isNull(crmWatches.remoteId), lt(crmWatches.attemptedAt, retryBefore))),
+      ),
+    )
+    .orderBy(integrations.createdAt)
+    .limit(limit);
+  return rows.map((r) => r.row);
+}
+
+/** The periodic task: destinations connected before this feature, and failed tries, every so often. */
+export const crmWatchTasks = (deps: Deps): PeriodicTask[] => [
+  {
+    name: 'crm-watch',
+    everyMs: 15 * 60_000,
+    async run(tx, now) {
+      // Every query in the task's transaction (house style), the token refresh's too.
+      const txDeps: Deps = { ...deps, db: tx as unknown as Db };
+      let subscribed = 0;
+      for (const row of await destinationsToWatch(tx, now)) {
+        if ((await watchIntegration(txDeps, row, { now })) === 'subscribed') subscribed++;
+      }
+      return { subscribed };
+    },
+  },
+];
