@@ -1,8 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ZAmoSettings } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSafeFetch } from '../kit/safe-fetch';
+import { startTestReceiver, type TestReceiver } from '../kit/test-receiver';
 import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import type { AmoAuth } from './client';
 import { AMO_SEED, type AmoEmulator, startAmoEmulator } from './emulator';
@@ -93,9 +94,8 @@ describe('reading the status_lead webhook', () => {
 
 describe('the emulator: webhooks and status changes', () => {
   let em: AmoEmulator;
-  let hooks: Server;
+  let hooks: TestReceiver;
   let hookUrl: string;
-  const received: { headers: IncomingHttpHeaders; body: string }[] = [];
   const ctx = (): ConnectorContext<AmoAuth, ReturnType<typeof ZAmoSettings.parse>> => ({
     auth: em.issueTokens(),
     settings: ZAmoSettings.parse({}),
@@ -122,26 +122,16 @@ describe('the emulator: webhooks and status changes', () => {
 
   beforeAll(async () => {
     em = await startAmoEmulator();
-    hooks = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        received.push({ headers: req.headers, body });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook/secret`;
+    hooks = await startTestReceiver();
+    hookUrl = `${hooks.url}/hook/secret`;
   });
   afterAll(async () => {
     await em?.close();
-    await new Promise((r) => hooks?.close(r));
+    await hooks?.close();
   });
   beforeEach(() => {
     em.reset();
-    received.length = 0;
+    hooks.received.length = 0;
   });
 
   it('subscribes through the connector, once per URL, lists and removes the subscription', async () => {
@@ -182,10 +172,10 @@ describe('the emulator: webhooks and status changes', () => {
     expect(moved.status).toBe(200);
     await settle(1);
     expect(em.sent).toEqual([expect.objectContaining({ destination: hookUrl, status: 200 })]);
-    expect(received).toHaveLength(1);
-    expect(received[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(received[0]!.headers['user-agent']).toBe('amoCRM-WebHook-client/1.0');
-    const form = flat(received[0]!.body);
+    expect(hooks.received).toHaveLength(1);
+    expect(hooks.received[0]!.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(hooks.received[0]!.headers['user-agent']).toBe('amoCRM-WebHook-client/1.0');
+    const form = flat(hooks.received[0]!.body);
     expect(form['account[subdomain]']).toBe(AMO_SEED.account.subdomain);
     expect(parseAmoStatusWebhook(form)).toEqual([
       expect.objectContaining({
@@ -205,10 +195,10 @@ describe('the emulator: webhooks and status changes', () => {
     expect((await call('PATCH', '/api/v4/leads', [{ id, status_id: 142 }])).status).toBe(200);
     await settle(1);
     expect(em.leads.find((l) => l.id === id)!.status_id).toBe(142);
-    expect(parseAmoStatusWebhook(flat(received[0]!.body))?.[0]?.modifiedUserId).toBe(String(ANNA.id));
+    expect(parseAmoStatusWebhook(flat(hooks.received[0]!.body))?.[0]?.modifiedUserId).toBe(String(ANNA.id));
     expect((await call('PATCH', `/api/v4/leads/${id}`, { status_id: 142 })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 100));
-    expect(received).toHaveLength(1);
+    expect(hooks.received).toHaveLength(1);
     expect(em.sent.map((s) => s.destination)).toEqual([hookUrl]);
     // An unknown status is amoCRM's validation error, and moves nothing.
     expect((await call('PATCH', `/api/v4/leads/${id}`, { status_id: 1 })).status).toBe(400);

@@ -1,8 +1,7 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { type PipedriveSettings, ZPipedriveSettings } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSafeFetch } from '../kit/safe-fetch';
+import { startTestReceiver, type TestReceiver } from '../kit/test-receiver';
 import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import type { PipedriveAuth } from './client';
 import { PIPEDRIVE_SEED, type PipedriveEmulator, startPipedriveEmulator } from './emulator';
@@ -93,9 +92,11 @@ describe('reading the v2 webhook', () => {
 
 describe('the emulator: v2 webhooks for changed deals and leads', () => {
   let em: PipedriveEmulator;
-  let hooks: Server;
+  let hooks: TestReceiver;
   let hookUrl: string;
-  const received: { headers: IncomingHttpHeaders; body: Record<string, unknown> }[] = [];
+  // What the emulator posted, its JSON read.
+  const received = () =>
+    hooks.received.map((r) => ({ headers: r.headers, body: JSON.parse(r.body) as Record<string, unknown> }));
   const ctx = (settings: Partial<PipedriveSettings> = {}): ConnectorContext<PipedriveAuth, PipedriveSettings> => ({
     auth: { kind: 'token', apiToken: em.apiToken, apiDomain: em.url },
     settings: ZPipedriveSettings.parse(settings),
@@ -128,26 +129,16 @@ describe('the emulator: v2 webhooks for changed deals and leads', () => {
 
   beforeAll(async () => {
     em = await startPipedriveEmulator();
-    hooks = createServer((req, res) => {
-      let body = '';
-      req.on('data', (c) => {
-        body += c;
-      });
-      req.on('end', () => {
-        received.push({ headers: req.headers, body: JSON.parse(body) });
-        res.end('ok');
-      });
-    });
-    await new Promise<void>((r) => hooks.listen(0, '127.0.0.1', r));
-    hookUrl = `http://127.0.0.1:${(hooks.address() as AddressInfo).port}/hook/secret`;
+    hooks = await startTestReceiver();
+    hookUrl = `${hooks.url}/hook/secret`;
   });
   afterAll(async () => {
     await em?.close();
-    await new Promise((r) => hooks?.close(r));
+    await hooks?.close();
   });
   beforeEach(() => {
     em.reset();
-    received.length = 0;
+    hooks.received.length = 0;
   });
 
   it('subscribes change.deal (target deal) or change.lead, named so the user knows it, and removes it', async () => {
@@ -169,8 +160,8 @@ describe('the emulator: v2 webhooks for changed deals and leads', () => {
     const moved = await control(`/__emulator/deals/${deal.id}/change`, { stage_id: 12, user_id: BORYS.id });
     expect(moved.status).toBe(200);
     await settle(1);
-    expect(received).toHaveLength(1);
-    const { headers, body } = received[0]!;
+    expect(received()).toHaveLength(1);
+    const { headers, body } = received()[0]!;
     expect(headers['content-type']).toBe('application/json');
     expect(headers.authorization).toBeUndefined();
     expect(body).toMatchObject({
@@ -207,8 +198,8 @@ describe('the emulator: v2 webhooks for changed deals and leads', () => {
     const deal = await newDeal();
     expect((await call('PATCH', `/api/v2/deals/${deal.id}`, { status: 'won' })).status).toBe(200);
     await settle(1);
-    expect(received[0]!.headers.authorization).toBe(`Basic ${Buffer.from('lr:pw').toString('base64')}`);
-    expect(received[0]!.body).toMatchObject({
+    expect(received()[0]!.headers.authorization).toBe(`Basic ${Buffer.from('lr:pw').toString('base64')}`);
+    expect(received()[0]!.body).toMatchObject({
       meta: { change_source: 'api', user_id: String(ANNA.id) },
       previous: { status: 'open' },
     });
@@ -224,7 +215,7 @@ describe('the emulator: v2 webhooks for changed deals and leads', () => {
     const lead = (await call('POST', '/v1/leads', { title: 'Olena', person_id: person.body.data.id })).body.data;
     expect((await control(`/__emulator/leads/${lead.id}/change`, { was_seen: true })).status).toBe(200);
     await settle(1);
-    expect(pipedrive.stageWatch!.read(received[0]!.body)).toEqual([
+    expect(pipedrive.stageWatch!.read(received()[0]!.body)).toEqual([
       { externalId: String(lead.id), at: expect.any(Date), byId: String(ANNA.id) },
     ]);
     expect((await control('/__emulator/leads/nope/change', { was_seen: true })).status).toBe(404);
