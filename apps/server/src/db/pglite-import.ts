@@ -1,7 +1,7 @@
 // The engine of the one-off command that moves an old install's PGlite database (DATA_DIR/pglite)
 // into PostgreSQL: bring the target to the old data's migration level, copy every row, then run
 // the remaining migrations, so the data goes through the same upgrade path as on any database.
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';

@@ -8,6 +8,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync,
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from './free-port';
 
 const BINARIES = ['/usr/sbin/dovecot', '/usr/local/sbin/dovecot'];
 
@@ -19,14 +20,6 @@ export interface Dovecot {
   /** The instance's log (what to show when a test fails). */
   log(): string;
   stop(): Promise<void>;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 function idOf(flag: '-u' | '-g', name: string): number {

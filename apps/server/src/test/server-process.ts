@@ -3,9 +3,10 @@
 // two apps on one folder, the messages printed at start.
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+
+export { freePort } from './free-port';
 
 export const SERVER_ROOT = resolve(import.meta.dirname, '../..');
 export const OWNER = { login: 'owner@example.com', password: 'Owner1234' };
@@ -20,14 +21,6 @@ export function scratchDataDir(prefix: string): string {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   chmodSync(dir, 0o755);
   return dir;
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
 }
 
 export interface ServerProcess {

@@ -1,7 +1,6 @@
 // Speed to lead from the CRM (issue 19, ADR 010): a lead we delivered to amoCRM or Pipedrive, moved
 // to another stage by a manager there, gets its first reaction via 'crm'. The emulators post their
 // real webhooks to this app, which listens on a loopback port (its public URL) for the purpose.
-import { createServer } from 'node:net';
 import { type AmoEmulator, startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import {
   PIPEDRIVE_SEED,
@@ -12,6 +11,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { crmWatches, deliveries, hooks, leadReactions } from '../../db/schema';
+import { freePort } from '../../test/free-port';
 import { accountIdOf, createCollection, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -30,14 +30,6 @@ let pd: PipedriveEmulator;
 let alice: SignedInUser;
 let bob: SignedInUser;
 let publicUrl: string;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as { port: number };
-  await new Promise((r) => server.close(r));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -3,12 +3,12 @@
 // (expired, reused, another account's bot), /start storing the owner's chat, the drought notice in
 // the owner's chat and by mail, mail only when not linked, and a bot the owner blocked failing that
 // channel alone.
-import { createServer } from 'node:net';
 import { startTelegramEmulator, type TelegramEmulator } from '@leadrelay/connectors/telegram/emulator';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianAlerts, guardianSettings, integrations, leads, telegramLinkCodes, users } from '../../db/schema';
+import { freePort } from '../../test/free-port';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -30,14 +30,6 @@ const PLATFORM = '7200000009:AAH-platform-bot-token-owner-tests-01';
 let tg: TelegramEmulator;
 let t: TestApp;
 let deps: GuardianDeps;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   tg = await startTelegramEmulator({ tokens: [OWN, OTHER, PLATFORM], redeliverMs: 50 });

@@ -1,9 +1,6 @@
 // Operability (docs/operations.md): GET /metrics for Prometheus and GET /api/ready for a load
 // balancer or an orchestrator. /api/health (in app.ts) only says the process answers.
 
-import { timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';

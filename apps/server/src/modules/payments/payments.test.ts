@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
-import { createServer } from 'node:net';
 import { getConnector } from '@leadrelay/connectors';
 import { eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoices, orders, paymentEvents, plans, renewals, users } from '../../db/schema';
+import { freePort } from '../../test/free-port';
 import { createDestination, createSource } from '../../test/routing-fixtures';
 import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
 import { testDestination } from '../../test/test-destination';
@@ -28,13 +27,6 @@ async function runRenewalsAt(now: Date) {
 const DAY = 86_400_000;
 
 /** A port free right now: the app listens on it, so the emulator's callbacks reach it as LiqPay's would. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 let base = '';
 
 beforeAll(async () => {

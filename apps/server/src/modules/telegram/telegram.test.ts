@@ -2,7 +2,6 @@
 // an own bot or the platform's, linking a manager with a one-time code (expired, reused, another
 // account's), the webhook's secret, a card per routed lead, and a button pressed twice or by two
 // managers at once recording one reaction, shown on every card, in the lead log and the report.
-import { createServer } from 'node:net';
 import { cardKeyboard, cardText } from '@leadrelay/connectors';
 import { startTelegramEmulator, type TelegramEmulator } from '@leadrelay/connectors/telegram/emulator';
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +15,7 @@ import {
   telegramCards,
   telegramLinkCodes,
 } from '../../db/schema';
+import { freePort } from '../../test/free-port';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -36,14 +36,6 @@ let tg: TelegramEmulator;
 let t: TestApp;
 let alice: SignedInUser;
 let bob: SignedInUser;
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
 
 beforeAll(async () => {
   tg = await startTelegramEmulator({ tokens: [OWN, OTHER, PLATFORM], redeliverMs: 50 });
