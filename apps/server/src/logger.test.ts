@@ -38,4 +38,15 @@ describe('request log', () => {
     expect(log).not.toContain('oauth-code-value');
     expect(log).not.toContain('state-value');
   });
+
+  it('keeps the path but not the secret of a CRM stage-change webhook', async () => {
+    const id = '2b1f6a56-7c1e-4a43-9a4c-3c4f1f0e9d11';
+    for (const crm of ['amocrm', 'pipedrive']) {
+      await t.app.inject({ method: 'POST', url: `/api/${crm}/events/${id}/crm-secret-value?x=1`, payload: {} });
+    }
+    const log = lines.join('\n');
+    expect(log).toContain(`/api/amocrm/events/${id}/[redacted]?x=1`);
+    expect(log).toContain(`/api/pipedrive/events/${id}/[redacted]?x=1`);
+    expect(log).not.toContain('crm-secret-value');
+  });
 });

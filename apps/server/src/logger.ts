@@ -3,13 +3,17 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 // Query values that are credentials: the widget's lasting token, OAuth codes and states, API keys.
 const SECRET_PARAM = /token|secret|passw|signature|api[-_]?key|^(code|state|key|auth|sig)$/i;
 
+// Paths whose last segment is a credential: the CRMs' stage-change webhooks (modules/crm-events).
+const SECRET_PATH = /^(\/api\/(?:amocrm|pipedrive)\/events\/[^/?]+\/)[^/?]+/;
+
 /** The request URL for the log: the path and query, with credential values replaced. */
 export function loggedUrl(url: string): string {
-  const at = url.indexOf('?');
-  if (at < 0) return url;
-  const query = new URLSearchParams(url.slice(at + 1));
+  const path = url.replace(SECRET_PATH, '$1[redacted]');
+  const at = path.indexOf('?');
+  if (at < 0) return path;
+  const query = new URLSearchParams(path.slice(at + 1));
   for (const key of new Set(query.keys())) if (SECRET_PARAM.test(key)) query.set(key, '[redacted]');
-  return `${url.slice(0, at)}?${query.toString()}`;
+  return `${path.slice(0, at)}?${query.toString()}`;
 }
 
 // Fastify's own request serializer, with the URL cleaned.
