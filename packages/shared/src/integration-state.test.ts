@@ -140,7 +140,17 @@ describe('parseReason: stored English texts become codes with parameters', () =>
     // Data and the destination's own words stay beside the code.
     ['SMS_PHONE_NOT_MOBILE: +380442345678', { code: 'SMS_PHONE_NOT_MOBILE', params: { detail: '+380442345678' } }],
     ['something odd', { code: 'UNKNOWN', params: { detail: 'something odd' } }],
-    // A hook's reasons: a filter that did not hold (the user's own field and value), a repeat.
+    // A hook's reasons: a filter that did not hold (the user's own field and value), a repeat; as
+    // stored now (codes), and as rows stored before 27 November 2026 say it.
+    [
+      'FILTERED: utm.source not equals "facebook ads"',
+      { code: 'FILTERED', params: { field: 'utm.source', op: 'equals', negate: 1, value: 'facebook ads' } },
+    ],
+    ['FILTERED: email notEmpty', { code: 'FILTERED', params: { field: 'email', op: 'notEmpty', negate: 0 } }],
+    [
+      'DUPLICATE_OF: 0b8e3c1e-5d7a-4f7e-9a51-1f2b3c4d5e6f',
+      { code: 'DUPLICATE_OF', params: { id: '0b8e3c1e-5d7a-4f7e-9a51-1f2b3c4d5e6f' } },
+    ],
     [
       'Filter failed: utm.source not equals "facebook ads"',
       { code: 'FILTERED', params: { field: 'utm.source', op: 'equals', negate: 1, value: 'facebook ads' } },

@@ -97,7 +97,10 @@ const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', '
 const CODE_ONLY = /^([A-Z][A-Z0-9_]*)(?::\s*([\s\S]*))?$/;
 const PAUSED = /^Paused after (\d+)\+ failures in a row: ([\s\S]*?)(?: — leads wait; next try at (.+?) UTC)?$/;
 const LEGACY_SUFFIXES = [' — reconnect the integration'];
-const FILTERED = /^Filter failed: (\S+) (not )?(equals|contains|regex|empty|notEmpty)(?: "([\s\S]*)")?$/;
+// A hook's reasons: `FILTERED: <field> [not ]<op>[ "<value>"]` (shared evaluateFilters) and
+// `DUPLICATE_OF: <hook id>` (ingest); before 27 November 2026 stored as "Filter failed: …" and "Repeat of …".
+const FILTERED = /^(?:FILTERED: |Filter failed: )(\S+) (not )?(equals|contains|regex|empty|notEmpty)(?: "([\s\S]*)")?$/;
+const DUPLICATE = /^(?:DUPLICATE_OF: |Repeat of )(\S+)$/;
 
 function httpReason(status: number, detail: string): Reason {
   const code =
@@ -169,7 +172,7 @@ export function parseReason(text: string): Reason {
       params: { field: field!, op: op!, negate: negate ? 1 : 0, ...(value ? { value } : {}) },
     };
   }
-  const repeat = /^Repeat of (\S+)$/.exec(rest);
+  const repeat = DUPLICATE.exec(rest);
   if (repeat) return { code: 'DUPLICATE_OF', params: { id: repeat[1]! } };
   const http = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(rest);
   if (http) return httpReason(Number(http[1]), http[2] ?? '');

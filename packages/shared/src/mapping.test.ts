@@ -113,11 +113,11 @@ describe('evaluateFilters', () => {
   it('drops a lead with the first failing filter as the reason', () => {
     expect(verdict([{ field: 'raw.form.test', op: 'equals', value: 'yes', negate: true }])).toEqual({
       kept: false,
-      reason: 'Filter failed: raw.form.test not equals "yes"',
+      reason: 'FILTERED: raw.form.test not equals "yes"',
     });
     expect(verdict([{ field: 'email', op: 'notEmpty' }])).toEqual({
       kept: false,
-      reason: 'Filter failed: email notEmpty',
+      reason: 'FILTERED: email notEmpty',
     });
     expect(
       verdict([
@@ -126,7 +126,7 @@ describe('evaluateFilters', () => {
       ]),
     ).toEqual({
       kept: false,
-      reason: 'Filter failed: utm.source contains "google"',
+      reason: 'FILTERED: utm.source contains "google"',
     });
   });
 });

@@ -223,7 +223,7 @@ export function evaluateFilters(lead: Lead, payload: Payload, filters: readonly 
     if (!ok) {
       const op = `${filter.negate ? 'not ' : ''}${filter.op}`;
       const reason = `${filter.field} ${op}${filter.value !== undefined ? ` "${filter.value}"` : ''}`;
-      return { kept: false, reason: `Filter failed: ${reason}` };
+      return { kept: false, reason: `FILTERED: ${reason}` };
     }
   }
   return { kept: true };

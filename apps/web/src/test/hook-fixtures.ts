@@ -72,7 +72,7 @@ export function hookList(): Hook[] {
       reactions: [],
       leadId: null,
       status: 'filtered',
-      reason: 'Filter failed: name notEmpty',
+      reason: 'FILTERED: name notEmpty',
       // A filtered event stores no lead, only the raw request.
       lead: null,
       request: { method: 'POST', headers: {}, body: { phone: '0631112233' } },

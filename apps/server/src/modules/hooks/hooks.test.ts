@@ -66,7 +66,7 @@ describe('hooks API', () => {
         },
       ],
     });
-    expect(body.data[0]).toMatchObject({ status: 'filtered', reason: 'Filter failed: name notEmpty', deliveries: [] });
+    expect(body.data[0]).toMatchObject({ status: 'filtered', reason: 'FILTERED: name notEmpty', deliveries: [] });
 
     const byStatus = (await call('GET', '/api/hook?status=filtered', a.user)).json();
     expect(byStatus).toMatchObject({ total: 1, data: [{ _id: filtered }] });
@@ -240,7 +240,7 @@ describe('GET /api/hook/:id', () => {
     expect(body).toMatchObject({
       _id: hookId,
       status: 'filtered',
-      reason: 'Filter failed: name notEmpty',
+      reason: 'FILTERED: name notEmpty',
       deliveries: [],
     });
   });

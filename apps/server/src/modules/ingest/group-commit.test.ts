@@ -110,7 +110,7 @@ describe('group commit', () => {
     );
     expect(s.hooks.find((h) => h.id === batch[2]!.duplicateId)).toMatchObject({
       status: 'duplicate',
-      reason: `Repeat of ${batch[0]!.hookId}`,
+      reason: `DUPLICATE_OF: ${batch[0]!.hookId}`,
       leadId: null,
     });
     // One round-robin slot per written lead, in the order they arrived.

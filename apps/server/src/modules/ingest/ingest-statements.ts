@@ -136,7 +136,7 @@ holding as (
 ),
 duplicate as (
   insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
-  select p.duplicate_id, p.account_id, p.integration_id, 'duplicate', 'Repeat of ' || coalesce(v.original, p.hook_id),
+  select p.duplicate_id, p.account_id, p.integration_id, 'duplicate', 'DUPLICATE_OF: ' || coalesce(v.original, p.hook_id),
     ${withBody('p')}, p.now, p.now
   from p, verdict v where v.found and not v.taken and p.record_duplicate
   returning id
@@ -280,7 +280,7 @@ holding as (
 ),
 duplicate as (
   insert into hooks (id, account_id, integration_id, status, reason, request, created_at, updated_at)
-  select v.duplicate_id, v.account_id, v.integration_id, 'duplicate', 'Repeat of ' || v.original, ${withBody('v')},
+  select v.duplicate_id, v.account_id, v.integration_id, 'duplicate', 'DUPLICATE_OF: ' || v.original, ${withBody('v')},
     v.now, v.now
   from verdict v where not v.taken order by v.i
   returning id

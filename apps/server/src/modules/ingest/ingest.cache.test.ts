@@ -142,7 +142,7 @@ describe('dedupe in one statement', () => {
     expect(s.leads).toHaveLength(2);
     expect(s.deliveries).toHaveLength(2);
     expect(s.hooks.filter((h) => h.status === 'duplicate').map((h) => h.reason)).toEqual([
-      `Repeat of ${first.json().hookId}`,
+      `DUPLICATE_OF: ${first.json().hookId}`,
     ]);
     expect(s.keys.map((k) => k.key).sort()).toEqual(['idem:k-1', 'idem:k-2', 'src:7', 'src:8']);
   });

@@ -132,7 +132,7 @@ async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput, 
   const duplicateHookId =
     keys.length === 1
       ? lead.duplicateId
-      : await bareHook(deps, source, input, 'duplicate', `Repeat of ${originalHookId}`, now);
+      : await bareHook(deps, source, input, 'duplicate', `DUPLICATE_OF: ${originalHookId}`, now);
   deps.events.emit('hook.changed', { accountId: source.accountId, hookId: duplicateHookId });
   deps.events.emit('lead.received', { status: 'duplicate' });
   return { hookId: originalHookId, status: 'duplicate', httpStatus: 200 };

@@ -180,7 +180,7 @@ describe('webhook source', () => {
       .filter((h) => h.status === 'filtered')
       .map((h) => h.reason)
       .sort();
-    expect(reasons).toEqual(['Filter failed: phone notEmpty', 'Filter failed: utm.source not equals "google"']);
+    expect(reasons).toEqual(['FILTERED: phone notEmpty', 'FILTERED: utm.source not equals "google"']);
   });
 
   it('makes one lead of a repeat: by Idempotency-Key, by source id, by the same body', async () => {

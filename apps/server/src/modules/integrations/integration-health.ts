@@ -14,7 +14,6 @@ import type { IntegrationUpdate } from '../../plugins/realtime';
 import { one } from './integration-rows';
 
 const MAX_REASON = 300;
-const CODED = /^[A-Z][A-Z0-9_]*(?::|$)/;
 
 export type EmitIntegrationUpdate = (accountId: string, update: Omit<IntegrationUpdate, 'state'>) => void;
 
@@ -123,13 +122,10 @@ export async function onDestinationBroken(
   emit: EmitIntegrationUpdate,
   input: { destinationId: string; reason: string; retryAt: Date | null },
 ): Promise<void> {
-  // A reason that is a code (ALPHASMS_SENDER_INVALID), or starts with one (USPACY_REFRESH_FAILED: HTTP 401), stays as
-  // it is: the web translates the code, and its text says what to fix.
-  const statusReason = input.retryAt
-    ? pausedReason(input.reason, input.retryAt)
-    : CODED.test(input.reason)
-      ? input.reason.slice(0, MAX_REASON)
-      : `${input.reason.slice(0, MAX_REASON)} — reconnect the integration`;
+  // The reason is stored as it came: a code (ALPHASMS_SENDER_INVALID), one with a detail
+  // (USPACY_REFRESH_FAILED: HTTP 401) or an HTTP answer, which the web and the mails translate
+  // (shared parseReason); what to do about it is theirs to say, in the user's language.
+  const statusReason = input.retryAt ? pausedReason(input.reason, input.retryAt) : input.reason.slice(0, MAX_REASON);
   const row = await markBroken(deps.db, input.destinationId, statusReason);
   if (!row) return;
   emit(row.accountId, { integrationId: row.id, status: 'broken', statusReason });

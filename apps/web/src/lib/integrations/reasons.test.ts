@@ -38,6 +38,10 @@ describe('a reason in the interface language', () => {
     );
     expect(reasonText('BRAND_NEW_CODE')).toBe('Щось пішло не так');
     expect(reasonText('connect ECONNREFUSED 127.0.0.1:9')).toBe('Щось пішло не так');
+    expect(reasonText('FILTERED: utm.source not equals "google"')).toBe(
+      'Фільтр не пропустив лід: utm.source не дорівнює «google»',
+    );
+    // As rows stored before the codes say it.
     expect(reasonText('Filter failed: utm.source not equals "google"')).toBe(
       'Фільтр не пропустив лід: utm.source не дорівнює «google»',
     );
