@@ -187,3 +187,19 @@ export type PipedriveField = z.infer<typeof ZPipedriveField>;
 export type PipedrivePipeline = z.infer<typeof ZPipedrivePipeline>;
 export type PipedriveActivityType = z.infer<typeof ZPipedriveActivityType>;
 export type PipedriveWebhook = z.infer<typeof ZPipedriveWebhook>;
+
+// ---- Speed to lead from the CRM (issue 19): our stage-change webhook at amoCRM or Pipedrive ----
+
+/**
+ * `off`: not connected (nothing to watch); `pending`: not set up yet (the periodic task does it
+ * within 15 minutes); `watching`: the CRM tells us of stage changes; `failed`: the CRM refused our
+ * webhook (`reason`, a code or the CRM's answer, which the web translates), tried again at `nextTryAt`.
+ */
+export const CRM_WATCH_STATES = ['off', 'pending', 'watching', 'failed'] as const;
+export const ZCrmWatch = z.object({
+  state: z.enum(CRM_WATCH_STATES),
+  since: z.string().nullable(),
+  reason: z.string().nullable(),
+  nextTryAt: z.string().nullable(),
+});
+export type CrmWatch = z.infer<typeof ZCrmWatch>;

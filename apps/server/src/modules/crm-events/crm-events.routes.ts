@@ -4,11 +4,13 @@
 // authenticates; an unknown integration and a wrong secret both get a bare 404. Encapsulated, so only
 // these routes read form bodies.
 import formbody from '@fastify/formbody';
-import { WEBHOOK_BODY_LIMIT_BYTES } from '@leadrelay/shared';
+import { WEBHOOK_BODY_LIMIT_BYTES, ZCrmWatch } from '@leadrelay/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { authOf } from '../../plugins/auth';
 import { receiveStageChanges, UnknownTarget, type WatchedType } from './crm-events.service';
+import { crmWatchOf } from './crm-watch.service';
 
 // Not bounded here: a wrong value of any length is the same bare 404 (Fastify caps a param at 100 characters).
 const ZEventParams = z.object({ integrationId: z.string(), secret: z.string() });
@@ -62,5 +64,18 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (req, reply) => receive('pipedrive', req.params, req.body, reply),
+  );
+  r.get(
+    '/api/integrations/:id/crm-watch',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['integrations'],
+        summary: 'Whether an amoCRM or Pipedrive destination tells us of stage changes (speed to lead), or why not',
+        params: z.object({ id: z.string() }),
+        response: { 200: ZCrmWatch },
+      },
+    },
+    (req) => crmWatchOf(deps, authOf(req).user, req.params.id),
   );
 }

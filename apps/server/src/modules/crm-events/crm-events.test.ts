@@ -22,7 +22,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app';
-import { destinationsToWatch, watchIntegration } from './crm-watch.service';
+import { destinationsToWatch, RETRY_AFTER_MS, watchIntegration } from './crm-watch.service';
 
 let t: TestApp;
 let amo: AmoEmulator;
@@ -207,6 +207,26 @@ describe('amoCRM: a status change is the first reaction', () => {
     expect([broken.statusCode, errorOf(broken).code]).toEqual([400, 'INVALID_JSON']);
   });
 
+  it('the destination page reads whether the CRM tells us of stage changes; no other account or type does', async () => {
+    const made = await callAs(t, 'POST', '/api/integrations', alice, { type: 'amocrm', name: 'Later', settings: {} });
+    const later = made.json()._id as string;
+    const state = async (id: string, user = alice) => callAs(t, 'GET', `/api/integrations/${id}/crm-watch`, user);
+    // Not connected: nothing to watch.
+    expect((await state(later)).json()).toEqual({ state: 'off', since: null, reason: null, nextTryAt: null });
+    const crm = await amoConnected(alice);
+    expect((await state(crm)).json()).toEqual({
+      state: 'watching',
+      since: expect.any(String),
+      reason: null,
+      nextTryAt: null,
+    });
+    expect((await state(crm, bob)).statusCode).toBe(404);
+    const http = await callAs(t, 'POST', '/api/integrations', alice, { type: 'http', name: 'Hook' });
+    expect(errorOf(await state(http.json()._id)).code).toBe('INTEGRATION_NOT_FOUND');
+    expect((await state('not-a-uuid')).statusCode).toBe(404);
+    expect((await callAs(t, 'GET', `/api/integrations/${crm}/crm-watch`, null)).statusCode).toBe(401);
+  });
+
   it("another account's destination answers 404 with this one's secret", async () => {
     const alices = await amoConnected(alice);
     const bobs = await amoConnected(bob);
@@ -354,6 +374,15 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
     });
     expect(connect.statusCode).toBe(200);
     expect((await watchOf(id))?.lastError).toMatch(/403|forbidden|emulated/i);
+    // Its page is told why and when it is tried again.
+    const told = (await callAs(t, 'GET', `/api/integrations/${id}/crm-watch`, alice)).json();
+    expect(told).toEqual({
+      state: 'failed',
+      since: expect.any(String),
+      reason: expect.stringMatching(/403/),
+      nextTryAt: expect.any(String),
+    });
+    expect(Date.parse(told.nextTryAt) - Date.parse(told.since)).toBe(RETRY_AFTER_MS);
     pd.setFault(null);
     expect((await destinationsToWatch(t.app.db, new Date())).map((r) => r.id)).not.toContain(id);
     const later = await destinationsToWatch(t.app.db, new Date(Date.now() + 7 * 3_600_000), 1000);

@@ -6,6 +6,7 @@
 // the reaction, and the reason is kept in crm_watches.last_error.
 import { randomBytes } from 'node:crypto';
 import { type ConnectorDefinition, getConnector, type StageWatch } from '@leadrelay/connectors';
+import type { CrmWatch } from '@leadrelay/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../config';
@@ -15,6 +16,8 @@ import { type CrmWatchSecret, crmWatches, type IntegrationRow, integrations } fr
 import { buildConnectorContext, reasonOf } from '../../delivery/connector-context';
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { PeriodicTask } from '../../delivery/periodic';
+import { AppError } from '../../plugins/errors';
+import { type Actor, ownRow } from '../integrations/integration-rows';
 import { WATCHED_TYPES } from './crm-events.service';
 
 /** A failed subscription is tried again after this long (the periodic task). */
@@ -182,3 +185,25 @@ export const crmWatchTasks = (deps: Deps): PeriodicTask[] => [
     },
   },
 ];
+
+/**
+ * GET /api/integrations/:id/crm-watch: whether the destination's CRM tells us of stage changes, for
+ * its page to say so (or why not). Another account's id, or a type without stage changes: 404.
+ */
+export async function crmWatchOf(deps: Deps, actor: Actor, id: string): Promise<CrmWatch> {
+  const row = await ownRow(deps.db, actor, id);
+  if (!(WATCHED_TYPES as readonly string[]).includes(row.type)) throw new AppError('INTEGRATION_NOT_FOUND');
+  const none = { since: null, reason: null, nextTryAt: null };
+  if (!row.auth) return { state: 'off', ...none };
+  const [watch] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
+  if (watch?.remoteId) return { ...none, state: 'watching', since: watch.subscribedAt?.toISOString() ?? null };
+  if (watch?.lastError) {
+    return {
+      state: 'failed',
+      since: watch.attemptedAt.toISOString(),
+      reason: watch.lastError,
+      nextTryAt: new Date(watch.attemptedAt.getTime() + RETRY_AFTER_MS).toISOString(),
+    };
+  }
+  return { state: 'pending', ...none };
+}

@@ -1,6 +1,6 @@
 // Typed calls of spec section 7 "amoCRM" and "Pipedrive". Answers are read through the shared
 // schemas (packages/shared/src/crm.ts); an entry that does not match is dropped, not shown half-read.
-import type { Collection } from '@leadrelay/shared';
+import type { Collection, CrmWatch } from '@leadrelay/shared';
 import {
   type AmoBackup,
   type AmoFields,
@@ -133,3 +133,8 @@ export const createUsersCollection = (name: string, users: CrmUser[]) =>
     name,
     items: users.map((u) => ({ name: u.name, value: String(u.id) })),
   });
+
+/** Whether the destination's CRM tells us of stage changes (speed to lead, issue 19), or why not. */
+export const crmWatchApi = {
+  get: (integrationId: string) => api.get<CrmWatch>(`/api/integrations/${id(integrationId)}/crm-watch`),
+};

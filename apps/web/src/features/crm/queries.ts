@@ -5,7 +5,7 @@ import type { Integration, UspacyTarget } from '@leadrelay/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { integrationsApi } from '../../lib/integrations/api';
 import { integrationKeys } from '../../lib/integrations/queries';
-import { amoApi, type CrmUser, createUsersCollection, pipedriveApi, uspacyApi } from './api';
+import { amoApi, type CrmUser, createUsersCollection, crmWatchApi, pipedriveApi, uspacyApi } from './api';
 
 export const crmKeys = {
   all: (id: string) => ['integrations', 'crm', id] as const,
@@ -13,7 +13,12 @@ export const crmKeys = {
     ['integrations', 'crm', id, 'amo', what] as const,
   pd: (id: string, what: string) => ['integrations', 'crm', id, 'pipedrive', what] as const,
   us: (id: string, what: string) => ['integrations', 'crm', id, 'uspacy', what] as const,
+  watch: (id: string) => ['integrations', 'crm', id, 'watch'] as const,
 };
+
+/** Our stage-change webhook at the CRM; a reconnect (UPDATE_INTEGRATION) reads it again. */
+export const useCrmWatch = (i: Integration) =>
+  useQuery({ queryKey: crmKeys.watch(i._id), queryFn: () => crmWatchApi.get(i._id), enabled: i.isConnected });
 
 /** CRM data is read only from a connected integration; five minutes is fresh enough for pickers. */
 const crmQuery = (integration: Integration) => ({ enabled: integration.isConnected, staleTime: 5 * 60_000 });

@@ -25,7 +25,7 @@ export function AmocrmIntegrationPage() {
       connectionExtra={(item) => (
         <>
           <AmoBackups integration={item} />
-          <CrmReactionNote crmName={AMO_NAME} />
+          <CrmReactionNote integration={item} crmName={AMO_NAME} />
         </>
       )}
       settingsCard={AmoSettingsCard}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
 import { choose, jsonResponse, renderRoute } from '../../../test/render';
@@ -197,5 +197,28 @@ describe('Pipedrive integration page', { timeout: 30_000 }, () => {
       { integrationId: PD_ID, apiToken: '0123456789abcdef' },
       { integrationId: PD_ID, apiToken: '0123456789abcdef' },
     ]);
+  });
+
+  it('says whether Pipedrive tells LeadRelay of stage changes, and why not, in Ukrainian', async () => {
+    let watch: object = { state: 'watching', since: '2026-11-27T10:00:00.000Z', reason: null, nextTryAt: null };
+    setup(pdIntegration(), { [`GET /api/integrations/${PD_ID}/crm-watch`]: () => watch });
+    renderRoute('/admin/integrations/pipedrive/:id', page, `/admin/integrations/pipedrive/${PD_ID}`, 'uk');
+    expect(await screen.findByText('✓ Вебхук у Pipedrive налаштовано: зміни етапу надходять у LeadRelay')).toBeTruthy();
+    cleanup();
+
+    watch = {
+      state: 'failed',
+      since: '2026-11-27T10:00:00.000Z',
+      reason: 'HTTP 403: You do not have permission to manage webhooks',
+      nextTryAt: '2026-11-27T16:00:00.000Z',
+    };
+    renderRoute('/admin/integrations/pipedrive/:id', page, `/admin/integrations/pipedrive/${PD_ID}`, 'uk');
+    const alert = await screen.findByTestId('crm-watch-state');
+    expect(alert.textContent).toContain('Pipedrive не прийняв вебхук LeadRelay');
+    expect(alert.textContent).toMatch(/Спробуємо знову .*27/);
+    // The CRM's own words only under "technical details", folded.
+    const details = within(alert).getByTestId('reason-details');
+    expect(details.hasAttribute('open')).toBe(false);
+    expect(details.querySelector('code')?.textContent).toBe('You do not have permission to manage webhooks');
   });
 });

@@ -21,7 +21,7 @@ export function PipedriveIntegrationPage() {
       connectionExtra={(item) => (
         <>
           <PipedriveTokenForm integration={item} />
-          <CrmReactionNote crmName={PD_NAME} />
+          <CrmReactionNote integration={item} crmName={PD_NAME} />
         </>
       )}
       settingsCard={PipedriveSettingsCard}
