@@ -39,7 +39,7 @@ export function CrmReactionNote({ integration, crmName }: { integration: Integra
             <>
               <div className="lr-break">{reasonText(watch.data.reason ?? '')}</div>
               {watch.data.nextTryAt && (
-                <div>{t('connection.watch.nextTry', { time: formatDateTime(watch.data.nextTryAt) })}</div>
+                <div>{t('connection.watch.nextTry', { time: formatDateTime(watch.data.nextTryAt), crm: crmName })}</div>
               )}
               <ReasonDetails reason={watch.data.reason} />
             </>

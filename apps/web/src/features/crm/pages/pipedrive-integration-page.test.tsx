@@ -216,6 +216,7 @@ describe('Pipedrive integration page', { timeout: 30_000 }, () => {
     const alert = await screen.findByTestId('crm-watch-state');
     expect(alert.textContent).toContain('Pipedrive не прийняв вебхук LeadRelay');
     expect(alert.textContent).toMatch(/Спробуємо знову .*27/);
+    expect(alert.textContent).toContain('підключити Pipedrive від імені адміністратора');
     // The CRM's own words only under "technical details", folded.
     const details = within(alert).getByTestId('reason-details');
     expect(details.hasAttribute('open')).toBe(false);
