@@ -116,7 +116,7 @@ import { ensureOwner } from './modules/users/owner.service';
 import { uspacyRoutes } from './modules/uspacy/uspacy.routes';
 import { widgetRoutes } from './modules/widget/widget.routes';
 import { setupAuth } from './plugins/auth';
-import { setupErrors } from './plugins/errors';
+import { frameworkErrors, setupErrors } from './plugins/errors';
 import { setupInput } from './plugins/input';
 import { pruneRateWindows, type RateLimits, setupRateLimits } from './plugins/rate-limit';
 import { setupRealtime } from './plugins/realtime';
@@ -228,6 +228,7 @@ export async function buildApp(options: AppOptions = {}): Promise<FastifyInstanc
     logger: options.logger ?? false,
     bodyLimit: API_BODY_LIMIT_BYTES,
     trustProxy: options.trustProxy ?? false,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -63,6 +63,21 @@ describe('error answers', () => {
     }
   });
 
+  it('answers a path the router refuses in our shape, without echoing it: a too-long id 404, a bad escape 400', async () => {
+    const long = 'x'.repeat(3000);
+    for (const [method, url] of [
+      ['POST', `/api/hook/${long}/reaction`],
+      ['POST', `/api/amocrm/events/${crypto.randomUUID()}/${long}`],
+      ['POST', `/api/telegram/webhook/${long}`],
+    ] as const) {
+      const res = await t.app.inject({ method, url, payload: {} });
+      expect([res.statusCode, errorOf(res).code], url.slice(0, 40)).toEqual([404, 'NOT_FOUND']);
+      expect(res.body).not.toContain('xxxx');
+    }
+    const bad = await t.app.inject({ method: 'GET', url: '/api/hook/%E0%A4%A' });
+    expect([bad.statusCode, errorOf(bad).code]).toEqual([400, 'VALIDATION_ERROR']);
+  });
+
   it('answers an unexpected failure with 500 INTERNAL_ERROR and no internals', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/test/boom' });
     expect(res.json()).toEqual({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Something went wrong' });

@@ -1,5 +1,5 @@
 import { type ApiError, type ErrorCode, fieldErrors, statusOf } from '@leadrelay/shared';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 
@@ -94,6 +94,16 @@ function pgCodeOf(error: unknown): string | undefined {
 
 function body(code: ErrorCode, message: string, errors?: FieldError[]): ApiError {
   return { statusCode: statusOf(code), code, message, ...(errors?.length ? { errors } : {}) };
+}
+
+/**
+ * Paths Fastify's router refuses before any route (its `frameworkErrors`): a parameter over its 100
+ * characters, which no id or secret of ours is (so it is an unknown one: 404), or a malformed
+ * percent-encoding (400). Our error shape, never the path echoed back: it may carry a secret.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  const code: ErrorCode = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'NOT_FOUND' : 'VALIDATION_ERROR';
+  void reply.code(statusOf(code)).send(body(code, humanize(code)));
 }
 
 export function setupErrors(app: FastifyInstance): void {
