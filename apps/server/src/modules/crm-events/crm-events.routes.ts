@@ -9,7 +9,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { receiveStageChanges, UnknownTarget, type WatchedType } from './crm-events.service';
+import { receiveStageChanges, UnknownTarget, WATCHED_TYPES, type WatchedType } from './crm-events.service';
 import { crmWatchOf } from './crm-watch.service';
 
 // Not bounded here: a wrong value of any length is the same bare 404 (Fastify caps a param at 100 characters).
@@ -37,34 +37,22 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
     }
   };
 
-  r.post(
-    '/api/amocrm/events/:integrationId/:secret',
-    {
-      config: { access: 'public', rateLimit: 'webhook' },
-      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['amocrm'],
-        summary: "amoCRM's status_lead webhook (form-encoded): a lead's status change is its first reaction",
-        params: ZEventParams,
-        response: { 200: ZEventReply },
+  // The CRM posts here (its subscription is ours: crm-watch.service.ts), one path per CRM.
+  const summaries: Record<WatchedType, string> = {
+    amocrm: "amoCRM's status_lead webhook (form-encoded): a lead's status change is its first reaction",
+    pipedrive: "Pipedrive's v2 change webhook (JSON): a deal's stage or status change is the lead's first reaction",
+  };
+  for (const type of WATCHED_TYPES) {
+    r.post(
+      `/api/${type}/events/:integrationId/:secret`,
+      {
+        config: { access: 'public', rateLimit: 'webhook' },
+        bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+        schema: { tags: [type], summary: summaries[type], params: ZEventParams, response: { 200: ZEventReply } },
       },
-    },
-    (req, reply) => receive('amocrm', req.params, req.body, reply),
-  );
-  r.post(
-    '/api/pipedrive/events/:integrationId/:secret',
-    {
-      config: { access: 'public', rateLimit: 'webhook' },
-      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-      schema: {
-        tags: ['pipedrive'],
-        summary: "Pipedrive's v2 change webhook (JSON): a deal's stage or status change is the lead's first reaction",
-        params: ZEventParams,
-        response: { 200: ZEventReply },
-      },
-    },
-    (req, reply) => receive('pipedrive', req.params, req.body, reply),
-  );
+      (req, reply) => receive(type, req.params, req.body, reply),
+    );
+  }
   r.get(
     '/api/integrations/:id/crm-watch',
     {
