@@ -19,6 +19,7 @@ export * from './lead';
 export * from './mapping';
 export * from './meta-lead';
 export * from './news';
+export * from './own';
 export * from './parsers';
 export * from './password';
 export * from './plans';

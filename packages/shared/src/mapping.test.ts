@@ -163,3 +163,32 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: 1 })).not.toBe(canonicalJson({ a: '1' }));
   });
 });
+
+describe('names from outside are data (issue 27)', () => {
+  const members = [
+    ...Object.getOwnPropertyNames(Object.prototype),
+    ...Object.getOwnPropertyNames(Function.prototype),
+  ].filter((m) => m !== 'name'); // Function.prototype.name is also the well-known lead field
+
+  it.each(members.flatMap((m) => [m, m.toUpperCase()]))('a payload key %j is an ordinary custom field', (key) => {
+    const payload = JSON.parse(`{"phone":"0501234567",${JSON.stringify(key)}:"x"}`) as Record<string, unknown>;
+    const lead = applyMapping(payload, undefined);
+    expect(lead.phone).toBe('+380501234567');
+    expect(Object.getPrototypeOf(lead.custom)).toBe(Object.prototype);
+    if (/^[A-Za-z0-9_\-.]{1,64}$/.test(key)) expect(Object.hasOwn(lead.custom, key) && lead.custom[key]).toBe('x');
+    expect(JSON.parse(JSON.stringify(lead)).phone).toBe('+380501234567');
+  });
+
+  it('paths, rules and filters never reach inherited members', () => {
+    expect(getPath({ a: {} }, 'a.constructor')).toBeUndefined();
+    expect(getPath({}, '__proto__')).toBeUndefined();
+    expect(getPath({}, 'toString')).toBeUndefined();
+    const lead = applyMapping({ city: 'Kyiv' }, [{ from: 'constructor.name', to: 'custom.constructor' }]);
+    expect(lead.custom).toEqual({});
+    const mapped = applyMapping({ city: 'Kyiv' }, [{ from: 'city', to: 'custom.__proto__' }]);
+    expect(Object.hasOwn(mapped.custom, '__proto__')).toBe(true);
+    expect(Object.getPrototypeOf(mapped.custom)).toBe(Object.prototype);
+    expect(evaluateFilters(lead, {}, [{ field: 'custom.constructor', op: 'notEmpty' }]).kept).toBe(false);
+    expect(evaluateFilters(lead, {}, [{ field: 'toString', op: 'empty' }]).kept).toBe(true);
+  });
+});

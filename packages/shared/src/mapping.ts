@@ -21,6 +21,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { FILTER_OPS, TRANSFORMS, UTM_KEYS } from './constants';
 import type { Lead } from './lead';
+import { ownValue, setOwn } from './own';
 import { ZRoutingPolicy } from './working-hours';
 
 const ZPath = z.string().trim().min(1).max(200);
@@ -88,8 +89,8 @@ type Payload = Record<string, unknown>;
 export function getPath(source: unknown, path: string): string | undefined {
   let current: unknown = source;
   for (const part of path.split('.')) {
-    if (current === null || typeof current !== 'object') return undefined;
-    current = (current as Record<string, unknown>)[part];
+    current = ownValue(current, part);
+    if (current === undefined) return undefined;
   }
   return scalarText(current);
 }
@@ -138,43 +139,47 @@ function setLeadField(lead: Lead, to: string, value: string): void {
   if (to.startsWith('utm.')) {
     lead.utm = { ...lead.utm, [to.slice(4)]: value };
   } else if (to.startsWith('custom.')) {
-    lead.custom[to.slice(7)] = value;
+    setOwn(lead.custom, to.slice(7), value);
   } else {
-    (lead as Record<string, unknown>)[to] = value;
+    setOwn(lead as Record<string, unknown>, to, value);
   }
 }
 
 /** A lead field by key (name, utm.source, custom.city), for filters and previews. */
 export function getLeadField(lead: Lead, key: string): string | undefined {
-  if (key.startsWith('utm.')) return lead.utm?.[key.slice(4) as (typeof UTM_KEYS)[number]];
-  if (key.startsWith('custom.')) return lead.custom[key.slice(7)];
-  const value = (lead as Record<string, unknown>)[key];
+  const value = key.startsWith('utm.')
+    ? ownValue(lead.utm, key.slice(4))
+    : key.startsWith('custom.')
+      ? ownValue(lead.custom, key.slice(7))
+      : ownValue(lead, key);
   return typeof value === 'string' ? value : undefined;
 }
 
-const WELL_KNOWN: Record<string, { to: string; transform: (typeof TRANSFORMS)[number][] }> = {
-  name: { to: 'name', transform: ['trim'] },
-  full_name: { to: 'name', transform: ['trim'] },
-  phone: { to: 'phone', transform: ['phone'] },
-  tel: { to: 'phone', transform: ['phone'] },
-  phone_number: { to: 'phone', transform: ['phone'] },
-  email: { to: 'email', transform: ['trim', 'lower'] },
-  comment: { to: 'comment', transform: ['trim'] },
-  message: { to: 'comment', transform: ['trim'] },
-  ...Object.fromEntries(UTM_KEYS.map((k) => [`utm_${k}`, { to: `utm.${k}`, transform: ['trim'] }])),
-};
+/** Payload keys (any case) that map by themselves; a Map, so `constructor` is just an unknown key. */
+type KnownField = { to: string; transform: (typeof TRANSFORMS)[number][] };
+const WELL_KNOWN = new Map<string, KnownField>([
+  ['name', { to: 'name', transform: ['trim'] }],
+  ['full_name', { to: 'name', transform: ['trim'] }],
+  ['phone', { to: 'phone', transform: ['phone'] }],
+  ['tel', { to: 'phone', transform: ['phone'] }],
+  ['phone_number', { to: 'phone', transform: ['phone'] }],
+  ['email', { to: 'email', transform: ['trim', 'lower'] }],
+  ['comment', { to: 'comment', transform: ['trim'] }],
+  ['message', { to: 'comment', transform: ['trim'] }],
+  ...UTM_KEYS.map((k): [string, KnownField] => [`utm_${k}`, { to: `utm.${k}`, transform: ['trim'] }]),
+]);
 
 function defaultMapping(payload: Payload): Lead {
   const lead: Lead = { custom: {} };
   for (const [key, raw] of Object.entries(payload)) {
     const value = scalarText(raw);
     if (value === undefined || value === '') continue;
-    const known = WELL_KNOWN[key.toLowerCase()];
+    const known = WELL_KNOWN.get(key.toLowerCase());
     if (known) {
       if (getLeadField(lead, known.to) === undefined)
         setLeadField(lead, known.to, applyTransforms(value, known.transform));
     } else if (/^[A-Za-z0-9_\-.]{1,64}$/.test(key)) {
-      lead.custom[key] = value;
+      setOwn(lead.custom, key, value);
     }
   }
   return lead;
