@@ -42,7 +42,7 @@ function captureLog() {
 
 /** Two handles on one database, as two nodes have: two connection pools. */
 async function twoNodes(): Promise<{ a: Database; b: Database; close(): Promise<void> }> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('lr_test', { migrated: true });
   const a = await openDatabase({ databaseUrl: database.url });
   const b = await openDatabase({ databaseUrl: database.url });
   return {

@@ -124,7 +124,7 @@ describe('the generated key file', () => {
 
   it('is what an app on that data folder seals with, unless ENCRYPTION_KEY is given', async () => {
     // The key comes from the folder whatever the database is: a test database keeps this quick.
-    const test = await createTestDatabase();
+    const test = await createTestDatabase('lr_test', { migrated: true });
     const database = await openDatabase({ databaseUrl: test.url });
     try {
       const app = await buildApp({ dataDir: dir, database });

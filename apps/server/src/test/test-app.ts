@@ -35,17 +35,20 @@ async function onServer(sql: string): Promise<void> {
   }
 }
 
-/** A fresh, empty database on the run's PostgreSQL. */
-export async function createTestDatabase(prefix = 'lr_test'): Promise<TestDatabase> {
+/**
+ * A fresh database on the run's PostgreSQL: empty, or with `migrated` a copy of the run's template
+ * that has every migration applied (an app started on it finds nothing left to migrate).
+ */
+export async function createTestDatabase(prefix = 'lr_test', { migrated = false } = {}): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(`CREATE DATABASE ${name}`);
+  await onServer(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplateDatabase')}` : `CREATE DATABASE ${name}`);
   const url = new URL(inject('testDatabaseUrl'));
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 export async function createTestApp(options: AppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = await createTestDatabase('lr_test', { migrated: true });
   let app: FastifyInstance;
   try {
     app = await buildApp({ publicUrl: 'http://app.test', databaseUrl: database.url, ...options });

@@ -25,7 +25,7 @@ const asTestApp = (app: FastifyInstance, databaseUrl: string): TestApp => ({
 beforeAll(async () => {
   emu = await startGraphEmulator();
   receiver = await startReceiver();
-  database = await createTestDatabase();
+  database = await createTestDatabase('lr_test', { migrated: true });
 });
 afterAll(async () => {
   await receiver?.close();

@@ -48,7 +48,7 @@ let staff: SignedInUser;
 beforeAll(async () => {
   dovecot = await startDovecot();
   proxy = await startCuttingProxy(dovecot.port);
-  database = await createTestDatabase();
+  database = await createTestDatabase('lr_test', { migrated: true });
   t = await startApp();
   staff = await onUnlimitedPlan(t, await signUp(t));
   await t.app.db.update(users).set({ role: 'admin' }).where(eq(users.login, staff.login));
