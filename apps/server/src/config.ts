@@ -1,4 +1,4 @@
-import { endpointAllowed } from '@leadrelay/connectors';
+import { endpointAllowed, FACEBOOK_DEFAULT_DIALOG_URL, FACEBOOK_DEFAULT_GRAPH_URL } from '@leadrelay/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { type ConnectorConfigValues, readConnectorConfig } from './lib/connector-config';
@@ -84,17 +84,17 @@ export interface FacebookConfig {
   appSecret?: string;
   /** hub.verify_token of the webhook subscription; default: derived from the app secret. */
   verifyToken?: string;
-  /** e.g. https://graph.facebook.com/v20.0 (no trailing slash). */
+  /** e.g. https://graph.facebook.com/v27.0 (no trailing slash); the version is GRAPH_API_VERSION by default. */
   graphUrl: string;
-  /** e.g. https://www.facebook.com/v20.0/dialog/oauth. */
+  /** e.g. https://www.facebook.com/v27.0/dialog/oauth. */
   dialogUrl: string;
   /** The JS SDK's app id per host the page is served from (spec 9: another app id on one production host). */
   appIdsByHost: Record<string, string>;
 }
 
 export const DEFAULT_FACEBOOK_CONFIG: FacebookConfig = {
-  graphUrl: 'https://graph.facebook.com/v20.0',
-  dialogUrl: 'https://www.facebook.com/v20.0/dialog/oauth',
+  graphUrl: FACEBOOK_DEFAULT_GRAPH_URL,
+  dialogUrl: FACEBOOK_DEFAULT_DIALOG_URL,
   appIdsByHost: {},
 };
 

@@ -1,6 +1,13 @@
 // The only reader of process.env: everything else receives its settings from here or from
 // buildApp's options.
 import { resolve } from 'node:path';
+import {
+  FACEBOOK_DEFAULT_DIALOG_URL,
+  FACEBOOK_DEFAULT_GRAPH_URL,
+  GRAPH_API_VERSION,
+  graphVersionOfUrl,
+  graphVersionStatus,
+} from '@leadrelay/connectors';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
 import {
@@ -74,8 +81,9 @@ const ZEnv = z.object({
   FACEBOOK_APP_ID: optionalText,
   FACEBOOK_APP_SECRET: optionalText,
   FACEBOOK_VERIFY_TOKEN: optionalText,
-  FACEBOOK_GRAPH_URL: z.preprocess(blankToUndefined, z.url().default('https://graph.facebook.com/v20.0')),
-  FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default('https://www.facebook.com/v20.0/dialog/oauth')),
+  // One setting: both defaults name GRAPH_API_VERSION (packages/connectors/src/facebook/versions.ts).
+  FACEBOOK_GRAPH_URL: z.preprocess(blankToUndefined, z.url().default(FACEBOOK_DEFAULT_GRAPH_URL)),
+  FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default(FACEBOOK_DEFAULT_DIALOG_URL)),
   FACEBOOK_APP_IDS_BY_HOST: optionalText,
   NBU_RATES_URL: z.preprocess(blankToUndefined, z.url().default(NBU_USD_URL)),
   PAYMENT_PROVIDER: z.preprocess(blankToUndefined, z.enum(PAYMENT_PROVIDERS).default('liqpay')),
@@ -163,6 +171,29 @@ export interface Env {
   mailPreview: boolean;
   /** E-mail parsers: the SMTP listener (null: off), MAIL_DOMAIN, size and rate limits, poll interval. */
   parsers: ParsersConfig;
+}
+
+/**
+ * FACEBOOK_GRAPH_URL and FACEBOOK_DIALOG_URL pinned by the operator to a Graph version Meta has
+ * retired (or that we do not know): Meta would quietly serve such calls with another version (or
+ * refuse lead retrieval), so the server says so at start. Only facebook.com hosts (not an emulator).
+ */
+export function staleFacebookVersions(
+  fb: Pick<FacebookConfig, 'graphUrl' | 'dialogUrl'>,
+  at: Date = new Date(),
+): { setting: string; version: string; status: 'retired' | 'unknown'; current: string }[] {
+  const out: { setting: string; version: string; status: 'retired' | 'unknown'; current: string }[] = [];
+  for (const [setting, url] of [
+    ['FACEBOOK_GRAPH_URL', fb.graphUrl],
+    ['FACEBOOK_DIALOG_URL', fb.dialogUrl],
+  ] as const) {
+    const host = URL.canParse(url) ? new URL(url).hostname : '';
+    if (host !== 'facebook.com' && !host.endsWith('.facebook.com')) continue;
+    const version = graphVersionOfUrl(url) ?? '(none)';
+    const status = graphVersionStatus(version, at);
+    if (status !== 'live') out.push({ setting, version, status, current: GRAPH_API_VERSION });
+  }
+  return out;
 }
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {

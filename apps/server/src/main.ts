@@ -4,7 +4,7 @@ import { appOptions } from './app-options';
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from './config';
 import { StartupError } from './db/startup-error';
 import { startDemoEmulators } from './demo-emulators';
-import { loadEnv } from './env';
+import { loadEnv, staleFacebookVersions } from './env';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -29,6 +29,12 @@ async function main(): Promise<void> {
       ? 'destinations: private and loopback addresses allowed (ALLOW_PRIVATE_DESTINATIONS=true)'
       : `destinations: private and loopback addresses refused${emulators ? `, except the emulators' own endpoints: ${emulators.endpoints.join(', ')}` : ''}`,
   );
+  for (const stale of staleFacebookVersions(env.facebook)) {
+    app.log.warn(
+      stale,
+      `${stale.setting} names a Graph API version Meta no longer serves as asked: use ${stale.current}`,
+    );
+  }
   const placeholders = (Object.keys(DEFAULT_SELLER_CONFIG) as (keyof SellerConfig)[])
     .filter((key) => env.seller[key] === DEFAULT_SELLER_CONFIG[key])
     .map((key) => `SELLER_${key.toUpperCase()}`);

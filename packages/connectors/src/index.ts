@@ -29,8 +29,11 @@ export {
   ZAmoAuth,
 } from './amocrm';
 export {
+  DEFAULT_DIALOG_URL as FACEBOOK_DEFAULT_DIALOG_URL,
+  DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,
   FB_SCOPES,
   facebook,
+  GRAPH_API_VERSION,
   type GraphClient,
   type GraphConfig,
   GraphError,
@@ -40,11 +43,13 @@ export {
   type GraphQuestion,
   type GraphToken,
   graphClient,
+  graphVersionStatus,
   LEAD_FIELDS as FB_LEAD_FIELDS,
   type LeadgenNotification,
   parseLeadgenWebhook,
   signBody,
   verifySignature,
+  versionOfUrl as graphVersionOfUrl,
 } from './facebook';
 export { GA_API_URL, GA_EU_API_URL, ga, gaDebug } from './ga';
 export * from './horoshop';

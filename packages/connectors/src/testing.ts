@@ -20,6 +20,7 @@ export {
   DEFAULT_APP_ID as GRAPH_EMULATOR_APP_ID,
   DEFAULT_APP_SECRET as GRAPH_EMULATOR_APP_SECRET,
   GRAPH_SEED,
+  GRAPH_VERSION,
   type GraphEmulatedRequest,
   type GraphEmulator,
   type GraphEmulatorOptions,

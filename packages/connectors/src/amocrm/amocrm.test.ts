@@ -557,6 +557,42 @@ describe('amoCRM destination', () => {
     await expect(amocrm.testConnection!(c)).resolves.toBeUndefined();
   });
 
+  it('reads users and custom fields past the first page (_links.next), and finds its marker field there', async () => {
+    em.setRateLimit(null);
+    for (let i = 0; i < 300; i++) {
+      em.leadFields.push({ id: 700_000 + i, name: `Extra ${i}`, type: 'text', code: null, enums: null });
+      em.extraUsers.push({ id: 6_000_000 + i, name: `User ${i}`, email: `u${i}@acme.test` });
+    }
+    // The account's marker field, made earlier, sits on the second page of 250.
+    em.leadFields.push({
+      id: 799_999,
+      name: MARKER_FIELD_NAME,
+      type: 'text',
+      code: null,
+      enums: null,
+      is_api_only: true,
+    });
+    const c = ctx({ note: false });
+    const fields = (await amocrm.loaders!.customFields!(c)) as { lead: { id: number }[] };
+    expect(fields.lead.map((f) => f.id)).toContain(700_299);
+    expect(fields.lead).toHaveLength(AMO_SEED.leadFields.length + 300);
+    expect(await amocrm.loaders!.amoUsers!(c)).toHaveLength(AMO_SEED.users.length + 300);
+
+    const key = 'paged-1:dest-1';
+    const first = await amocrm.deliver!(c, { lead: SAMPLE_LEAD, idempotencyKey: key });
+    expect(em.leadFields.filter((f) => f.name === MARKER_FIELD_NAME)).toHaveLength(1);
+    expect(em.leads[0]!.custom_fields_values).toContainEqual(
+      expect.objectContaining({ field_id: 799_999, values: [{ value: amoMarkerOf(key) }] }),
+    );
+    const again = await amocrm.deliver!(ctx({ note: false }), {
+      lead: SAMPLE_LEAD,
+      idempotencyKey: key,
+      outcomeUnknown: true,
+    });
+    expect(again.externalId).toBe(first.externalId);
+    expect(em.leads).toHaveLength(1);
+  });
+
   it('OAuth: the consent URL leads back with a code that exchanges for working tokens, once', async () => {
     const url = amoAuthorizeUrl(oauthOf(em), 'state-1');
     expect(url).toBe(`${em.oauthUrl}?client_id=${em.clientId}&state=state-1&mode=post_message`);

@@ -1,7 +1,7 @@
 // The seeded account's read-only data in the emulator: the account, its users, pipelines with their
 // statuses, and the lead and contact custom fields (a lead field may be added through the API).
 import type { FastifyInstance } from 'fastify';
-import { hal, Invalid, type ValidationError } from './emulator-gate';
+import { hal, halPage, Invalid, type ValidationError } from './emulator-gate';
 import { AMO_SEED, type AmoFieldDef, type AmoRuntime, CREATABLE_FIELD_TYPES } from './emulator-state';
 import { requestIdOf } from './emulator-validation';
 
@@ -10,14 +10,11 @@ export function registerAccountRoutes(app: FastifyInstance, rt: AmoRuntime): voi
     ...AMO_SEED.account,
     _links: { self: { href: `${rt.origin()}/api/v4/account` } },
   }));
-  app.get('/api/v4/users', async () =>
-    hal(
-      rt,
-      'users',
-      AMO_SEED.users.map((u) => ({ ...u, lang: 'uk', rights: {} })),
-      '/api/v4/users',
-    ),
-  );
+  // Paged (amocrm-api-php: Users uses PageMethodsTrait); pipelines are not.
+  app.get('/api/v4/users', async (req, reply) => {
+    const users = [...AMO_SEED.users, ...rt.extraUsers].map((u) => ({ ...u, lang: 'uk', rights: {} }));
+    return halPage(rt, 'users', users, '/api/v4/users', req.query) ?? reply.code(204).send();
+  });
   app.get('/api/v4/leads/pipelines', async () => ({
     _total_items: AMO_SEED.pipelines.length,
     ...hal(
@@ -44,8 +41,9 @@ export function registerAccountRoutes(app: FastifyInstance, rt: AmoRuntime): voi
       '/api/v4/leads/pipelines',
     ),
   }));
-  const fieldsOf = (entity: 'leads' | 'contacts', list: readonly AmoFieldDef[]) =>
-    hal(
+  // Paged (amocrm-api-php: CustomFields uses PageMethodsTrait).
+  const fieldsOf = (entity: 'leads' | 'contacts', list: readonly AmoFieldDef[], query: unknown) =>
+    halPage(
       rt,
       'custom_fields',
       list.map((f, i) => ({
@@ -56,8 +54,12 @@ export function registerAccountRoutes(app: FastifyInstance, rt: AmoRuntime): voi
         account_id: AMO_SEED.account.id,
       })),
       `/api/v4/${entity}/custom_fields`,
+      query,
     );
-  app.get('/api/v4/leads/custom_fields', async () => fieldsOf('leads', rt.leadFields));
+  app.get(
+    '/api/v4/leads/custom_fields',
+    async (req, reply) => fieldsOf('leads', rt.leadFields, req.query) ?? reply.code(204).send(),
+  );
   // Adding lead fields: [{name, type, is_api_only?, sort?}], all or nothing. Only the types without a
   // list of values are emulated; amoCRM itself takes more (select with enums, …).
   app.post('/api/v4/leads/custom_fields', async (req) => {
@@ -94,5 +96,8 @@ export function registerAccountRoutes(app: FastifyInstance, rt: AmoRuntime): voi
     });
     return hal(rt, 'custom_fields', made, '/api/v4/leads/custom_fields');
   });
-  app.get('/api/v4/contacts/custom_fields', async () => fieldsOf('contacts', AMO_SEED.contactFields));
+  app.get(
+    '/api/v4/contacts/custom_fields',
+    async (req, reply) => fieldsOf('contacts', AMO_SEED.contactFields, req.query) ?? reply.code(204).send(),
+  );
 }

@@ -32,6 +32,26 @@ export const hal = (rt: AmoRuntime, key: string, items: unknown[], path: string)
   _embedded: { [key]: items },
 });
 
+/**
+ * One page of a paged list as amoCRM answers it (amocrm-api-php: PagesFilterTrait sends `page`
+ * from 1 and `limit`, default 50, at most 250; BaseEntity/PageMethodsTrait follow
+ * `_links.next.href`): `_page`, `_links.self`, `_links.next` while more remain. null: past the end
+ * (the route answers 204, as amoCRM does for an empty list).
+ */
+export function halPage(rt: AmoRuntime, key: string, items: unknown[], path: string, query: unknown) {
+  const q = (query ?? {}) as Record<string, string | undefined>;
+  const page = Math.max(1, Math.trunc(Number(q.page ?? 1)) || 1);
+  const limit = Math.min(250, Math.max(1, Math.trunc(Number(q.limit ?? 50)) || 50));
+  const slice = items.slice((page - 1) * limit, page * limit);
+  if (!slice.length) return null;
+  const href = (n: number) => `${rt.origin()}${path}?page=${n}&limit=${limit}`;
+  return {
+    _page: page,
+    _links: { self: { href: href(page) }, ...(page * limit < items.length ? { next: { href: href(page + 1) } } : {}) },
+    _embedded: { [key]: slice },
+  };
+}
+
 export function registerGate(app: FastifyInstance, rt: AmoRuntime): void {
   const { kit } = rt;
   app.addHook('preHandler', async (req: FastifyRequest, reply: FastifyReply) => {

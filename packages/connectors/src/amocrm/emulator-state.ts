@@ -201,6 +201,8 @@ export interface AmoRuntime {
   sent: SentAmoWebhook[];
   /** The account's lead custom fields: the seeded ones, then those made through the API. */
   leadFields: AmoFieldDef[];
+  /** Users after the seeded ones (tests: an account with more users than one page holds). */
+  extraUsers: { id: number; name: string; email: string }[];
   tags: Map<string, number>;
   /** Authorization code → expiry (epoch ms). */
   codes: Map<string, number>;

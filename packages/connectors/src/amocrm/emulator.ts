@@ -77,6 +77,8 @@ export interface AmoEmulator {
   sent: SentAmoWebhook[];
   /** The lead custom fields: the seeded ones, then those made through the API. */
   leadFields: AmoFieldDef[];
+  /** Users after the seeded ones (GET /api/v4/users is paged): push to make a bigger account. */
+  extraUsers: { id: number; name: string; email: string }[];
   /** Successful refresh_token grants. */
   refreshes(): number;
   /** 429 answers sent by the limiter. */
@@ -114,6 +116,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     webhooks: [],
     sent: [],
     leadFields: [...SEED.leadFields],
+    extraUsers: [],
     tags: new Map(),
     codes: new Map(),
     accessTokens: new Map(),
@@ -137,6 +140,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     webhooks: rt.webhooks,
     sent: rt.sent,
     leadFields: rt.leadFields,
+    extraUsers: rt.extraUsers,
     refreshes: () => rt.refreshCount,
     rateLimited: () => rt.limited,
     issueTokens: () => mint(rt),
@@ -164,6 +168,7 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
       rt.webhooks.length = 0;
       rt.sent.length = 0;
       rt.leadFields.splice(0, rt.leadFields.length, ...SEED.leadFields);
+      rt.extraUsers.length = 0;
       rt.tags.clear();
       rt.codes.clear();
       rt.accessTokens.clear();

@@ -28,7 +28,7 @@ import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { personLockKeys } from '../kit/keyed-lock';
-import type { ConnectorContext, FieldOption, OAuthClient } from '../kit/types';
+import type { ConnectorContext, ConnectorLogger, FieldOption, OAuthClient } from '../kit/types';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
 import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
 import { amoStageWatch } from './stage-watch';
@@ -75,8 +75,12 @@ export function amoExchangeCode(
 // ---- Reading the account ----
 
 interface Hal<K extends string, T> {
+  _links?: { next?: { href?: string } };
   _embedded?: Partial<Record<K, T[]>>;
 }
+
+/** Pages a list is read to at most (250 a page: 12 500 users or fields); past it, a warning. */
+const MAX_PAGES = 50;
 interface RawField {
   id: number;
   name: string;
@@ -85,16 +89,37 @@ interface RawField {
   enums?: { id: number; value: string }[] | null;
 }
 
-async function list<K extends string, T>(client: AmoClient, path: string, key: K): Promise<T[]> {
-  const { body } = await client.get<Hal<K, T> | undefined>(path);
-  return body?._embedded?.[key] ?? [];
+/**
+ * Every page of a list (users, custom fields: amocrm-api-php pages them with `page`/`limit` and
+ * follows `_links.next.href`): the next page is the href's path and query on the account's own host
+ * (never another host the answer names). A 204 (empty) ends it.
+ */
+async function list<K extends string, T>(
+  client: AmoClient,
+  path: string,
+  key: K,
+  logger?: ConnectorLogger,
+): Promise<T[]> {
+  const all: T[] = [];
+  let next: string | undefined = path;
+  for (let page = 0; next && page < MAX_PAGES; page++) {
+    const answer: { body: Hal<K, T> | undefined } = await client.get<Hal<K, T> | undefined>(next);
+    all.push(...(answer.body?._embedded?.[key] ?? []));
+    const href: string | undefined = answer.body?._links?.next?.href;
+    next = href && URL.canParse(href, 'http://x') ? pathAndQuery(new URL(href, 'http://x')) : undefined;
+  }
+  if (next) logger?.warn({ path, read: all.length }, 'amoCRM list longer than the pages we read');
+  return all;
 }
+
+const pathAndQuery = (url: URL) => (url.pathname.startsWith('/api/v4/') ? `${url.pathname}${url.search}` : undefined);
 
 export async function amoUsers(ctx: AmoContext): Promise<AmoUser[]> {
   const users = await list<'users', { id: number; name: string; email?: string }>(
     new AmoClient(ctx),
     '/api/v4/users?limit=250',
     'users',
+    ctx.logger,
   );
   return users.map((u) => ({ id: u.id, name: u.name, ...(u.email ? { email: u.email } : {}) }));
 }
@@ -132,11 +157,17 @@ function toField(f: RawField): AmoField {
 
 export async function amoFields(ctx: AmoContext): Promise<AmoFields> {
   const client = new AmoClient(ctx);
-  const lead = await list<'custom_fields', RawField>(client, '/api/v4/leads/custom_fields?limit=250', 'custom_fields');
+  const lead = await list<'custom_fields', RawField>(
+    client,
+    '/api/v4/leads/custom_fields?limit=250',
+    'custom_fields',
+    ctx.logger,
+  );
   const contact = await list<'custom_fields', RawField>(
     client,
     '/api/v4/contacts/custom_fields?limit=250',
     'custom_fields',
+    ctx.logger,
   );
   // Our marker field is ours: it is not offered for mapping.
   return { lead: lead.filter((f) => f.name !== MARKER_FIELD_NAME).map(toField), contact: contact.map(toField) };
@@ -223,6 +254,7 @@ async function markerField(client: AmoClient, ctx: ConnectorContext<AmoAuth, Amo
       client,
       '/api/v4/leads/custom_fields?limit=250',
       'custom_fields',
+      ctx.logger,
     );
     const found = fields
       .filter((f) => f.name === MARKER_FIELD_NAME && f.type === 'text')

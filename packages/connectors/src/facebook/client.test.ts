@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type GraphClient, type GraphConfig, GraphError, graphClient } from './client';
-import { GRAPH_SEED, type GraphEmulator, startGraphEmulator } from './emulator';
+import { GRAPH_SEED, GRAPH_VERSION, type GraphEmulator, startGraphEmulator } from './emulator';
 import { startTestReceiver, type TestReceiver } from './test-receiver';
 
 const REDIRECT = 'https://app.example/api/facebook/callback';
@@ -114,7 +114,7 @@ describe('Facebook Login and tokens', () => {
     const token = await userToken(client);
     const pages = await client.pages(token);
     expect(pages.map((p) => p.name)).toEqual([DENTAL.name, COFFEE.name]);
-    const calls = em.requests.filter((r) => r.path.startsWith('/v20.0/me/accounts'));
+    const calls = em.requests.filter((r) => r.path.startsWith(`/${GRAPH_VERSION}/me/accounts`));
     expect(calls).toHaveLength(2);
     expect(calls[1]?.path).toContain('after=');
   });
@@ -294,7 +294,7 @@ describe('errors', () => {
   });
 
   it('no answer (closed port, timeout) is transient and names no secret', async () => {
-    const closed = graphClient(config({ graphUrl: 'http://127.0.0.1:1/v20.0' }));
+    const closed = graphClient(config({ graphUrl: `http://127.0.0.1:1/${GRAPH_VERSION}` }));
     const err = await failure(closed.appToken());
     expect([err.httpStatus, err.isTransient]).toEqual([0, true]);
     expect(err.message).not.toContain(em.appSecret);
@@ -309,5 +309,18 @@ describe('errors', () => {
   it('an unknown API version is refused', async () => {
     const client = graphClient(config({ graphUrl: `${em.url}/v2.0` }));
     expect((await failure(client.leadForms(DENTAL.id, em.pageToken(DENTAL.id)))).code).toBe(2635);
+  });
+
+  it('a retired version (v20.0) is refused as Meta refuses it, a never-released one as an unknown path', async () => {
+    const retired = await failure(
+      graphClient(config({ graphUrl: `${em.url}/v20.0` })).leadForms(DENTAL.id, em.pageToken(DENTAL.id)),
+    );
+    expect([retired.httpStatus, retired.code]).toEqual([400, 2635]);
+    expect(retired.message).toContain(`Please update to the latest version: ${GRAPH_VERSION}`);
+    const unknown = await failure(graphClient(config({ graphUrl: `${em.url}/v99.0` })).appToken());
+    expect([unknown.httpStatus, unknown.code]).toEqual([400, 2500]);
+    // The version the server calls is served.
+    expect(em.graphUrl).toBe(`${em.url}/${GRAPH_VERSION}`);
+    expect(await graphClient(config()).leadForms(DENTAL.id, em.pageToken(DENTAL.id))).toHaveLength(2);
   });
 });

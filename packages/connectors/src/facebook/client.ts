@@ -8,9 +8,9 @@ import type { MetaLead } from '@leadrelay/shared';
 import { PermanentError } from '../kit/errors';
 
 export interface GraphConfig {
-  /** https://graph.facebook.com/v20.0 (or the emulator's `${url}/v20.0`). */
+  /** https://graph.facebook.com/{GRAPH_API_VERSION} (or the emulator's graphUrl); versions.ts. */
   graphUrl: string;
-  /** https://www.facebook.com/v20.0/dialog/oauth */
+  /** https://www.facebook.com/{GRAPH_API_VERSION}/dialog/oauth */
   dialogUrl: string;
   appId: string;
   appSecret: string;

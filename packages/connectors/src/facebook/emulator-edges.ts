@@ -12,8 +12,10 @@ import {
   parseFields,
   pick,
 } from './emulator-state';
+import { GRAPH_API_VERSION } from './versions';
 
-export const GRAPH_VERSION = 'v20.0';
+/** The version the emulator's URLs name (graphUrl, dialogUrl, paging links): the one the server calls. */
+export const GRAPH_VERSION = GRAPH_API_VERSION;
 export interface GraphRuntime {
   appId: string;
   appSecret: string;
@@ -37,6 +39,8 @@ export interface Call {
   rt: GraphRuntime;
   params: Params;
   method: string;
+  /** The version the request named (v27.0): Meta's paging links keep it. */
+  version: string;
   path: string;
 }
 
@@ -109,7 +113,7 @@ export function paged(
   const data = slice.map((row) => select(row, params.fields, fallback, known, type));
   const paging: Record<string, unknown> = { cursors: { before: encodeCursor(from), after: encodeCursor(end) } };
   if (end < rows.length) {
-    const next = new URL(`${rt.origin()}/${GRAPH_VERSION}/${call.path}`);
+    const next = new URL(`${rt.origin()}/${call.version}/${call.path}`);
     for (const [k, v] of Object.entries(params)) if (k !== 'after') next.searchParams.set(k, v);
     next.searchParams.set('after', encodeCursor(end));
     paging.next = next.toString();

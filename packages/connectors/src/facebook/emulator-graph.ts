@@ -1,4 +1,4 @@
-// The Graph API v20.0 entry of the emulator (external-apis 1.8): version check, faults, the login
+// The Graph API entry of the emulator (external-apis 1.8): version check, faults, the login
 // dialog, the three token exchanges, token checks (param or Bearer, appsecret_proof), throttling with
 // usage headers, and the routing of nodes and edges (emulator-edges.ts). Meta's error envelope, HTTP 400.
 import { createHmac } from 'node:crypto';
@@ -10,7 +10,6 @@ import {
   fail,
   filterLeads,
   formNode,
-  GRAPH_VERSION,
   GraphFault,
   type GraphRuntime,
   LEAD_NODE_FIELDS,
@@ -28,6 +27,7 @@ import {
 } from './emulator-edges';
 import { debugToken, isForeignToken, userNode } from './emulator-signin';
 import { type EmulatedPage, type EmulatedToken, newToken } from './emulator-state';
+import { GRAPH_API_VERSION, graphVersionStatus } from './versions';
 
 export { GRAPH_VERSION, type GraphRuntime, leadNode, sampleFieldData } from './emulator-edges';
 
@@ -69,11 +69,17 @@ export async function handleGraph(req: FastifyRequest, reply: FastifyReply, rt: 
   const url = new URL(req.url, 'http://emulator');
   const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
   const [version, ...rest] = segments;
-  const call: Call = { req, reply, rt, params: paramsOf(req), method: req.method, path: rest.join('/') };
+  const call: Call = {
+    req,
+    reply,
+    rt,
+    params: paramsOf(req),
+    method: req.method,
+    version: version ?? '',
+    path: rest.join('/'),
+  };
   try {
-    if (version !== GRAPH_VERSION) {
-      fail(2635, `(#2635) You are calling a deprecated or unknown version of the Graph API (${version}).`);
-    }
+    refuseVersion(version ?? '', rest);
     if (call.path === 'dialog/oauth') return dialog(call);
     if (rt.fault) {
       const f = rt.fault;
@@ -109,6 +115,23 @@ export async function handleGraph(req: FastifyRequest, reply: FastifyReply, rt: 
       },
     });
   }
+}
+
+/**
+ * Only the versions Meta still serves (versions.ts). A retired one gets the Marketing API's answer
+ * (#2635, Meta's wording), where the real Graph API would quietly serve the oldest live version
+ * instead: the emulator is stricter so that a test notices. A version Meta never released (or one
+ * newer than the table) gets Meta's answer to a path it does not know (#2500).
+ */
+function refuseVersion(version: string, rest: string[]): void {
+  const status = graphVersionStatus(version);
+  if (status === 'retired') {
+    fail(
+      2635,
+      `(#2635) You are calling a deprecated version of the Ads API. Please update to the latest version: ${GRAPH_API_VERSION}.`,
+    );
+  }
+  if (status === 'unknown') fail(2500, `Unknown path components: /${[version, ...rest].join('/')}`);
 }
 
 function dialog({ params, reply, rt }: Call): unknown {

@@ -1,4 +1,4 @@
-// A stateful fake of the Graph API v20.0 for Meta lead forms (external-apis 1.8), for our tests, the
+// A stateful fake of the Graph API (the versions Meta still serves, versions.ts) for Meta lead forms (external-apis 1.8), for our tests, the
 // end-to-end suite and the demo: Facebook Login, tokens, pages, forms, leads, subscriptions and the
 // signed leadgen webhook, delivered with Meta's at-least-once habits (retries on a compressed
 // schedule, a duplicates switch, batched entries, a drop switch for backfill tests). Faults: expired
@@ -98,9 +98,9 @@ export type ThrottleCode = 4 | 17 | 32 | 80005;
 
 export interface GraphEmulator {
   url: string;
-  /** `${url}/v20.0` */
+  /** `${url}/${GRAPH_API_VERSION}` */
   graphUrl: string;
-  /** `${url}/v20.0/dialog/oauth` */
+  /** `${url}/${GRAPH_API_VERSION}/dialog/oauth` */
   dialogUrl: string;
   port: number;
   appId: string;

@@ -52,6 +52,15 @@ export {
   LEAD_FIELDS,
 } from './client';
 export {
+  DEFAULT_DIALOG_URL,
+  DEFAULT_GRAPH_URL,
+  GRAPH_API_VERSION,
+  GRAPH_VERSIONS,
+  type GraphVersionStatus,
+  graphVersionStatus,
+  versionOfUrl,
+} from './versions';
+export {
   type LeadgenNotification,
   metaJson,
   parseLeadgenWebhook,

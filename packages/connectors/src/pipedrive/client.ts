@@ -37,13 +37,23 @@ export function resetRateLimitState(): void {
   resumeAt.clear();
 }
 
+/** v1 offset paging, nested under `pagination` or flat in `additional_data` (see listV1). */
+interface V1Paging {
+  start?: number;
+  limit?: number;
+  more_items_in_collection?: boolean;
+  next_start?: number;
+}
+
 export interface PipedriveEnvelope<T> {
   success: boolean;
   data: T;
-  additional_data?: {
-    next_cursor?: string | null;
-    pagination?: { more_items_in_collection?: boolean; next_start?: number };
-  } | null;
+  additional_data?:
+    | ({
+        next_cursor?: string | null;
+        pagination?: V1Paging;
+      } & V1Paging)
+    | null;
 }
 
 interface RequestOptions {
@@ -304,21 +314,34 @@ export class PipedriveClient {
     return (await this.request<T>(method, path, options)).data;
   }
 
-  /** Every page of a v1 list (start/limit), up to MAX_PAGES. */
+  /** Reading stopped at MAX_PAGES with more left: said in the log, never silent. */
+  private truncated(path: string, read: number): void {
+    this.ctx.logger.warn({ path, read, pages: MAX_PAGES }, 'pipedrive list longer than the pages we read');
+  }
+
+  /**
+   * Every page of a v1 list (start/limit), up to MAX_PAGES. Pipedrive's pagination guide and
+   * captured answers put the paging in `additional_data.pagination {…, next_start}`; the official
+   * client's models (GetFieldsResponse, GetLeadsResponse) put `start, limit, more_items_in_collection`
+   * flat in `additional_data`, without next_start. Both are read (docs/connectors/pipedrive.md "Lists").
+   */
   async listV1<T>(path: string, query: RequestOptions['query'] = {}): Promise<T[]> {
     const all: T[] = [];
     let start = 0;
     for (let page = 0; page < MAX_PAGES; page++) {
       const env = await this.request<T[] | null>('GET', path, { query: { ...query, start, limit: PAGE_LIMIT } });
-      all.push(...(env.data ?? []));
-      const p = env.additional_data?.pagination;
-      if (!p?.more_items_in_collection) break;
-      start = p.next_start ?? start + PAGE_LIMIT;
+      const rows = env.data ?? [];
+      all.push(...rows);
+      const extra = env.additional_data;
+      const p = extra?.pagination ?? extra;
+      if (!p?.more_items_in_collection || !rows.length) return all;
+      start = typeof p.next_start === 'number' && p.next_start > start ? p.next_start : start + rows.length;
     }
+    this.truncated(path, all.length);
     return all;
   }
 
-  /** Every page of a v2 list (cursor), up to MAX_PAGES. */
+  /** Every page of a v2 list (cursor in `additional_data.next_cursor`, null at the end), up to MAX_PAGES. */
   async listV2<T>(path: string, query: RequestOptions['query'] = {}): Promise<T[]> {
     const all: T[] = [];
     let cursor: string | undefined;
@@ -326,9 +349,10 @@ export class PipedriveClient {
       const env = await this.request<T[] | null>('GET', path, { query: { ...query, cursor, limit: PAGE_LIMIT } });
       all.push(...(env.data ?? []));
       const next = env.additional_data?.next_cursor;
-      if (!next) break;
+      if (!next) return all;
       cursor = next;
     }
+    this.truncated(path, all.length);
     return all;
   }
 

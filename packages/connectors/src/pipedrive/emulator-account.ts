@@ -1,6 +1,6 @@
 // The company's users and activity types in the Pipedrive emulator (v1): what the connector's loaders
 // and its connection test read. The first seeded user is the one the credentials belong to.
-import { type Api, ok, pageV1 } from './emulator-api';
+import { type Api, ok } from './emulator-api';
 import { PIPEDRIVE_SEED } from './emulator-state';
 
 export function registerAccountRoutes(api: Api): void {
@@ -13,7 +13,8 @@ export function registerAccountRoutes(api: Api): void {
       is_you: i === 0,
       default_currency: 'UAH',
     }));
-  v1('GET', '/users', async (req) => pageV1(users(), req));
+  // Not paged: the official models give GET /v1/users no additional_data (every user at once).
+  v1('GET', '/users', async () => ok(users()));
   v1('GET', '/users/me', async () => ok({ ...users()[0], company_domain: 'acme' }));
   v1('GET', '/activityTypes', async () =>
     ok(

@@ -3,7 +3,7 @@
 // checks several resources make (owners, custom values, linked persons and organizations).
 // The routes sit behind the gate (emulator-gate.ts: log, latency, faults, auth, burst limit).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type EmulatorStore, type Field, PIPEDRIVE_SEED } from './emulator-state';
+import { type EmulatorStore, type Field, PIPEDRIVE_SEED, type V1PagingShape } from './emulator-state';
 
 export const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -16,6 +16,24 @@ export class ApiFailure extends Error {
   }
 }
 export const bad = (message: string) => new ApiFailure(400, message);
+
+/**
+ * v2's refusal of a body parameter its schema does not have (seen for PATCH /api/v2/deals in
+ * pipedrive/client-nodejs#651): 400, `code: ERR_SCHEMA_VALIDATION_FAILED`, every offender named.
+ */
+export class SchemaFailure extends ApiFailure {
+  readonly code = 'ERR_SCHEMA_VALIDATION_FAILED';
+}
+
+/** Refuses a v2 body with keys outside `allowed` (the official client's request model), as Pipedrive does. */
+export function onlyParams(body: Record<string, unknown>, allowed: ReadonlySet<string>): void {
+  const unknown = Object.keys(body).filter((k) => !allowed.has(k));
+  if (!unknown.length) return;
+  throw new SchemaFailure(
+    400,
+    `Validation failed: ${unknown.map((k) => `${k}: Parameter '${k}' is not allowed for this request`).join('; ')}`,
+  );
+}
 export const notFound = (what: string) => new ApiFailure(404, `${what} not found`);
 
 export const ok = (data: unknown, additional: unknown = null) => ({ success: true, data, additional_data: additional });
@@ -26,6 +44,8 @@ type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** One emulator's routes and records, handed to each resource's register function. */
 export interface Api {
   store: EmulatorStore;
+  /** A v1 offset-paged list answer, in the shape the emulator is set to (setV1Paging). */
+  pageV1(list: unknown[], req: FastifyRequest): ReturnType<typeof ok>;
   /** A v1 route, served under /v1 and /api/v1 as Pipedrive does. */
   v1(method: Method, path: string, handler: Handler): void;
   v2(method: Method, path: string, handler: Handler): void;
@@ -36,6 +56,7 @@ export interface Api {
 export function createApi(app: FastifyInstance, store: EmulatorStore): Api {
   return {
     store,
+    pageV1: (list, req) => pageV1(list, req, store.v1Paging),
     v1(method, path, handler) {
       app.route({ method, url: `/v1${path}`, handler });
       app.route({ method, url: `/api/v1${path}`, handler });
@@ -58,12 +79,13 @@ export const nowV2 = () => new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
 export const nowV1 = () => new Date().toISOString().slice(0, 19).replace('T', ' ');
 export const idParam = (req: FastifyRequest) => Number((req.params as { id: string }).id);
 
-/** v1 pagination over a list. */
-export const pageV1 = (list: unknown[], req: FastifyRequest) => {
-  const start = Number(q(req).start ?? 0);
-  const limit = Math.min(500, Number(q(req).limit ?? 100));
+/** v1 offset pagination over a list, in the emulator's current shape. */
+export const pageV1 = (list: unknown[], req: FastifyRequest, shape: V1PagingShape) => {
+  const start = Math.max(0, Number(q(req).start ?? 0) || 0);
+  const limit = Math.min(500, Math.max(1, Number(q(req).limit ?? 100) || 100));
   const page = list.slice(start, start + limit);
   const more = start + limit < list.length;
+  if (shape === 'flat') return ok(page, { start, limit, more_items_in_collection: more });
   return ok(page, {
     pagination: { start, limit, more_items_in_collection: more, ...(more ? { next_start: start + limit } : {}) },
   });

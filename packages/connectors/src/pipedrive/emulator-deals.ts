@@ -13,7 +13,7 @@ import {
   notFound,
   nowV2,
   ok,
-  pageV1,
+  onlyParams,
   pageV2,
   q,
 } from './emulator-api';
@@ -22,15 +22,43 @@ import { PIPEDRIVE_SEED, type Row } from './emulator-state';
 
 const HEX40 = /^[0-9a-f]{40}$/i;
 
+/**
+ * What POST /api/v2/deals takes: the official client's AddDealRequest (pipedrive@33.7.0). No
+ * `origin_id`, although the Deal it answers has one: v2 refuses any other key (ERR_SCHEMA_VALIDATION_FAILED).
+ */
+export const ADD_DEAL_PARAMS: ReadonlySet<string> = new Set([
+  'title',
+  'owner_id',
+  'person_id',
+  'org_id',
+  'pipeline_id',
+  'stage_id',
+  'value',
+  'currency',
+  'is_deleted',
+  'is_archived',
+  'archive_time',
+  'status',
+  'probability',
+  'lost_reason',
+  'visible_to',
+  'close_time',
+  'won_time',
+  'lost_time',
+  'expected_close_date',
+  'label_ids',
+  'custom_fields',
+]);
+
 export function registerDealRoutes(api: Api): void {
   const { store, v2, personById, orgById } = api;
   v2('POST', '/deals', async (req) => {
     const b = bodyOf(req);
+    onlyParams(b, ADD_DEAL_PARAMS);
     if (typeof b.title !== 'string' || !b.title.trim()) throw bad('Title must be given');
     checkOwner(b.owner_id);
     if (b.person_id !== undefined && !personById(b.person_id)) throw bad('Person not found');
     if (b.org_id !== undefined && !orgById(b.org_id)) throw bad('Organization not found');
-    if (b.organization_id !== undefined) throw bad('Unknown field organization_id (use org_id)');
     const custom = (b.custom_fields ?? {}) as Record<string, unknown>;
     checkCustom(store.fields.dealFields, custom);
     if (b.value !== undefined && typeof b.value !== 'number') throw bad('value must be a number');
@@ -46,7 +74,8 @@ export function registerDealRoutes(api: Api): void {
       custom_fields: custom,
       status: b.status ?? 'open',
       origin: 'API',
-      origin_id: b.origin_id ?? null,
+      // System-filled; a v2 POST cannot set it.
+      origin_id: null,
       add_time: nowV2(),
       update_time: nowV2(),
       is_deleted: false,
@@ -66,7 +95,7 @@ export function registerDealRoutes(api: Api): void {
 }
 
 export function registerLeadRoutes(api: Api): void {
-  const { store, v1, personById, orgById } = api;
+  const { store, v1, personById, orgById, pageV1 } = api;
   v1('POST', '/leads', async (req) => {
     const b = bodyOf(req);
     if (typeof b.title !== 'string' || !b.title.trim()) throw bad('Title must be given');

@@ -2,7 +2,7 @@
 // logged, delayed by the latency switch, failed by the fault switch, checked for a live bearer token or
 // the API token, and counted against a rolling 2-second burst limit per credential (x-ratelimit-*).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { ApiFailure } from './emulator-api';
+import { ApiFailure, SchemaFailure } from './emulator-api';
 import type { EmulatedCall, PipedriveRuntime } from './emulator-state';
 
 const API = /^\/(v1|api\/v1|api\/v2)\//;
@@ -20,6 +20,9 @@ export const failBody = (status: number, error: string) => ({
 /** Errors thrown by routes (ApiFailure or Fastify's own) answer in Pipedrive's failure envelope. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof SchemaFailure) {
+      return reply.code(err.status).send({ success: false, error: err.message, code: err.code });
+    }
     if (err instanceof ApiFailure) return reply.code(err.status).send(failBody(err.status, err.message));
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     return reply.code(status).send(failBody(status, (err as Error).message));

@@ -115,6 +115,14 @@ export interface SentPipedriveWebhook {
   status: number;
 }
 
+/**
+ * Where a v1 list puts its offset paging (docs/connectors/pipedrive.md "Lists"): `nested` =
+ * `additional_data.pagination {start, limit, more_items_in_collection, next_start}` as Pipedrive's
+ * pagination guide and captured answers show; `flat` = `additional_data {start, limit,
+ * more_items_in_collection}` as the official client's models (GetFieldsResponse, GetLeadsResponse) say.
+ */
+export type V1PagingShape = 'nested' | 'flat';
+
 /** The emulator's records; emulator.ts exposes the same arrays to tests. */
 export interface EmulatorStore {
   persons: Row[];
@@ -127,6 +135,7 @@ export interface EmulatorStore {
   /** v2 webhook payloads posted to subscribers (settled ones), oldest first. */
   sent: SentPipedriveWebhook[];
   fields: ReturnType<typeof seedFields>;
+  v1Paging: V1PagingShape;
   /** Pipedrive's search index lags behind writes: a person is found by search this long after it is made. */
   searchLagMs: number;
   /** Person id → when search starts finding it. */
@@ -147,6 +156,7 @@ export function clearStore(store: EmulatorStore): void {
   store.sent.length = 0;
   for (const k of Object.keys(store.seq) as (keyof EmulatorStore['seq'])[]) store.seq[k] = 0;
   store.fields = seedFields();
+  store.v1Paging = 'nested';
   store.searchLagMs = 0;
   store.indexedAt.clear();
 }
@@ -162,6 +172,7 @@ export function emptyStore(): EmulatorStore {
     webhooks: [],
     sent: [],
     fields: seedFields(),
+    v1Paging: 'nested',
     searchLagMs: 0,
     indexedAt: new Map(),
     seq: { person: 0, org: 0, deal: 0, note: 0, activity: 0, webhook: 0 },

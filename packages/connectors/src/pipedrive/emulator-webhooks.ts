@@ -6,7 +6,8 @@
 // HTTP Basic auth when http_auth_user is set, no signature, fire and forget with Pipedrive's 10 s wait.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { type Api, bad, bodyOf, idParam, notFound, nowV1, nowV2, ok } from './emulator-api';
+import { type Api, bad, bodyOf, idParam, notFound, nowV1, nowV2, ok, onlyParams } from './emulator-api';
+import { ADD_DEAL_PARAMS } from './emulator-deals';
 import { checkPipelineStage } from './emulator-pipelines';
 import { type EmulatorStore, PIPEDRIVE_SEED, type Row } from './emulator-state';
 
@@ -203,7 +204,10 @@ export function registerWebhookRoutes(api: Api, app: FastifyInstance): void {
   v2('PATCH', '/deals/:id', async (req) => {
     const deal = store.deals.find((d) => d.id === idParam(req));
     if (!deal) throw notFound('Deal');
-    return ok(changeDeal(store, deal, bodyOf(req), PIPEDRIVE_SEED.users[0].id, 'api'));
+    const body = bodyOf(req);
+    // UpdateDealRequest has AddDealRequest's keys (title optional).
+    onlyParams(body, ADD_DEAL_PARAMS);
+    return ok(changeDeal(store, deal, body, PIPEDRIVE_SEED.users[0].id, 'api'));
   });
   v1('PATCH', '/leads/:id', async (req) => {
     const lead = store.leads.find((l) => l.id === (req.params as { id: string }).id);

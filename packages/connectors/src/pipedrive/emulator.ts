@@ -4,7 +4,7 @@
 // x-ratelimit-* headers, webhooks posted to subscribers (v2 change.deal/change.lead), fault and latency switches, a request log (in-process and under /__emulator).
 // This entry holds the runtime and wires the parts: emulator-gate, emulator-oauth, and one file per
 // resource of the data API (account, fields, pipelines, persons, deals, activities, webhooks).
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { createEmulatorKit, listenEmulator, registerControlRoutes, slidingWindow } from '../kit/emulator-kit';
 import { registerAccountRoutes } from './emulator-account';
@@ -25,10 +25,11 @@ import {
   type PipedriveRuntime,
   recordsOf,
   type SentPipedriveWebhook,
+  type V1PagingShape,
 } from './emulator-state';
 import { registerWebhookRoutes } from './emulator-webhooks';
 
-export type { EmulatedCall, PipedriveFault, SentPipedriveWebhook } from './emulator-state';
+export type { EmulatedCall, PipedriveFault, SentPipedriveWebhook, V1PagingShape } from './emulator-state';
 export { PIPEDRIVE_SEED } from './emulator-state';
 
 export interface PipedriveEmulatorOptions {
@@ -66,6 +67,10 @@ export interface PipedriveEmulator extends EmulatorRecords {
   setBurstLimit(limit: number): void;
   /** Persons made from now on are found by search only this much later (Pipedrive's index lag). */
   setSearchLag(ms: number): void;
+  /** Where v1 lists put their paging (default `nested`; reset restores it): emulator-state.ts V1PagingShape. */
+  setV1Paging(shape: V1PagingShape): void;
+  /** Adds n custom fields (varchar) to a field list: a company with more fields than one page holds. */
+  addCustomFields(list: 'dealFields' | 'personFields' | 'organizationFields', n: number): void;
   setLatency(ms: number): void;
   setFault(fault: PipedriveFault | null): void;
   /** Data, log, faults, latency and limits back to the seed; issued credentials stay valid. */
@@ -124,6 +129,25 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
     setSearchLag(ms) {
       store.searchLagMs = Math.max(0, ms);
     },
+    setV1Paging(shape) {
+      store.v1Paging = shape;
+    },
+    addCustomFields(list, n) {
+      const fields = store.fields[list];
+      for (let i = 0; i < n; i++) {
+        const id = 1000 + fields.length;
+        fields.push({
+          id,
+          key: createHash('sha1').update(`${list}:${id}`).digest('hex'),
+          name: `Extra ${id}`,
+          field_type: 'varchar',
+          options: null,
+          edit_flag: true,
+          mandatory_flag: false,
+          active_flag: true,
+        });
+      }
+    },
     setLatency: kit.setLatency,
     setFault: kit.setFault,
     reset() {
@@ -156,6 +180,11 @@ export async function startPipedriveEmulator(options: PipedriveEmulatorOptions =
   registerControlRoutes(app, kit, { reset: () => emulator.reset(), isEchoed: false });
   app.post('/__emulator/burst-limit', async (req) => {
     emulator.setBurstLimit(Number((req.body as { limit?: number } | null)?.limit ?? defaultBurst));
+    return { ok: true };
+  });
+  app.post('/__emulator/v1-paging', async (req) => {
+    const shape = (req.body as { shape?: string } | null)?.shape;
+    emulator.setV1Paging(shape === 'flat' ? 'flat' : 'nested');
     return { ok: true };
   });
   app.post('/__emulator/expire-tokens', async () => {

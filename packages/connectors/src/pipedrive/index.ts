@@ -19,8 +19,10 @@ import {
 import {
   activityBody,
   dealBody,
+  dealMarker,
   type Entity,
   type FieldMeta,
+  hasDealMarker,
   leadBody,
   mapFields,
   noteHtml,
@@ -193,7 +195,11 @@ async function findOrCreateOrganization(
   });
 }
 
-/** A lead or deal this delivery already made (same origin_id) for the person: a retry after a crash. */
+/**
+ * A lead or deal this delivery already made for the person: a retry after a crash. A lead carries
+ * the key as `origin_id` (POST /v1/leads takes it); a deal carries its mark at the end of its title
+ * (POST /api/v2/deals takes no origin_id: mapping.ts dealMarker).
+ */
 async function existingRecord(
   client: PipedriveClient,
   target: PipedriveSettings['target'],
@@ -201,10 +207,9 @@ async function existingRecord(
   key: string,
 ): Promise<string | undefined> {
   if (target === 'deal') {
-    const deals = await client.listV2<{ id: number; origin_id?: string | null }>('/api/v2/deals', {
-      person_id: personId,
-    });
-    const hit = deals.find((d) => d.origin_id === key);
+    const marker = dealMarker(key);
+    const deals = await client.listV2<{ id: number; title?: string }>('/api/v2/deals', { person_id: personId });
+    const hit = deals.find((d) => hasDealMarker(d, marker));
     return hit ? String(hit.id) : undefined;
   }
   const leads = await client.listV1<{ id: string; origin_id?: string | null }>('/v1/leads', { person_id: personId });
@@ -216,7 +221,7 @@ const MAX_NAMESAKES = 5;
 
 /**
  * A repeat whose earlier outcome is unknown, for a lead with no phone or e-mail to find its person
- * by: that attempt made a person of this name; the lead or deal carrying the key (origin_id) is
+ * by: that attempt made a person of this name; the lead or deal carrying the key (existingRecord) is
  * looked for among the persons of exactly that name (newest first, at most MAX_NAMESAKES).
  */
 async function existingByName(client: PipedriveClient, target: PipedriveSettings['target'], name: string, key: string) {
@@ -283,7 +288,7 @@ async function deliverLocked(ctx: PipedriveContext, input: DeliveryInput) {
   const trace = client.lastTrace;
 
   // The lead or deal exists now: a failing activity or note must not fail the delivery (a retry would
-  // find the record by origin_id and stop there anyway), so it is logged, not thrown.
+  // find the record by its origin_id or mark and stop there anyway), so it is logged, not thrown.
   const extra = async (what: string, fn: () => Promise<unknown>) => {
     try {
       await fn();

@@ -1,10 +1,13 @@
 import type { Lead, PipedriveSettings } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import { ADD_DEAL_PARAMS } from './emulator-deals';
 import {
   activityBody,
   customValue,
   dealBody,
+  dealMarker,
   type FieldMeta,
+  hasDealMarker,
   leadBody,
   mapFields,
   noteHtml,
@@ -124,16 +127,31 @@ describe('pipedrive mapping', () => {
       owner_id: 101,
       origin_id: 'key-1',
     });
+    // v2 deals take no origin_id: the key goes in as the title's mark.
     expect(dealBody(refs, { pipelineId: 2, stageId: 21 })).toEqual({
-      title: 'T',
+      title: `T · ${dealMarker('key-1')}`,
       person_id: 7,
       org_id: 3,
       owner_id: 101,
       pipeline_id: 2,
       stage_id: 21,
       custom_fields: { [K(1)]: 'x' },
-      origin_id: 'key-1',
     });
+  });
+
+  it("a deal's body has only keys of the official AddDealRequest (pipedrive@33.7.0), its title a mark that survives a long title", () => {
+    const refs = {
+      title: 'x'.repeat(255),
+      personId: 7,
+      originId: 'key-1',
+      fields: { custom: {}, system: { value: 5 } },
+    };
+    const body = dealBody(refs, { pipelineId: 2 });
+    expect(Object.keys(body).filter((k) => !ADD_DEAL_PARAMS.has(k))).toEqual([]);
+    expect(body.title).toHaveLength(255);
+    expect(hasDealMarker(body, dealMarker('key-1'))).toBe(true);
+    expect(hasDealMarker(body, dealMarker('key-2'))).toBe(false);
+    expect(dealMarker('key-1')).toMatch(/^LR-[0-9a-f]{12}$/);
   });
 
   it('builds the person with primary e-mail and phone; the owner comes from distribution, else the settings', () => {

@@ -1,6 +1,7 @@
 // Pure: what the Pipedrive connector sends for a lead. Persons, organizations, deals and activities
 // are v2 bodies (custom_fields object); leads are v1 bodies (custom fields as top-level keys,
 // organization_id not org_id); notes are v1 HTML.
+import { createHash } from 'node:crypto';
 import type { Lead, PipedriveFieldMapping, PipedriveSettings } from '@leadrelay/shared';
 
 export type { PipedriveSettings };
@@ -191,10 +192,29 @@ interface RecordRefs {
   personId: number;
   orgId?: number;
   ownerId?: number;
-  /** Our idempotency key: a retry after a crash finds the record by it. */
+  /** Our idempotency key: a retry after a crash finds the record by it (a lead's origin_id, a deal's title mark). */
   originId: string;
   fields: MappedFields;
 }
+
+/**
+ * The mark a deal carries at the end of its title: POST /api/v2/deals takes no `origin_id` (the
+ * official AddDealRequest has none and v2 refuses unknown keys), and no other free-text field, so
+ * a retry after a crash finds the deal it made by this mark among the person's deals (as Uspacy's
+ * records carry theirs in `comments`). Short: it is only compared within one person's deals.
+ */
+export function dealMarker(idempotencyKey: string): string {
+  return `LR-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 12)}`;
+}
+
+/** The deal's title with its mark; the title is cut, never the mark (255 characters in all). */
+export function markedTitle(title: string, marker: string): string {
+  const tail = ` · ${marker}`;
+  return `${title.slice(0, 255 - tail.length).trimEnd()}${tail}`;
+}
+
+export const hasDealMarker = (deal: { title?: unknown }, marker: string): boolean =>
+  typeof deal.title === 'string' && deal.title.endsWith(` · ${marker}`);
 
 /** POST /v1/leads: custom fields as top-level keys; `organization_id`. */
 export function leadBody(r: RecordRefs): Record<string, unknown> {
@@ -209,18 +229,20 @@ export function leadBody(r: RecordRefs): Record<string, unknown> {
   };
 }
 
-/** POST /api/v2/deals: custom_fields object, pipeline and stage from the settings. */
+/**
+ * POST /api/v2/deals: custom_fields object, pipeline and stage from the settings, only the keys of
+ * the official AddDealRequest; the idempotency key goes in as the title's mark (dealMarker).
+ */
 export function dealBody(r: RecordRefs, settings: Pick<PipedriveSettings, 'pipelineId' | 'stageId'>) {
   return {
     ...r.fields.system,
-    title: r.title,
+    title: markedTitle(r.title, dealMarker(r.originId)),
     person_id: r.personId,
     ...(r.orgId ? { org_id: r.orgId } : {}),
     ...(r.ownerId ? { owner_id: r.ownerId } : {}),
     ...(settings.pipelineId ? { pipeline_id: settings.pipelineId } : {}),
     ...(settings.stageId ? { stage_id: settings.stageId } : {}),
     ...(Object.keys(r.fields.custom).length ? { custom_fields: r.fields.custom } : {}),
-    origin_id: r.originId,
   };
 }
 

@@ -8,9 +8,12 @@ import type { ConnectorContext, ConnectorLogger, OAuthClient } from '../kit/type
 import { authorizeUrl, exchangeCode, type PipedriveAuth, pipedriveClient } from './client';
 import { PIPEDRIVE_SEED, type PipedriveEmulator, startPipedriveEmulator } from './emulator';
 import { pipedrive, resetPipedriveState } from './index';
+import { dealMarker } from './mapping';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const F = PIPEDRIVE_SEED.dealFields;
+/** How many deal fields the emulator starts with (emulator-state.ts seedFields). */
+const PIPEDRIVE_SEED_DEAL_FIELDS = 8;
 
 function oauthOf(emulator: PipedriveEmulator): OAuthClient {
   return {
@@ -190,14 +193,83 @@ describe('pipedrive destination', () => {
     expect(emulator.leads.at(-1)!.person_id).toBe(2);
   });
 
-  it('a retry after a crash finds the lead it already made (origin_id) and makes no second one', async () => {
+  it('a retry after a crash finds the deal it already made (the mark in its title) and makes no second one', async () => {
     const ctx = ctxFor(emulator, { settings: { target: 'deal' } });
     const first = await deliver(ctx, SAMPLE_LEAD, 'same-key');
     const again = await deliver(ctx, SAMPLE_LEAD, 'same-key');
     expect(again.externalId).toBe(first.externalId);
     expect(emulator.deals).toHaveLength(1);
     expect(emulator.notes).toHaveLength(1);
+    // POST /api/v2/deals takes no origin_id (the official AddDealRequest has none): the body has none.
+    const body = emulator.calls('POST /api/v2/deals')[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('origin_id');
+    expect(body.title).toBe(`Lead: Olena Kovalenko · ${dealMarker('same-key')}`);
+    // Another delivery for the same person is not taken for it.
+    const other = await deliver(ctx, SAMPLE_LEAD, 'other-key');
+    expect(other.externalId).not.toBe(first.externalId);
+    expect(emulator.deals).toHaveLength(2);
   });
+
+  it('the emulator refuses a v2 deal parameter the official request model lacks, as Pipedrive does', async () => {
+    const res = await fetch(`${emulator.url}/api/v2/deals`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-api-token': emulator.apiToken },
+      body: JSON.stringify({ title: 'T', origin_id: 'key-1' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      error: "Validation failed: origin_id: Parameter 'origin_id' is not allowed for this request",
+      code: 'ERR_SCHEMA_VALIDATION_FAILED',
+    });
+    expect(emulator.deals).toHaveLength(0);
+  });
+
+  it("a retry finds its deal among more of the person's deals than one v2 page holds (next_cursor)", async () => {
+    const ctx = ctxFor(emulator, { settings: { target: 'deal' } });
+    const first = await deliver(ctx, SAMPLE_LEAD, 'crash-key');
+    const made = emulator.deals.pop()!;
+    const personId = Number(made.person_id);
+    for (let i = 0; i < 600; i++) {
+      emulator.deals.push({ id: 10_000 + i, title: `Older ${i}`, person_id: personId, status: 'open' });
+    }
+    emulator.deals.push(made);
+    const again = await pipedrive.deliver!(ctx, {
+      lead: SAMPLE_LEAD,
+      idempotencyKey: 'crash-key',
+      outcomeUnknown: true,
+    });
+    expect(again.externalId).toBe(first.externalId);
+    expect(emulator.deals).toHaveLength(601);
+    expect(emulator.calls('GET /api/v2/deals').length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const shape of ['nested', 'flat'] as const) {
+    it(`reads v1 lists longer than one page to the end (${shape} paging)`, async () => {
+      emulator.setV1Paging(shape);
+      emulator.addCustomFields('dealFields', 600);
+      const ctx = ctxFor(emulator);
+      const fields = (await pipedrive.loaders!.dealFields!(ctx)) as { name: string }[];
+      expect(fields).toHaveLength(PIPEDRIVE_SEED_DEAL_FIELDS + 600);
+      expect(fields.at(-1)).toMatchObject({ name: `Extra ${1000 + PIPEDRIVE_SEED_DEAL_FIELDS + 599}` });
+      expect(emulator.calls('GET /api/v1/dealFields')).toHaveLength(2);
+
+      // A lead's retry finds its lead among more of the person's leads than one page holds.
+      const first = await deliver(ctx, SAMPLE_LEAD, 'lead-crash');
+      const made = emulator.leads.pop()!;
+      for (let i = 0; i < 600; i++) {
+        emulator.leads.push({ id: `older-${i}`, title: `Older ${i}`, person_id: made.person_id, origin_id: null });
+      }
+      emulator.leads.push(made);
+      const again = await pipedrive.deliver!(ctx, {
+        lead: SAMPLE_LEAD,
+        idempotencyKey: 'lead-crash',
+        outcomeUnknown: true,
+      });
+      expect(again.externalId).toBe(first.externalId);
+      expect(emulator.leads).toHaveLength(601);
+    });
+  }
 
   it('a repeat whose outcome is unknown, for a lead without phone or e-mail, finds its lead among the persons of that name', async () => {
     const ctx = ctxFor(emulator, { settings: { note: false } });

@@ -1,4 +1,4 @@
-import { GRAPH_SEED } from '@leadrelay/connectors/testing';
+import { GRAPH_SEED, GRAPH_VERSION } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fbPages } from '../../db/schema';
@@ -116,7 +116,7 @@ describe('subscribe and unsubscribe', () => {
 
     await call(f.t, 'POST', `${base()}/account/${coffee.id}/subscribe`, alice);
     expect(f.emu.isPageSubscribed(coffee.id)).toBe(true);
-    expect(graphCalls(/^POST \/v20\.0\/\d+\/subscriptions/)).toBe(1);
+    expect(graphCalls(new RegExp(`^POST /${GRAPH_VERSION.replace('.', '\\.')}/\\d+/subscriptions`))).toBe(1);
     const listed = (await call(f.t, 'GET', '/api/facebook/connections', alice)).json()[0].pages;
     expect(listed.every((p: { isSubscribed: boolean }) => p.isSubscribed)).toBe(true);
 
