@@ -1,7 +1,7 @@
 // Tariff plans (spec 3 "Plan", 7 "Billing and plans"): what the super-admin tariffs screen edits
 // and the account's plan page shows. Amounts are US dollars in the API (the server keeps cents).
 import { z } from 'zod';
-import { maxText, requiredText } from './validation';
+import { maxText, money, requiredText } from './validation';
 
 export const PLAN_TITLE_MAX = 100;
 /** No plan costs more than this many dollars a period; a typo of a few zeros is refused. */
@@ -16,11 +16,7 @@ const ZTitleText = requiredText().pipe(maxText(PLAN_TITLE_MAX));
 export const ZPlanTitle = z.object({ uk: ZTitleText, en: ZTitleText }, { error: typeError }).strict();
 
 /** Dollars with at most two decimals (whole cents), 0 for a free plan. */
-const ZAmount = z
-  .number({ error: typeError })
-  .min(0, { error: 'VALIDATION_ERROR' })
-  .max(PLAN_AMOUNT_MAX, { error: 'VALIDATION_ERROR' })
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'VALIDATION_ERROR' });
+const ZAmount = money('VALIDATION_ERROR', PLAN_AMOUNT_MAX);
 
 /** A positive whole number, or null for unlimited. */
 const ZLimit = z

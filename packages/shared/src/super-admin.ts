@@ -3,10 +3,11 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
 import { ZUser } from './user';
-import { email } from './validation';
+import { calendarDate, email, money } from './validation';
 
 const ZId = z.uuid({ message: 'VALIDATION_ERROR' });
-const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'VALIDATION_ERROR' });
+/** A real day (YYYY-MM-DD): 2026-02-30 or 0000-01-01 is VALIDATION_ERROR, never a 500. */
+const ZDate = calendarDate('VALIDATION_ERROR');
 
 /** User counters (spec section 3). total = active + inactive + deleted. */
 export const ZUserCounters = z.object({
@@ -64,8 +65,8 @@ export const ZClientPatchBody = z
     /** A plan id, or null for demo. */
     plan: ZId.nullable().optional(),
     role: z.enum(ROLES, { message: 'VALIDATION_ERROR' }).optional(),
-    /** The balance in the account's currency units (two decimals). */
-    credit: z.number().min(-1_000_000).max(1_000_000).optional(),
+    /** The balance in US dollars: whole cents, 0 to MONEY_MAX. */
+    credit: money().optional(),
   })
   .strict();
 export type ClientPatchBody = z.infer<typeof ZClientPatchBody>;

@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { ZConfirmPasswordBody, ZCreateAccountBody, ZLoginBody, ZUpdatePasswordBody } from './api';
+import { ZPlanBody } from './plans';
+import { ZClientPatchBody } from './super-admin';
 import {
+  calendarDate,
+  DATE_MAX_YEAR,
   email,
   fieldErrors,
   integer,
+  isCalendarDate,
   isValidPassword,
+  isWholeCents,
+  MONEY_MAX,
   maxText,
   minText,
+  money,
   numeric,
   PASSWORD_RULE_KEY,
   password,
@@ -118,5 +126,68 @@ describe('fieldErrors', () => {
       { field: 'login', code: 'INVALID_TYPE' },
       { field: 'password', code: 'INVALID_TYPE' },
     ]);
+  });
+});
+
+describe('calendarDate', () => {
+  it('takes real days only, in the years the API takes', () => {
+    for (const day of ['2026-02-28', '2024-02-29', '2000-02-29', '1970-01-01', '2026-12-31', `${DATE_MAX_YEAR}-12-31`])
+      expect(isCalendarDate(day), day).toBe(true);
+    for (const day of [
+      '2026-02-30',
+      '2026-02-29',
+      '1900-02-29',
+      '2026-13-45',
+      '2026-00-10',
+      '2026-04-31',
+      '2026-01-00',
+      '0000-01-01',
+      '1969-12-31',
+      `${DATE_MAX_YEAR + 1}-01-01`,
+      '9999-12-31',
+      '+275760-09-13',
+      '20260-01-01',
+      '2026-1-1',
+      '2026-01-01T00:00:00Z',
+      ' 2026-01-01',
+      'NaN',
+      'Infinity',
+      '',
+    ])
+      expect(isCalendarDate(day), day).toBe(false);
+  });
+
+  it("answers with the field's key, INVALID_TYPE for what is not text", () => {
+    expect(keyOf(calendarDate().safeParse('2026-02-30'))).toBe('INVALID_DATE');
+    expect(keyOf(calendarDate('VALIDATION_ERROR').safeParse('0000-01-01'))).toBe('VALIDATION_ERROR');
+    expect(keyOf(calendarDate().safeParse(20260101))).toBe('INVALID_TYPE');
+    expect(calendarDate().parse('2026-03-01')).toBe('2026-03-01');
+  });
+});
+
+describe('money', () => {
+  it('takes dollars in whole cents from 0 to the bound', () => {
+    for (const v of [0, 0.01, 0.1 + 0.2, 19.99, 1234.5, MONEY_MAX])
+      expect(money().safeParse(v).success, String(v)).toBe(true);
+    for (const v of [-0.01, -1, 0.001, 0.005, 19.999, MONEY_MAX + 0.01, 1e308, Number.MAX_VALUE])
+      expect(keyOf(money().safeParse(v)), String(v)).toBe('VALIDATION_ERROR');
+    for (const v of ['10', 'NaN', '1e3', null, true, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(money().safeParse(v).success, String(v)).toBe(false);
+    expect(keyOf(money().safeParse(undefined))).toBe('REQUIRED');
+    expect(isWholeCents(Number.NaN)).toBe(false);
+  });
+
+  it('guards every money field: the balance and plan prices', () => {
+    expect(ZClientPatchBody.safeParse({ credit: -5 }).success).toBe(false);
+    expect(ZClientPatchBody.safeParse({ credit: 10.005 }).success).toBe(false);
+    expect(ZClientPatchBody.safeParse({ credit: 10.05 }).success).toBe(true);
+    expect(ZClientPatchBody.safeParse({ expDate: '2026-02-30' }).success).toBe(false);
+    const plan = {
+      title: { uk: 'П', en: 'P' },
+      limits: { leadsPerMonth: 1, integrations: 1, destinationsPerSource: 1 },
+    };
+    expect(ZPlanBody.safeParse({ ...plan, monthlyAmount: 10, annualAmount: 100 }).success).toBe(true);
+    expect(ZPlanBody.safeParse({ ...plan, monthlyAmount: 10, annualAmount: 1e308 }).success).toBe(false);
+    expect(ZPlanBody.safeParse({ ...plan, monthlyAmount: 0.001, annualAmount: 100 }).success).toBe(false);
   });
 });

@@ -52,6 +52,45 @@ export const numeric = () =>
 /** integer: a whole number (numbers or numeric strings from forms). */
 export const integer = () => numeric().refine((v) => Number.isInteger(v), { error: 'INTEGER' });
 
+/** The years a date the API takes may fall in: anything else is a typo, never a plan's end. */
+export const DATE_MIN_YEAR = 1970;
+export const DATE_MAX_YEAR = 2999;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * Whether `text` is a day that exists, written YYYY-MM-DD, in [minYear, maxYear]: 2026-02-30,
+ * 2026-13-45 and 0000-01-01 are not (Date.parse rolls 2026-02-30 over to March 2, so it cannot tell).
+ */
+export function isCalendarDate(text: string, minYear = DATE_MIN_YEAR, maxYear = DATE_MAX_YEAR): boolean {
+  const m = ISO_DAY.exec(text);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (year < minYear || year > maxYear || month < 1 || month > 12 || day < 1) return false;
+  // Day 0 of the next month is the last day of this one (UTC: no time zone shifts it).
+  return day <= new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** calendarDate: a real day as YYYY-MM-DD (isCalendarDate), else `error` (the field's key). */
+export const calendarDate = (error = 'INVALID_DATE') =>
+  z.string({ error: typeError }).refine((v) => isCalendarDate(v), { error });
+
+/** The most a balance or a price may be, in US dollars: a few zeros too many is a typo. */
+export const MONEY_MAX = 1_000_000;
+
+/** Whether `value` is a finite amount in whole cents (two decimals at most, as stored: cents). */
+export const isWholeCents = (value: number): boolean =>
+  Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
+
+/**
+ * money: US dollars in whole cents, from 0 to `max` (a number, as JSON and the forms send it):
+ * negative amounts, fractions of a cent and absurd sizes (1e308) are `error`.
+ */
+export const money = (error = 'VALIDATION_ERROR', max = MONEY_MAX) =>
+  z.number({ error: typeError }).min(0, { error }).max(max, { error }).refine(isWholeCents, { error });
+
+/** Dollars as stored: whole cents (after money() only whole cents come in; this rounds float noise). */
+export const toCents = (dollars: number): number => Math.round(dollars * 100);
+
 export function isValidPassword(value: string): boolean {
   return PASSWORD_PATTERN.test(value) && value.length <= PASSWORD_MAX_LENGTH;
 }

@@ -2,6 +2,7 @@
 // one schema for the server (working-time arithmetic, collection items) and the web's hours form.
 // Zod only: no Luxon, so the web can validate with it (the zone is checked with Intl).
 import { z } from 'zod';
+import { calendarDate } from './validation';
 
 export const DEFAULT_TIME_ZONE = 'Europe/Kyiv';
 
@@ -39,15 +40,7 @@ export const ZWorkingHours = z
       .default(DEFAULT_TIME_ZONE)
       .refine((zone) => isValidTimeZone(zone), { message: 'INVALID_TIME_ZONE' }),
     week: z.array(z.array(ZShift).max(6, { error: 'VALIDATION_ERROR' })).length(7, { error: 'VALIDATION_ERROR' }),
-    daysOff: z
-      .array(
-        z
-          .string()
-          .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'INVALID_DATE' })
-          .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), { message: 'INVALID_DATE' }),
-      )
-      .max(400, { error: 'VALIDATION_ERROR' })
-      .default([]),
+    daysOff: z.array(calendarDate('INVALID_DATE')).max(400, { error: 'VALIDATION_ERROR' }).default([]),
   })
   .strict();
 export type WorkingHours = z.infer<typeof ZWorkingHours>;

@@ -6,7 +6,7 @@ import { buildApp } from '../app';
 import { accountIdOf, createDestination, createSource, fakeClock } from '../test/routing-fixtures';
 import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from '../test/test-app';
 import { testDestination } from '../test/test-destination';
-import { HOOK_COALESCE_MS, type IntegrationUpdate } from './realtime';
+import { HOOK_COALESCE_MS, type IntegrationUpdate, MAX_SOCKETS_PER_ACCOUNT } from './realtime';
 
 const JWT_SECRET = 'realtime-test-secret-realtime-test-secret';
 const dest = testDestination();
@@ -129,6 +129,21 @@ describe('real-time channel: sign-in', () => {
     const loggedOut = await callAs(t, 'POST', '/api/auth/logout', user);
     expect(loggedOut.statusCode).toBeLessThan(300);
     expect(await refusal(url, user.accessToken)).toBe('UNAUTHORIZED');
+  });
+});
+
+describe('real-time channel: bounded per account', () => {
+  it('closes an account’s oldest socket past MAX_SOCKETS_PER_ACCOUNT; the newest ones still hear the account', async () => {
+    const { user } = await account();
+    const first = await connect(url, user.accessToken);
+    const closedBy = new Promise<string>((resolve) => first.socket.once('disconnect', resolve));
+    const rest = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_ACCOUNT; i++) rest.push(await connect(url, user.accessToken));
+    expect(await closedBy).toBe('io server disconnect');
+    expect(rest.every((r) => r.socket.connected)).toBe(true);
+    // Another account is not touched by it.
+    const other = await account();
+    expect(await refusal(url, other.user.accessToken)).toBe('connected');
   });
 });
 

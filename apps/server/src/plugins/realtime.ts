@@ -43,6 +43,12 @@ export type RealtimeServer = Server<Record<string, never>, ServerToClientEvents,
 
 export const accountRoom = (accountId: string) => `account:${accountId}`;
 
+/**
+ * Sockets one account may hold open in one process (a browser tab holds one). Past it the oldest is
+ * closed, so a client opening sockets in a loop cannot grow the server's socket maps without bound.
+ */
+export const MAX_SOCKETS_PER_ACCOUNT = 50;
+
 /** Hook changes of an account are collected this long, then sent as one HOOK_INFORMER. */
 export const HOOK_COALESCE_MS = 250;
 
@@ -122,7 +128,14 @@ export async function setupRealtime(
     );
   });
   io.on('connection', (socket) => {
-    void socket.join(accountRoom(socket.data.userId));
+    const room = accountRoom(socket.data.userId);
+    void socket.join(room);
+    const members = io.sockets.adapter.rooms.get(room);
+    if (members && members.size > MAX_SOCKETS_PER_ACCOUNT) {
+      // A Set keeps insertion order: the first is the account's oldest socket here.
+      const oldest = members.values().next().value;
+      if (oldest !== undefined) io.sockets.sockets.get(oldest)?.disconnect(true);
+    }
     // A socket lives no longer than its token: the client reconnects with a fresh one, so a
     // session signed out or revoked elsewhere stops hearing the account within the token's TTL.
     const expiry = setTimeout(() => socket.disconnect(true), Math.max(0, socket.data.expiresAt - Date.now()));

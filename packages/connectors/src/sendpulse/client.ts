@@ -29,6 +29,8 @@ interface CachedToken {
   expiresAt: number;
 }
 const tokens = new Map<string, CachedToken>();
+/** Credentials kept per process; past it the oldest token goes (it only costs a new token request). */
+const MAX_TOKENS = 1_000;
 const pending = new Map<string, Promise<CachedToken>>();
 
 /** Drops every cached token (tests; a process never needs it). */
@@ -95,7 +97,13 @@ async function tokenFor(ctx: SendpulseContext, stale?: string): Promise<string> 
     pending.set(key, inFlight);
   }
   const fresh = await inFlight;
+  tokens.delete(key);
   tokens.set(key, fresh);
+  // A Map keeps insertion order: the first key is the oldest.
+  for (const old of tokens.keys()) {
+    if (tokens.size <= MAX_TOKENS) break;
+    tokens.delete(old);
+  }
   return fresh.token;
 }
 

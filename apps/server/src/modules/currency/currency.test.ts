@@ -64,5 +64,9 @@ describe('the NBU client', () => {
       rate: 41.5,
       rateDate: '2026-11-24',
     });
+    // A day that does not exist is a broken answer, not a rate dated 2 March.
+    await expect(fetchUsdRate('http://nbu.test', answer(200, nbuAnswer(41.5, '30.02.2026')))).rejects.toThrow(
+      'no USD rate',
+    );
   });
 });

@@ -214,7 +214,8 @@ describe('hours, away and routing through the API', () => {
       'INVALID_TIME_ZONE',
     );
     expectError(await bad({ week: [[], [], []] }), 400, 'VALIDATION_ERROR');
-    expectError(await bad({ week: [[], [], [], [], [], [], []], daysOff: ['07.01.2026'] }), 400, 'INVALID_DATE');
+    for (const day of ['07.01.2026', '2026-02-30', '2026-13-45', '0000-01-01', '2026-04-31', '9999-01-01'])
+      expectError(await bad({ week: [[], [], [], [], [], [], []], daysOff: [day] }), 400, 'INVALID_DATE');
     // Nothing half-written: the hours saved before are still there.
     expect((await call('GET', `${base}/${created._id}`, alice)).json().items[0].hours.daysOff).toEqual(['2026-01-07']);
 

@@ -10,8 +10,9 @@ import { type FacebookDeps, graphFor } from './facebook-deps';
 import { withConnection } from './facebook-health';
 import { type Actor, ownConnection, ownPage, pageTokenOf } from './facebook-store';
 
-/** formId → the test lead made last (in this process). */
+/** formId → the test lead made last (in this process); the oldest forms are forgotten past MAX_FORMS. */
 const lastTestLead = new Map<string, string>();
+const MAX_FORMS = 1_000;
 
 export async function sendTestLead(
   deps: FacebookDeps,
@@ -44,6 +45,12 @@ export async function sendTestLead(
     }
     const leadgenId = await graph.testLead(fbFormId, token, fieldData);
     lastTestLead.set(fbFormId, leadgenId);
+    // A forgotten form's last test lead is not deleted first: Meta then refuses the new one until
+    // it is deleted in its tool, which only a person testing over a thousand forms could meet.
+    for (const old of lastTestLead.keys()) {
+      if (lastTestLead.size <= MAX_FORMS) break;
+      lastTestLead.delete(old);
+    }
     return { leadgenId };
   });
 }

@@ -1,7 +1,7 @@
 // Tariff plans: not tenant data (every account sees the same list); only privileged users change
 // them. Prices are kept in whole cents and shown in dollars.
 import type { Plan, PlanBody, PlanLimits, PlanLimitsResponse, PlanPatch } from '@leadrelay/shared';
-import { DEMO_PLAN_LIMITS } from '@leadrelay/shared';
+import { DEMO_PLAN_LIMITS, toCents } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { integrations, leadUsage, type PlanRow, plans, seeds, type UserRow, users } from '../../db/schema';
@@ -13,7 +13,6 @@ import { PLANS_SEED, SEED_PLANS } from './plans.seed';
 export type PlanActor = Pick<UserRow, 'id' | 'planId'>;
 type Actor = PlanActor;
 
-const toCents = (dollars: number) => Math.round(dollars * 100);
 const toDollars = (cents: number) => cents / 100;
 
 const toPlan = (row: PlanRow): Plan => ({

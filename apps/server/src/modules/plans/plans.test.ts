@@ -205,6 +205,8 @@ describe('bad input', () => {
     await bad(body({ annualAmount: -0.01 }), 'annualAmount');
     await bad(body({ annualAmount: 10.001 }), 'annualAmount');
     await bad(body({ annualAmount: '100' }), 'annualAmount', 'INVALID_TYPE');
+    for (const amount of [0.001, 1e308, 1_000_000.01, -1e308])
+      await bad(body({ monthlyAmount: amount }), 'monthlyAmount');
     await bad(body({ title: { uk: '', en: 'X' } }), 'title.uk', 'REQUIRED');
     await bad(body({ title: { uk: 'Х', en: '   ' } }), 'title.en', 'REQUIRED');
     await bad(body({ title: { uk: 'Х' } }), 'title.en', 'REQUIRED');

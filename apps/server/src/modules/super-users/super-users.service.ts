@@ -9,6 +9,7 @@ import {
   generatePassword,
   isUserActive,
   type Role,
+  toCents,
   type UserCounters,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, max, or, type SQL, sql } from 'drizzle-orm';
@@ -190,7 +191,7 @@ export async function patchClient(
     if (body.active !== undefined) change('active', 'active', body.active);
     if (body.expDate !== undefined) change('expDate', 'expDate', body.expDate);
     if (body.role !== undefined) change('role', 'role', body.role);
-    if (body.credit !== undefined) change('creditCents', 'credit', Math.round(body.credit * 100), body.credit);
+    if (body.credit !== undefined) change('creditCents', 'credit', toCents(body.credit), body.credit);
     if (body.plan !== undefined) {
       if (body.plan && !(await planTitleOf(tx, body.plan))) throw new AppError('PLAN_NOT_FOUND');
       change('planId', 'plan', body.plan);

@@ -280,6 +280,35 @@ describe('changes', () => {
     expectError(await callAs(t, 'PATCH', `/api/super/users/${id}`, admin, { password: 'x' }), 400, 'VALIDATION_ERROR');
   });
 
+  it('refuses impossible dates and amounts that are not whole cents in bounds with 400, changing nothing', async () => {
+    const target = await signUp(t);
+    const id = await idOf(target);
+    const before = (
+      await callAs(t, 'PATCH', `/api/super/users/${id}`, admin, { credit: 7.25, expDate: '2031-05-01' })
+    ).json();
+    expect(before).toMatchObject({ credit: 7.25, expDate: '2031-05-01' });
+    const hostile = [
+      ...['2026-02-30', '2026-13-45', '0000-01-01', '2025-02-29', '2026-04-31', '9999-12-31', '275760-09-13'].map(
+        (expDate) => ({ expDate }),
+      ),
+      ...['NaN', 'Infinity', '2026-02-30T00:00:00Z', ''].map((expDate) => ({ expDate })),
+      ...[-0.01, -1_000_000, 0.001, 12.345, 1e308, 1_000_000.01, Number.MAX_SAFE_INTEGER].map((credit) => ({ credit })),
+      ...['12.50', 'NaN', '1e3'].map((credit) => ({ credit })),
+      // One bad field refuses the whole change.
+      { active: false, credit: -5 },
+    ];
+    for (const body of hostile) {
+      const res = await callAs(t, 'PATCH', `/api/super/users/${id}`, admin, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(['VALIDATION_ERROR', 'INVALID_TYPE'], JSON.stringify(body)).toContain(res.json().errors[0].code);
+    }
+    const after = (await callAs(t, 'PATCH', `/api/super/users/${id}`, admin, {})).json();
+    expect(after).toMatchObject({ credit: 7.25, expDate: '2031-05-01', active: before.active });
+    // The last day of a month, a leap day and no balance at all are real.
+    for (const body of [{ expDate: '2028-02-29' }, { expDate: '2026-12-31' }, { credit: 0 }, { credit: 1_000_000 }])
+      expect((await callAs(t, 'PATCH', `/api/super/users/${id}`, admin, body)).json()).toMatchObject(body);
+  });
+
   it('lets only the owner grant or take staff roles; nobody changes the owner', async () => {
     const target = await signUp(t);
     const id = await idOf(target);

@@ -1,4 +1,11 @@
-import type { Client, ClientPatchBody, Locale } from '@leadrelay/shared';
+import {
+  type Client,
+  type ClientPatchBody,
+  DATE_MAX_YEAR,
+  DATE_MIN_YEAR,
+  type Locale,
+  MONEY_MAX,
+} from '@leadrelay/shared';
 import { DatePicker, Form, InputNumber, Modal, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { type Dayjs, dayjs } from '../../../lib/dayjs';
@@ -13,7 +20,7 @@ interface Values {
   expDate: Dayjs | null;
   plan: string;
   role: Client['role'];
-  credit: number;
+  credit: number | null;
 }
 
 const DEMO = 'demo';
@@ -40,8 +47,9 @@ export function ClientEditModal({
       active: values.active,
       expDate: values.expDate ? values.expDate.format('YYYY-MM-DD') : null,
       plan: values.plan === DEMO ? null : values.plan,
-      credit: values.credit,
     };
+    // A cleared balance is left as it was (the server takes 0 to MONEY_MAX in whole cents).
+    if (values.credit !== null) body.credit = values.credit;
     if (values.role !== client.role) body.role = values.role;
     try {
       await patch.mutateAsync({ id: client._id, body });
@@ -78,7 +86,11 @@ export function ClientEditModal({
           <Switch />
         </Form.Item>
         <Form.Item name="expDate" label={t('edit.expDate')}>
-          <DatePicker format="YYYY-MM-DD" className="lr-full-width" />
+          <DatePicker
+            format="YYYY-MM-DD"
+            className="lr-full-width"
+            disabledDate={(day) => day.year() < DATE_MIN_YEAR || day.year() > DATE_MAX_YEAR}
+          />
         </Form.Item>
         <Form.Item name="plan" label={t('edit.plan')}>
           <Select
@@ -93,7 +105,7 @@ export function ClientEditModal({
           <Select disabled={!isOwner} options={roles.map((r) => ({ value: r, label: t(`roles.${r}`) }))} />
         </Form.Item>
         <Form.Item name="credit" label={t('edit.credit')}>
-          <InputNumber step={1} precision={2} min={-1_000_000} max={1_000_000} className="lr-full-width" />
+          <InputNumber step={1} precision={2} min={0} max={MONEY_MAX} className="lr-full-width" />
         </Form.Item>
       </Form>
     </Modal>

@@ -38,6 +38,7 @@ beforeEach(() => {
         return jsonResponse(201, { user: client('new@example.com'), password: 'Xy7abcdeQ' });
       }
       if (method === 'DELETE' && url.endsWith('/hard-delete')) return jsonResponse(200, { success: true });
+      if (method === 'PATCH') return jsonResponse(200, client('anna@example.com'));
       return jsonResponse(404, { statusCode: 404, code: 'NOT_FOUND', message: 'no' });
     }),
   );
@@ -68,6 +69,29 @@ describe('clients screen', { timeout: 30_000 }, () => {
       role: 'client',
       lang: 'uk',
     });
+  });
+
+  it('changes a balance in whole cents, never below zero, and leaves a cleared one as it was', async () => {
+    renderPage(<ClientsPage />, { locale: 'en', path: '/en/admin/super/clients', user: me });
+    const edit = async () => {
+      fireEvent.click(await screen.findByTestId('actions-anna@example.com'));
+      fireEvent.click(await screen.findByRole('menuitem', { name: 'Change' }));
+      return screen.findByRole('dialog');
+    };
+    let dialog = await edit();
+    const balance = within(dialog).getByLabelText('Balance');
+    fireEvent.change(balance, { target: { value: '-5' } });
+    fireEvent.blur(balance);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ credit: 0, expDate: null });
+    await vi.waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    dialog = await edit();
+    fireEvent.change(within(dialog).getByLabelText('Balance'), { target: { value: '' } });
+    fireEvent.blur(within(dialog).getByLabelText('Balance'));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH')[1]?.body).not.toHaveProperty('credit');
   });
 
   it('deletes for good only once the login is typed', async () => {
