@@ -4,7 +4,7 @@ import { buildApp } from '../app';
 import { accountIdOf, createSource } from '../test/routing-fixtures';
 import { createTestApp, expectError, signUp, type TestApp } from '../test/test-app';
 
-const limits = { webhook: 5, auth: 3, widget: 100 };
+const limits = { webhook: 5, auth: 3, signin: 3, widget: 100 };
 let a: TestApp;
 let b: Awaited<ReturnType<typeof buildApp>>;
 let url: string;

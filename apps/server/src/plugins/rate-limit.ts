@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
 import { AppError } from './errors';
 
-export type RateLimitName = 'webhook' | 'widget' | 'auth';
+export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin';
 /** Requests per minute for each; 0 or absent: no limit. */
 export type RateLimits = Partial<Record<RateLimitName, number>>;
 

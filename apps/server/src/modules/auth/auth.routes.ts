@@ -84,7 +84,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/login',
     {
-      config: { access: 'public', rateLimit: 'auth' },
+      config: { access: 'public', rateLimit: 'signin' },
       schema: { tags, body: ZLoginBody, response: { 200: ZAccessTokenResponse } },
     },
     async (req, reply) => signIn(reply, await auth.login(deps, req.body, clientOf(req))),
@@ -106,7 +106,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/facebook',
     {
-      config: { access: 'public', rateLimit: 'auth' },
+      config: { access: 'public', rateLimit: 'signin' },
       schema: { tags, body: ZFacebookSigninBody, response: { 200: ZAccessTokenResponse } },
     },
     async (req, reply) =>

@@ -12,7 +12,7 @@ import { AppError } from '../../plugins/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { createEmailToken } from '../auth/email-tokens.service';
 import { revokeUserSessions } from '../auth/sessions.service';
-import { accountKey, clearFailures } from '../auth/throttle.service';
+import { clearLoginFailures } from '../auth/throttle.service';
 import { randomToken, sha256, signImpersonationToken } from '../auth/tokens';
 import { updateUser } from '../users/users.service';
 import { assertCanManage, findUserRow, liveTarget } from './super-users.service';
@@ -137,7 +137,7 @@ export async function softDelete(
     await updateUser(tx, target.id, { deletedAt: new Date() });
     await revokeUserSessions(tx, target.id);
     for (const cleaner of onRemove) await cleaner.clear(tx, target.id);
-    await clearFailures(tx, accountKey(target.login));
+    await clearLoginFailures(tx, target.login);
     await recordAudit(tx, audit, {
       action: 'user.delete',
       targetType: 'user',
