@@ -23,6 +23,7 @@ const env = {
   ALLOW_PRIVATE_DESTINATIONS: 'true',
   // The suite signs in far more often from 127.0.0.1 than a person does (rate limits: docs/operations.md).
   RATE_LIMIT_AUTH_PER_MINUTE: '0',
+  RATE_LIMIT_SIGNIN_PER_MINUTE: '0',
   // amoCRM, Pipedrive and SendPulse emulated in-process (GET /api/emulators tells where).
   EMULATORS: 'true',
   // The platform owner the super-admin specs sign in as (apps/web/e2e/support/owner.ts): made at

@@ -6,10 +6,15 @@ import type { AppLocks } from './lib/locks';
 import type { Mailer } from './lib/mail/mailer';
 import type { SecretBox } from './lib/secret-box';
 
+/** The sign-in throttle (modules/auth/throttle.service.ts; docs/operations.md). */
 export interface ThrottleOptions {
-  /** Failed sign-ins per account within the window before 429. */
-  accountFailures: number;
-  /** Failed sign-ins per IP address within the window before 429. */
+  /** Failed sign-ins on one login from one address within the window before that pair gets 429. */
+  pairFailures: number;
+  /** Failed sign-ins on one login from all addresses before each address that failed on it waits… */
+  loginFailures: number;
+  /** …this long after its own latest failure there (addresses with none are never held). */
+  loginDelaySeconds: number;
+  /** Failed sign-ins from one address, whatever the login, before the address gets 429 (a spray). */
   ipFailures: number;
   windowSeconds: number;
 }

@@ -75,6 +75,7 @@ const ZEnv = z.object({
   RATE_LIMIT_WEBHOOK_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(1200),
   RATE_LIMIT_WIDGET_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(120),
   RATE_LIMIT_AUTH_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(30),
+  RATE_LIMIT_SIGNIN_PER_MINUTE: z.coerce.number().int().min(0).max(1_000_000).default(300),
   AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
   EMULATORS: boolish,
   MAIL_PREVIEW: boolish,
@@ -153,7 +154,7 @@ export interface Env {
   allowPrivateDestinations: boolean;
   metricsToken?: string;
   retentionDays: number;
-  rateLimits: { webhook: number; widget: number; auth: number };
+  rateLimits: { webhook: number; widget: number; auth: number; signin: number };
   /** Where the OAuth "start" calls live (spec: {auth host}); this server unless AUTH_HOST names another. */
   authHost: string;
   crm: CrmConfig;
@@ -246,6 +247,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       webhook: e.RATE_LIMIT_WEBHOOK_PER_MINUTE,
       widget: e.RATE_LIMIT_WIDGET_PER_MINUTE,
       auth: e.RATE_LIMIT_AUTH_PER_MINUTE,
+      signin: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
     },
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     crm: connectorKeys.crm as CrmConfig,

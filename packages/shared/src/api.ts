@@ -18,6 +18,8 @@ export const ZLoginBody = z.object({ login: email(), password: requiredText().pi
 export type LoginBody = z.infer<typeof ZLoginBody>;
 
 export const ZTokenBody = z.object({ token: requiredText().pipe(maxText(256)) });
+/** POST /api/auth/enter: the one-time code of an /enter link. */
+export const ZEnterBody = z.object({ code: requiredText().pipe(maxText(256)) });
 export const ZLoginOnlyBody = z.object({ login: email(), lang: ZLocale.optional() });
 
 export const ZConfirmPasswordBody = withPasswordConfirm(

@@ -110,6 +110,8 @@ export const ERROR_STATUS = {
   // Super-admin (docs/operator.md): an owner's or a staff account a caller may not touch, a hard
   // delete whose typed login does not match, languages and translations.
   USER_PROTECTED: 403,
+  // An /enter link opened anywhere but in the browser of the staff member who asked for it.
+  ENTER_OTHER_BROWSER: 403,
   CONFIRMATION_MISMATCH: 400,
   LOCALE_EXISTS: 409,
   LOCALE_NOT_FOUND: 404,

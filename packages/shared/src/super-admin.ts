@@ -87,7 +87,11 @@ export const ZClientStatistic = z.object({
 });
 export type ClientStatistic = z.infer<typeof ZClientStatistic>;
 
-export const ZEnterSession = z.object({ sessionToken: z.string(), login: z.string(), expiresAt: z.string() });
+/**
+ * "Enter as a user": a one-time code for `/enter?code=` (ENTER_CODE_SECONDS), which only the staff
+ * member who asked can exchange (POST /api/auth/enter, with their own session) for the entered one.
+ */
+export const ZEnterSession = z.object({ code: z.string(), login: z.string(), expiresAt: z.string() });
 export type EnterSession = z.infer<typeof ZEnterSession>;
 
 export const ZOrphansRemoved = z.object({ removed: z.record(z.string(), z.number()), total: z.number() });

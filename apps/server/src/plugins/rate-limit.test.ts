@@ -7,7 +7,7 @@ import { accountIdOf, createSource } from '../test/routing-fixtures';
 import { createTestApp, expectError, signUp, type TestApp } from '../test/test-app';
 import { type RateLimiterOptions, SharedRateLimiter } from './rate-limit';
 
-const limits = { webhook: 5, auth: 3, widget: 100 };
+const limits = { webhook: 5, auth: 3, signin: 3, widget: 100 };
 let a: TestApp;
 let b: Awaited<ReturnType<typeof buildApp>>;
 let url: string;

@@ -25,7 +25,7 @@ import { type Db, rowsOf } from '../db/client';
 import { AppError } from './errors';
 import { unstorableTextAt } from './input';
 
-export type RateLimitName = 'webhook' | 'widget' | 'auth';
+export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin';
 /** Requests per minute for each; 0 or absent: no limit. */
 export type RateLimits = Partial<Record<RateLimitName, number>>;
 

@@ -23,10 +23,13 @@ export function useImpersonation(): Impersonation | null {
   return impersonationOf(useToken());
 }
 
-/** Opens the entered session in this tab, with nothing of the operator's data left cached. */
-export function openEnteredSession(sessionToken: string): void {
+/**
+ * Opens the entered session in this tab, with nothing of the operator's data left cached: /enter
+ * exchanges the one-time code, which works only here (with the operator's own session).
+ */
+export function openEnteredSession(code: string): void {
   queryClient.clear();
-  window.location.assign(localePath(`/enter?sessionToken=${encodeURIComponent(sessionToken)}`));
+  window.location.assign(localePath(`/enter?code=${encodeURIComponent(code)}`));
 }
 
 /** "Return": ends the entered session and gets the staff member's own token back, no new sign-in. */

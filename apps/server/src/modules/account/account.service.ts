@@ -6,7 +6,7 @@ import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
 import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions.service';
-import { accountKey, clearFailures } from '../auth/throttle.service';
+import { clearLoginFailures } from '../auth/throttle.service';
 import { toApiUser, updateUser } from '../users/users.service';
 
 async function requirePassword(user: UserRow, password: string): Promise<void> {
@@ -56,6 +56,6 @@ export async function removeAccount(
     await updateUser(tx, user.id, { deletedAt: new Date() });
     await revokeUserSessions(tx, user.id);
     for (const cleaner of onRemove) await cleaner.clear(tx, user.id);
-    await clearFailures(tx, accountKey(user.login));
+    await clearLoginFailures(tx, user.login);
   });
 }

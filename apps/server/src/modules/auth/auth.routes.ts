@@ -6,6 +6,7 @@ import {
   ZAccessTokenResponse,
   ZConfirmPasswordBody,
   ZCreateAccountBody,
+  ZEnterBody,
   ZFacebookSigninBody,
   ZFacebookSigninConfig,
   ZLoginBody,
@@ -23,6 +24,7 @@ import { authOf, bearerToken } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { findLiveUserById, toApiUser } from '../users/users.service';
 import * as auth from './auth.service';
+import { exchangeEnterCode } from './enter.service';
 import { facebookSigninConfig, signInWithFacebook } from './facebook-signin.service';
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { type ClientInfo, refreshSession, revokeSession } from './sessions.service';
@@ -84,7 +86,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/login',
     {
-      config: { access: 'public', rateLimit: 'auth' },
+      config: { access: 'public', rateLimit: 'signin' },
       schema: { tags, body: ZLoginBody, response: { 200: ZAccessTokenResponse } },
     },
     async (req, reply) => signIn(reply, await auth.login(deps, req.body, clientOf(req))),
@@ -106,7 +108,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     '/api/auth/facebook',
     {
-      config: { access: 'public', rateLimit: 'auth' },
+      config: { access: 'public', rateLimit: 'signin' },
       schema: { tags, body: ZFacebookSigninBody, response: { 200: ZAccessTokenResponse } },
     },
     async (req, reply) =>
@@ -121,6 +123,22 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
           req.cookies[COOKIE.promo],
         ),
       ),
+  );
+
+  // The other half of "enter as a user" (GET /api/super/users/enter): public, since the caller may
+  // be anyone holding a link; the code only works with the asking staff member's own session, and
+  // sets no cookie (theirs stays, so "Return" is one refresh away).
+  r.post(
+    '/api/auth/enter',
+    {
+      config: { access: 'public', rateLimit: 'auth' },
+      schema: { tags, body: ZEnterBody, response: { 200: ZAccessTokenResponse } },
+    },
+    async (req) =>
+      exchangeEnterCode(deps, req.body.code, {
+        refreshCookie: req.cookies[COOKIE.refresh],
+        bearer: bearerToken(req.headers.authorization),
+      }),
   );
 
   const refresh = async (req: FastifyRequest, reply: FastifyReply) => {

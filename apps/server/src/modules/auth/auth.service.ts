@@ -21,7 +21,7 @@ import {
   revokeSession,
   revokeUserSessions,
 } from './sessions.service';
-import { accountKey, clearFailures, ipKey, recordFailure, retryAfterSeconds } from './throttle.service';
+import { beginAttempt, clearLoginFailures } from './throttle.service';
 import { sha256, verifyAccessToken } from './tokens';
 
 export interface SignedIn {
@@ -101,27 +101,17 @@ export async function resendConfirmation(deps: Deps, login: string): Promise<voi
 }
 
 export async function login(deps: Deps, body: LoginBody, client: ClientInfo): Promise<SignedIn> {
-  const { throttle } = deps.config;
-  const keys = [accountKey(body.login), ipKey(client.ip)];
-  const wait = await retryAfterSeconds(
-    deps.db,
-    [
-      { key: keys[0]!, limit: throttle.accountFailures },
-      { key: keys[1]!, limit: throttle.ipFailures },
-    ],
-    throttle.windowSeconds,
-  );
-  if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': String(wait) } });
-
+  const attempt = await beginAttempt(deps.db, deps.config.throttle, { login: body.login, ip: client.ip });
   const user = await findLiveUserByLogin(deps.db, body.login);
-  // Unknown logins still pay for one hash, so timing does not tell them apart.
+  // Unknown logins still pay for one hash and count as failures, so neither timing nor the
+  // throttle tells them apart.
   const matches = await verifyPassword(body.password, user?.passwordHash ?? (await dummyPasswordHash()));
   if (!user || !matches) {
-    await recordFailure(deps.db, keys, throttle.windowSeconds);
+    await attempt.failed();
     throw new AppError('INVALID_CREDENTIALS');
   }
+  await attempt.passed();
   if (!user.emailConfirmedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
-  await clearFailures(deps.db, keys[0]!);
   const { session, refreshToken } = await createSession(deps.db, user.id, client);
   return { user, sessionId: session.id, refreshToken };
 }
@@ -153,7 +143,7 @@ export async function confirmPassword(deps: Deps, token: string, password: strin
     await updateUser(tx, user.id, { passwordHash, emailConfirmedAt: user.emailConfirmedAt ?? new Date() });
     await retireEmailTokens(tx, user.id, 'reset');
     await revokeUserSessions(tx, user.id);
-    await clearFailures(tx, accountKey(user.login));
+    await clearLoginFailures(tx, user.login);
   });
 }
 

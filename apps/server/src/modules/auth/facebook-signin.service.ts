@@ -22,7 +22,7 @@ import { dateAfterDays, findLiveUserByLogin, insertUser, updateUser } from '../u
 import type { SignedIn } from './auth.service';
 import { retireEmailTokens } from './email-tokens.service';
 import { type ClientInfo, createSession } from './sessions.service';
-import { accountKey, clearFailures, ipKey, recordFailure, retryAfterSeconds } from './throttle.service';
+import { beginAttempt } from './throttle.service';
 
 export interface FacebookSigninDeps extends Deps {
   /** The SSRF-safe fetch Graph calls go through (one per app). */
@@ -71,13 +71,11 @@ export async function signInWithFacebook(
 ): Promise<SignedIn> {
   const fb = deps.config.facebook;
   if (!isConfigured(fb)) throw new AppError('OAUTH_NOT_CONFIGURED');
-  const { throttle } = deps.config;
-  const ip = ipKey(client.ip);
-  const wait = await retryAfterSeconds(deps.db, [{ key: ip, limit: throttle.ipFailures }], throttle.windowSeconds);
-  if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { headers: { 'retry-after': String(wait) } });
+  // Refused tokens count against the address (there is no login to count them under).
+  const attempt = await beginAttempt(deps.db, deps.config.throttle, { ip: client.ip });
 
   const refuse = async (): Promise<never> => {
-    await recordFailure(deps.db, [ip], throttle.windowSeconds);
+    await attempt.failed();
     throw new AppError('OAUTH_EXCHANGE_FAILED');
   };
   const graph = graphClient({
@@ -110,16 +108,18 @@ export async function signInWithFacebook(
   } catch (error) {
     if (!(error instanceof GraphError)) throw error;
     if (error.isTransient || error.isThrottled) {
+      await attempt.passed();
       deps.log.warn({ code: error.code, httpStatus: error.httpStatus }, 'facebook sign-in: Graph API unavailable');
       throw new AppError('CONNECTION_FAILED', { message: 'Facebook is not answering; try again in a minute' });
     }
     return await refuse();
   }
 
+  // Facebook vouched for this person: no failed guess.
+  await attempt.passed();
   const email = profile.email?.trim().toLowerCase();
   if (!email || !ZEmail.safeParse(email).success) throw new AppError('FACEBOOK_EMAIL_REQUIRED');
   const user = await accountFor(deps, email, lang, promo);
-  await clearFailures(deps.db, accountKey(user.login));
   const { session, refreshToken } = await createSession(deps.db, user.id, client);
   return { user, sessionId: session.id, refreshToken };
 }

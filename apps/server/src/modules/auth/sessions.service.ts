@@ -68,7 +68,8 @@ export async function refreshSession(
   if (!parsed) return { kind: 'invalid' };
   const now = new Date();
   let session = await findSession(db, parsed.sessionId);
-  if (!session || session.revokedAt || session.expiresAt <= now) return { kind: 'invalid' };
+  // An entered session (a staff member's, see enter.service.ts) is never refreshed.
+  if (!session || session.revokedAt || session.expiresAt <= now || session.impersonatorId) return { kind: 'invalid' };
   const hash = sha256(parsed.secret);
 
   if (hash === session.tokenHash) {

@@ -11,19 +11,15 @@ import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
 import { AppError } from '../../plugins/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { createEmailToken } from '../auth/email-tokens.service';
+import { ENTER_SESSION_MINUTES, issueEnterCode } from '../auth/enter.service';
 import { revokeUserSessions } from '../auth/sessions.service';
-import { accountKey, clearFailures } from '../auth/throttle.service';
-import { randomToken, sha256, signImpersonationToken } from '../auth/tokens';
+import { clearLoginFailures } from '../auth/throttle.service';
 import { updateUser } from '../users/users.service';
 import { assertCanManage, findUserRow, liveTarget } from './super-users.service';
 
-/** How long an entered session lasts: no refresh token, so it simply ends. */
-export const ENTER_SESSION_MINUTES = 30;
-
 /**
- * A short-lived session in a client's account for a staff member: its own sessions row marked
- * with who opened it (so the web shows a banner and the client's sessions list shows it), no
- * refresh cookie (the staff member's own stays as it was, so "Return" is one refresh away).
+ * "Enter as a user": the entered session and the one-time code of its /enter link (which only this
+ * staff member can use, within ENTER_CODE_SECONDS; modules/auth/enter.service.ts).
  */
 export async function enterAs(
   deps: Deps,
@@ -37,38 +33,15 @@ export async function enterAs(
     assertCanManage(actor, target);
     // Staff accounts are never entered, not even by the owner: their session would carry staff rights.
     if (target.role !== 'client') throw new AppError('USER_PROTECTED');
-    const now = new Date();
-    const expiresAt = new Date(now.getTime() + ENTER_SESSION_MINUTES * 60_000);
-    const [session] = await tx
-      .insert(sessions)
-      .values({
-        userId: target.id,
-        // Nobody holds this secret: the session cannot be refreshed.
-        tokenHash: sha256(randomToken()),
-        userAgent: client.userAgent.slice(0, 512),
-        ip: client.ip,
-        createdAt: now,
-        lastUsedAt: now,
-        expiresAt,
-        impersonatorId: actor.id,
-        impersonatorLogin: actor.login,
-      })
-      .returning({ id: sessions.id });
+    const { code, sessionId, expiresAt } = await issueEnterCode(tx, target, actor, client);
     await recordAudit(tx, audit, {
       action: 'user.enter',
       targetType: 'user',
       targetId: target.id,
       targetLabel: target.login,
-      details: { sessionId: session!.id, minutes: ENTER_SESSION_MINUTES },
+      details: { sessionId, minutes: ENTER_SESSION_MINUTES },
     });
-    const sessionToken = await signImpersonationToken(
-      deps.config.jwtSecret,
-      target,
-      session!.id,
-      actor.login,
-      expiresAt,
-    );
-    return { sessionToken, login: target.login, expiresAt: expiresAt.toISOString() };
+    return { code, login: target.login, expiresAt: expiresAt.toISOString() };
   });
 }
 
@@ -137,7 +110,7 @@ export async function softDelete(
     await updateUser(tx, target.id, { deletedAt: new Date() });
     await revokeUserSessions(tx, target.id);
     for (const cleaner of onRemove) await cleaner.clear(tx, target.id);
-    await clearFailures(tx, accountKey(target.login));
+    await clearLoginFailures(tx, target.login);
     await recordAudit(tx, audit, {
       action: 'user.delete',
       targetType: 'user',

@@ -100,7 +100,7 @@ export async function superUsersRoutes(app: FastifyInstance, { cleaners, onRemov
       config: { access: 'privileged' },
       schema: {
         tags,
-        summary: 'Enter a client account: a short-lived session for /enter?sessionToken=',
+        summary: 'Enter a client account: a one-time code for /enter?code=, for this staff member only',
         querystring: ZEnterQuery,
         response: { 200: ZEnterSession },
       },

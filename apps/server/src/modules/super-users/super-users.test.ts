@@ -171,13 +171,24 @@ describe('enter as a user', () => {
     const target = await signUp(t);
     const res = await callAs(t, 'GET', `/api/super/users/enter?id=${await idOf(target)}`, support);
     expect(res.statusCode).toBe(200);
-    const { sessionToken, login, expiresAt } = res.json();
+    // A one-time code for /enter, not a session: it lives a minute (modules/auth/enter.test.ts).
+    const { code, login, expiresAt } = res.json();
     expect(login).toBe(target.login);
-    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(30 * 60_000);
-    // No refresh cookie: the operator's own stays.
+    expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
     expect(res.cookies).toHaveLength(0);
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/enter',
+      payload: { code },
+      headers: cookieHeader(support.refreshToken),
+    });
+    expect(exchanged.statusCode).toBe(200);
+    // No refresh cookie: the operator's own stays.
+    expect(exchanged.cookies).toHaveLength(0);
+    const sessionToken: string = exchanged.json().accessToken;
     const payload = decodeJwt(sessionToken);
     expect(payload).toMatchObject({ login: target.login, imp: support.login });
+    expect(payload.exp! * 1000 - Date.now()).toBeLessThanOrEqual(30 * 60_000);
 
     const me = await t.app.inject({
       method: 'GET',

@@ -16,4 +16,6 @@ export const authApi = {
     api.post<Ok>('/api/auth/confirm-password', body),
   facebookConfig: () => api.get<FacebookSigninConfig>('/api/auth/facebook/config'),
   facebookSignIn: (body: FacebookSigninBody) => api.post<Token>('/api/auth/facebook', body),
+  /** The one-time code of an /enter link, for the entered session's token. */
+  enter: (code: string) => api.post<Token>('/api/auth/enter', { code }),
 };

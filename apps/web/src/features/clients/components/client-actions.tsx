@@ -53,7 +53,7 @@ export function ClientActions({
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'stats' || key === 'edit' || key === 'hardDelete') onOpen(key, client);
     if (key === 'enter') {
-      void run(async () => openEnteredSession((await enter.mutateAsync(client._id)).sessionToken));
+      void run(async () => openEnteredSession((await enter.mutateAsync(client._id)).code));
     }
     // Spec 5: the reset is skipped without a user id.
     if (key === 'reset' && client._id) {
