@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
 import { ZUser } from './user';
-import { email } from './validation';
+import { email, requiredText } from './validation';
 
 const ZId = z.uuid({ message: 'VALIDATION_ERROR' });
 const ZDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'VALIDATION_ERROR' });
@@ -100,7 +100,7 @@ export const ZLocaleEntry = z.object({
   file: z.string().regex(/^[a-z0-9-]{2,20}\.json$/, { message: 'VALIDATION_ERROR' }),
   domain: z.string().trim().max(253).default(''),
   dir: z.enum(['ltr', 'rtl'], { message: 'VALIDATION_ERROR' }).default('ltr'),
-  name: z.string().trim().min(1).max(60),
+  name: requiredText().trim().max(60),
 });
 export type LocaleEntry = z.infer<typeof ZLocaleEntry>;
 export const ZLocaleAddBody = ZLocaleEntry.strict();
@@ -155,7 +155,7 @@ export const ZTranslationSaveBody = z
     path: ['values'],
   });
 export type TranslationSaveBody = z.infer<typeof ZTranslationSaveBody>;
-export const ZTranslationPutBody = z.object({ value: ZValue.min(1) }).strict();
+export const ZTranslationPutBody = z.object({ value: requiredText().max(5000) }).strict();
 
 export const ZTranslation = z.object({
   _id: z.string(),

@@ -141,8 +141,9 @@ describe('POST /api/integrations', () => {
     expectError(await post({ type: 'webhook', name: 'x', distributionId: 'nope' }), 400, 'VALIDATION_ERROR');
     expectError(await post({ type: 'webhook', name: 'x', extra: true }), 400, 'VALIDATION_ERROR');
     expectError(await post(undefined), 400, 'REQUIRED');
+    // Options are checked in the service, and answer like the route's schema: the field's own key.
     const badMapping = await post({ type: 'webhook', name: 'x', options: { mapping: 'all' } });
-    expectError(badMapping, 400, 'VALIDATION_ERROR');
+    expectError(badMapping, 400, 'INVALID_TYPE');
     expect(errorOf(badMapping).errors?.[0]?.field).toBe('options.mapping');
     const badUrl = await post({ type: 'http', name: 'x', settings: { url: 'not a url' } });
     expectError(badUrl, 400, 'VALIDATION_ERROR');
@@ -407,6 +408,21 @@ describe('connection', () => {
       ok: true,
       status: 'ok',
     });
+  });
+
+  it('answers a short key with MIN_LENGTH_n and a blank one with REQUIRED, as the field’s and the answer’s code (spec 5)', async () => {
+    const sms = await create(alice, { type: 'alfasms', name: 'SMS' });
+    const short = await call('PUT', `/api/admin/integration/${sms._id}/connect`, alice, {
+      auth: { apiKey: '  abc1234  ' },
+    });
+    expectError(short, 400, 'MIN_LENGTH_8');
+    expect(errorOf(short).errors).toEqual([{ field: 'auth.apiKey', code: 'MIN_LENGTH_8' }]);
+    const d = await httpDestination(alice);
+    const blank = await call('PUT', `/api/admin/integration/${d._id}/connect`, alice, { auth: { secret: '   ' } });
+    expectError(blank, 400, 'REQUIRED');
+    expect(errorOf(blank).errors).toEqual([{ field: 'auth.secret', code: 'REQUIRED' }]);
+    const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, sms._id));
+    expect(row?.auth).toBeNull();
   });
 
   it('refuses connect bodies the connector’s schemas reject, and types without a connector', async () => {

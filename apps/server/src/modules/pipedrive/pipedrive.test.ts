@@ -11,6 +11,7 @@ import { accountIdOf, createCollection, createSource } from '../../test/routing-
 import {
   callAs,
   createTestApp,
+  errorOf,
   expectError,
   onUnlimitedPlan,
   type SignedInUser,
@@ -194,6 +195,10 @@ describe('pipedrive connect', () => {
 
   it('connects with an API token after Pipedrive accepts it; a bad token stores nothing', async () => {
     const id = await pipedriveIntegration(alice);
+    // A token too short to be one is the spec's MIN_LENGTH_10, on its field (not the union's "invalid input").
+    const short = await connectWithToken(alice, id, '  abc123   ');
+    expectError(short, 400, 'MIN_LENGTH_10');
+    expect(errorOf(short).errors).toEqual([{ field: 'apiToken', code: 'MIN_LENGTH_10' }]);
     expectError(await connectWithToken(alice, id, 'not-the-right-token'), 400, 'CONNECTION_FAILED');
     expect(await storedAuth(id)).toBeNull();
     const res = await connectWithToken(alice, id);
