@@ -17,6 +17,7 @@ import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { connectorContext, reasonOf } from '../../delivery/connector-context';
 import { sealAuth } from '../../delivery/stored-auth';
 import { AppError, zodAppError } from '../../plugins/errors';
+import { connectionChanged } from './integration-health';
 import { type Actor, ownIntegrationOfType, ownRow } from './integration-rows';
 import { checkSize, validSettings } from './integration-validation';
 import { getIntegration } from './integrations.service';
@@ -182,5 +183,6 @@ export async function connect(
     .returning();
   if (values.auth !== undefined) forgetConnectionCache(row.id);
   const check = await runCheck(deps, updated!);
+  connectionChanged(deps, row);
   return { ...check, integration: await getIntegration(deps.db, actor, row.id) };
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import {
   bearer,
   callAs,
@@ -389,11 +390,15 @@ describe('connection', () => {
   it('connects: stores settings and auth checked by the connector, then checks', async () => {
     const d = await httpDestination(alice, closedUrl);
     await call('POST', `/api/admin/integration/${d._id}/check-connection`, alice);
+    const live = watchIntegrationUpdates(t);
     const res = await call('PUT', `/api/admin/integration/${d._id}/connect`, alice, {
       auth: { secret: 'hmac-key' },
       settings: { url: okUrl },
     });
     expect(res.statusCode).toBe(200);
+    // The account's other tabs hear of it (UPDATE_INTEGRATION), with the state after the check.
+    expect(await live.about(d._id)).toMatchObject({ status: 'ok', statusReason: null, state: { code: 'working' } });
+    live.stop();
     expect(res.json()).toMatchObject({
       ok: true,
       status: 'ok',

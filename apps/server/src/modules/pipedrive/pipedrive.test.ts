@@ -7,6 +7,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { accountIdOf, createCollection, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -105,12 +106,16 @@ describe('pipedrive connect', () => {
     expect(screen.origin + screen.pathname).toBe('http://app.test/admin/integrations/pipedrive/connect');
     expect(screen.searchParams.get('code')).toBeTruthy();
 
+    const live = watchIntegrationUpdates(t);
     const res = await call('POST', '/api/legacy/api/pipedrive/connect', alice, {
       code: screen.searchParams.get('code'),
       state: screen.searchParams.get('state'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ integrationId: id, type: 'pipedrive' });
+    // The connect screen's tab (and every other) hears of the connection: UPDATE_INTEGRATION.
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
     const row = JSON.stringify(await storedAuth(id));
     expect(row).not.toMatch(/emu-at-|emu-rt-|oauth/);
     const integration = (await call('GET', `/api/integrations/${id}`, alice)).json();
@@ -201,8 +206,11 @@ describe('pipedrive connect', () => {
     expect(errorOf(short).errors).toEqual([{ field: 'apiToken', code: 'MIN_LENGTH_10' }]);
     expectError(await connectWithToken(alice, id, 'not-the-right-token'), 400, 'CONNECTION_FAILED');
     expect(await storedAuth(id)).toBeNull();
+    const live = watchIntegrationUpdates(t);
     const res = await connectWithToken(alice, id);
     expect(res.json()).toEqual({ integrationId: id, type: 'pipedrive' });
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
     expect(JSON.stringify(await storedAuth(id))).not.toContain(emu.apiToken);
     expect(emu.calls('GET /v1/users/me').map((c) => c.auth)).toEqual(['token', 'token']);
     // Credentials come only from the connect flows.
