@@ -284,7 +284,8 @@ async function setup(
   app.addHook('onClose', async () => {
     await Promise.all([locks.connector.close(), locks.auth.close()]);
   });
-  const deps: Deps = { db: database.db, mailer, config, log: app.log, secrets, locks };
+  const events = createEventBus();
+  const deps: Deps = { db: database.db, mailer, config, log: app.log, secrets, locks, events };
   app.decorate('db', database.db);
   app.decorate('mailer', mailer);
   app.decorate('deps', deps);
@@ -292,7 +293,6 @@ async function setup(
   await seedCatalogue(database.db);
   // Once per database: the shipped plans on the first start, never again (an operator's deletions stand).
   await seedPlans(database.db);
-  const events = createEventBus();
   app.decorate('events', events);
   const deliveryWorker = new DeliveryWorker({
     db: database.workerDb ?? database.db,

@@ -2,6 +2,7 @@ import { endpointAllowed, FACEBOOK_DEFAULT_DIALOG_URL, FACEBOOK_DEFAULT_GRAPH_UR
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { type ConnectorConfigValues, readConnectorConfig } from './lib/connector-config';
+import type { EngineEventBus } from './lib/events';
 import type { AppLocks } from './lib/locks';
 import type { Mailer } from './lib/mail/mailer';
 import type { SecretBox } from './lib/secret-box';
@@ -152,6 +153,8 @@ export interface Deps {
   secrets: SecretBox;
   /** Locks across processes for connectors (contacts, token refresh). */
   locks: AppLocks;
+  /** In-process events (lib/events.ts): what a service tells the real-time channel and the worker. */
+  events: EngineEventBus;
 }
 
 /** What a fetch toward a user-given or connector address may reach (docs/adr/009-input-boundary.md). */

@@ -3,6 +3,7 @@ import { baseURL } from '../playwright.config';
 import { signUpAndConfirm } from './support/actions';
 import { pick, postLead, sourceTo, stateOf } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
+import { UUID, urlMatching } from './support/url';
 
 // The issue's "done when" in the browser: connect the CRM through its OAuth (the emulators the
 // end-to-end server runs with EMULATORS=true), send a website lead to it, and find it in the CRM
@@ -32,7 +33,7 @@ test('a website lead lands in amoCRM once, with its contact, in the pipeline cho
   await dialog.getByRole('button', { name: c.create.go.replace('{{crm}}', 'amoCRM') }).click();
 
   // amoCRM's consent (the emulator) sends the browser back to the integration, connected.
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/amocrm\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/amocrm/${UUID}`), { timeout: 15_000 });
   await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
 
   await page.getByRole('tab', { name: c.tabs.pipeline }).click();
@@ -72,7 +73,7 @@ test('a website lead lands in Pipedrive once, with its person, after connecting 
 
   // Pipedrive's consent runs in the new tab, which comes back to the connect page and then the integration.
   const tab = await tabOpened;
-  await expect(tab).toHaveURL(/\/en\/admin\/integrations\/pipedrive\/[0-9a-f-]{36}/, { timeout: 20_000 });
+  await expect(tab).toHaveURL(urlMatching(`/en/admin/integrations/pipedrive/${UUID}`), { timeout: 20_000 });
   await expect(tab.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
   await tab.close();
 
@@ -111,7 +112,7 @@ test('a website lead lands in Uspacy once as a deal, with its contact, in the fu
   await dialog.getByLabel(c.uspacy.password, { exact: true }).fill(uspacy.password);
   await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
 
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/uspacy\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
   await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('uspacy-account')).toContainText(uspacy.email);
 

@@ -10,6 +10,7 @@ import ukAccount from '../src/locales/uk/account.json' with { type: 'json' };
 import { signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
+import { UUID, urlIs, urlMatching } from './support/url';
 
 const ACCOUNT = { uk: ukAccount, en: enAccount };
 
@@ -98,14 +99,14 @@ for (const lang of LANGS) {
     await dialog.locator('label').filter({ hasText: t.integrations.catalogue.names.webhook }).first().click();
     await dialog.getByLabel(t.integrations.create.name).fill('Face form');
     await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/integrations/webhook/[0-9a-f-]{36}`));
+    await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/webhook/${UUID}`));
     await expect(page.getByRole('textbox', { name: t.integrations.webhook.url })).toBeVisible();
     await expectAccessible(page, 'integration page');
 
     // A client opening /admin/create gets the picker, not a silent redirect.
     await page.goto(`${t.prefix}/admin/create`);
     await expect(page.getByRole('heading', { name: t.integrations.create.title })).toBeVisible();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/create$`));
+    await expect(page).toHaveURL(urlIs(`${t.prefix}/admin/create`));
     await expect(page.locator('.lr-picker-type').first()).toBeVisible();
   });
 }
@@ -135,7 +136,7 @@ for (const lang of LANGS) {
     await page.locator('label').filter({ hasText: t.integrations.catalogue.names.webhook }).first().click();
     await page.getByLabel(t.integrations.create.name).fill('Phone form');
     await page.getByRole('button', { name: t.integrations.create.submit }).click();
-    await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin/integrations/webhook/[0-9a-f-]{36}`));
+    await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/webhook/${UUID}`));
     const leadLog = page.getByRole('tab', { name: t.integrations.tabs.leads });
     // The page opens where the picker was scrolled to (no scroll restoration): back to its top.
     await page.evaluate(() => window.scrollTo(0, 0));

@@ -5,6 +5,7 @@ import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { createInDialog, signUpAndConfirm } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
+import { UUID, urlMatching } from './support/url';
 
 // The product's promise in one test: a website form posts a lead (curl stands in for it), the
 // lead reaches the user's own server (the http emulator) once, and the dashboard and the
@@ -31,7 +32,7 @@ test('a lead posted to the webhook URL reaches the destination once and appears 
   await page.goto(`${t.prefix}/admin/integrations`);
   await page.getByRole('button', { name: i.list.new }).first().click();
   await createInDialog(page, 'Webhook', 'Home page form');
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/webhook/${UUID}`));
   const sourcePath = new URL(page.url()).pathname;
   const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
   expect(hookUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/api\/hooks\/in\/.+/);

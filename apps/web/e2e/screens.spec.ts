@@ -5,6 +5,7 @@ import { LANGS, texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
 import { settled } from './support/settled';
+import { UUID, urlMatching } from './support/url';
 
 // The main screens fit a phone (375 px) and a desktop (1440 px) in both languages: nothing
 // sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
@@ -264,7 +265,7 @@ for (const lang of LANGS) {
       await dialog.getByText(c.uspacy.modes.webhook, { exact: true }).click();
       await dialog.getByLabel(c.uspacy.webhookUrl).fill(uspacy.webhookUrl);
       await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
-      await expect(page).toHaveURL(/\/admin\/integrations\/uspacy\/[0-9a-f-]{36}/, { timeout: 15_000 });
+      await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
       await expect(page.getByTestId('uspacy-account')).toContainText(new URL(uspacy.url).host);
       // The "connected" toast has gone: it would cover the header in every picture below.
       await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
@@ -370,7 +371,7 @@ for (const lang of LANGS) {
         // The modal has finished opening: a click during its zoom can miss the button.
         await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
         await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
-        await expect(page).toHaveURL(new RegExp(`/admin/integrations/${type}/[0-9a-f-]{36}`));
+        await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/${type}/${UUID}`));
       };
 
       await page.goto(`${t.prefix}/admin/integrations/alfasms`);
@@ -516,7 +517,7 @@ for (const lang of LANGS) {
         await expect(page.getByLabel(p.create.name, { exact: true })).toHaveValue('Prom.ua — замовлення');
         await page.getByText(p.create.presets.prom).click();
         await page.getByRole('button', { name: p.create.submit }).click();
-        await expect(page).toHaveURL(/\/admin\/parsers\/[0-9a-f-]{36}$/);
+        await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/parsers/${UUID}`));
         const address = (await page.locator('.lr-parser-address-small').first().innerText()).trim();
         await sendMail({ to: address, raw: PROM_SAMPLE, from: 'no-reply@prom.ua' });
         await sendMail({
@@ -603,7 +604,7 @@ for (const lang of LANGS) {
       await expect(dialog.locator('.ant-upload-list-item')).toBeVisible();
       await expectFits(page, `news-form-${lang}-${width}`, { fullPage: false });
       await dialog.getByRole('button', { name: n.form.publish }).click();
-      await expect(page).toHaveURL(/\/news\/[0-9a-f-]{36}$/);
+      await expect(page).toHaveURL(urlMatching(`${t.prefix}/news/${UUID}`));
       await expect(page.locator('img.lr-post-image')).toBeVisible();
       await expect
         .poll(() => page.locator('img.lr-post-image').evaluate((i: HTMLImageElement) => i.naturalWidth))

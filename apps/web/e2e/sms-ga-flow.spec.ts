@@ -3,6 +3,7 @@ import { baseURL } from '../playwright.config';
 import { signUpAndConfirm } from './support/actions';
 import { postLead, sourceTo, stateOf } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
+import { UUID, urlMatching } from './support/url';
 
 // The issue's "done when" for AlphaSMS and GA4 in the browser: each is connected from its own screen
 // with the credentials the emulators (EMULATORS=true) take, a website lead is sent to it, and it
@@ -28,7 +29,7 @@ async function connectNew(page: import('@playwright/test').Page, type: 'alfasms'
   await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await dialog.getByLabel(t.integrations.create.name).fill(name);
   await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
-  await expect(page).toHaveURL(new RegExp(`/en/admin/integrations/${type}/[0-9a-f-]{36}`));
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/${type}/${UUID}`));
   return page.url();
 }
 

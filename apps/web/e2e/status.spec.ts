@@ -2,6 +2,7 @@ import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http
 import { expect, type Page, test } from '@playwright/test';
 import { createInDialog, signUpAndConfirm } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
+import { UUID, urlMatching } from './support/url';
 
 // Issue 17: one status per integration that every screen agrees on, and a destination's URL that
 // is stored by its save button.
@@ -21,7 +22,7 @@ async function sourceWithHttpDestination(page: Page, name: string): Promise<stri
   await page.goto(`${t.prefix}/admin/integrations`);
   await page.getByRole('button', { name: i.list.new }).first().click();
   await createInDialog(page, 'Webhook', 'Site form');
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/webhook/${UUID}`));
   await page.getByRole('tab', { name: /Destinations/ }).click();
   await page.getByRole('button', { name: i.destinations.createHttp }).click();
   await createInDialog(page, 'HTTP', name);
@@ -31,7 +32,7 @@ async function sourceWithHttpDestination(page: Page, name: string): Promise<stri
   await expect(row).toContainText(i.state.notConfigured);
   await expect(row).not.toContainText(i.state.working);
   await row.getByRole('link', { name }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/http\/[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/http/${UUID}`));
   return new URL(page.url()).pathname;
 }
 

@@ -3,6 +3,7 @@ import { baseURL } from '../playwright.config';
 import { signUpAndConfirm } from './support/actions';
 import { pick, postLead } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
+import { UUID, urlMatching } from './support/url';
 
 // Issue 14's end to end: one lead from a website's webhook reaches Uspacy, AlphaSMS and GA4 in one
 // go, each connected from its own screen to its emulator, and its lead log shows three delivered
@@ -28,7 +29,7 @@ async function connectNew(page: Page, type: 'alfasms' | 'ga', label: string, nam
   await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
   await dialog.getByLabel(i.create.name).fill(name);
   await dialog.getByRole('button', { name: i.create.submit }).click();
-  await expect(page).toHaveURL(new RegExp(`/en/admin/integrations/${type}/[0-9a-f-]{36}`));
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/${type}/${UUID}`));
 }
 
 test('one website lead reaches Uspacy, AlphaSMS and GA4 at once; its lead log shows three delivered destinations', async ({
@@ -51,7 +52,7 @@ test('one website lead reaches Uspacy, AlphaSMS and GA4 at once; its lead log sh
   await dialog.getByLabel(c.uspacy.email).fill(emulators.uspacy.email);
   await dialog.getByLabel(c.uspacy.password, { exact: true }).fill(emulators.uspacy.password);
   await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/uspacy\/[0-9a-f-]{36}/, { timeout: 15_000 });
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
   await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
 
   // AlphaSMS: the key, the alpha-name, no quiet hours (the test may run at night).
@@ -83,7 +84,7 @@ test('one website lead reaches Uspacy, AlphaSMS and GA4 at once; its lead log sh
   await create.locator('label').filter({ hasText: 'Webhook' }).first().click();
   await create.getByLabel(i.create.name).fill('Site form');
   await create.getByRole('button', { name: i.create.submit }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/webhook/${UUID}`));
   const sourcePath = new URL(page.url()).pathname;
   const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
   await page.getByRole('tab', { name: /Destinations/ }).click();

@@ -4,6 +4,7 @@
 // and reads the answers with them. Phone types (mobile or not) are checked by the connector.
 import { z } from 'zod';
 import { unknownPlaceholders } from './sms';
+import { requiredText, zMinText } from './validation';
 
 export const SMS_RECIPIENTS = ['lead', 'manager', 'both'] as const;
 export type SmsRecipients = (typeof SMS_RECIPIENTS)[number];
@@ -16,10 +17,8 @@ export const SMS_TIME_ZONE = 'Europe/Kyiv';
 
 /** The API key from the AlphaSMS cabinet (Settings → API); write-only in our API. */
 export const ZAlphaSmsAuth = z.object({
-  apiKey: z
-    .string({ error: (i) => (i.input === undefined ? 'REQUIRED' : 'INVALID_TYPE') })
+  apiKey: zMinText(8)
     .trim()
-    .min(8, { error: 'MIN_LENGTH_8' })
     .max(200, { error: 'MAX_LENGTH_200' })
     .regex(/^[\x21-\x7e]+$/, { error: 'VALIDATION_ERROR' }),
 });
@@ -59,7 +58,7 @@ export const ZAlphaSmsSettings = z
     /** Viber first, SMS when Viber does not deliver (AlphaSMS "viber+sms"); the account must have a Viber sender. */
     viber: z.boolean().default(false),
     /** The Viber sender's name when it differs from the alpha-name. */
-    viberSender: z.string().trim().min(1).max(30).optional(),
+    viberSender: requiredText().trim().max(30).optional(),
     /** Text numbers outside Ukraine too (off: a foreign number is skipped). */
     international: z.boolean().default(false),
     /** Texts to the customer wait out this window (Kyiv time) and go at its end. */

@@ -86,19 +86,27 @@ export const ZInvoiceList = z.object({ data: z.array(ZInvoice), total: z.number(
 /** GET /api/orders: spec "returns data.data, data.total". */
 export const ZOrderList = z.object({ data: z.object({ data: z.array(ZOrder), total: z.number().int() }) });
 
+/** What of a saved card can be shown: never the token. */
+export const ZSavedCard = z.object({
+  /** As the provider shows it (LiqPay: first six and last two digits, 424242*42). */
+  mask: z.string(),
+  /** visa, mc, ... when known. */
+  type: z.string().nullable(),
+  /** MM/YY when the provider tells it. */
+  expiry: z.string().nullable(),
+});
+export type SavedCard = z.infer<typeof ZSavedCard>;
+
 /** The saved card (spec "Payment method: _id, card"): only what can be shown, never the token. */
 export const ZPaymentMethod = z.object({
   _id: z.string(),
-  card: z.object({
-    /** As the provider shows it (LiqPay: first six and last two digits, 424242*42). */
-    mask: z.string(),
-    /** visa, mc, ... when known. */
-    type: z.string().nullable(),
-    /** MM/YY when the provider tells it. */
-    expiry: z.string().nullable(),
-  }),
+  card: ZSavedCard,
   createdAt: z.string(),
 });
+
+/** User (me).paymentInfo (spec 3): the saved card as the account header and plan page may show it; null without one. */
+export const ZPaymentInfo = z.object({ card: ZSavedCard, savedAt: z.string() });
+export type PaymentInfo = z.infer<typeof ZPaymentInfo>;
 export type PaymentMethod = z.infer<typeof ZPaymentMethod>;
 export const ZPaymentMethodAnswer = z.object({ data: ZPaymentMethod.nullable() });
 

@@ -2,6 +2,7 @@
 // of those types stores, and the bodies of their own routes. The server validates with these and
 // the web builds its forms from them.
 import { z } from 'zod';
+import { zMinText } from './validation';
 
 /**
  * Where a mapped value comes from in our lead: name, phone, email, comment, utm.source … utm.term,
@@ -143,10 +144,12 @@ export const ZPipedriveSettings = z.object({
 });
 export type PipedriveSettings = z.infer<typeof ZPipedriveSettings>;
 
+/** A Pipedrive API token as a person pastes it (Settings → Personal preferences → API). */
+export const ZPipedriveApiToken = zMinText(10).trim().max(200, { error: 'MAX_LENGTH_200' });
 /** POST /api/legacy/api/pipedrive/connect: the OAuth return's code and state, or an API token. */
 export const ZPipedriveConnectBody = z.union([
   z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(4000) }),
-  z.object({ integrationId: z.uuid(), apiToken: z.string().min(10).max(200) }),
+  z.object({ integrationId: z.uuid(), apiToken: ZPipedriveApiToken }),
 ]);
 export const ZPipedriveConnectResult = z.object({ integrationId: z.string(), type: z.literal('pipedrive') });
 /** POST {auth host}/pipedrive/state and /pipedrive/start. */

@@ -5,6 +5,7 @@
 // rules, reserved names); docs/connectors/ga.md says what is confirmed and what is assumed.
 import { z } from 'zod';
 import { ZLeadPath } from './crm';
+import { zMinText } from './validation';
 
 export const GA_LIMITS = {
   eventsPerRequest: 25,
@@ -112,10 +113,8 @@ const ZGaName = (kind: 'event' | 'param') =>
 
 /** The Measurement Protocol API secret (Admin → Data streams → Measurement Protocol API secrets); write-only. */
 export const ZGaAuth = z.object({
-  apiSecret: z
-    .string({ error: (i) => (i.input === undefined ? 'REQUIRED' : 'INVALID_TYPE') })
+  apiSecret: zMinText(8)
     .trim()
-    .min(8, { error: 'MIN_LENGTH_8' })
     .max(200, { error: 'MAX_LENGTH_200' })
     .regex(/^[\x21-\x7e]+$/, { error: 'VALIDATION_ERROR' }),
 });

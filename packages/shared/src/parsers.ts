@@ -382,8 +382,8 @@ export const ZParserImapBody = z.object({
   tls: z.boolean().default(true),
   login: requiredText().pipe(maxText(200)),
   /** Absent: keep the stored one. */
-  password: z.string().min(1, { error: 'REQUIRED' }).max(500, { error: 'MAX_LENGTH_500' }).optional(),
-  mailbox: z.string().trim().min(1).max(200).default('INBOX'),
+  password: requiredText().max(500, { error: 'MAX_LENGTH_500' }).optional(),
+  mailbox: requiredText().trim().max(200).default('INBOX'),
   afterRead: z.enum(IMAP_AFTER_READ).default('seen'),
   moveTo: z.string().trim().max(200).optional(),
 });

@@ -2,14 +2,15 @@
 // (spec 2 "Widget", 7 "Pipedrive": GET /api/legacy/api/pipedrive/sendpulse). The server validates
 // with these and the web builds its forms and reads the widget's answers with them.
 import { z } from 'zod';
+import { requiredText } from './validation';
 
 export const SENDPULSE_CHANNELS = ['telegram', 'whatsapp', 'instagram', 'messenger', 'viber', 'livechat'] as const;
 export type SendpulseChannel = (typeof SENDPULSE_CHANNELS)[number];
 
 /** A REST API app's ID and Secret (SendPulse: Settings → API). */
 export const ZSendpulseAuth = z.object({
-  clientId: z.string().trim().min(1).max(200),
-  clientSecret: z.string().trim().min(1).max(200),
+  clientId: requiredText().trim().max(200),
+  clientSecret: requiredText().trim().max(200),
 });
 export type SendpulseAuth = z.infer<typeof ZSendpulseAuth>;
 

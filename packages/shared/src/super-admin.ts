@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants';
 import { ZUser } from './user';
-import { calendarDate, email, money } from './validation';
+import { calendarDate, email, money, requiredText } from './validation';
 
 const ZId = z.uuid({ message: 'VALIDATION_ERROR' });
 /** A real day (YYYY-MM-DD): 2026-02-30 or 0000-01-01 is VALIDATION_ERROR, never a 500. */
@@ -105,7 +105,7 @@ export const ZLocaleEntry = z.object({
   file: z.string().regex(/^[a-z0-9-]{2,20}\.json$/, { message: 'VALIDATION_ERROR' }),
   domain: z.string().trim().max(253).default(''),
   dir: z.enum(['ltr', 'rtl'], { message: 'VALIDATION_ERROR' }).default('ltr'),
-  name: z.string().trim().min(1).max(60),
+  name: requiredText().trim().max(60),
 });
 export type LocaleEntry = z.infer<typeof ZLocaleEntry>;
 export const ZLocaleAddBody = ZLocaleEntry.strict();
@@ -160,7 +160,7 @@ export const ZTranslationSaveBody = z
     path: ['values'],
   });
 export type TranslationSaveBody = z.infer<typeof ZTranslationSaveBody>;
-export const ZTranslationPutBody = z.object({ value: ZValue.min(1) }).strict();
+export const ZTranslationPutBody = z.object({ value: requiredText().max(5000) }).strict();
 
 export const ZTranslation = z.object({
   _id: z.string(),

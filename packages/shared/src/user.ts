@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_PERIODS } from './billing';
+import { BILLING_PERIODS, ZPaymentInfo } from './billing';
 import { LOCALES, ROLES } from './constants';
 
 export const ZRole = z.enum(ROLES);
@@ -19,7 +19,8 @@ export const ZUser = z.object({
   subscription: z
     .object({ title: z.string(), planId: z.string(), period: z.enum(BILLING_PERIODS).optional() })
     .nullable(),
-  paymentInfo: z.record(z.string(), z.unknown()).nullable(),
+  /** The saved card (what can be shown of it), null when none is saved. */
+  paymentInfo: ZPaymentInfo.nullable(),
   name: z.string(),
   phone: z.string(),
   company: z.string(),

@@ -4,6 +4,7 @@
 // The server validates with these and the web builds its forms from them.
 import { z } from 'zod';
 import { ZLeadPath } from './crm';
+import { requiredText } from './validation';
 
 /** Where leads go: a Uspacy lead or a deal, each in a funnel and a kanban stage. */
 export const USPACY_TARGETS = ['lead', 'deal'] as const;
@@ -56,15 +57,15 @@ export const ZUspacyConnectBody = z.discriminatedUnion('mode', [
   z.object({
     mode: z.literal('password'),
     integrationId: z.uuid(),
-    portal: z.string().trim().min(1).max(200),
+    portal: requiredText().trim().max(200),
     email: z.email(),
-    password: z.string().min(1).max(200),
+    password: requiredText().max(200),
     code: z.string().trim().max(20).optional(),
   }),
   z.object({
     mode: z.literal('webhook'),
     integrationId: z.uuid(),
-    webhookUrl: z.string().trim().min(1).max(500),
+    webhookUrl: requiredText().trim().max(500),
   }),
 ]);
 export type UspacyConnectBody = z.infer<typeof ZUspacyConnectBody>;

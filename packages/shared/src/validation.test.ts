@@ -13,12 +13,12 @@ import {
   isWholeCents,
   MONEY_MAX,
   maxText,
-  minText,
   money,
   numeric,
   PASSWORD_RULE_KEY,
   password,
   requiredText,
+  zMinText,
 } from './validation';
 
 const keyOf = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -36,9 +36,16 @@ describe('required', () => {
 
 describe('min', () => {
   it('counts the trimmed length and names the bound in the key', () => {
-    expect(keyOf(minText(3).safeParse(' ab  '))).toBe('MIN_LENGTH_3');
-    expect(keyOf(minText(8).safeParse('1234567'))).toBe('MIN_LENGTH_8');
-    expect(minText(3).safeParse(' abc ').success).toBe(true);
+    expect(keyOf(zMinText(3).safeParse(' ab  '))).toBe('MIN_LENGTH_3');
+    expect(keyOf(zMinText(8).safeParse('1234567'))).toBe('MIN_LENGTH_8');
+    expect(zMinText(3).safeParse(' abc ').success).toBe(true);
+  });
+
+  it('is the first key of a chain: a short value is MIN_LENGTH_n, not a later rule of the chain', () => {
+    const key = zMinText(8).trim().max(20, { error: 'MAX_LENGTH_20' }).regex(/^\S+$/, { error: 'VALIDATION_ERROR' });
+    expect(keyOf(key.safeParse(' a b '))).toBe('MIN_LENGTH_8');
+    expect(key.safeParse(' abcdefgh ').data).toBe('abcdefgh');
+    expect(keyOf(key.safeParse(undefined))).toBe('REQUIRED');
   });
 });
 

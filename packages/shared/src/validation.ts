@@ -15,9 +15,13 @@ const typeError = (iss: { input?: unknown }) =>
 export const requiredText = () =>
   z.string({ error: typeError }).refine((v) => v.trim().length > 0, { error: 'REQUIRED', abort: true });
 
-/** min: trimmed length at least n, otherwise MIN_LENGTH_{n}. */
-export const minText = (n: number) =>
-  z.string({ error: typeError }).refine((v) => v.trim().length >= n, { error: `MIN_LENGTH_${n}` });
+/**
+ * min: trimmed length at least n, otherwise MIN_LENGTH_{n} (spec section 5). The one way a request
+ * schema bounds what a person types from below: chain `.trim()`, `.max()`, `.regex()` after it.
+ * A bound of 1 is the required rule: use `requiredText()` (REQUIRED), not this.
+ */
+export const zMinText = (n: number) =>
+  z.string({ error: typeError }).refine((v) => v.trim().length >= n, { error: `MIN_LENGTH_${n}`, abort: true });
 
 /** max: length at most n, otherwise MAX_LENGTH_{n}. */
 export const maxText = (n: number) => z.string({ error: typeError }).max(n, { error: `MAX_LENGTH_${n}` });

@@ -19,6 +19,11 @@ export interface EngineEvents {
   'destination.recovered': [{ destinationId: string; accountId: string }];
   /** The destination refused our credentials (revoked or invalid auth): the user must reconnect it. */
   'destination.broken': [{ destinationId: string; accountId: string; reason: string }];
+  /**
+   * An integration's connection was stored, replaced or removed (connect, reconnect, disconnect, by
+   * any of the ways in): the account's browsers hear it as UPDATE_INTEGRATION.
+   */
+  'integration.connection': [{ integrationId: string; accountId: string }];
 }
 
 export class EngineEventBus extends EventEmitter<EngineEvents> {}

@@ -39,24 +39,74 @@ interface ValidationIssue {
   params?: Record<string, unknown>;
 }
 
-/** Zod's own messages (not one of our keys) become REQUIRED, INVALID_TYPE or VALIDATION_ERROR. */
-function toIssues(validation: ValidationIssue[]) {
-  const issues: { path: string[]; message: string }[] = [];
-  for (const v of validation) {
-    const path = v.instancePath.split('/').filter(Boolean);
-    if (v.keyword === 'unrecognized_keys' && Array.isArray(v.params?.keys)) {
-      for (const key of v.params.keys) issues.push({ path: [...path, String(key)], message: 'VALIDATION_ERROR' });
+/** A zod issue as zod gives it, or as fastify-type-provider-zod passes it on (its fields in `params`). */
+interface IssueLike {
+  code: string;
+  path: string[];
+  message: string;
+  keys?: unknown;
+  errors?: unknown;
+}
+
+const isMissing = (i: IssueLike) => i.code === 'invalid_type' && /received (undefined|null)/.test(i.message);
+
+/** An issue's key: its message when that is one of our keys, else REQUIRED, INVALID_TYPE or VALIDATION_ERROR. */
+function issueCode(issue: IssueLike): ErrorCode {
+  if (isKnownCode(issue.message)) return issue.message;
+  if (issue.code === 'invalid_type') return isMissing(issue) ? 'REQUIRED' : 'INVALID_TYPE';
+  return 'VALIDATION_ERROR';
+}
+
+/**
+ * Each issue as { path, message: our key }. A union none of whose shapes fits (Pipedrive's connect:
+ * an OAuth code or an API token) speaks for the shape the body meant, the one missing the fewest
+ * fields, so a short token is MIN_LENGTH_10 and not "invalid input".
+ */
+function toKeyedIssues(issues: IssueLike[]): { path: string[]; message: string }[] {
+  const out: { path: string[]; message: string }[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys' && Array.isArray(issue.keys)) {
+      for (const key of issue.keys) out.push({ path: [...issue.path, String(key)], message: 'VALIDATION_ERROR' });
       continue;
     }
-    let message = v.message ?? '';
-    if (!isKnownCode(message)) {
-      if (v.keyword === 'invalid_type')
-        message = /received (undefined|null)/.test(message) ? 'REQUIRED' : 'INVALID_TYPE';
-      else message = 'VALIDATION_ERROR';
+    if (issue.code === 'invalid_union' && Array.isArray(issue.errors) && issue.errors.length > 0) {
+      const branches = issue.errors as { code: string; path: PropertyKey[]; message: string }[][];
+      const missing = (b: (typeof branches)[number]) => b.filter((i) => isMissing({ ...i, path: [] })).length;
+      const meant = branches.reduce((best, b) => (missing(b) < missing(best) ? b : best));
+      const nested = meant.map((i) => ({ ...i, path: [...issue.path, ...i.path.map(String)] }));
+      if (nested.length > 0) {
+        out.push(...toKeyedIssues(nested));
+        continue;
+      }
     }
-    issues.push({ path, message });
+    out.push({ path: issue.path, message: issueCode(issue) });
   }
-  return issues;
+  return out;
+}
+
+/** Zod's own messages (not one of our keys) become REQUIRED, INVALID_TYPE or VALIDATION_ERROR. */
+function toIssues(validation: ValidationIssue[]) {
+  return toKeyedIssues(
+    validation.map((v) => ({
+      ...v.params,
+      code: v.keyword,
+      path: v.instancePath.split('/').filter(Boolean),
+      message: v.message ?? '',
+    })),
+  );
+}
+
+/**
+ * A schema a service checks itself (a connector's credentials and settings, a source's options)
+ * answers like a route's own schema: each field with its key (MIN_LENGTH_8, REQUIRED …), the first
+ * of them the answer's code, so a short key is MIN_LENGTH_8 and not a bare VALIDATION_ERROR.
+ */
+export function zodAppError(prefix: string, error: ZodError): AppError {
+  const issues = toKeyedIssues(
+    error.issues.map((i) => ({ ...i, path: [prefix, ...i.path.map(String)] }) as unknown as IssueLike),
+  );
+  const errors = fieldErrors({ issues } as unknown as ZodError) as FieldError[];
+  return new AppError(errors[0]?.code ?? 'VALIDATION_ERROR', { errors });
 }
 
 /** Fastify's own client errors, by code. */

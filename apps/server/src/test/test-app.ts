@@ -41,7 +41,9 @@ async function onServer(sql: string): Promise<void> {
  */
 export async function createTestDatabase(prefix = 'lr_test', { migrated = false } = {}): Promise<TestDatabase> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  await onServer(migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplateDatabase')}` : `CREATE DATABASE ${name}`);
+  await onServer(
+    migrated ? `CREATE DATABASE ${name} TEMPLATE ${inject('testTemplateDatabase')}` : `CREATE DATABASE ${name}`,
+  );
   const url = new URL(inject('testDatabaseUrl'));
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };

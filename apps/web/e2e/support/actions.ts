@@ -1,6 +1,9 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Frame, type Page } from '@playwright/test';
+import { baseURL } from '../../playwright.config';
 import { type Lang, texts } from './locales';
 import { linkTo, waitForMail } from './mail';
+import { settled } from './settled';
+import { urlIs } from './url';
 
 export async function signUpAndConfirm(page: Page, lang: Lang, login: string, password: string): Promise<void> {
   const t = texts[lang];
@@ -14,7 +17,7 @@ export async function signUpAndConfirm(page: Page, lang: Lang, login: string, pa
 
   const mail = await waitForMail(login, since);
   await page.goto(linkTo(mail, new RegExp(`^${t.prefix}/confirm$`)));
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin$`));
+  await expect(page).toHaveURL(urlIs(`${t.prefix}/admin`));
 }
 
 export async function signIn(page: Page, lang: Lang, login: string, password: string): Promise<void> {
@@ -22,14 +25,28 @@ export async function signIn(page: Page, lang: Lang, login: string, password: st
   await page.locator('#login').fill(login);
   await page.locator('#password').fill(password);
   await page.getByRole('main').getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/admin$`));
+  await expect(page).toHaveURL(urlIs(`${t.prefix}/admin`));
 }
 
 export async function signOut(page: Page, lang: Lang, login: string): Promise<void> {
   const t = texts[lang];
   await page.getByRole('button', { name: login }).click();
+  // Every address the tab shows from the click on: a detour through the "session ended" notice
+  // may be brief, so the final address alone would not tell.
+  const visited: string[] = [];
+  const record = (frame: Frame) => {
+    if (frame === page.mainFrame()) visited.push(frame.url());
+  };
+  page.on('framenavigated', record);
   await page.getByRole('menuitem', { name: t.layout.user.logout }).click();
-  await expect(page).toHaveURL(new RegExp(`${t.prefix}/signin`));
+  // Spec section 2: logout goes to /signin, a deliberate end and not an expired session.
+  await expect(page).toHaveURL(urlIs(`${t.prefix}/signin`));
+  await expect(page.getByRole('heading', { name: t.auth.signin.title })).toBeVisible();
+  await settled(page);
+  page.off('framenavigated', record);
+  expect(page.url()).toMatch(urlIs(`${t.prefix}/signin`));
+  await expect(page.getByText(t.auth.signin.sessionExpired)).toHaveCount(0);
+  expect([...new Set(visited)]).toEqual([`${baseURL}${t.prefix}/signin`]);
 }
 
 /** The "new integration" dialog that is open: picks the type, names it, creates it. */

@@ -4,6 +4,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { expect, type Page } from '@playwright/test';
 import { texts } from './locales';
+import { UUID, urlMatching } from './url';
 
 const run = promisify(execFile);
 const t = texts.en;
@@ -27,7 +28,7 @@ export async function sourceTo(page: Page, destination: string): Promise<string>
   await dialog.locator('label').filter({ hasText: 'Webhook' }).first().click();
   await dialog.getByLabel(i.create.name).fill(`Form to ${destination}`);
   await dialog.getByRole('button', { name: i.create.submit }).click();
-  await expect(page).toHaveURL(/\/en\/admin\/integrations\/webhook\/[0-9a-f-]{36}/);
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/webhook/${UUID}`));
   const hookUrl = await page.getByRole('textbox', { name: i.webhook.url }).inputValue();
   await page.getByRole('tab', { name: /Destinations/ }).click();
   await pick(page, i.destinations.pick, destination);

@@ -61,6 +61,7 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   memoryToken = token;
+  endedOnPurpose = false;
   try {
     localStorage.setItem(STORAGE.sessionToken, token);
   } catch {
@@ -81,12 +82,19 @@ export function clearToken(): void {
 }
 
 let signedOutTo: string | null = null;
+let endedOnPurpose = false;
 /**
  * A deliberate sign-out: the account guard then goes straight to `next` (a path without the
- * language prefix) instead of trying a refresh.
+ * language prefix) instead of trying a refresh. Called before the session ends on the server, so
+ * the 401s that follow (calls in flight, or refetched without a token) are no "session ended".
  */
 export function markSignedOut(next = '/signin'): void {
   signedOutTo = next;
+  endedOnPurpose = true;
+}
+/** True from a deliberate sign-out until the next token is stored. */
+export function isSignedOutOnPurpose(): boolean {
+  return endedOnPurpose;
 }
 export function consumeSignedOut(): string | null {
   const next = signedOutTo;
@@ -112,5 +120,7 @@ export function tokenPayload(): Partial<AccessTokenPayload> | null {
 /** For tests: forget the memory copy. */
 export function resetAuthForTests(): void {
   memoryToken = null;
+  signedOutTo = null;
+  endedOnPurpose = false;
   listeners.clear();
 }

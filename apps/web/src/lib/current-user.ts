@@ -26,12 +26,14 @@ export async function signOut(): Promise<void> {
     await returnToOwnSession();
     return new Promise<never>(() => {});
   }
+  // Marked first: the calls in flight meet the revoked session with a 401, which is no expiry.
+  markSignedOut();
+  await queryClient.cancelQueries();
   try {
     await api.post<{ success: true }>('/api/auth/logout');
   } catch (err) {
     console.warn('logout failed', err);
   }
-  markSignedOut();
   clearToken();
   queryClient.clear();
 }

@@ -2,7 +2,7 @@ import { STORAGE } from '@leadrelay/shared';
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeJwt, jsonResponse } from '../test/render';
-import { getToken, resetAuthForTests, setToken } from './auth';
+import { getToken, markSignedOut, resetAuthForTests, setToken } from './auth';
 import { HttpError, http, setHttpNavigator } from './http';
 
 const freshToken = () => fakeJwt({ sub: 'u1', login: 'a@b.co', role: 'client', exp: Date.now() / 1000 + 600 });
@@ -83,6 +83,29 @@ describe('401 handling', () => {
     await expect(http(path, { method: 'POST', body: {} })).rejects.toMatchObject({ status: 401 });
     expect(navigated).toEqual([]);
     expect(getToken()).toBe(token);
+  });
+
+  it('leaves a session ended on purpose alone: no "session ended" for its late 401s', async () => {
+    setToken(freshToken());
+    markSignedOut();
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { code: 'UNAUTHORIZED' }));
+    await expect(http('/api/account')).rejects.toMatchObject({ status: 401 });
+    expect(navigated).toEqual([]);
+  });
+
+  it('does not end the current session for the 401 of a call made with an earlier token', async () => {
+    const earlier = freshToken();
+    setToken(earlier);
+    let answer: (r: Response) => void = () => {};
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    const call = http('/api/account');
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    const current = fakeJwt({ sub: 'u2', login: 'c@d.co', role: 'client', exp: Date.now() / 1000 + 600 });
+    setToken(current);
+    answer(jsonResponse(401, { code: 'UNAUTHORIZED' }));
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(navigated).toEqual([]);
+    expect(getToken()).toBe(current);
   });
 
   it('passes other errors through with code, field errors and Retry-After', async () => {

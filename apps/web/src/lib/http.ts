@@ -1,6 +1,6 @@
 // The one fetch wrapper (spec section 7, request rules; section 4, session expiry).
 import type { ApiError } from '@leadrelay/shared';
-import { clearToken, getToken, isTokenFresh, setToken } from './auth';
+import { clearToken, getToken, isSignedOutOnPurpose, isTokenFresh, setToken } from './auth';
 import { currentLocale, readLangCookie, stripLocale, withLocale } from './locale';
 
 export class HttpError extends Error {
@@ -35,7 +35,13 @@ export function setHttpNavigator(fn: Navigator): void {
 const NO_SESSION_REDIRECT_CALLS = ['/api/auth/refresh', '/auth/refresh', '/api/auth/logout'];
 const NO_SESSION_REDIRECT_PAGES = ['/signin', '/signup', '/recovery'];
 
-function onSessionExpired(): void {
+/**
+ * A 401 ends the session it was sent with. Not one that was ended on purpose (logout, account
+ * removed: its calls in flight and the queries refetched after it answer 401 too), and not a newer
+ * one: an answer to a call made with another token than the current one says nothing about it.
+ */
+function onSessionExpired(sentWith: string | null): void {
+  if (isSignedOutOnPurpose() || sentWith !== getToken()) return;
   clearToken();
   const page = stripLocale(window.location.pathname);
   if (NO_SESSION_REDIRECT_PAGES.includes(page)) return;
@@ -121,12 +127,13 @@ async function sendChecked(path: string, opts: RequestOptions): Promise<Response
   // An access token about to expire is renewed first, so a long visit does not end in a 401.
   const token = getToken();
   if (token && !isAuthCall(path) && !isTokenFresh(token, 10)) await refreshAccessToken();
+  const sentWith = getToken();
   const res = await send(path, opts);
   if (!res.ok) {
     const data = await parseBody(res);
     const retry = Number(res.headers.get('Retry-After'));
     const error = new HttpError(res.status, data as Partial<ApiError> | null, Number.isFinite(retry) ? retry : null);
-    if (res.status === 401 && !isAuthCall(path)) onSessionExpired();
+    if (res.status === 401 && !isAuthCall(path)) onSessionExpired(sentWith);
     throw error;
   }
   return res;

@@ -7,7 +7,7 @@
 // when the shop answers UNAUTHORIZED anyway (its clock, a token revoked); a renewal goes through
 // ctx.rotateAuth, so across every worker one renewal happens and the new token is stored sealed.
 // A connection made with a token alone cannot renew it: once the shop refuses it, TOKEN_EXPIRED.
-import type { HoroshopOrder, HoroshopSettings } from '@leadrelay/shared';
+import { type HoroshopOrder, type HoroshopSettings, requiredText } from '@leadrelay/shared';
 import { z } from 'zod';
 import { fetchWithTrace } from '../kit/client-kit';
 import { PermanentError, RetryableError } from '../kit/errors';
@@ -20,9 +20,9 @@ import type { AttemptTrace, ConnectorContext } from '../kit/types';
  */
 export const ZHoroshopAuth = z
   .object({
-    login: z.string().min(1).max(200).optional(),
-    password: z.string().min(1).max(500).optional(),
-    token: z.string().min(1).max(500).optional(),
+    login: requiredText().max(200).optional(),
+    password: requiredText().max(500).optional(),
+    token: requiredText().max(500).optional(),
     tokenExpiresAt: z.number().int().optional(),
   })
   .refine((a) => (!!a.login && !!a.password) || !!a.token, { message: 'REQUIRED' });

@@ -1,4 +1,5 @@
 // The `http` destination: POST each lead as JSON to the user's https URL, optionally HMAC-signed.
+import { requiredText } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
@@ -24,7 +25,7 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 export const ZHttpAuth = z.object({
   /** HMAC-SHA256 key; when set every request carries X-LeadRelay-Signature and X-LeadRelay-Timestamp. */
-  secret: z.string().min(1).max(500).optional(),
+  secret: requiredText().max(500, { error: 'MAX_LENGTH_500' }).optional(),
 });
 
 export const ZHttpSettings = z.object({

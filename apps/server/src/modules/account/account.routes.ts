@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TenantDataCleaner } from '../../lib/tenant-data';
 import { authOf } from '../../plugins/auth';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
-import { toApiUser } from '../users/users.service';
+import { apiUser } from '../users/users.service';
 import { clearAllData, patchAccount, removeAccount, updatePassword } from './account.service';
 
 const tags = ['account'];
@@ -21,7 +21,7 @@ export async function accountRoutes(app: FastifyInstance, { cleaners, onRemove }
   const { deps } = app;
 
   r.get('/api/account', { config: { access: 'client' }, schema: { tags, response: { 200: ZUser } } }, async (req) =>
-    toApiUser(authOf(req).user),
+    apiUser(deps.db, authOf(req).user),
   );
 
   r.patch(

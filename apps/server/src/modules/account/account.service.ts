@@ -7,15 +7,15 @@ import type { AuthContext } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { clearLoginFailures } from '../auth/throttle.service';
-import { toApiUser, updateUser } from '../users/users.service';
+import { apiUser, updateUser } from '../users/users.service';
 
 async function requirePassword(user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('WRONG_PASSWORD');
 }
 
 export async function patchAccount(deps: Deps, user: UserRow, body: AccountPatchBody): Promise<User> {
-  if (Object.keys(body).length === 0) return toApiUser(user);
-  return toApiUser(await updateUser(deps.db, user.id, body));
+  if (Object.keys(body).length === 0) return apiUser(deps.db, user);
+  return apiUser(deps.db, await updateUser(deps.db, user.id, body));
 }
 
 /** Changes the password and signs out every other session. */

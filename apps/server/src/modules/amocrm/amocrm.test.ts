@@ -2,6 +2,7 @@ import { type AmoEmulator, startAmoEmulator } from '@leadrelay/connectors/amocrm
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { amocrmBackups, deliveries, errorRecords, integrations } from '../../db/schema';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -99,7 +100,10 @@ describe('amoCRM connect', () => {
     expect(`${back.origin}${back.pathname}`).toBe(CALLBACK);
     expect(back.searchParams.get('referer')).toBe(em.host);
     const connectedAt = Date.now();
+    const live = watchIntegrationUpdates(t);
     expect(await callback(back)).toBe(`http://app.test/admin/integrations/amocrm/${id}?connected=1`);
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
 
     const row = await rowOf(id);
     // The refresh token lives about 3 months unused: its end is kept in clear for the guardian's warnings.

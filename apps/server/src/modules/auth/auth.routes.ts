@@ -22,7 +22,7 @@ import { z } from 'zod';
 import { destinationPolicy } from '../../config';
 import { authOf, bearerToken } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
-import { findLiveUserById, toApiUser } from '../users/users.service';
+import { apiUser, findLiveUserById } from '../users/users.service';
 import * as auth from './auth.service';
 import { exchangeEnterCode } from './enter.service';
 import { facebookSigninConfig, signInWithFacebook } from './facebook-signin.service';
@@ -202,6 +202,6 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get('/api/auth/me', { config: { access: 'client' }, schema: { tags, response: { 200: ZUser } } }, async (req) =>
-    toApiUser(authOf(req).user),
+    apiUser(deps.db, authOf(req).user),
   );
 }

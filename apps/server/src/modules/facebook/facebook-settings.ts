@@ -6,7 +6,7 @@ import { type FacebookSettings, ZFacebookSettings } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fbConnections, fbPages } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError, zodAppError } from '../../plugins/errors';
 import type { IntegrationTypeHooks } from '../integrations/integration-types';
 import type { Actor } from './facebook-store';
 
@@ -34,21 +34,14 @@ export async function connectionForPage(
   return conn;
 }
 
-/** Checks facebook settings; 400 VALIDATION_ERROR with settings.<field> errors when they are wrong. */
+/** Checks facebook settings; 400 with settings.<field> errors (their keys) when they are wrong. */
 export async function validFacebookSettings(
   db: Executor,
   actor: Actor,
   raw: Record<string, unknown>,
 ): Promise<{ settings: FacebookSettings; status: 'ok' | 'broken'; statusReason: string | null }> {
   const parsed = ZFacebookSettings.safeParse(raw);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', {
-      errors: parsed.error.issues.map((i) => ({
-        field: ['settings', ...i.path.map(String)].join('.'),
-        code: i.message === 'REQUIRED' ? 'REQUIRED' : 'VALIDATION_ERROR',
-      })),
-    });
-  }
+  if (!parsed.success) throw zodAppError('settings', parsed.error);
   const settings = parsed.data;
   const conn = await connectionForPage(
     db,

@@ -89,7 +89,7 @@ describe('GA4 connect', () => {
       'settings.params.0.from',
     ]);
     const secret = await call('PUT', `/api/admin/integration/${id}/connect`, alice, { auth: { apiSecret: 'x' } });
-    expectError(secret, 400, 'VALIDATION_ERROR');
+    expectError(secret, 400, 'MIN_LENGTH_8');
   });
 });
 

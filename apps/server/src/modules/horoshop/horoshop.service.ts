@@ -25,6 +25,7 @@ import { hooks, horoshopOrders, horoshopSources, type IntegrationRow, integratio
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../plugins/errors';
+import { connectionChanged } from '../integrations/integration-health';
 import { type Actor, ownIntegrationOfType } from '../integrations/integration-rows';
 import { getIntegration } from '../integrations/integrations.service';
 import { draftContext, horoshopError, storedContext, TYPE } from './horoshop-deps';
@@ -107,6 +108,7 @@ export async function connectShop(
       });
   });
   forgetConnectionCache(row.id);
+  connectionChanged(deps, row);
   return { data: { integration: await getIntegration(deps.db, actor, row.id) } };
 }
 

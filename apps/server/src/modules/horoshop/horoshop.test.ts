@@ -12,6 +12,7 @@ import {
   startHoroshopTest,
   storedAuth,
 } from '../../test/horoshop-kit';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { callAs, createTestApp, expectError, signUp, type TestApp } from '../../test/test-app';
 
 let h: HoroshopTest;
@@ -31,8 +32,11 @@ describe('POST /api/integrations/{id}/horoshop/auth', () => {
   it('checks the login and password with the shop, stores them sealed and answers data.integration', async () => {
     const s = await shopSource(h);
     const signIns = h.shop.requests.filter((r) => r.fn === 'auth').length;
+    const live = watchIntegrationUpdates(h.t);
     const res = await connectShop(h, s, { domain: `${h.shop.url}/admin/` });
     expect(res.statusCode, res.body).toBe(200);
+    expect(await live.about(s.integrationId)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
     expect(res.json().data.integration).toMatchObject({
       _id: s.integrationId,
       type: 'horoshop',

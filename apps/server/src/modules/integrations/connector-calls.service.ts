@@ -16,9 +16,10 @@ import { type IntegrationRow, integrations } from '../../db/schema';
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { connectorContext, reasonOf } from '../../delivery/connector-context';
 import { sealAuth } from '../../delivery/stored-auth';
-import { AppError } from '../../plugins/errors';
+import { AppError, zodAppError } from '../../plugins/errors';
+import { connectionChanged } from './integration-health';
 import { type Actor, ownIntegrationOfType, ownRow } from './integration-rows';
-import { checkSize, validSettings, zodFieldErrors } from './integration-validation';
+import { checkSize, validSettings } from './integration-validation';
 import { getIntegration } from './integrations.service';
 
 function connectorOf(row: IntegrationRow) {
@@ -170,7 +171,7 @@ export async function connect(
     }
     checkSize(body.auth);
     const parsed = connector.auth.safeParse(body.auth);
-    if (!parsed.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('auth', parsed.error) });
+    if (!parsed.success) throw zodAppError('auth', parsed.error);
     // Sealed at rest; the API never answers it (toApi has no auth field).
     values.auth = sealAuth(deps.secrets, row.id, parsed.data as Record<string, unknown>);
   }
@@ -182,5 +183,6 @@ export async function connect(
     .returning();
   if (values.auth !== undefined) forgetConnectionCache(row.id);
   const check = await runCheck(deps, updated!);
+  connectionChanged(deps, row);
   return { ...check, integration: await getIntegration(deps.db, actor, row.id) };
 }

@@ -163,6 +163,26 @@ export async function onDestinationRecovered(
 }
 
 /**
+ * The one way to say an integration's connection changed (connect, reconnect, disconnect, whatever
+ * the route): the account's browsers get UPDATE_INTEGRATION with its state after the change.
+ */
+export function connectionChanged(deps: Pick<Deps, 'events'>, row: { id: string; accountId: string }): void {
+  deps.events.emit('integration.connection', { integrationId: row.id, accountId: row.accountId });
+}
+
+async function onConnectionChanged(
+  deps: Deps,
+  emit: EmitIntegrationUpdate,
+  e: { integrationId: string; accountId: string },
+): Promise<void> {
+  const [row] = await deps.db
+    .select({ status: integrations.status, statusReason: integrations.statusReason })
+    .from(integrations)
+    .where(and(eq(integrations.id, e.integrationId), eq(integrations.accountId, e.accountId)));
+  if (row) emit(e.accountId, { integrationId: e.integrationId, ...row });
+}
+
+/**
  * Subscribes to the engine's events. Changes of one destination run one after another, in the
  * order of the events; stop() waits for the updates and mails under way.
  */
@@ -187,14 +207,18 @@ export function watchIntegrationHealth(
     enqueue(e.destinationId, () => onDestinationBroken(deps, emit, { ...e, retryAt: null }));
   const onRecovered = (e: { destinationId: string }) =>
     enqueue(e.destinationId, () => onDestinationRecovered(deps, emit, e.destinationId));
+  const onConnection = (e: { integrationId: string; accountId: string }) =>
+    enqueue(e.integrationId, () => onConnectionChanged(deps, emit, e));
   events.on('destination.paused', onPaused);
   events.on('destination.broken', onBroken);
   events.on('destination.recovered', onRecovered);
+  events.on('integration.connection', onConnection);
   return {
     async stop() {
       events.off('destination.paused', onPaused);
       events.off('destination.broken', onBroken);
       events.off('destination.recovered', onRecovered);
+      events.off('integration.connection', onConnection);
       await Promise.allSettled([...queues.values()]);
     },
   };

@@ -9,19 +9,12 @@ import {
   ZSourceOptions,
 } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { collections, type IntegrationSettingRow, integrations } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError, zodAppError } from '../../plugins/errors';
 import { settingsBySlug } from '../catalogue/catalogue.service';
 import type { Actor } from './integration-rows';
 import { integrationTypeHooks } from './integration-types';
-
-type FieldErrors = { field: string; code: 'VALIDATION_ERROR' }[];
-
-export function zodFieldErrors(prefix: string, error: z.ZodError): FieldErrors {
-  return error.issues.map((i) => ({ field: [prefix, ...i.path.map(String)].join('.'), code: 'VALIDATION_ERROR' }));
-}
 
 export function checkSize(value: Record<string, unknown>): void {
   if (Buffer.byteLength(JSON.stringify(value)) > INTEGRATION_OPTIONS_MAX_BYTES) throw new AppError('OPTIONS_TOO_LARGE');
@@ -32,9 +25,7 @@ export function validOptions(kind: IntegrationSettingRow['kind'] | undefined, op
   checkSize(options);
   if (kind !== 'source') return options;
   const parsed = ZSourceOptions.safeParse(options);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('options', parsed.error) });
-  }
+  if (!parsed.success) throw zodAppError('options', parsed.error);
   return parsed.data as Record<string, unknown>;
 }
 
@@ -43,9 +34,7 @@ export function validSettings(type: string, settings: Record<string, unknown>): 
   const connector = getConnector(type);
   if (!connector) return settings;
   const parsed = connector.settings.safeParse(settings);
-  if (!parsed.success) {
-    throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('settings', parsed.error) });
-  }
+  if (!parsed.success) throw zodAppError('settings', parsed.error);
   return parsed.data as Record<string, unknown>;
 }
 

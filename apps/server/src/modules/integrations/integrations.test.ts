@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import {
   bearer,
   callAs,
@@ -141,8 +142,9 @@ describe('POST /api/integrations', () => {
     expectError(await post({ type: 'webhook', name: 'x', distributionId: 'nope' }), 400, 'VALIDATION_ERROR');
     expectError(await post({ type: 'webhook', name: 'x', extra: true }), 400, 'VALIDATION_ERROR');
     expectError(await post(undefined), 400, 'REQUIRED');
+    // Options are checked in the service, and answer like the route's schema: the field's own key.
     const badMapping = await post({ type: 'webhook', name: 'x', options: { mapping: 'all' } });
-    expectError(badMapping, 400, 'VALIDATION_ERROR');
+    expectError(badMapping, 400, 'INVALID_TYPE');
     expect(errorOf(badMapping).errors?.[0]?.field).toBe('options.mapping');
     const badUrl = await post({ type: 'http', name: 'x', settings: { url: 'not a url' } });
     expectError(badUrl, 400, 'VALIDATION_ERROR');
@@ -388,11 +390,15 @@ describe('connection', () => {
   it('connects: stores settings and auth checked by the connector, then checks', async () => {
     const d = await httpDestination(alice, closedUrl);
     await call('POST', `/api/admin/integration/${d._id}/check-connection`, alice);
+    const live = watchIntegrationUpdates(t);
     const res = await call('PUT', `/api/admin/integration/${d._id}/connect`, alice, {
       auth: { secret: 'hmac-key' },
       settings: { url: okUrl },
     });
     expect(res.statusCode).toBe(200);
+    // The account's other tabs hear of it (UPDATE_INTEGRATION), with the state after the check.
+    expect(await live.about(d._id)).toMatchObject({ status: 'ok', statusReason: null, state: { code: 'working' } });
+    live.stop();
     expect(res.json()).toMatchObject({
       ok: true,
       status: 'ok',
@@ -407,6 +413,21 @@ describe('connection', () => {
       ok: true,
       status: 'ok',
     });
+  });
+
+  it('answers a short key with MIN_LENGTH_n and a blank one with REQUIRED, as the field’s and the answer’s code (spec 5)', async () => {
+    const sms = await create(alice, { type: 'alfasms', name: 'SMS' });
+    const short = await call('PUT', `/api/admin/integration/${sms._id}/connect`, alice, {
+      auth: { apiKey: '  abc1234  ' },
+    });
+    expectError(short, 400, 'MIN_LENGTH_8');
+    expect(errorOf(short).errors).toEqual([{ field: 'auth.apiKey', code: 'MIN_LENGTH_8' }]);
+    const d = await httpDestination(alice);
+    const blank = await call('PUT', `/api/admin/integration/${d._id}/connect`, alice, { auth: { secret: '   ' } });
+    expectError(blank, 400, 'REQUIRED');
+    expect(errorOf(blank).errors).toEqual([{ field: 'auth.secret', code: 'REQUIRED' }]);
+    const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, sms._id));
+    expect(row?.auth).toBeNull();
   });
 
   it('refuses connect bodies the connector’s schemas reject, and types without a connector', async () => {

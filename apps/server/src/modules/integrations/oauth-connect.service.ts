@@ -20,6 +20,7 @@ import { credentialExpiry, sealAuth } from '../../delivery/stored-auth';
 import { connectorConfig } from '../../lib/connector-config';
 import { isBoundToBrowser, type OAuthState, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
 import { AppError } from '../../plugins/errors';
+import { connectionChanged } from './integration-health';
 import { ownIntegrationOfType } from './integration-rows';
 
 type Actor = Pick<UserRow, 'id'>;
@@ -115,7 +116,11 @@ function tokenOrigin(deps: Deps, connector: OAuthConnector, allowed: string, val
 }
 
 /** Stores credentials sealed; the integration is connected and healthy. */
-export async function storeAuth(deps: Deps, row: IntegrationRow, auth: Record<string, unknown>): Promise<void> {
+export async function storeAuth(
+  deps: Pick<Deps, 'db' | 'secrets' | 'events'>,
+  row: IntegrationRow,
+  auth: Record<string, unknown>,
+): Promise<void> {
   await deps.db
     .update(integrations)
     .set({
@@ -127,6 +132,7 @@ export async function storeAuth(deps: Deps, row: IntegrationRow, auth: Record<st
     })
     .where(and(eq(integrations.id, row.id), eq(integrations.accountId, row.accountId)));
   forgetConnectionCache(row.id);
+  connectionChanged(deps, row);
 }
 
 /**

@@ -25,10 +25,10 @@ import type { Executor } from '../../db/client';
 import { type IntegrationRow, integrations, parserMailboxes, parserMails } from '../../db/schema';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
+import { AppError, zodAppError } from '../../plugins/errors';
 import { findSettingBySlug } from '../catalogue/catalogue.service';
 import { ownIntegrationOfType } from '../integrations/integration-rows';
-import { validDestinations, zodFieldErrors } from '../integrations/integration-validation';
+import { validDestinations } from '../integrations/integration-validation';
 import { deleteIntegration, updateIntegration } from '../integrations/integrations.service';
 import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
 import { rulesOf } from './parser-mails';
@@ -51,11 +51,11 @@ async function ownParser(db: Executor, actor: Pick<Actor, 'id'>, id: string, loc
 /** The settings a parser keeps (its integration's `settings`): rules, the mailbox without its password, a sample. */
 export function validParserSettings(raw: Record<string, unknown>): Record<string, unknown> {
   const rules = ZParserRules.safeParse(raw.rules ?? {});
-  if (!rules.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('rules', rules.error) });
+  if (!rules.success) throw zodAppError('rules', rules.error);
   let imap: Record<string, unknown> | null = null;
   if (raw.imap) {
     const parsed = ZParserImapBody.omit({ password: true }).safeParse(raw.imap);
-    if (!parsed.success) throw new AppError('VALIDATION_ERROR', { errors: zodFieldErrors('imap', parsed.error) });
+    if (!parsed.success) throw zodAppError('imap', parsed.error);
     imap = parsed.data;
   }
   const sample = typeof raw.sample === 'string' ? raw.sample.slice(0, 200_000) : '';

@@ -328,6 +328,7 @@ describe('through the emulator, as a browser and LiqPay would', () => {
     const user = await signUp(t);
     const business = await seededPlan('Business');
     const before = await accountOf(user);
+    expect((await callAs(t, 'GET', '/api/auth/me', user)).json().paymentInfo).toBeNull();
     const { order, checkout } = await subscribe(user, business.id);
     emulator.duplicateCallbacks(true);
     try {
@@ -343,6 +344,12 @@ describe('through the emulator, as a browser and LiqPay would', () => {
     expect(await t.app.db.select().from(invoices).where(eq(invoices.orderId, order._id))).toHaveLength(1);
     const method = (await callAs(t, 'GET', '/api/payment/method', user)).json().data;
     expect(method.card.mask).toBe('424242*42');
+    // The user (me) and the account say which card is saved (spec 3, paymentInfo), and nothing secret.
+    for (const path of ['/api/auth/me', '/api/account']) {
+      const me = await callAs(t, 'GET', path, user);
+      expect(me.json().paymentInfo).toEqual({ card: method.card, savedAt: method.createdAt });
+      expect(me.body).not.toMatch(/token|sealed|"kid"/i);
+    }
 
     // Renewing early now charges that card with no checkout.
     const renew = (await callAs(t, 'GET', '/api/payment/renew', user)).json().data;
@@ -472,6 +479,7 @@ describe('the saved card and renewals', () => {
     const removed = await callAs(t, 'DELETE', '/api/payment/method', user);
     expect(removed.json()).toEqual({ success: true });
     expect((await callAs(t, 'GET', '/api/payment/method', user)).json()).toEqual({ data: null });
+    expect((await callAs(t, 'GET', '/api/auth/me', user)).json().paymentInfo).toBeNull();
     expectError(await callAs(t, 'DELETE', '/api/payment/method', user), 404, 'PAYMENT_METHOD_NOT_FOUND');
     const [renewal] = await t.app.db.select().from(renewals).where(eq(renewals.accountId, account.id));
     expect(renewal!.dueAt).toBeNull();

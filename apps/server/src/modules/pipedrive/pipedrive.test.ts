@@ -7,10 +7,12 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { integrations } from '../../db/schema';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { accountIdOf, createCollection, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
   createTestApp,
+  errorOf,
   expectError,
   onUnlimitedPlan,
   type SignedInUser,
@@ -104,12 +106,16 @@ describe('pipedrive connect', () => {
     expect(screen.origin + screen.pathname).toBe('http://app.test/admin/integrations/pipedrive/connect');
     expect(screen.searchParams.get('code')).toBeTruthy();
 
+    const live = watchIntegrationUpdates(t);
     const res = await call('POST', '/api/legacy/api/pipedrive/connect', alice, {
       code: screen.searchParams.get('code'),
       state: screen.searchParams.get('state'),
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ integrationId: id, type: 'pipedrive' });
+    // The connect screen's tab (and every other) hears of the connection: UPDATE_INTEGRATION.
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
     const row = JSON.stringify(await storedAuth(id));
     expect(row).not.toMatch(/emu-at-|emu-rt-|oauth/);
     const integration = (await call('GET', `/api/integrations/${id}`, alice)).json();
@@ -194,10 +200,17 @@ describe('pipedrive connect', () => {
 
   it('connects with an API token after Pipedrive accepts it; a bad token stores nothing', async () => {
     const id = await pipedriveIntegration(alice);
+    // A token too short to be one is the spec's MIN_LENGTH_10, on its field (not the union's "invalid input").
+    const short = await connectWithToken(alice, id, '  abc123   ');
+    expectError(short, 400, 'MIN_LENGTH_10');
+    expect(errorOf(short).errors).toEqual([{ field: 'apiToken', code: 'MIN_LENGTH_10' }]);
     expectError(await connectWithToken(alice, id, 'not-the-right-token'), 400, 'CONNECTION_FAILED');
     expect(await storedAuth(id)).toBeNull();
+    const live = watchIntegrationUpdates(t);
     const res = await connectWithToken(alice, id);
     expect(res.json()).toEqual({ integrationId: id, type: 'pipedrive' });
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
     expect(JSON.stringify(await storedAuth(id))).not.toContain(emu.apiToken);
     expect(emu.calls('GET /v1/users/me').map((c) => c.auth)).toEqual(['token', 'token']);
     // Credentials come only from the connect flows.

@@ -41,7 +41,7 @@ export const TYPE = 'telegram';
 /** The webhook path segment of the platform's bot (one bot, one webhook, for every account). */
 export const PLATFORM = 'platform';
 
-export type TelegramDeps = Pick<Deps, 'db' | 'config' | 'secrets' | 'log'>;
+export type TelegramDeps = Pick<Deps, 'db' | 'config' | 'secrets' | 'log' | 'events'>;
 
 /** The Bot API's root and the platform bot's token, from the configuration. */
 export function telegramConfig(deps: Pick<Deps, 'config'>): { apiUrl?: string; platformToken?: string } {
@@ -136,7 +136,7 @@ export async function connect(deps: TelegramDeps, actor: Actor, body: TelegramCo
   } catch (error) {
     throw connectFailure(error);
   }
-  await storeAuth(deps as Deps, row, auth);
+  await storeAuth(deps, row, auth);
   return account(deps, actor, row.id);
 }
 

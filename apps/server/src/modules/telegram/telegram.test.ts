@@ -16,6 +16,7 @@ import {
   telegramLinkCodes,
 } from '../../db/schema';
 import { freePort } from '../../test/free-port';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -123,8 +124,11 @@ describe('connecting the bot', () => {
       400,
       'TELEGRAM_TOKEN_INVALID',
     );
+    const live = watchIntegrationUpdates(t);
     const ok = await call('POST', '/api/telegram/connect', alice, { integrationId: id, mode: 'own', botToken: OWN });
     expect(ok.json()).toMatchObject({ connected: true, mode: 'own', botUsername: 'leadrelay_7100000001_bot' });
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
     const state = (await (await fetch(`${tg.url}/__emulator/state`)).json()) as {
       bots: { id: number; webhook: string }[];
     };

@@ -1,7 +1,7 @@
-import type { Locale, Role, User } from '@leadrelay/shared';
+import type { Locale, PaymentInfo, Role, User } from '@leadrelay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type UserRow, users } from '../../db/schema';
+import { paymentMethods, type UserRow, users } from '../../db/schema';
 
 export async function findLiveUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -65,7 +65,10 @@ export function dateAfterDays(days: number, now: Date = new Date()): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** The API shape of a user (ZUser). */
+/**
+ * The API shape of a user (ZUser) without the saved card (paymentInfo null): what a check of the
+ * account needs. What answers the user (me, the account) is `apiUser`.
+ */
 export function toApiUser(row: UserRow): User {
   return {
     _id: row.id,
@@ -76,7 +79,7 @@ export function toApiUser(row: UserRow): User {
     credit: row.creditCents / 100,
     planId: row.planId,
     subscription: row.subscription ?? null,
-    paymentInfo: row.paymentInfo ?? null,
+    paymentInfo: null,
     name: row.name,
     phone: row.phone,
     company: row.company,
@@ -84,4 +87,25 @@ export function toApiUser(row: UserRow): User {
     emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/** The saved card's public part (the payments module keeps the card; its token never leaves it). */
+export async function paymentInfoOf(db: Executor, accountId: string): Promise<PaymentInfo | null> {
+  const [card] = await db
+    .select({
+      mask: paymentMethods.mask,
+      type: paymentMethods.cardType,
+      expiry: paymentMethods.expiry,
+      savedAt: paymentMethods.createdAt,
+    })
+    .from(paymentMethods)
+    .where(eq(paymentMethods.accountId, accountId));
+  return card
+    ? { card: { mask: card.mask, type: card.type, expiry: card.expiry }, savedAt: card.savedAt.toISOString() }
+    : null;
+}
+
+/** The user as the API answers them (me, the account page): with paymentInfo from the saved card. */
+export async function apiUser(db: Executor, row: UserRow): Promise<User> {
+  return { ...toApiUser(row), paymentInfo: await paymentInfoOf(db, row.id) };
 }

@@ -2,6 +2,7 @@ import { startUspacyEmulator, type UspacyEmulator } from '@leadrelay/connectors/
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveries, errorRecords, integrations } from '../../db/schema';
+import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { accountIdOf, createCollection, createSource } from '../../test/routing-fixtures';
 import {
   callAs,
@@ -64,9 +65,12 @@ async function connected(user: SignedInUser, settings: Record<string, unknown> =
 describe('Uspacy connect', () => {
   it('signs in once and stores only sealed tokens; the account, lists and check answer from the portal', async () => {
     const id = await uspacyIntegration(alice);
+    const live = watchIntegrationUpdates(t);
     const res = await call('POST', '/api/uspacy/connect', alice, signInBody(id));
     expect(res.statusCode).toBe(200);
     expect(em.signIns()).toBe(1);
+    expect(await live.about(id)).toMatchObject({ status: 'ok', statusReason: null });
+    live.stop();
 
     const row = await rowOf(id);
     const stored = JSON.stringify(row.auth);

@@ -1,4 +1,4 @@
-import { ZCreateIntegrationBody } from '@leadrelay/shared';
+import { ZCreateIntegrationBody, ZPipedriveApiToken } from '@leadrelay/shared';
 import { Form, Input, Modal, Radio, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../../lib/errors';
@@ -20,10 +20,10 @@ interface Props {
   onSubmit: (values: CreateValues) => void;
 }
 
-/** ZPipedriveConnectBody's apiToken: 10 to 200 characters. */
-export const tokenRules = (invalid: string) => [
+/** ZPipedriveConnectBody's apiToken, as the server checks it: MIN_LENGTH_10, MAX_LENGTH_200. */
+export const tokenRules = () => [
   { required: true, whitespace: true, message: translateCode('REQUIRED') },
-  { min: 10, max: 200, message: invalid },
+  zodRule(ZPipedriveApiToken),
 ];
 
 /** Name the new connection and choose how to authorise it. */
@@ -65,12 +65,7 @@ export function CrmCreateModal({ open, crmName, withToken, busy, onCancel, onSub
           </Form.Item>
         )}
         {withToken && method === 'token' && (
-          <Form.Item
-            name="apiToken"
-            label={t('token.label')}
-            extra={t('token.hint')}
-            rules={tokenRules(t('token.invalid'))}
-          >
+          <Form.Item name="apiToken" label={t('token.label')} extra={t('token.hint')} rules={tokenRules()}>
             <Input.Password autoComplete="off" />
           </Form.Item>
         )}

@@ -38,7 +38,7 @@ export function PipedriveTokenForm({ integration }: { integration: Integration }
                 {t('token.hint')}
               </Typography.Paragraph>
               <div className="lr-add-row">
-                <Form.Item name="apiToken" noStyle rules={tokenRules(t('token.invalid'))}>
+                <Form.Item name="apiToken" noStyle rules={tokenRules()}>
                   <Input.Password
                     autoComplete="off"
                     aria-label={t('token.label')}
