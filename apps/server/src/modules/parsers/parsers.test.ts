@@ -464,15 +464,6 @@ describe('an accepted mail with text PostgreSQL cannot store', () => {
     expect(lead!.fields).toMatchObject({ name: 'Олена', phone: '+380671112233' });
     expect(JSON.stringify(mail)).not.toMatch(/\\u0000|\\ud800/);
   });
-
-  it('an envelope sender with NUL is stored cleaned, not refused for ever with 451', async () => {
-    const parser = await createParser(p);
-    const raw = mailWithAttachments('Заявка', []);
-    const answer = await sendMail(p.smtpPort, { to: parser.address, from: 'shop\u0000@example.com', raw });
-    expect(answer.response).toMatch(/^250 /);
-    await settled();
-    expect((await mailsOf(p.t, parser._id)).map((m) => m.status)).toEqual(['lead']);
-  });
 });
 
 describe('a mail whose processing keeps failing', () => {
