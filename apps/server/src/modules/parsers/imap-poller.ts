@@ -198,7 +198,12 @@ async function recordPoll(deps: ParserDeps, row: Pick<IntegrationRow, 'id' | 'ac
   const now = new Date();
   await deps.db
     .insert(parserMailboxes)
-    .values({ integrationId: row.id, accountId: row.accountId, lastPollAt: now, lastError: error && storableText(error) })
+    .values({
+      integrationId: row.id,
+      accountId: row.accountId,
+      lastPollAt: now,
+      lastError: error && storableText(error),
+    })
     .onConflictDoUpdate({
       target: parserMailboxes.integrationId,
       set: { lastPollAt: now, lastError: error && storableText(error), updatedAt: now },

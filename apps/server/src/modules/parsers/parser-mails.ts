@@ -175,7 +175,13 @@ async function settle(db: Executor, mailId: string, outcome: Outcome): Promise<v
   });
   await db
     .update(parserMails)
-    .set({ ...text, status: outcome.status, hookId: outcome.hookId ?? null, processedAt: new Date(), claimedUntil: null })
+    .set({
+      ...text,
+      status: outcome.status,
+      hookId: outcome.hookId ?? null,
+      processedAt: new Date(),
+      claimedUntil: null,
+    })
     .where(eq(parserMails.id, mailId));
 }
 
@@ -194,7 +200,11 @@ function sqlStateIn(error: unknown): string | undefined {
 /** The error's own words for a person who digs: the database's message (not the query and its values), or the error's. */
 function detailOf(error: unknown): string {
   let words = error instanceof Error ? error.message : String(error);
-  for (let e = error as { message?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as never, i++) {
+  for (
+    let e = error as { message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as never, i++
+  ) {
     if (e.cause === undefined && typeof e.message === 'string') words = e.message;
   }
   const code = sqlStateIn(error);

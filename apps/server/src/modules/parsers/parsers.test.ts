@@ -547,7 +547,11 @@ describe('a mail whose processing keeps failing', () => {
       404,
       'PARSER_MAIL_NOT_FOUND',
     );
-    expectError(await callAs(p.t, 'POST', `${admin}/${parser._id}/mails/x/retry`, p.staff, {}), 404, 'PARSER_MAIL_NOT_FOUND');
+    expectError(
+      await callAs(p.t, 'POST', `${admin}/${parser._id}/mails/x/retry`, p.staff, {}),
+      404,
+      'PARSER_MAIL_NOT_FOUND',
+    );
     expect((await mailsOf(p.t, parser._id))[0]!.status).toBe('failed');
   });
 });

@@ -284,7 +284,11 @@ describe('linking managers', () => {
       itemId: sales.items[0]!.id,
     });
     expect(code.statusCode, code.body).toBe(201);
-    const manager = tg.addUser({ first_name: 'Ole\u0000na \ud800', username: 'ole\u0000na_\udc00', language_code: 'uk' });
+    const manager = tg.addUser({
+      first_name: 'Ole\u0000na \ud800',
+      username: 'ole\u0000na_\udc00',
+      language_code: 'uk',
+    });
     await tg.userSends(OWN, manager.id, `/start ${code.json().code}`);
     expect((await itemsOf(sales._id))[0]!.telegram).toMatchObject({ chatId: manager.id, username: 'olena_\ufffd' });
     expect(lastReplyTo(manager.id)).toContain('Olena');
