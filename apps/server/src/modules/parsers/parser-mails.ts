@@ -142,16 +142,22 @@ export async function processMail(deps: ParserDeps, mailId: string, now = new Da
     .returning();
   if (!mail) return false;
   let outcome: Outcome;
+  // What the mail says of itself once decoded (subject, sender, attachments): a failed mail shows it too.
+  const seen: Partial<Outcome> = {};
   try {
-    outcome = await outcomeOf(deps, mail, now);
+    outcome = await outcomeOf(deps, mail, now, seen);
     await settle(deps.db, mail.id, outcome);
   } catch (error) {
     const permanent = isPermanent(error);
     if (!permanent && mail.attempts < MAX_PARSER_MAIL_ATTEMPTS) throw error;
     deps.log.error({ err: error, mailId: mail.id, attempts: mail.attempts }, 'a parser mail failed for good');
     outcome = { status: 'failed', reason: 'MAIL_PROCESSING_FAILED', detail: detailOf(error) };
-    // Only what is known to be storable: the reason and the error's words, cleaned.
-    await settle(deps.db, mail.id, outcome);
+    try {
+      await settle(deps.db, mail.id, { ...seen, ...outcome });
+    } catch {
+      // What the mail said of itself was the trouble: the reason and the error's words alone, cleaned.
+      await settle(deps.db, mail.id, outcome);
+    }
   }
   deps.log.info(
     { integrationId: mail.integrationId, mailId: mail.id, status: outcome.status, reason: outcome.reason },
@@ -211,7 +217,12 @@ function detailOf(error: unknown): string {
   return code ? `${words} (SQLSTATE ${code})` : words;
 }
 
-async function outcomeOf(deps: ParserDeps, mail: typeof parserMails.$inferSelect, now: Date): Promise<Outcome> {
+async function outcomeOf(
+  deps: ParserDeps,
+  mail: typeof parserMails.$inferSelect,
+  now: Date,
+  seen: Partial<Outcome>,
+): Promise<Outcome> {
   const [source] = await deps.db
     .select({ active: integrations.active, settings: integrations.settings, hookToken: integrations.hookToken })
     .from(integrations)
@@ -226,6 +237,7 @@ async function outcomeOf(deps: ParserDeps, mail: typeof parserMails.$inferSelect
   }
   const { view, messageId, attachments } = decoded;
   const base = { subject: view.subject, mailFrom: view.from || mail.mailFrom, messageId, attachments };
+  Object.assign(seen, base);
   const rules = rulesOf(source.settings);
   const verdict = matchMail(rules, view);
   if (!verdict.matched) return { ...base, status: 'no_match', reason: verdict.reason };

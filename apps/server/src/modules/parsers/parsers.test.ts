@@ -535,7 +535,8 @@ describe('a mail whose processing keeps failing', () => {
       await mendHooks();
     }
     const [mail] = await mailsOf(p.t, parser._id);
-    expect(mail).toMatchObject({ status: 'failed', reason: 'MAIL_PROCESSING_FAILED', attempts: 1 });
+    // What the mail says of itself stays shown beside the reason.
+    expect(mail).toMatchObject({ status: 'failed', reason: 'MAIL_PROCESSING_FAILED', attempts: 1, subject: 'Заявка' });
     expect(mail!.detail).toContain('SQLSTATE 22023');
 
     const other = await startOtherStaff();

@@ -1,0 +1,41 @@
+// Throwaway (not committed): the parser page's failed-mail state, uk/en × 375/1440.
+import { chromium } from 'playwright-core';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+const base = 'http://127.0.0.1:3204';
+const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: 'owner-e2e@example.com', password: 'OwnerSecret1' }) });
+const { accessToken } = await login.json();
+const auth = { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' };
+const created = await (await fetch(`${base}/api/legacy/api/admin/parser`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Замовлення Prom' }) })).json();
+const db = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/lr_e2e_3204' });
+await db.connect();
+await db.query(`create or replace function fail_hook() returns trigger language plpgsql as $$ begin if new.integration_id = '${created._id}' then raise exception 'value too long for type character varying(255)' using errcode = '22001'; end if; return new; end $$;
+drop trigger if exists fail_hook on hooks; create trigger fail_hook before insert on hooks for each row execute function fail_hook();`);
+const send = (m) => { const tr = nodemailer.createTransport({ host: '127.0.0.1', port: 4204, secure: false, ignoreTLS: true }); return tr.sendMail({ from: 'orders@prom.ua', to: created.address, ...m }).finally(() => tr.close()); };
+await send({ subject: 'Нове замовлення №314159265 на Prom.ua', text: "Ім'я: Олена Петренко\nТелефон: +38 (067) 123-45-67", attachments: [{ filename: 'rakhunok-\u0000314159265.pdf', content: 'x' }] });
+await new Promise((r) => setTimeout(r, 3000));
+await db.query('drop trigger if exists fail_hook on hooks');
+await send({ subject: 'Заявка з сайту', text: 'Телефон: 0671112233' });
+await new Promise((r) => setTimeout(r, 3000));
+console.log((await db.query(`select status, reason, detail, attempts, attachments from parser_mails where integration_id = $1`, [created._id])).rows);
+await db.end();
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+for (const lang of ['uk', 'en']) for (const width of [375, 1440]) {
+  const page = await browser.newPage({ viewport: { width, height: 1000 }, reducedMotion: 'reduce' });
+  const prefix = lang === 'en' ? '/en' : '';
+  await page.goto(`${base}${prefix}/signin`);
+  await page.locator('#login').fill('owner-e2e@example.com');
+  await page.locator('#password').fill('OwnerSecret1');
+  await page.getByRole('main').getByRole('button').last().click();
+  await page.waitForURL(/\/admin$/);
+  await page.goto(`${base}${prefix}/admin/parsers/${created._id}`);
+  const retry = page.getByTestId('parser-mail-retry').first();
+  await retry.waitFor();
+  await retry.scrollIntoViewIfNeeded();
+  await page.locator('[data-testid="reason-details"] summary').first().click();
+  await page.waitForTimeout(500);
+  const card = page.locator('.ant-card', { has: page.getByTestId('parser-mail') }).first();
+  await card.screenshot({ path: `/tmp/text-shots/failed-${lang}-${width}.png` });
+  await page.close();
+}
+await browser.close();
