@@ -84,6 +84,7 @@ export const ERROR_STATUS = {
   HOOK_HAS_NO_LEAD: 409,
   SLUG_TAKEN: 409,
   PLAN_IN_USE: 409,
+  PARSER_MAIL_NOT_FAILED: 409,
   // The plan's limit is reached: the web offers a bigger plan.
   PLAN_LIMIT_INTEGRATIONS: 403,
   PLAN_LIMIT_DESTINATIONS: 403,

@@ -26,6 +26,8 @@ export const PARSER_MAIL_STATUSES = [
   'duplicate',
   'no_match',
   'rejected',
+  /** Processing failed MAX_PARSER_MAIL_ATTEMPTS times, or in a way no retry fixes: the reason and details are kept; a person may retry. */
+  'failed',
 ] as const;
 export type ParserMailStatus = (typeof PARSER_MAIL_STATUSES)[number];
 
@@ -41,7 +43,10 @@ export const PARSER_MAIL_REASONS = [
   'MATCH_SUBJECT',
   'MATCH_PHRASE',
   'PARSER_INACTIVE',
+  'MAIL_PROCESSING_FAILED',
 ] as const;
+/** Processing attempts of one mail before it is `failed` (about 2 minutes apart: the claim's lease). */
+export const MAX_PARSER_MAIL_ATTEMPTS = 5;
 
 export const PARSER_RULE_KINDS = ['label', 'regex'] as const;
 export const PARSER_RULE_SOURCES = ['body', 'subject', 'any'] as const;
@@ -481,6 +486,10 @@ export const ZParserMail = z.object({
   status: z.enum(PARSER_MAIL_STATUSES),
   /** A PARSER_MAIL_REASONS key, or the filter's words for a filtered lead. */
   reason: z.string().nullable(),
+  /** A failed mail's technical details (the error's own words, in English), for a person who digs. */
+  detail: z.string().nullable(),
+  /** Processing attempts made so far. */
+  attempts: z.number(),
   hookId: z.string().nullable(),
   fields: z.record(z.string(), z.string()).nullable(),
   attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), size: z.number() })),

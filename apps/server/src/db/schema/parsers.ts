@@ -47,9 +47,16 @@ export const parserMails = pgTable(
     size: integer('size').notNull(),
     /** The mail as received; null for a refused one (too large, rate-limited: nothing to keep). */
     raw: bytea('raw'),
-    /** received: stored, not processed yet; then lead, held, filtered, duplicate, no_match or rejected. */
+    /**
+     * received: stored, not processed yet; then lead, held, filtered, duplicate, no_match, rejected, or
+     * failed (processing failed MAX_PARSER_MAIL_ATTEMPTS times or permanently: `reason`, `detail`).
+     */
     status: text('status').notNull().default('received'),
     reason: text('reason'),
+    /** A failed mail's technical details (the error's words), shown folded under the reason. */
+    detail: text('detail'),
+    /** Processing attempts begun (each claim counts one): bounded, so a mail that always fails ends `failed`. */
+    attempts: integer('attempts').notNull().default(0),
     hookId: uuid('hook_id'),
     fields: jsonb('fields').$type<Record<string, string>>(),
     attachments: jsonb('attachments').$type<ParserAttachment[]>().notNull().default([]),

@@ -46,7 +46,8 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/api/${type}/events/:integrationId/:secret`,
       {
-        config: { access: 'public', rateLimit: 'webhook' },
+        // A CRM turns off a webhook that keeps failing: a stray NUL is cleaned, not refused (plugins/input).
+        config: { access: 'public', textPolicy: 'clean', rateLimit: 'webhook' },
         bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
         schema: { tags: [type], summary: summaries[type], params: ZEventParams, response: { 200: ZEventReply } },
       },

@@ -335,6 +335,24 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
     }
   });
 
+  it('a change holding a NUL or half a UTF-16 pair is taken, cleaned: 200 and the reaction, never refused', async () => {
+    const crm = await pipedriveConnected(alice, { target: 'deal', pipelineId: 1, stageId: 11 });
+    const path = new URL(String(pd.webhooks[0]!.subscription_url)).pathname;
+    const accountId = await accountIdOf(t.app.db, alice.login);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    const leadId = await ingest(source.url, { name: 'Olena', phone: '0501234567' });
+    await t.app.deliveryWorker.drain();
+    const dealId = await externalIdOf(leadId);
+    const meta = { action: 'change', entity: 'deal', entity_id: dealId, timestamp: new Date().toISOString() };
+    const res = await post(path, {
+      meta: { ...meta, user_id: '10\u00001' },
+      data: { id: Number(dealId), stage_id: 12, title: 'Ole\u0000na \ud800', 'cu\u0000stom': 'x' },
+      previous: { stage_id: 11 },
+    });
+    expect([res.statusCode, res.json()]).toEqual([200, { ok: true, recorded: 1 }]);
+    expect((await reactionsOf(leadId))[0]).toMatchObject({ kind: 'taken', via: 'crm', byId: '101' });
+  });
+
   it('a Pipedrive lead opened in the app is the reaction for a lead target', async () => {
     const crm = await pipedriveConnected(bob, { target: 'lead' });
     expect(pd.webhooks.map((w) => w.event_object)).toEqual(['lead']);

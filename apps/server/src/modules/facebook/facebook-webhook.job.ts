@@ -170,7 +170,11 @@ export class FacebookLeadgenProcessor {
     const done: string[] = [];
     const outcomes: Outcome[] = [];
     for (const [connectionId, list] of byConnection) {
-      const outcome = await this.forConnection(event, list);
+      // Anything else that fails (the database, a lead it refuses) is a retry like a failed fetch, so
+      // the event reaches 'failed' after 72 h instead of being claimed again for ever.
+      const outcome = await this.forConnection(event, list).catch(
+        (error: unknown): Outcome => ({ kind: 'retry', reason: graphReason(error) }),
+      );
       outcomes.push(outcome);
       if (outcome.kind === 'done') done.push(connectionId);
     }

@@ -15,6 +15,7 @@ import { dedupeKeys, type StoredRequest } from '../../db/schema';
 import { announceDue } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';
 import { AppError } from '../../plugins/errors';
+import { storableText } from '../../plugins/input';
 import { groupCommit } from './group-commit';
 import { INSERT_BARE_HOOK } from './ingest-statements';
 import type { KeptLead } from './lead-writer';
@@ -68,6 +69,14 @@ export async function ingestWebhook(deps: IngestDeps, input: IngestInput): Promi
   if (input.body === null || typeof input.body !== 'object' || Array.isArray(input.body)) {
     throw new AppError('VALIDATION_ERROR', { message: 'The body must be an object of fields' });
   }
+  // Every lead passes here, whichever way it came (a webhook, a mail, a shop, Meta's Graph API): text
+  // PostgreSQL cannot store is cleaned once, here, for all of them (plugins/input.ts, ADR 009).
+  const clean: IngestInput = { ...input, body: storableText(input.body), request: storableText(input.request) };
+  if (input.idempotencyKey !== undefined) clean.idempotencyKey = storableText(input.idempotencyKey);
+  return ingestClean(deps, source, clean, now);
+}
+
+async function ingestClean(deps: IngestDeps, source: Source, input: IngestInput, now: Date): Promise<IngestResult> {
   try {
     return await ingestInto(deps, source, input, now);
   } catch (error) {

@@ -10,6 +10,7 @@ import { isBlockedAddress } from '@leadrelay/connectors';
 import { eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { type IntegrationRow, parserMailboxes } from '../../db/schema';
+import { storableText } from '../../plugins/input';
 import { logRefusedMail, storeMail } from './parser-mails';
 import type { ParserDeps } from './parsers-deps';
 
@@ -197,9 +198,14 @@ async function recordPoll(deps: ParserDeps, row: Pick<IntegrationRow, 'id' | 'ac
   const now = new Date();
   await deps.db
     .insert(parserMailboxes)
-    .values({ integrationId: row.id, accountId: row.accountId, lastPollAt: now, lastError: error })
+    .values({
+      integrationId: row.id,
+      accountId: row.accountId,
+      lastPollAt: now,
+      lastError: error && storableText(error),
+    })
     .onConflictDoUpdate({
       target: parserMailboxes.integrationId,
-      set: { lastPollAt: now, lastError: error, updatedAt: now },
+      set: { lastPollAt: now, lastError: error && storableText(error), updatedAt: now },
     });
 }

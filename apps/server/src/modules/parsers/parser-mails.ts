@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_PARSER_RULES,
   extractFields,
+  MAX_PARSER_MAIL_ATTEMPTS,
   matchMail,
   type ParserMailStatus,
   type ParserRules,
@@ -50,7 +51,7 @@ export async function storeMail(db: Executor, source: MailSource, mail: NewMail)
       accountId: source.accountId,
       via: mail.via,
       sourceKey: mail.sourceKey ?? null,
-      mailFrom: mail.mailFrom.slice(0, 500),
+      mailFrom: storableText(mail.mailFrom.slice(0, 500)),
       size: mail.raw.length,
       raw: mail.raw,
     })
@@ -72,7 +73,7 @@ export async function logRefusedMail(
       accountId: source.accountId,
       via: mail.via,
       sourceKey: mail.sourceKey ?? null,
-      mailFrom: mail.mailFrom.slice(0, 500),
+      mailFrom: storableText(mail.mailFrom.slice(0, 500)),
       size: mail.size,
       status: 'rejected',
       reason: mail.reason,
@@ -100,6 +101,7 @@ export function rulesOf(settings: Record<string, unknown>): ParserRules {
 interface Outcome {
   status: ParserMailStatus;
   reason: string | null;
+  detail?: string;
   hookId?: string | null;
   fields?: Record<string, string> | null;
   subject?: string;
@@ -120,13 +122,16 @@ const LEAD_STATUS: Record<string, ParserMailStatus> = {
 };
 
 /**
- * Processes one stored mail if no other process holds it: true when this call did. Failures of the
- * database leave the mail `received` for the sweep; a mail that cannot become a lead gets its reason.
+ * Processes one stored mail if no other process holds it: true when this call did. Each claim counts
+ * an attempt. A failure that another attempt may cure (the database away for a moment) leaves the
+ * mail `received` for the sweep once its claim lapses; the last of MAX_PARSER_MAIL_ATTEMPTS, or a
+ * failure no retry cures (PostgreSQL refusing the data itself), makes it `failed` with the reason and
+ * the error's words, on the parser's page with "try again". Nothing acknowledged stays `received`.
  */
 export async function processMail(deps: ParserDeps, mailId: string, now = new Date()): Promise<boolean> {
   const [mail] = await deps.db
     .update(parserMails)
-    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
+    .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS), attempts: sql`${parserMails.attempts} + 1` })
     .where(
       and(
         eq(parserMails.id, mailId),
@@ -136,22 +141,24 @@ export async function processMail(deps: ParserDeps, mailId: string, now = new Da
     )
     .returning();
   if (!mail) return false;
-  const outcome = await outcomeOf(deps, mail, now);
-  await deps.db
-    .update(parserMails)
-    .set({
-      status: outcome.status,
-      reason: outcome.reason?.slice(0, 500) ?? null,
-      hookId: outcome.hookId ?? null,
-      fields: outcome.fields ?? null,
-      ...(outcome.subject !== undefined ? { subject: outcome.subject.slice(0, 1000) } : {}),
-      ...(outcome.mailFrom ? { mailFrom: outcome.mailFrom.slice(0, 500) } : {}),
-      ...(outcome.messageId !== undefined ? { messageId: outcome.messageId } : {}),
-      ...(outcome.attachments ? { attachments: outcome.attachments } : {}),
-      processedAt: new Date(),
-      claimedUntil: null,
-    })
-    .where(eq(parserMails.id, mail.id));
+  let outcome: Outcome;
+  // What the mail says of itself once decoded (subject, sender, attachments): a failed mail shows it too.
+  const seen: Partial<Outcome> = {};
+  try {
+    outcome = await outcomeOf(deps, mail, now, seen);
+    await settle(deps.db, mail.id, outcome);
+  } catch (error) {
+    const permanent = isPermanent(error);
+    if (!permanent && mail.attempts < MAX_PARSER_MAIL_ATTEMPTS) throw error;
+    deps.log.error({ err: error, mailId: mail.id, attempts: mail.attempts }, 'a parser mail failed for good');
+    outcome = { status: 'failed', reason: 'MAIL_PROCESSING_FAILED', detail: detailOf(error) };
+    try {
+      await settle(deps.db, mail.id, { ...seen, ...outcome });
+    } catch {
+      // What the mail said of itself was the trouble: the reason and the error's words alone, cleaned.
+      await settle(deps.db, mail.id, outcome);
+    }
+  }
   deps.log.info(
     { integrationId: mail.integrationId, mailId: mail.id, status: outcome.status, reason: outcome.reason },
     'parser mail processed',
@@ -161,7 +168,61 @@ export async function processMail(deps: ParserDeps, mailId: string, now = new Da
   return true;
 }
 
-async function outcomeOf(deps: ParserDeps, mail: typeof parserMails.$inferSelect, now: Date): Promise<Outcome> {
+async function settle(db: Executor, mailId: string, outcome: Outcome): Promise<void> {
+  // Cut to length first, then made storable (a cut may halve a UTF-16 pair); undefined keeps the column.
+  const text = storableText({
+    reason: outcome.reason?.slice(0, 500) ?? null,
+    detail: outcome.detail?.slice(0, 1000) ?? null,
+    fields: outcome.fields ?? null,
+    subject: outcome.subject?.slice(0, 1000),
+    mailFrom: outcome.mailFrom ? outcome.mailFrom.slice(0, 500) : undefined,
+    messageId: outcome.messageId,
+    attachments: outcome.attachments,
+  });
+  await db
+    .update(parserMails)
+    .set({
+      ...text,
+      status: outcome.status,
+      hookId: outcome.hookId ?? null,
+      processedAt: new Date(),
+      claimedUntil: null,
+    })
+    .where(eq(parserMails.id, mailId));
+}
+
+/** PostgreSQL refused the data itself (SQLSTATE class 22: invalid text, a value out of range): no retry cures it. */
+function isPermanent(error: unknown): boolean {
+  return /^22/.test(sqlStateIn(error) ?? '');
+}
+
+function sqlStateIn(error: unknown): string | undefined {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined, i = 0; e && i < 4; e = e.cause as never, i++) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
+/** The error's own words for a person who digs: the database's message (not the query and its values), or the error's. */
+function detailOf(error: unknown): string {
+  let words = error instanceof Error ? error.message : String(error);
+  for (
+    let e = error as { message?: unknown; cause?: unknown } | undefined, i = 0;
+    e && i < 4;
+    e = e.cause as never, i++
+  ) {
+    if (e.cause === undefined && typeof e.message === 'string') words = e.message;
+  }
+  const code = sqlStateIn(error);
+  return code ? `${words} (SQLSTATE ${code})` : words;
+}
+
+async function outcomeOf(
+  deps: ParserDeps,
+  mail: typeof parserMails.$inferSelect,
+  now: Date,
+  seen: Partial<Outcome>,
+): Promise<Outcome> {
   const [source] = await deps.db
     .select({ active: integrations.active, settings: integrations.settings, hookToken: integrations.hookToken })
     .from(integrations)
@@ -176,24 +237,26 @@ async function outcomeOf(deps: ParserDeps, mail: typeof parserMails.$inferSelect
   }
   const { view, messageId, attachments } = decoded;
   const base = { subject: view.subject, mailFrom: view.from || mail.mailFrom, messageId, attachments };
+  Object.assign(seen, base);
   const rules = rulesOf(source.settings);
   const verdict = matchMail(rules, view);
   if (!verdict.matched) return { ...base, status: 'no_match', reason: verdict.reason };
   const { fields } = extractFields(rules, view);
   if (Object.keys(fields).length === 0) return { ...base, status: 'no_match', reason: 'MAIL_NO_FIELDS', fields };
-  const body = storableText({
+  // The view is clean (decodeMail), and ingest cleans whatever it takes (plugins/input.ts).
+  const body = {
     ...fields,
     mail: { from: view.from, to: view.to ?? '', subject: view.subject, messageId: messageId ?? '' },
-  });
+  };
   const request: StoredRequest = {
     method: mail.via === 'smtp' ? 'SMTP' : 'IMAP',
     contentType: 'message/rfc822',
-    headers: storableText({
+    headers: {
       'x-leadrelay-source': `parser-${mail.via}`,
       from: view.from.slice(0, 300),
       subject: view.subject.slice(0, 300),
       ...(messageId ? { 'message-id': messageId } : {}),
-    }),
+    },
     body,
   };
   const key = messageId ? `mail:${messageId}` : `mail-sha256:${createHash('sha256').update(mail.raw).digest('hex')}`;

@@ -2,10 +2,14 @@
 // iconv knows: windows-1251, KOI8-U…). Attachments are not read into the lead, only listed. Before
 // mailparser sees a mail, cheap checks refuse the shapes of mail bombs: a header block bigger than
 // any real mail's, parts nested or multiplied beyond any real mail's; and a parse that takes too long
-// is given up. Each refusal is a MailRefusal with its reason key (the mail log shows it).
+// is given up. Each refusal is a MailRefusal with its reason key (the mail log shows it). What comes
+// out is text PostgreSQL can store (plugins/input.ts): a NUL or half a UTF-16 pair in a header, a
+// body or an attachment's name (mailparser decodes RFC 2047/2231 words into any code unit) is
+// cleaned here, once, for SMTP and IMAP alike, after the cuts to length (a cut may halve a pair).
 import type { MailView } from '@leadrelay/shared';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { ParserAttachment } from '../../db/schema';
+import { storableText } from '../../plugins/input';
 
 export const MAX_HEADER_BYTES = 64 * 1024;
 /** multipart containers in one mail (real ones have 1–4). */
@@ -71,7 +75,7 @@ export async function decodeMail(raw: Buffer): Promise<DecodedMail> {
       timeout,
     ]);
     const html = typeof parsed.html === 'string' ? parsed.html : '';
-    return {
+    return storableText<DecodedMail>({
       view: {
         from: addressText(parsed.from),
         to: addressText(parsed.to),
@@ -85,7 +89,7 @@ export async function decodeMail(raw: Buffer): Promise<DecodedMail> {
         contentType: a.contentType.slice(0, 100),
         size: a.size,
       })),
-    };
+    });
   } catch (error) {
     if (error instanceof MailRefusal) throw error;
     throw new MailRefusal('MAIL_MALFORMED');

@@ -1,6 +1,6 @@
 // Parsers (spec 7 "Parsers"): the list, the lists the screens pick from, create, update, delete,
 // config and read by id, for privileged roles only (spec 2 and 6: a staff feature); the page's
-// mail log, live preview and "check the mailbox now"; and the public read GET /api/ihome/parser/{id}.
+// mail log with "try again" on a failed mail, live preview and "check the mailbox now"; and the public read GET /api/ihome/parser/{id}.
 // The spec names the id calls under /api/admin/parser; they answer under the legacy prefix too.
 import {
   ZParser,
@@ -10,6 +10,7 @@ import {
   ZParserIntegrationRefs,
   ZParserList,
   ZParserListQuery,
+  ZParserMail,
   ZParserMailList,
   ZParserPreview,
   ZParserPreviewBody,
@@ -35,6 +36,7 @@ import {
   parserSources,
   previewParser,
   publicParser,
+  retryParserMail,
   updateParser,
   validParserSettings,
 } from './parsers.service';
@@ -170,6 +172,19 @@ export async function parsersRoutes(app: FastifyInstance, options: { runtime: Pa
       },
     },
     (req) => listParserMails(deps, user(req), req.params.id, req.query),
+  );
+  r.post(
+    `${ADMIN}/:id/mails/:mailId/retry`,
+    {
+      config: { access: 'privileged' },
+      schema: {
+        tags,
+        summary: 'Try a failed mail again now: answered with what became of it (failed again, with the new reason)',
+        params: z.object({ id: z.string(), mailId: z.string() }),
+        response: { 200: ZParserMail },
+      },
+    },
+    (req) => retryParserMail(deps, user(req), req.params.id, req.params.mailId),
   );
   r.post(
     `${ADMIN}/:id/preview`,

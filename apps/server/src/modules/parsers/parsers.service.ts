@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import {
   DESTINATION_TYPES,
   extractFields,
+  MAX_PARSER_MAIL_ATTEMPTS,
   matchMail,
   type Parser,
   type ParserConfigBody,
@@ -22,7 +23,7 @@ import {
 import { and, count, desc, eq, ilike, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Executor } from '../../db/client';
-import { type IntegrationRow, integrations, parserMailboxes, parserMails } from '../../db/schema';
+import { type IntegrationRow, integrations, type ParserMailRow, parserMailboxes, parserMails } from '../../db/schema';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
 import { isUuid } from '../../lib/ids';
 import { AppError, zodAppError } from '../../plugins/errors';
@@ -31,7 +32,7 @@ import { ownIntegrationOfType } from '../integrations/integration-rows';
 import { validDestinations } from '../integrations/integration-validation';
 import { deleteIntegration, updateIntegration } from '../integrations/integrations.service';
 import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
-import { rulesOf } from './parser-mails';
+import { processMail, rulesOf } from './parser-mails';
 import { decodeMail, decodeSample, MailRefusal } from './parser-mime';
 import { type ParserDeps, parserAddress, TYPE } from './parsers-deps';
 
@@ -260,6 +261,41 @@ export async function parserDestinations(
   return { data: rows.map(ref), total: rows.length };
 }
 
+const mailColumns = {
+  id: parserMails.id,
+  via: parserMails.via,
+  mailFrom: parserMails.mailFrom,
+  subject: parserMails.subject,
+  messageId: parserMails.messageId,
+  size: parserMails.size,
+  status: parserMails.status,
+  reason: parserMails.reason,
+  detail: parserMails.detail,
+  attempts: parserMails.attempts,
+  hookId: parserMails.hookId,
+  fields: parserMails.fields,
+  attachments: parserMails.attachments,
+  receivedAt: parserMails.receivedAt,
+};
+type MailColumns = Pick<ParserMailRow, keyof typeof mailColumns>;
+
+const mailOf = (m: MailColumns): ParserMail => ({
+  _id: m.id,
+  via: m.via,
+  from: m.mailFrom,
+  subject: m.subject,
+  messageId: m.messageId,
+  size: m.size,
+  status: m.status as ParserMail['status'],
+  reason: m.reason,
+  detail: m.detail,
+  attempts: m.attempts,
+  hookId: m.hookId,
+  fields: m.fields,
+  attachments: m.attachments,
+  receivedAt: m.receivedAt.toISOString(),
+});
+
 export async function listParserMails(
   deps: ParserDeps,
   actor: Actor,
@@ -270,20 +306,7 @@ export async function listParserMails(
   const where = eq(parserMails.integrationId, row.id);
   const [rows, [total]] = await Promise.all([
     deps.db
-      .select({
-        id: parserMails.id,
-        via: parserMails.via,
-        mailFrom: parserMails.mailFrom,
-        subject: parserMails.subject,
-        messageId: parserMails.messageId,
-        size: parserMails.size,
-        status: parserMails.status,
-        reason: parserMails.reason,
-        hookId: parserMails.hookId,
-        fields: parserMails.fields,
-        attachments: parserMails.attachments,
-        receivedAt: parserMails.receivedAt,
-      })
+      .select(mailColumns)
       .from(parserMails)
       .where(where)
       .orderBy(desc(parserMails.receivedAt), desc(parserMails.id))
@@ -291,23 +314,38 @@ export async function listParserMails(
       .offset((query.page - 1) * query.limit),
     deps.db.select({ n: count() }).from(parserMails).where(where),
   ]);
-  return {
-    data: rows.map((m) => ({
-      _id: m.id,
-      via: m.via,
-      from: m.mailFrom,
-      subject: m.subject,
-      messageId: m.messageId,
-      size: m.size,
-      status: m.status as ParserMail['status'],
-      reason: m.reason,
-      hookId: m.hookId,
-      fields: m.fields,
-      attachments: m.attachments,
-      receivedAt: m.receivedAt.toISOString(),
-    })),
-    total: Number(total?.n ?? 0),
-  };
+  return { data: rows.map(mailOf), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * "Try again" on a failed mail: one more processing attempt now (its count set so that another
+ * failure makes it `failed` again at once, with the new reason), answered with what became of it.
+ * Only a failed mail of the actor's own parser: another's is 404, any other state 409.
+ */
+export async function retryParserMail(deps: ParserDeps, actor: Actor, id: string, mailId: string): Promise<ParserMail> {
+  const row = await ownParser(deps.db, actor, id);
+  if (!isUuid(mailId)) throw new AppError('PARSER_MAIL_NOT_FOUND');
+  const mine = and(eq(parserMails.id, mailId), eq(parserMails.integrationId, row.id));
+  const [reset] = await deps.db
+    .update(parserMails)
+    .set({
+      status: 'received',
+      reason: null,
+      detail: null,
+      attempts: MAX_PARSER_MAIL_ATTEMPTS - 1,
+      claimedUntil: null,
+      processedAt: null,
+    })
+    .where(and(mine, eq(parserMails.status, 'failed')))
+    .returning({ id: parserMails.id });
+  if (!reset) {
+    const [exists] = await deps.db.select({ id: parserMails.id }).from(parserMails).where(mine);
+    throw new AppError(exists ? 'PARSER_MAIL_NOT_FAILED' : 'PARSER_MAIL_NOT_FOUND');
+  }
+  await processMail(deps, mailId);
+  const [after] = await deps.db.select(mailColumns).from(parserMails).where(mine);
+  if (!after) throw new AppError('PARSER_MAIL_NOT_FOUND');
+  return mailOf(after);
 }
 
 /** What a sample (or a received mail) yields under the given rules (or the stored ones): the page's live preview. */

@@ -1,7 +1,7 @@
 // Parsers through their API (every call, every role) and through our SMTP listener with mail sent
 // by nodemailer as a mail server would: a mail becomes one lead, and bad mail gets a reason.
 import { readFileSync } from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { integrations, parserMails } from '../../db/schema';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../test/parsers-kit';
 import { accountIdOf, createDestination } from '../../test/routing-fixtures';
 import { callAs, expectError } from '../../test/test-app';
+import { processPending } from './parser-mails';
 import { PARSER_SWEEP_TASK } from './parsers.runtime';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../fixtures/parsers/${name}`, import.meta.url));
@@ -45,6 +46,7 @@ describe('who may call the parser API', () => {
       ['GET', `${admin}/${_id}/mails`],
       ['POST', `${admin}/${_id}/preview`, { sample: 'Телефон: 1' }],
       ['POST', `${admin}/${_id}/poll`, {}],
+      ['POST', `${admin}/${_id}/mails/00000000-0000-4000-8000-000000000000/retry`, {}],
     ];
     for (const [method, url, body] of calls) {
       expectError(await callAs(p.t, method, url, null, body), 401, 'UNAUTHORIZED');
@@ -404,5 +406,153 @@ describe('an accepted mail', () => {
     expect(leads).toHaveLength(1);
     expect(leads[0]!.fields).toMatchObject({ name: 'John Smith', email: 'john.smith@example.co.uk' });
     expect((await mailsOf(p.t, parser._id)).map((m) => m.status)).toEqual(['lead']);
+  });
+});
+
+/** A raw mail with a text part and one attachment per Content-Disposition parameter list given. */
+function mailWithAttachments(subject: string, dispositions: string[]): string {
+  const parts = dispositions.map(
+    (d) => `--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; ${d}\r\n\r\nxyz\r\n`,
+  );
+  return [
+    'From: "Магазин" <orders@shop.example.com>',
+    `Subject: ${subject}`,
+    'Message-ID: <hostile-' + Math.random().toString(36).slice(2) + '@shop.example.com>',
+    'MIME-Version: 1.0',
+    'Content-Type: multipart/mixed; boundary="b"',
+    '',
+    '--b',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    "Ім'я: Олена",
+    'Телефон: 0671112233',
+    ...parts,
+    '--b--',
+    '',
+  ].join('\r\n');
+}
+
+describe('an accepted mail with text PostgreSQL cannot store', () => {
+  it('hostile attachment names and subject (NUL, half a UTF-16 pair, very long, path-like, empty) end as a lead, cleaned', async () => {
+    const parser = await createParser(p);
+    // 201 emoji after one letter: a cut at 200 code units halves a pair.
+    const long = encodeURIComponent(`x${'😀'.repeat(201)}.pdf`);
+    const raw = mailWithAttachments('=?UTF-8?Q?=D0=97=D0=B0=D0=BC=00=D0=BE=D0=B2?= =?UTF-16BE?B?2AA=?=', [
+      "filename*=utf-8''a%00b.pdf",
+      'filename="=?UTF-16BE?B?2AA=?=.txt"',
+      `filename*=utf-8''${long}`,
+      "filename*=utf-8''..%2F..%2Fetc%2Fpasswd",
+      'filename=""',
+    ]);
+    const answer = await sendMail(p.smtpPort, { to: parser.address, raw });
+    expect(answer.response).toMatch(/^250 /);
+    await settled();
+
+    const log = (await callAs(p.t, 'GET', `${admin}/${parser._id}/mails`, p.staff)).json();
+    expect(log.data).toHaveLength(1);
+    const [mail] = log.data;
+    expect(mail).toMatchObject({ status: 'lead', reason: null, subject: 'Замов\ufffd' });
+    const names: string[] = mail.attachments.map((a: { filename: string }) => a.filename);
+    expect(names[0]).toBe('ab.pdf');
+    expect(names[1]).toBe('\ufffd.txt');
+    expect(names[2]).toHaveLength(200);
+    expect(names[2]!.isWellFormed()).toBe(true);
+    // A path is a name like any other: listed as sent, never used as a path.
+    expect(names[3]).toBe('../../etc/passwd');
+    expect(names).toHaveLength(5);
+    const [lead] = await leadsOf(p.t, parser._id);
+    expect(lead!.fields).toMatchObject({ name: 'Олена', phone: '+380671112233' });
+    expect(JSON.stringify(mail)).not.toMatch(/\\u0000|\\ud800/);
+  });
+});
+
+describe('a mail whose processing keeps failing', () => {
+  // A fault of the database itself, on the real database: the hook of this parser's lead cannot be written.
+  const breakHooks = (integrationId: string, sqlState: string) =>
+    p.t.app.db.execute(
+      sql.raw(`
+        create or replace function fail_hook() returns trigger language plpgsql as $$
+        begin
+          if new.integration_id = '${integrationId}' then
+            raise exception 'hooks are down for this test' using errcode = '${sqlState}';
+          end if;
+          return new;
+        end $$;
+        drop trigger if exists fail_hook on hooks;
+        create trigger fail_hook before insert on hooks for each row execute function fail_hook();`),
+    );
+  const mendHooks = () => p.t.app.db.execute(sql.raw('drop trigger if exists fail_hook on hooks'));
+  const minutes = (n: number) => new Date(Date.now() + n * 60_000);
+
+  it('is tried a bounded number of times, then shown failed with the reason; "try again" makes the lead', async () => {
+    const parser = await createParser(p);
+    await breakHooks(parser._id, 'P0001');
+    try {
+      await sendMail(p.smtpPort, { to: parser.address, subject: 'Заявка', text: 'Телефон: 0671112299' });
+      await settled();
+      expect((await mailsOf(p.t, parser._id)).map((m) => [m.status, m.attempts])).toEqual([['received', 1]]);
+      // The sweep takes it over each time its claim lapses (2 minutes).
+      for (let i = 1; i <= 6; i++) await processPending(p.t.app.parsers.deps, minutes(3 * i));
+      const log = (await callAs(p.t, 'GET', `${admin}/${parser._id}/mails`, p.staff)).json();
+      expect(log.data[0]).toMatchObject({
+        status: 'failed',
+        reason: 'MAIL_PROCESSING_FAILED',
+        attempts: 5,
+        detail: expect.stringContaining('hooks are down for this test'),
+      });
+      expect(log.data[0].detail).not.toContain('insert into');
+      // Failed is final: the sweep leaves it alone.
+      await processPending(p.t.app.parsers.deps, minutes(60));
+      expect((await mailsOf(p.t, parser._id))[0]).toMatchObject({ status: 'failed', attempts: 5 });
+
+      // Still broken: one attempt, failed again at once with the reason.
+      const mailId = log.data[0]._id as string;
+      const again = await callAs(p.t, 'POST', `${admin}/${parser._id}/mails/${mailId}/retry`, p.staff, {});
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ _id: mailId, status: 'failed', reason: 'MAIL_PROCESSING_FAILED' });
+    } finally {
+      await mendHooks();
+    }
+    const mailId = (await mailsOf(p.t, parser._id))[0]!.id;
+    const retried = await callAs(p.t, 'POST', `${admin}/${parser._id}/mails/${mailId}/retry`, p.staff, {});
+    expect(retried.json()).toMatchObject({ _id: mailId, status: 'lead', reason: null, detail: null });
+    expect(await leadsOf(p.t, parser._id)).toHaveLength(1);
+    // Only a failed mail is tried again.
+    expectError(
+      await callAs(p.t, 'POST', `${admin}/${parser._id}/mails/${mailId}/retry`, p.staff, {}),
+      409,
+      'PARSER_MAIL_NOT_FAILED',
+    );
+  });
+
+  it('fails at once when the database refuses the data itself, and another account cannot retry it', async () => {
+    const parser = await createParser(p);
+    await breakHooks(parser._id, '22023');
+    try {
+      await sendMail(p.smtpPort, { to: parser.address, subject: 'Заявка', text: 'Телефон: 0671112298' });
+      await settled();
+    } finally {
+      await mendHooks();
+    }
+    const [mail] = await mailsOf(p.t, parser._id);
+    // What the mail says of itself stays shown beside the reason.
+    expect(mail).toMatchObject({ status: 'failed', reason: 'MAIL_PROCESSING_FAILED', attempts: 1, subject: 'Заявка' });
+    expect(mail!.detail).toContain('SQLSTATE 22023');
+
+    const other = await startOtherStaff();
+    const url = `${admin}/${parser._id}/mails/${mail!.id}/retry`;
+    expectError(await callAs(p.t, 'POST', url, other, {}), 404, 'PARSER_NOT_FOUND');
+    const theirs = (await callAs(p.t, 'POST', base, other, { name: 'Чужий' })).json() as { _id: string };
+    expectError(
+      await callAs(p.t, 'POST', `${admin}/${theirs._id}/mails/${mail!.id}/retry`, other, {}),
+      404,
+      'PARSER_MAIL_NOT_FOUND',
+    );
+    expectError(
+      await callAs(p.t, 'POST', `${admin}/${parser._id}/mails/x/retry`, p.staff, {}),
+      404,
+      'PARSER_MAIL_NOT_FOUND',
+    );
+    expect((await mailsOf(p.t, parser._id))[0]!.status).toBe('failed');
   });
 });

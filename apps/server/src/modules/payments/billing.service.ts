@@ -16,6 +16,7 @@ import {
 } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { AppError } from '../../plugins/errors';
+import { storableText } from '../../plugins/input';
 import { renderInvoicePdf } from './invoice-pdf';
 import { toOrder } from './payments.service';
 
@@ -151,13 +152,8 @@ export async function recordForged(db: Executor, provider: string, body: Record<
   const kept = Object.fromEntries(
     Object.entries(body)
       .slice(0, 10)
-      .map(([k, v]) => [clean(k.slice(0, 50)), typeof v === 'string' ? clean(v.slice(0, 2000)) : typeof v]),
+      .map(([k, v]) => [k.slice(0, 50), typeof v === 'string' ? v.slice(0, 2000) : typeof v]),
   );
-  await db.insert(paymentEvents).values({ provider, result: 'forged', body: kept, remoteAddress: ip });
+  // The body was cleaned at the input boundary; a cut may still halve a UTF-16 pair.
+  await db.insert(paymentEvents).values({ provider, result: 'forged', body: storableText(kept), remoteAddress: ip });
 }
-
-/** Text PostgreSQL's jsonb takes: no NUL, no lone surrogate. */
-const clean = (s: string) =>
-  s
-    .replaceAll('\u0000', '')
-    .replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');

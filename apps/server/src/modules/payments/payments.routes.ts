@@ -120,7 +120,8 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   r.post(
     '/api/payment/callback',
     {
-      config: { access: 'public' },
+      // The provider retries a refused callback until it gives up: text is cleaned, not refused (plugins/input).
+      config: { access: 'public', textPolicy: 'clean' },
       bodyLimit: CALLBACK_BODY_LIMIT_BYTES,
       schema: { tags, summary: "The payment provider's signed server-to-server callback", hide: true },
     },

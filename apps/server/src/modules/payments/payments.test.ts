@@ -173,8 +173,8 @@ describe('paying for a plan', () => {
       'SIGNATURE_INVALID',
     );
     expectError(await postCallback({ data: 'bm90IGpzb24', signature: 'x' }), 400, 'SIGNATURE_INVALID');
-    // Text PostgreSQL cannot store is refused at the input boundary, before the callback is read.
-    expectError(await postCallback({ junk: '\u0000\ud800' }), 400, 'INVALID_CHARACTERS');
+    // Text PostgreSQL cannot store is cleaned at the input boundary: a body without a signature is forged.
+    expectError(await postCallback({ junk: '\u0000\ud800' }), 400, 'SIGNATURE_INVALID');
 
     const twice = await accountOf(user);
     expect(twice.expDate).toBe(once.expDate);
@@ -186,6 +186,20 @@ describe('paying for a plan', () => {
     expect(events.map((e) => e.result).sort()).toEqual(['applied', 'duplicate', 'duplicate', 'stale'].sort());
     const forgedRows = (await t.app.db.select().from(paymentEvents)).filter((e) => e.result === 'forged');
     expect(forgedRows.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('a signed callback whose fields hold a NUL or half a UTF-16 pair is applied, its event kept cleaned', async () => {
+    const user = await signUp(t);
+    const start = await seededPlan('Start');
+    const { order } = await subscribe(user, start.id);
+    const res = await postCallback(
+      success(order._id, 9, { sender_first_name: 'Ta\u0000ras', description: 'Start \ud800', 'ke\u0000y': 'v' }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.id, order._id));
+    expect(row!.status).toBe('paid');
+    const [event] = await t.app.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, order._id));
+    expect(event!.body).toMatchObject({ sender_first_name: 'Taras', description: 'Start \ufffd', key: 'v' });
   });
 
   it('a decline fails the order and leaves the account as it was; a later success (3-D Secure finished) still pays', async () => {

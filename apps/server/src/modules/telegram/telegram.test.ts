@@ -278,6 +278,26 @@ describe('linking managers', () => {
     expect((await itemsOf(sales._id))[0]!.telegram).toBeUndefined();
   });
 
+  it('an update whose names hold a NUL or half a UTF-16 pair is taken, cleaned: the manager is linked', async () => {
+    const bot = await telegramIntegration(alice, { mode: 'own', botToken: OWN });
+    const sales = await managers(alice, ['Olena']);
+    await call('PUT', `/api/integrations/${bot}/update`, alice, { distributionId: sales._id });
+    const code = await call('POST', '/api/telegram/link-codes', alice, {
+      integrationId: bot,
+      collectionId: sales._id,
+      itemId: sales.items[0]!.id,
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const manager = tg.addUser({
+      first_name: 'Ole\u0000na \ud800',
+      username: 'ole\u0000na_\udc00',
+      language_code: 'uk',
+    });
+    await tg.userSends(OWN, manager.id, `/start ${code.json().code}`);
+    expect((await itemsOf(sales._id))[0]!.telegram).toMatchObject({ chatId: manager.id, username: 'olena_\ufffd' });
+    expect(lastReplyTo(manager.id)).toContain('Olena');
+  });
+
   it('the webhook takes only Telegram’s calls: a wrong secret is refused, an unknown bot is not found', async () => {
     const bot = await telegramIntegration(alice, { mode: 'own', botToken: OWN });
     const update = {

@@ -39,5 +39,7 @@ export const parsersApi = {
     api.get<{ data: ParserMail[]; total: number }>(`${admin}/${id(parserId)}/mails`, { ...q }),
   preview: (parserId: string, body: { sample?: string; rules?: ParserRules; mailId?: string }) =>
     api.post<ParserPreview>(`${admin}/${id(parserId)}/preview`, body),
+  retryMail: (parserId: string, mailId: string) =>
+    api.post<ParserMail>(`${admin}/${id(parserId)}/mails/${id(mailId)}/retry`, {}),
   poll: (parserId: string) => api.post<{ stored: number }>(`${admin}/${id(parserId)}/poll`, {}),
 };

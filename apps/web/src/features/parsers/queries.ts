@@ -93,6 +93,15 @@ export function useDeleteParserMutation() {
   });
 }
 
+/** "Try again" on a failed mail: answered with what became of it; the mail log and the list follow. */
+export function useRetryParserMailMutation(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (mailId: string) => parsersApi.retryMail(id, mailId),
+    onSettled: () => qc.invalidateQueries({ queryKey: parserKeys.all }),
+  });
+}
+
 export function usePollParserMutation(id: string) {
   const qc = useQueryClient();
   return useMutation({

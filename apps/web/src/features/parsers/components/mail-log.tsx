@@ -2,24 +2,56 @@ import type { ParserMail } from '@leadrelay/shared';
 import { Button, Card, Descriptions, Empty, List, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReasonDetails } from '../../../components/integrations/reason-details';
+import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
+import { useApp } from '../../../lib/use-app';
 import { useIsMobile } from '../../../lib/use-is-mobile';
-import { useParserMailsQuery } from '../queries';
+import { useParserMailsQuery, useRetryParserMailMutation } from '../queries';
 import { MailStatusTag, useReasonText } from './mail-status';
 
-/** The last mails and what became of each (lead, filtered, not taken, refused with the reason), live. */
+/**
+ * The last mails and what became of each (lead, filtered, not taken, refused with the reason), live.
+ * A failed mail shows its reason, the technical details folded, and "Try again".
+ */
 export function MailLog({ parserId, onUseAsSample }: { parserId: string; onUseAsSample?: (mail: ParserMail) => void }) {
   const { t } = useTranslation('parsers');
   const reasonText = useReasonText();
   const isMobile = useIsMobile();
   const [page, setPage] = useState(1);
   const mails = useParserMailsQuery(parserId, { page, limit: 10 });
+  const retry = useRetryParserMailMutation(parserId);
+  const { message } = useApp();
   const data = mails.data?.data ?? [];
 
+  const onRetry = async (m: ParserMail) => {
+    try {
+      const after = await retry.mutateAsync(m._id);
+      if (after.status === 'failed') void message.error(t('mails.retryFailed'));
+      else void message.success(t('mails.retried', { status: t(`status.${after.status}`) }));
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
   const outcome = (m: ParserMail) => (
     <div className="lr-parser-outcome">
       <MailStatusTag status={m.status} />
-      {m.reason && <Typography.Text type="secondary">{reasonText(m.reason)}</Typography.Text>}
+      {m.reason && (
+        <Typography.Text type={m.status === 'failed' ? 'danger' : 'secondary'}>{reasonText(m.reason)}</Typography.Text>
+      )}
+      {m.status === 'failed' && (
+        <>
+          {m.detail && <ReasonDetails reason={{ code: 'MAIL_PROCESSING_FAILED', params: { detail: m.detail } }} />}
+          <Button
+            size="small"
+            onClick={() => void onRetry(m)}
+            loading={retry.isPending && retry.variables === m._id}
+            data-testid="parser-mail-retry"
+          >
+            {t('mails.retry')}
+          </Button>
+        </>
+      )}
     </div>
   );
   const fields = (m: ParserMail) =>

@@ -11,6 +11,7 @@ const COLORS: Record<ParserMailStatus, string> = {
   duplicate: 'default',
   no_match: 'orange',
   rejected: 'red',
+  failed: 'error',
 };
 
 export function MailStatusTag({ status }: { status: ParserMailStatus }) {

@@ -2,6 +2,7 @@
 // `data` = base64(JSON) and `signature` = base64(sha1(private_key + data + private_key)).
 import { createHash } from 'node:crypto';
 import { sameText } from '../../../../lib/same-text';
+import { storableText } from '../../../../plugins/input';
 
 /** base64(sha1(privateKey + data + privateKey)), as LiqPay's SDKs compute it. */
 export function liqpaySignature(privateKey: string, data: string): string {
@@ -34,7 +35,11 @@ export function encodeData(params: Record<string, unknown>): string {
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
-/** The object a `data` field carries, or null when it is not base64 of a JSON object. Never throws. */
+/**
+ * The object a `data` field carries, or null when it is not base64 of a JSON object. Never throws.
+ * Its text is what PostgreSQL can store (plugins/input.ts): the callback's fields are kept as the
+ * payment's event, and base64 hides them from the input boundary.
+ */
 export function decodeData(data: unknown): Record<string, unknown> | null {
   if (typeof data !== 'string') return null;
   // LiqPay's shell examples wrap base64 at 76 columns; the line breaks carry nothing.
@@ -47,6 +52,6 @@ export function decodeData(data: unknown): Record<string, unknown> | null {
     return null;
   }
   return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
+    ? storableText(parsed as Record<string, unknown>)
     : null;
 }
