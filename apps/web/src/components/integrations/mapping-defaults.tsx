@@ -15,7 +15,16 @@ interface Props {
 export function MappingDefaults({ draft, onChange }: Props) {
   const { t } = useTranslation('integrations');
   const rows = defaultRows(draft);
-  const label = (row: DefaultRow) => t(`mapping.defaults.row.${row.id}`);
+  // The lead's own fields are named as in the preview; UTM and custom fields as groups.
+  const labels: Record<DefaultRow['id'], string> = {
+    name: t('fields.name'),
+    phone: t('fields.phone'),
+    email: t('fields.email'),
+    comment: t('fields.comment'),
+    utm: t('mapping.defaults.row.utm'),
+    custom: t('mapping.defaults.row.custom'),
+  };
+  const label = (row: DefaultRow) => labels[row.id];
 
   return (
     <div className="lr-map-defaults" data-testid="mapping-defaults">
