@@ -1,5 +1,6 @@
 // The hooks' statuses and response shapes; the request schemas are in ./hook-requests, so a page
 // that shows a status goes without zod.
+import type { LeadWarning } from './mapping';
 import type { LeadReaction } from './reactions';
 
 /** What became of one inbound event (architecture: "Hook"). */
@@ -78,6 +79,8 @@ export interface Hook {
   status: HookStatus;
   reason: string | null;
   lead: Record<string, unknown> | null;
+  /** What is wrong with the lead as mapped (NO_CONTACT: no phone, e-mail or name), as codes the web translates. */
+  warnings: LeadWarning[];
   request: unknown;
   deliveries: HookDelivery[];
   /** The lead's reactions (taken, called back), oldest first; none for a hook without a lead. */

@@ -3,8 +3,11 @@ import {
   applyMapping,
   applyTransforms,
   canonicalJson,
+  DEFAULT_KEYS,
+  DEFAULT_MAPPING,
   evaluateFilters,
   getPath,
+  mapLead,
   normalizePhone,
   ZFilter,
   ZSourceOptions,
@@ -86,6 +89,104 @@ describe('applyMapping', () => {
   });
 });
 
+// Issue 27: one rule `city` → `custom.city` used to empty every lead of its name, phone, e-mail,
+// message and UTM.
+describe('the default mapping stays beside the rules', () => {
+  const form = {
+    Name: ' Olena ',
+    tel: '050 123 45 67',
+    email: 'A@B.UA',
+    message: 'hi',
+    utm_source: 'fb',
+    utm_campaign: 'spring',
+    city: 'Kyiv',
+    page: '/contacts',
+  };
+  const everything = {
+    name: 'Olena',
+    phone: '+380501234567',
+    email: 'a@b.ua',
+    comment: 'hi',
+    utm: { source: 'fb', campaign: 'spring' },
+  };
+
+  it('one rule on a custom field keeps name, phone, e-mail, message, UTM and the other fields', () => {
+    expect(applyMapping(form, [{ from: 'city', to: 'custom.city', transform: ['upper'] }])).toEqual({
+      ...everything,
+      custom: { city: 'KYIV', page: '/contacts' },
+    });
+  });
+
+  it('a rule on a well-known lead field replaces only that default; the key it reads is not copied to custom', () => {
+    expect(applyMapping(form, [{ from: 'city', to: 'comment' }])).toEqual({
+      ...everything,
+      comment: 'Kyiv',
+      custom: { page: '/contacts' },
+    });
+    // A rule that finds nothing still owns its field: the default does not come back.
+    expect(applyMapping(form, [{ from: 'form.phone', to: 'phone' }])).toEqual({
+      ...everything,
+      phone: undefined,
+      custom: { city: 'Kyiv', page: '/contacts' },
+    });
+    expect(applyMapping(form, [{ from: 'utm_source', to: 'utm.source', transform: ['upper'] }]).utm).toEqual({
+      source: 'FB',
+      campaign: 'spring',
+    });
+  });
+
+  it('defaults: false maps only what the rules say; off turns off the defaults of the fields named', () => {
+    const rules = [{ from: 'city', to: 'custom.city' }];
+    expect(applyMapping(form, rules, false)).toEqual({ custom: { city: 'Kyiv' } });
+    expect(applyMapping(form, undefined, false)).toEqual({ custom: {} });
+    expect(applyMapping(form, rules, { off: ['email', 'utm.campaign', 'custom'] })).toEqual({
+      name: 'Olena',
+      phone: '+380501234567',
+      comment: 'hi',
+      utm: { source: 'fb' },
+      custom: { city: 'Kyiv' },
+    });
+    // A well-known key whose default is off is not a custom field either.
+    expect(applyMapping({ email: 'a@b.ua' }, undefined, { off: ['email'] })).toEqual({ custom: {} });
+  });
+
+  it('ZSourceOptions takes defaults as true, false or { off: [...] } and refuses anything else', () => {
+    for (const defaults of [true, false, { off: [] }, { off: ['name', 'utm.term', 'custom'] }]) {
+      expect(ZSourceOptions.safeParse({ defaults }).success).toBe(true);
+    }
+    for (const defaults of ['no', { off: ['address'] }, { off: ['name'], extra: 1 }, { off: 'name' }]) {
+      expect(ZSourceOptions.safeParse({ defaults }).success).toBe(false);
+    }
+  });
+
+  it('mapLead is what ingest stores: mapping, filters and the no-contact warning', () => {
+    const mapped = mapLead(form, {
+      mapping: [{ from: 'city', to: 'custom.city' }],
+      filters: [{ field: 'utm.source', op: 'equals', value: 'FB' }],
+    });
+    expect(mapped).toEqual({
+      lead: { ...everything, custom: { city: 'Kyiv', page: '/contacts' } },
+      verdict: { kept: true },
+      warnings: [],
+    });
+    const empty = mapLead(form, { mapping: [{ from: 'city', to: 'custom.city' }], defaults: false });
+    expect(empty.warnings).toEqual(['NO_CONTACT']);
+    expect(mapLead({ name: 'Olena' }, undefined).warnings).toEqual([]);
+    expect(mapLead({ email: 'a@b.ua' }, undefined).warnings).toEqual([]);
+    expect(mapLead({ phone: ' ', message: 'hi' }, undefined).warnings).toEqual(['NO_CONTACT']);
+  });
+
+  it('DEFAULT_MAPPING lists every default with the payload keys it reads', () => {
+    expect(DEFAULT_MAPPING.find((r) => r.to === 'phone')).toEqual({
+      to: 'phone',
+      from: ['phone', 'tel', 'phone_number'],
+      transform: ['phone'],
+    });
+    expect(DEFAULT_MAPPING.find((r) => r.to === 'custom')).toEqual({ to: 'custom', from: [], transform: [] });
+    expect(DEFAULT_MAPPING.map((r) => r.to)).toEqual([...DEFAULT_KEYS]);
+  });
+});
+
 describe('evaluateFilters', () => {
   const lead = { name: 'Olena', phone: '+380501234567', utm: { source: 'facebook' }, custom: { city: 'Kyiv' } };
   const raw = { form: { test: 'yes' } };
@@ -111,20 +212,21 @@ describe('evaluateFilters', () => {
   });
 
   it('drops a lead with the first failing filter as the reason', () => {
-    expect(verdict([{ field: 'raw.form.test', op: 'equals', value: 'yes', negate: true }])).toEqual({
+    expect(verdict([{ field: 'raw.form.test', op: 'equals', value: 'yes', negate: true }])).toMatchObject({
       kept: false,
       reason: 'FILTERED: raw.form.test not equals "yes"',
     });
     expect(verdict([{ field: 'email', op: 'notEmpty' }])).toEqual({
       kept: false,
       reason: 'FILTERED: email notEmpty',
+      filter: { field: 'email', op: 'notEmpty' },
     });
     expect(
       verdict([
         { field: 'name', op: 'notEmpty' },
         { field: 'utm.source', op: 'contains', value: 'google' },
       ]),
-    ).toEqual({
+    ).toMatchObject({
       kept: false,
       reason: 'FILTERED: utm.source contains "google"',
     });
@@ -184,7 +286,8 @@ describe('names from outside are data (issue 27)', () => {
     expect(getPath({}, '__proto__')).toBeUndefined();
     expect(getPath({}, 'toString')).toBeUndefined();
     const lead = applyMapping({ city: 'Kyiv' }, [{ from: 'constructor.name', to: 'custom.constructor' }]);
-    expect(lead.custom).toEqual({});
+    expect(lead.custom).toEqual({ city: 'Kyiv' });
+    expect(Object.hasOwn(lead.custom, 'constructor')).toBe(false);
     const mapped = applyMapping({ city: 'Kyiv' }, [{ from: 'city', to: 'custom.__proto__' }]);
     expect(Object.hasOwn(mapped.custom, '__proto__')).toBe(true);
     expect(Object.getPrototypeOf(mapped.custom)).toBe(Object.prototype);

@@ -6,12 +6,17 @@
 //   filters?: [{ field: 'phone' | 'utm.source' | 'custom.city' | 'raw.form.x', op: 'equals' | 'contains'
 //               | 'regex' | 'empty' | 'notEmpty', value?: string, negate?: boolean }],
 //   dedupe?: { sourceIdField?: 'leadgen_id', bodyWindowHours?: 24 },
+//   defaults?: true | false | { off: ['email', 'utm.source', 'custom', …] },
 // }
 //
 // - `from` is a dotted path into the payload; a list concatenates the non-empty values with
 //   `separator` (a space by default). `default` is used when the result is empty.
-// - Without `mapping` (or with an empty one) well-known names map by themselves (name, phone,
-//   email, comment, utm_*); every other top-level scalar goes to `custom`.
+// - The default mapping: well-known names map by themselves (name, phone, email, comment, utm_*,
+//   in any case; DEFAULT_MAPPING), every other top-level scalar goes to `custom`. It stays on beside
+//   the rules: a rule replaces the default of the lead field it writes (its `to`), and a payload key
+//   a rule reads is not copied to `custom` again. `defaults: false` turns the whole default mapping
+//   off; `defaults: { off: [...] }` turns off the defaults of those lead fields (`custom`: the copy of
+//   the other fields). One rule never empties a lead (issue 27).
 // - Every filter must hold for the lead to be kept (AND); `negate` inverts one. A filter's
 //   `field` names a lead field, or `raw.<path>` a payload path. The first failing filter is the
 //   reason stored on the hook.
@@ -71,10 +76,30 @@ export const ZDedupePolicy = z.object({
 
 export const DEFAULT_DEDUPE_WINDOW_HOURS = 24;
 
+/** The lead fields the default mapping fills, and `custom` for the copy of every other top-level field. */
+export const DEFAULT_KEYS = [
+  'name',
+  'phone',
+  'email',
+  'comment',
+  ...UTM_KEYS.map((k) => `utm.${k}` as const),
+  'custom',
+] as const;
+export type DefaultKey = (typeof DEFAULT_KEYS)[number];
+
+/** true (or absent): the whole default mapping; false: none; `off`: all but these. */
+export const ZDefaultsOption = z.union([
+  z.boolean(),
+  z.object({ off: z.array(z.enum(DEFAULT_KEYS)).max(DEFAULT_KEYS.length) }).strict(),
+]);
+export type DefaultsOption = z.infer<typeof ZDefaultsOption>;
+
 /** The engine's part of integration.options; other keys are left to their owners. */
 export const ZSourceOptions = z
   .object({
     mapping: z.array(ZMappingRule).max(100).optional(),
+    /** The default mapping beside the rules (see the top of this file); on unless said otherwise. */
+    defaults: ZDefaultsOption.optional(),
     filters: z.array(ZFilter).max(50).optional(),
     dedupe: ZDedupePolicy.optional(),
     /** Who gets a lead when nobody is on duty, and when it passes on (issue 19). */
@@ -156,7 +181,7 @@ export function getLeadField(lead: Lead, key: string): string | undefined {
 }
 
 /** Payload keys (any case) that map by themselves; a Map, so `constructor` is just an unknown key. */
-type KnownField = { to: string; transform: (typeof TRANSFORMS)[number][] };
+type KnownField = { to: DefaultKey; transform: (typeof TRANSFORMS)[number][] };
 const WELL_KNOWN = new Map<string, KnownField>([
   ['name', { to: 'name', transform: ['trim'] }],
   ['full_name', { to: 'name', transform: ['trim'] }],
@@ -169,27 +194,62 @@ const WELL_KNOWN = new Map<string, KnownField>([
   ...UTM_KEYS.map((k): [string, KnownField] => [`utm_${k}`, { to: `utm.${k}`, transform: ['trim'] }]),
 ]);
 
-function defaultMapping(payload: Payload): Lead {
-  const lead: Lead = { custom: {} };
+/** One row of the default mapping, for screens and docs: the payload keys (any case, first non-empty one wins). */
+export interface DefaultMappingRow {
+  to: DefaultKey;
+  /** Empty for `custom`: every other top-level field, under its own name. */
+  from: string[];
+  transform: (typeof TRANSFORMS)[number][];
+}
+export const DEFAULT_MAPPING: readonly DefaultMappingRow[] = DEFAULT_KEYS.map((to) => {
+  const known = [...WELL_KNOWN].filter(([, f]) => f.to === to);
+  return { to, from: known.map(([key]) => key), transform: known[0]?.[1].transform ?? [] };
+});
+
+/** The default keys that apply beside these rules: on, and not written by a rule. */
+export function activeDefaults(
+  rules: readonly MappingRule[] | undefined,
+  defaults: DefaultsOption = true,
+): Set<DefaultKey> {
+  if (defaults === false) return new Set();
+  const off = new Set<string>(defaults === true ? [] : defaults.off);
+  for (const rule of rules ?? []) off.add(rule.to);
+  return new Set(DEFAULT_KEYS.filter((k) => !off.has(k)));
+}
+
+function defaultMapping(payload: Payload, active: Set<DefaultKey>, readByRules: Set<string>, lead: Lead): void {
   for (const [key, raw] of Object.entries(payload)) {
     const value = scalarText(raw);
     if (value === undefined || value === '') continue;
     const known = WELL_KNOWN.get(key.toLowerCase());
     if (known) {
-      if (getLeadField(lead, known.to) === undefined)
+      // A well-known key is never a custom field, even when its default is off.
+      if (active.has(known.to) && getLeadField(lead, known.to) === undefined)
         setLeadField(lead, known.to, applyTransforms(value, known.transform));
-    } else if (/^[A-Za-z0-9_\-.]{1,64}$/.test(key)) {
+    } else if (active.has('custom') && !readByRules.has(key) && /^[A-Za-z0-9_\-.]{1,64}$/.test(key)) {
       setOwn(lead.custom, key, value);
     }
   }
-  return lead;
 }
 
-/** The lead a payload becomes under the integration's mapping. */
-export function applyMapping(payload: Payload, rules: readonly MappingRule[] | undefined): Lead {
-  if (!rules?.length) return defaultMapping(payload);
+/**
+ * The lead a payload becomes: the default mapping (unless `defaults` turns it off, and for no lead
+ * field a rule writes), then the rules, which win.
+ */
+export function applyMapping(
+  payload: Payload,
+  rules: readonly MappingRule[] | undefined,
+  defaults: DefaultsOption = true,
+): Lead {
   const lead: Lead = { custom: {} };
-  for (const rule of rules) {
+  // Payload keys a rule reads, and custom fields a rule writes, are the rules' own: no copy to `custom`.
+  const readByRules = new Set<string>();
+  for (const rule of rules ?? []) {
+    for (const p of Array.isArray(rule.from) ? rule.from : [rule.from]) readByRules.add(p);
+    if (rule.to.startsWith('custom.')) readByRules.add(rule.to.slice(7));
+  }
+  defaultMapping(payload, activeDefaults(rules, defaults), readByRules, lead);
+  for (const rule of rules ?? []) {
     const paths = Array.isArray(rule.from) ? rule.from : [rule.from];
     const parts = paths.map((p) => getPath(payload, p)?.trim()).filter((v): v is string => !!v);
     let value = parts.join(rule.separator ?? ' ');
@@ -200,7 +260,20 @@ export function applyMapping(payload: Payload, rules: readonly MappingRule[] | u
   return lead;
 }
 
-export type FilterVerdict = { kept: true } | { kept: false; reason: string };
+/** Codes of what is wrong with a kept lead (shown on its hook and in the preview; the web translates). */
+export const LEAD_WARNINGS = ['NO_CONTACT'] as const;
+export type LeadWarning = (typeof LEAD_WARNINGS)[number];
+
+/** A lead a person can reach: a phone, an e-mail or at least a name. */
+export function hasContact(lead: Pick<Lead, 'name' | 'phone' | 'email'>): boolean {
+  return [lead.name, lead.phone, lead.email].some((v) => typeof v === 'string' && v.trim() !== '');
+}
+
+export function leadWarnings(lead: Pick<Lead, 'name' | 'phone' | 'email'>): LeadWarning[] {
+  return hasContact(lead) ? [] : ['NO_CONTACT'];
+}
+
+export type FilterVerdict = { kept: true } | { kept: false; reason: string; filter: Filter };
 
 function holds(filter: Filter, value: string | undefined): boolean {
   const text = value ?? '';
@@ -228,10 +301,26 @@ export function evaluateFilters(lead: Lead, payload: Payload, filters: readonly 
     if (!ok) {
       const op = `${filter.negate ? 'not ' : ''}${filter.op}`;
       const reason = `${filter.field} ${op}${filter.value !== undefined ? ` "${filter.value}"` : ''}`;
-      return { kept: false, reason: `FILTERED: ${reason}` };
+      return { kept: false, reason: `FILTERED: ${reason}`, filter };
     }
   }
   return { kept: true };
+}
+
+/** What ingest makes of a payload, and what the mapping preview shows: the lead every destination receives. */
+export interface MappedLead {
+  lead: Lead;
+  verdict: FilterVerdict;
+  warnings: LeadWarning[];
+}
+
+/** The one function ingest (every source) and the preview run: mapping, then filters, then warnings. */
+export function mapLead(
+  payload: Payload,
+  options: Pick<SourceOptions, 'mapping' | 'filters' | 'defaults'> | undefined,
+): MappedLead {
+  const lead = applyMapping(payload, options?.mapping, options?.defaults);
+  return { lead, verdict: evaluateFilters(lead, payload, options?.filters), warnings: leadWarnings(lead) };
 }
 
 /** JSON with object keys sorted at every level: the same body gives the same text. */

@@ -146,6 +146,24 @@ export function describeConnectorContract<Auth, Settings>(
       if (first.externalId !== undefined) expect(second.externalId).toBe(first.externalId);
     });
 
+    // A CRM makes a contact of each lead: one nobody can be reached by would be an empty contact.
+    it('a lead with no phone, e-mail or name is refused (LEAD_NO_CONTACT) by a destination that makes contacts, and nothing is made', async () => {
+      const noContact: Lead = { comment: 'Call me', utm: { source: 'facebook' }, custom: { city: 'Kyiv' } };
+      let refused: unknown;
+      try {
+        await deliver(key(), { lead: noContact });
+      } catch (err) {
+        refused = err;
+      }
+      if (s.connector.requiresContact) {
+        expect(refused).toBeInstanceOf(PermanentError);
+        expect((refused as PermanentError).code).toBe('LEAD_NO_CONTACT');
+        expect(await s.emulator.recordCount()).toBe(0);
+      } else {
+        expect((refused as { code?: string } | undefined)?.code).not.toBe('LEAD_NO_CONTACT');
+      }
+    });
+
     it("401 (or the destination's own auth failure) is a PermanentError AUTH", async () => {
       await s.emulator.setFault({ status: 401 });
       const err = await failure();

@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'AUTH'
   /** The destination refused our configuration (a sender name, the balance): the user must fix it. */
   | 'CONFIGURATION'
+  /** The lead has no phone, e-mail or name: a CRM would make an empty contact (requiresContact). */
+  | 'LEAD_NO_CONTACT'
   | 'RATE_LIMITED'
   | 'HTTP_5XX'
   | 'HTTP_4XX'

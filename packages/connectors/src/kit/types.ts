@@ -261,6 +261,12 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   stageWatch?: StageWatch<Auth, Settings>;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
+   * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,
+   * e-mail or name is refused (PermanentError LEAD_NO_CONTACT) before any call instead of making an
+   * empty one. defineConnector applies it to `deliver`.
+   */
+  requiresContact?: boolean;
+  /**
    * Throws RetryableError or PermanentError (kit/errors.ts), or DeferredError to be called again
    * later without a failure; anything else counts as retryable.
    */

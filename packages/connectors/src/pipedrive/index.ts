@@ -346,6 +346,8 @@ const toRemoteWebhook = (w: V1Webhook): RemoteWebhook => ({
 export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
   slug: 'pipedrive',
   kind: 'destination',
+  // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
+  requiresContact: true,
   connectAuth: 'oauth',
   auth: ZPipedriveAuth,
   settings: ZPipedriveSettings,

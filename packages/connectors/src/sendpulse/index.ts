@@ -66,6 +66,8 @@ async function findOrCreateContact(
 export const sendpulse = defineConnector<SendpulseAuth, SendpulseSettings>({
   slug: 'sendpulse',
   kind: 'destination',
+  // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
+  requiresContact: true,
   auth: ZSendpulseAuth,
   settings: ZSendpulseSettings,
   connectAuth: 'manual',

@@ -8,8 +8,10 @@ import {
   type HookDetail,
   type HookListQuery,
   type HookTotals,
+  type Lead,
   type LeadAssignmentView,
   type LeadReaction,
+  leadWarnings,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -103,6 +105,8 @@ function toHookView(
     status: hook.status,
     reason: hook.reason,
     lead: (lead as Record<string, unknown> | null) ?? null,
+    // Worked out from the stored lead, so leads stored before the check are flagged as well.
+    warnings: lead && typeof lead === 'object' ? leadWarnings(lead as Lead) : [],
     request: requestOf(hook.request, leadRaw),
     deliveries: deliveryRows
       .filter((r) => r.d.hookId === hook.id)

@@ -1,11 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  applyMapping,
   canonicalJson,
   DEFAULT_DEDUPE_WINDOW_HOURS,
-  evaluateFilters,
   getPath,
   type HookStatus,
+  mapLead,
   type SourceOptions,
 } from '@leadrelay/shared';
 import { lte } from 'drizzle-orm';
@@ -98,10 +97,10 @@ async function ingestClean(deps: IngestDeps, source: Source, input: IngestInput,
 async function ingestInto(deps: IngestDeps, source: Source, input: IngestInput, now: Date): Promise<IngestResult> {
   const body = input.body as Record<string, unknown>;
   const { options } = source;
-  const fields = applyMapping(body, options.mapping);
-  const verdict = evaluateFilters(fields, body, options.filters);
+  // The same function the mapping preview runs: what the preview shows is what is stored and delivered.
+  const { lead: fields, verdict } = mapLead(body, options);
   if (!verdict.kept) {
-    const hookId = await bareHook(deps, source, input, 'filtered', verdict.reason ?? null, now);
+    const hookId = await bareHook(deps, source, input, 'filtered', verdict.reason, now);
     return done(deps, source.accountId, { hookId, status: 'filtered', httpStatus: 200 });
   }
 

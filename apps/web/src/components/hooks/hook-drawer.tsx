@@ -10,7 +10,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { AttemptsTimeline } from './attempts-timeline';
 import { ReactionTags } from './hook-cells';
 import { HookNotes } from './hook-notes';
-import { DeliveryStatusTag, HookStatusTag, useReasonText } from './status-tags';
+import { DeliveryStatusTag, HookStatusTag, LeadWarningTags, useReasonText } from './status-tags';
 
 const KNOWN = ['name', 'phone', 'email', 'comment', 'utm', 'custom', 'assignee'] as const;
 
@@ -73,7 +73,12 @@ function HookDetailBody({ hook }: { hook: HookDetail }) {
           {
             key: 'status',
             label: t('detail.status'),
-            children: <HookStatusTag status={hook.status} reason={hook.status === 'held' ? hook.reason : null} />,
+            children: (
+              <>
+                <HookStatusTag status={hook.status} reason={hook.status === 'held' ? hook.reason : null} />
+                <LeadWarningTags warnings={hook.warnings} />
+              </>
+            ),
           },
           ...(hook.lead
             ? [{ key: 'reaction', label: t('reactions.title'), children: <HookReactions hook={hook} /> }]

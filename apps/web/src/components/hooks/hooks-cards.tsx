@@ -2,7 +2,7 @@ import type { Hook } from '@leadrelay/shared';
 import { Checkbox, Typography } from 'antd';
 import { formatDateTime } from '../../lib/hooks/format';
 import { DeliveryChips, LeadCell } from './hook-cells';
-import { HookStatusTag } from './status-tags';
+import { HookStatusTag, LeadWarningTags } from './status-tags';
 
 interface Props {
   hooks: Hook[];
@@ -31,6 +31,7 @@ export function HooksCards({ hooks, showIntegration, selectable, selected, onSel
               {formatDateTime(hook.createdAt)}
             </Typography.Text>
             <HookStatusTag status={hook.status} reason={hook.reason} />
+            <LeadWarningTags warnings={hook.warnings} />
           </div>
           <button type="button" className="lr-hook-card-body" onClick={() => onOpen(hook._id)}>
             <LeadCell hook={hook} />

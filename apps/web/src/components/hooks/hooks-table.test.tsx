@@ -154,6 +154,29 @@ describe('HooksTable', { timeout: 30_000 }, () => {
     );
   });
 
+  it('flags a lead with no phone, e-mail or name, and shows why its CRM refused it, in both languages (issue 27)', async () => {
+    const [first] = hookList();
+    hooks = [
+      {
+        ...first!,
+        lead: { comment: 'Call me', custom: { city: 'Kyiv' } },
+        warnings: ['NO_CONTACT'],
+        status: 'failed',
+        deliveries: [{ ...first!.deliveries[0]!, status: 'failed', lastError: 'LEAD_NO_CONTACT' }],
+      },
+    ];
+    const view = renderPage(<HooksTable />, { locale: 'en', path: '/en/admin' });
+    const row = (await rows())[0]!;
+    expect(within(row).getByText('No contact')).toBeTruthy();
+    fireEvent.mouseOver(within(row).getByTestId('delivery-chip'));
+    expect(
+      await screen.findByText(/Not sent: the lead has no phone, e-mail or name, and an empty contact is of no use/),
+    ).toBeTruthy();
+    view.unmount();
+    renderPage(<HooksTable />, { locale: 'uk', path: '/admin' });
+    expect(within((await rows())[0]!).getByText('Без контакту')).toBeTruthy();
+  });
+
   it('opens the drawer with the lead, the raw request and each attempt in order with its HTTP code', async () => {
     // Whatever order they arrive in, the timeline reads oldest first.
     const failed = detail.deliveries[1]!;

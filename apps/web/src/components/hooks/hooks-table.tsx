@@ -18,7 +18,7 @@ import { useIsMobile } from '../../lib/use-is-mobile';
 import { DeliveryChips, LeadCell } from './hook-cells';
 import { HooksCards } from './hooks-cards';
 import { HooksToolbar } from './hooks-toolbar';
-import { HookStatusTag } from './status-tags';
+import { HookStatusTag, LeadWarningTags } from './status-tags';
 import './hooks.css';
 import { useApp } from '../../lib/use-app';
 
@@ -238,7 +238,12 @@ export function HooksTable({ integrationId, compact = false, pageSize }: HooksTa
               title: t('columns.status'),
               key: 'status',
               width: 150,
-              render: (_: unknown, h: Hook) => <HookStatusTag status={h.status} reason={h.reason} />,
+              render: (_: unknown, h: Hook) => (
+                <>
+                  <HookStatusTag status={h.status} reason={h.reason} />
+                  <LeadWarningTags warnings={h.warnings} />
+                </>
+              ),
             },
             {
               title: t('columns.destinations'),

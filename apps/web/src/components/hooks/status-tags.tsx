@@ -7,6 +7,7 @@ import {
   type HoldReason,
   type HookDelivery,
   type HookStatus,
+  type LeadWarning,
   WAITING_NOTES,
 } from '@leadrelay/shared';
 import { Tag, Tooltip } from 'antd';
@@ -66,6 +67,18 @@ export function HookStatusTag({ status, reason }: { status: HookStatus; reason?:
   );
   if (held) return <Tooltip title={t(`heldHint.${reason}`)}>{tag}</Tooltip>;
   return reason ? <Tooltip title={reasonText(reason)}>{tag}</Tooltip> : tag;
+}
+
+/** What is wrong with the lead as mapped (NO_CONTACT), beside its status; explained on hover. */
+export function LeadWarningTags({ warnings }: { warnings: readonly LeadWarning[] | undefined }) {
+  const { t } = useTranslation('hooks');
+  return (warnings ?? []).map((w) => (
+    <Tooltip key={w} title={t(`warningHint.${w}`)}>
+      <Tag color="warning" className="lr-hook-warning" data-warning={w}>
+        {t(`warning.${w}`)}
+      </Tag>
+    </Tooltip>
+  ));
 }
 
 export function DeliveryStatusTag({ status }: { status: DeliveryStatus }) {

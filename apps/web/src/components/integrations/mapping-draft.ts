@@ -1,12 +1,17 @@
 // The mapping editor's working copy of integration.options (mapping, filters, dedupe; see
 // packages/shared/src/mapping.ts) and the live preview computed with the shared engine functions.
 import {
-  applyMapping,
-  evaluateFilters,
+  activeDefaults,
+  DEFAULT_KEYS,
+  DEFAULT_MAPPING,
+  type DefaultKey,
+  type DefaultsOption,
   FILTER_OPS,
   type Filter,
   type Lead,
+  type LeadWarning,
   type MappingRule,
+  mapLead,
   TRANSFORMS,
   ZDedupePolicy,
   ZFilter,
@@ -36,6 +41,8 @@ export interface FilterDraft {
 
 export interface OptionsDraft {
   mapping: RuleDraft[];
+  /** The defaults a person turned off (all of them: `defaults: false`). */
+  defaultsOff: DefaultKey[];
   filters: FilterDraft[];
   dedupe: { sourceIdField: string; bodyWindowHours: number | null };
 }
@@ -58,6 +65,12 @@ export const emptyFilter = (): FilterDraft => ({ key: newKey(), field: '', op: '
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : '');
 
+function defaultsOffOf(value: unknown): DefaultKey[] {
+  if (value === false) return [...DEFAULT_KEYS];
+  const off = (value as { off?: unknown } | undefined)?.off;
+  return Array.isArray(off) ? DEFAULT_KEYS.filter((k) => off.includes(k)) : [];
+}
+
 /** Reads stored options leniently: what does not fit the schema is shown as empty, never thrown. */
 export function draftFromOptions(options: Record<string, unknown> | undefined): OptionsDraft {
   const mapping = Array.isArray(options?.mapping) ? (options.mapping as Partial<MappingRule>[]) : [];
@@ -72,6 +85,7 @@ export function draftFromOptions(options: Record<string, unknown> | undefined): 
       default: asText(r.default),
       transform: Array.isArray(r.transform) ? r.transform.filter((t) => TRANSFORMS.includes(t)) : [],
     })),
+    defaultsOff: defaultsOffOf(options?.defaults),
     filters: filters.map((f) => ({
       key: newKey(),
       field: asText(f.field),
@@ -113,14 +127,65 @@ export function dedupeOf(d: OptionsDraft['dedupe']) {
   };
 }
 
+/** The stored form of the defaults turned off: none (absent), all (false) or a list. */
+export function defaultsOf(off: readonly DefaultKey[]): DefaultsOption | undefined {
+  if (off.length === 0) return undefined;
+  if (DEFAULT_KEYS.every((k) => off.includes(k))) return false;
+  return { off: DEFAULT_KEYS.filter((k) => off.includes(k)) };
+}
+
 /** The options to store: the draft's parts replace the engine's keys, other keys are kept. */
 export function optionsFromDraft(draft: OptionsDraft, previous: Record<string, unknown> = {}) {
+  const { defaults: _previous, ...rest } = previous;
+  const defaults = defaultsOf(draft.defaultsOff);
   return {
-    ...previous,
+    ...rest,
     mapping: draft.mapping.map(ruleOf),
+    ...(defaults !== undefined ? { defaults } : {}),
     filters: draft.filters.map(filterOf),
     dedupe: dedupeOf(draft.dedupe),
   };
+}
+
+/**
+ * A default row of the editor: one lead field (UTM's five as one row, `custom` for every other
+ * field), with the payload keys it reads. Shown while it applies: not turned off, and for UTM the
+ * keys no rule writes.
+ */
+export interface DefaultRow {
+  id: 'name' | 'phone' | 'email' | 'comment' | 'utm' | 'custom';
+  keys: DefaultKey[];
+  from: string[];
+  transform: Transform[];
+}
+
+const ROW_IDS: DefaultRow['id'][] = ['name', 'phone', 'email', 'comment', 'utm', 'custom'];
+const rowOfKey = (k: DefaultKey): DefaultRow['id'] => (k.startsWith('utm.') ? 'utm' : (k as DefaultRow['id']));
+
+/** The default rows that apply beside the draft's (valid) rules. */
+export function defaultRows(draft: OptionsDraft): DefaultRow[] {
+  const rules = draft.mapping.map(ruleOf).filter((r) => ZMappingRule.safeParse(r).success);
+  const active = activeDefaults(rules, defaultsOf(draft.defaultsOff));
+  return ROW_IDS.map((id) => {
+    const keys = [...active].filter((k) => rowOfKey(k) === id);
+    const rows = DEFAULT_MAPPING.filter((r) => keys.includes(r.to));
+    return { id, keys, from: rows.flatMap((r) => r.from), transform: rows[0]?.transform ?? [] };
+  }).filter((row) => row.keys.length > 0);
+}
+
+/** Turns a default row off: it stays off once saved (`defaults`). */
+export function removeDefault(draft: OptionsDraft, row: DefaultRow): OptionsDraft {
+  return { ...draft, defaultsOff: DEFAULT_KEYS.filter((k) => draft.defaultsOff.includes(k) || row.keys.includes(k)) };
+}
+
+/** A default row as rules a person edits (a rule replaces the default of the field it writes); not for `custom`. */
+export function defaultAsRules(row: DefaultRow): RuleDraft[] {
+  return DEFAULT_MAPPING.filter((r) => row.keys.includes(r.to) && r.to !== 'custom').map((r) => ({
+    ...emptyRule(),
+    from: r.from.slice(0, 1),
+    to: r.to,
+    transform: [...r.transform],
+  }));
 }
 
 /** Field → error key of one row (first issue per field), empty when the row is valid. */
@@ -183,25 +248,26 @@ export interface Preview {
   lead: Lead;
   /** The first filter that fails, or null when the lead would be kept. */
   dropped: { filter: Filter; reason: string } | null;
+  /** What is wrong with the lead (NO_CONTACT): the same codes its hook will carry. */
+  warnings: LeadWarning[];
   /** Rows left out of the preview because they are not valid yet. */
   skippedRules: number;
 }
 
-/** What ingest would do with this payload: the shared applyMapping and evaluateFilters, valid rows only. */
-export function previewOf(draft: OptionsDraft, payload: Record<string, unknown>): Preview {
+/** The options the preview runs: the draft's valid rows, its defaults and filters. */
+export function previewOptions(draft: OptionsDraft) {
   const errors = validateDraft(draft);
-  const rules = draft.mapping.filter((_r, i) => Object.keys(errors.mapping[i] ?? {}).length === 0).map(ruleOf);
+  const mapping = draft.mapping.filter((_r, i) => Object.keys(errors.mapping[i] ?? {}).length === 0).map(ruleOf);
   const filters = draft.filters.filter((_f, i) => Object.keys(errors.filters[i] ?? {}).length === 0).map(filterOf);
-  const lead = applyMapping(payload, rules);
-  let dropped: Preview['dropped'] = null;
-  for (const filter of filters) {
-    const verdict = evaluateFilters(lead, payload, [filter]);
-    if (!verdict.kept) {
-      dropped = { filter, reason: verdict.reason };
-      break;
-    }
-  }
-  return { lead, dropped, skippedRules: draft.mapping.length - rules.length };
+  return { mapping, filters, defaults: defaultsOf(draft.defaultsOff), skipped: draft.mapping.length - mapping.length };
+}
+
+/** What ingest does with this payload: the shared mapLead ingest itself runs, valid rows only. */
+export function previewOf(draft: OptionsDraft, payload: Record<string, unknown>): Preview {
+  const { skipped, ...options } = previewOptions(draft);
+  const { lead, verdict, warnings } = mapLead(payload, options);
+  const dropped = verdict.kept ? null : { filter: verdict.filter, reason: verdict.reason };
+  return { lead, dropped, warnings, skippedRules: skipped };
 }
 
 /** Dotted paths of the sample's scalar values: suggestions for "from" and raw filters. */

@@ -4,6 +4,7 @@ import { AutoComplete, Button, Checkbox, Input, InputNumber, Select, Typography 
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../lib/errors';
+import { MappingDefaults } from './mapping-defaults';
 import {
   type DraftErrors,
   emptyFilter,
@@ -66,6 +67,9 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
   return (
     <div className="lr-map">
       <Typography.Title level={5}>{t('mapping.rulesTitle')}</Typography.Title>
+      <Typography.Text strong>{t('mapping.defaults.title')}</Typography.Text>
+      <MappingDefaults draft={draft} onChange={onChange} />
+      <Typography.Text strong>{t('mapping.rulesSubtitle')}</Typography.Text>
       <Typography.Paragraph type="secondary" className="lr-hint">
         {draft.mapping.length === 0 ? t('mapping.noRules') : t('mapping.rulesHint')}
       </Typography.Paragraph>

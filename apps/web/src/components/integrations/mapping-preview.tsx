@@ -51,6 +51,15 @@ export function MappingPreview({ sample, onSampleChange, preview }: Props) {
               {t('preview.skipped', { count: preview.skippedRules })}
             </Typography.Paragraph>
           )}
+          {preview.warnings.includes('NO_CONTACT') && (
+            <Alert
+              type="warning"
+              showIcon
+              className="lr-preview-warning"
+              data-testid="preview-no-contact"
+              title={t('preview.noContact')}
+            />
+          )}
           {preview.dropped ? (
             <Alert
               type="warning"

@@ -1,8 +1,10 @@
+import { mapLead, ZSourceOptions } from '@leadrelay/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_SAMPLE } from '../../lib/integrations/sample';
 import { callsTo, makeIntegration, routeFetch } from '../../test/integration-fixtures';
 import { renderPage } from '../../test/render';
+import { draftFromOptions, previewOf } from './mapping-draft';
 import { MappingSection } from './mapping-section';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -18,6 +20,7 @@ function renderSection(options: Record<string, unknown>, sample = DEFAULT_SAMPLE
   );
 }
 
+const slow = { timeout: 5000 };
 const preview = () => screen.getByTestId('mapping-preview');
 const leadValue = (field: string) => preview().querySelector(`[data-field="${field}"]`)?.textContent ?? null;
 
@@ -35,8 +38,8 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
     expect(leadValue('phone')).toBe('+380671234567');
     expect(leadValue('custom.city')).toBe('Львів');
     expect(leadValue('comment')).toBe('Олена Коваленко / contact-footer');
-    // Only mapped fields: e-mail has no rule, so it is not in the lead.
-    expect(leadValue('email')).toBeNull();
+    // E-mail has no rule: its default mapping still fills it (issue 27).
+    expect(leadValue('email')).toBe('olena.kovalenko@ukr.net');
     expect(within(preview()).getByText('The lead passes every filter')).toBeTruthy();
   });
 
@@ -107,7 +110,8 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
     renderSection({ mapping: [{ from: 'city', to: 'custom.city' }], owner: { note: 'kept' } });
     fireEvent.change(screen.getByLabelText('Default value, rule 1'), { target: { value: 'Київ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Saved')).toBeTruthy();
+    // antd's message loads after the page (app/deferred-app.tsx): on a busy machine that takes a while.
+    expect(await screen.findByText('Saved', {}, slow)).toBeTruthy();
     const [call] = callsTo(fetch, `PUT /api/integrations/${ID}/update`);
     expect(call?.body).toEqual({
       options: {
@@ -117,5 +121,118 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
         dedupe: {},
       },
     });
+  });
+
+  // Issue 27: one rule (city → custom.city) used to drop the whole default mapping.
+  it('shows the default mapping as rows beside one rule, and the preview keeps name, phone, e-mail, message and UTM', async () => {
+    routeFetch(hookRoute);
+    renderSection({ mapping: [{ from: 'city', to: 'custom.city' }] });
+    const rows = screen.getAllByTestId('mapping-default').map((r) => r.getAttribute('data-default'));
+    expect(rows).toEqual(['name', 'phone', 'email', 'comment', 'utm', 'custom']);
+    const phone = screen.getAllByTestId('mapping-default')[1]!;
+    expect(within(phone).getByText('phone_number')).toBeTruthy();
+    expect(within(phone).getByText('Phone to E.164')).toBeTruthy();
+    expect(leadValue('name')).toBe('Олена Коваленко');
+    expect(leadValue('phone')).toBe('+380671234567');
+    expect(leadValue('email')).toBe('olena.kovalenko@ukr.net');
+    expect(leadValue('comment')).toBe('Хочу дізнатися вартість доставки до Львова');
+    expect(leadValue('utm.source')).toBe('facebook');
+    expect(leadValue('custom.city')).toBe('Львів');
+    expect(within(preview()).queryByTestId('preview-no-contact')).toBeNull();
+  });
+
+  it('a rule on a lead field replaces its default row; "change" turns a default into a rule to edit', async () => {
+    routeFetch(hookRoute);
+    renderSection({ mapping: [{ from: 'form.id', to: 'comment' }] });
+    const ids = () => screen.getAllByTestId('mapping-default').map((r) => r.getAttribute('data-default'));
+    expect(ids()).toEqual(['name', 'phone', 'email', 'utm', 'custom']);
+    expect(leadValue('comment')).toBe('contact-footer');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change the default: Phone' }));
+    expect(ids()).toEqual(['name', 'email', 'utm', 'custom']);
+    expect(screen.getAllByTestId('mapping-row')).toHaveLength(2);
+    expect((screen.getByLabelText('Lead field, rule 2') as HTMLInputElement).value).toBe('phone');
+    expect(leadValue('phone')).toBe('+380671234567');
+  });
+
+  describe('removing default rows persists', () => {
+    const put = `PUT /api/integrations/${ID}/update`;
+    const saving = () =>
+      routeFetch({
+        ...hookRoute,
+        [put]: (_u: URL, init: RequestInit) => makeIntegration({ options: JSON.parse(init.body as string).options }),
+      });
+    const rowIds = () => screen.queryAllByTestId('mapping-default').map((r) => r.getAttribute('data-default'));
+    const save = async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Saved', {}, slow)).toBeTruthy();
+    };
+    const off = ['email', 'utm.source', 'utm.medium', 'utm.campaign', 'utm.content', 'utm.term'];
+
+    it('as defaults { off } for the rows removed, which the preview leaves out', async () => {
+      const fetch = saving();
+      renderSection({ mapping: [{ from: 'city', to: 'custom.city' }] });
+      fireEvent.click(screen.getByRole('button', { name: 'Remove the default: E-mail' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Remove the default: UTM tags' }));
+      expect(leadValue('email')).toBeNull();
+      expect(leadValue('utm.source')).toBeNull();
+      expect(leadValue('phone')).toBe('+380671234567');
+      await save();
+      expect(callsTo(fetch, put)[0]?.body).toMatchObject({
+        options: { mapping: [{ from: 'city', to: 'custom.city' }], defaults: { off } },
+      });
+    });
+
+    it('opened again, the removed rows stay removed; removing the rest saves defaults: false', async () => {
+      const fetch = saving();
+      renderSection({ mapping: [{ from: 'city', to: 'custom.city' }], defaults: { off } });
+      expect(rowIds()).toEqual(['name', 'phone', 'comment', 'custom']);
+      for (const field of ['Name', 'Phone', 'Comment', 'Custom fields']) {
+        fireEvent.click(screen.getByRole('button', { name: `Remove the default: ${field}` }));
+      }
+      expect(rowIds()).toEqual([]);
+      expect(screen.getByText('The default mapping is off: the lead gets only what the rules write.')).toBeTruthy();
+      await save();
+      expect(callsTo(fetch, put)[0]?.body).toMatchObject({ options: { defaults: false } });
+    });
+
+    it('"restore" brings every default back and saves no defaults key', async () => {
+      const fetch = saving();
+      renderSection({ mapping: [], defaults: false });
+      expect(rowIds()).toEqual([]);
+      fireEvent.click(screen.getByRole('button', { name: 'Restore the default mapping' }));
+      expect(rowIds()).toEqual(['name', 'phone', 'email', 'comment', 'utm', 'custom']);
+      await save();
+      expect(callsTo(fetch, put)[0]?.body.options).not.toHaveProperty('defaults');
+    });
+  });
+
+  it.each([
+    ['en', 'No contact: the lead has no phone, e-mail or name.'],
+    ['uk', 'Без контакту: у ліда немає ні телефону, ні e-mail, ні імені.'],
+  ] as const)('warns (%s) when the lead would have no phone, e-mail or name', async (locale, text) => {
+    routeFetch(hookRoute);
+    renderSection({ mapping: [{ from: 'city', to: 'custom.city' }], defaults: false }, DEFAULT_SAMPLE, locale);
+    const warning = within(preview()).getByTestId('preview-no-contact');
+    expect(warning.textContent).toContain(text);
+    expect(leadValue('custom.city')).toBe('Львів');
+  });
+});
+
+describe('the preview runs what ingest runs', () => {
+  const payload = JSON.parse(DEFAULT_SAMPLE) as Record<string, unknown>;
+  it.each([
+    [{}],
+    [{ mapping: [{ from: 'city', to: 'custom.city' }] }],
+    [{ mapping: [{ from: ['city', 'form.id'], to: 'comment', separator: ' / ' }], defaults: { off: ['custom'] } }],
+    [{ mapping: [{ from: 'email', to: 'email' }], defaults: false }],
+    [{ filters: [{ field: 'utm.source', op: 'equals', value: 'google' }] }],
+  ])('%j: the same lead, verdict and warnings as the shared mapLead', (options) => {
+    const parsed = ZSourceOptions.parse(options);
+    const shown = previewOf(draftFromOptions(options), payload);
+    const ingest = mapLead(payload, parsed);
+    expect(shown.lead).toEqual(ingest.lead);
+    expect(shown.warnings).toEqual(ingest.warnings);
+    expect(shown.dropped?.reason).toEqual(ingest.verdict.kept ? undefined : ingest.verdict.reason);
   });
 });

@@ -150,6 +150,8 @@ export const en: EnCatalogue = {
   'reason.USPACY_SIGN_IN_FAILED': 'Uspacy did not accept the e-mail and password.',
   'reason.USPACY_VALIDATION': 'Uspacy refused the lead’s data.',
   'reason.USPACY_REFUSED': 'Uspacy refused the request.',
+  'reason.LEAD_NO_CONTACT':
+    'The lead has no phone, e-mail or name, so no empty contact was made: check the field mapping of its source.',
   'reason.HOROSHOP_AUTH_FAILED': 'The Horoshop shop did not accept the login and password.',
   'reason.NO_ACTIVE_DESTINATION': 'No active destination: the lead is stored but sent nowhere.',
   'reason.DESTINATION_BROKEN': 'One of the destinations does not take leads.',

@@ -161,6 +161,8 @@ export const uk = {
   'reason.USPACY_SIGN_IN_FAILED': 'Uspacy не прийняла e-mail і пароль.',
   'reason.USPACY_VALIDATION': 'Uspacy відхилила дані ліда.',
   'reason.USPACY_REFUSED': 'Uspacy відхилила запит.',
+  'reason.LEAD_NO_CONTACT':
+    'У ліда немає ні телефону, ні e-mail, ні імені, тож порожній контакт не створено: перевірте поля й фільтри його джерела.',
   'reason.HOROSHOP_AUTH_FAILED': 'Магазин Horoshop не прийняв логін і пароль.',
   'reason.NO_ACTIVE_DESTINATION': 'Немає увімкненого призначення: лід збережено, але нікуди не надіслано.',
   'reason.DESTINATION_BROKEN': 'Одне з призначень не приймає ліди.',
