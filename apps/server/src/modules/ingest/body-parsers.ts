@@ -28,7 +28,11 @@ export async function multipartFields(body: Buffer, contentType: string): Promis
     if (++parts > MAX_PARTS) throw new AppError('PAYLOAD_TOO_LARGE');
     if (typeof value !== 'string') continue;
     const previous = Object.hasOwn(fields, name) ? fields[name] : undefined;
-    setOwn(fields, name, previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value]);
+    setOwn(
+      fields,
+      name,
+      previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [previous, value],
+    );
   }
   return fields;
 }
