@@ -10,6 +10,7 @@ import {
   type GaSettings,
   getLeadField,
   type Lead,
+  setOwn,
   UTM_KEYS,
 } from '@leadrelay/shared';
 
@@ -68,7 +69,7 @@ export function toGaPayload(lead: Lead, settings: GaSettings, idempotencyKey: st
   }
   for (const p of settings.params) {
     const v = read(lead, p.from);
-    if (v) params[p.name] = cut(v);
+    if (v) setOwn(params, p.name, cut(v));
   }
   const clientId = clientIdFromCookie(read(lead, settings.clientIdField)) ?? derivedClientId(lead, idempotencyKey);
   const userId = read(lead, settings.userIdField);
