@@ -137,7 +137,8 @@ export type ErrorCode = FixedErrorCode | `MIN_LENGTH_${number}` | `MAX_LENGTH_${
 
 export function statusOf(code: string): number {
   if (/^(MIN|MAX)_LENGTH_\d+$/.test(code)) return 400;
-  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+  // Only the table's own keys: a message such as `constructor` is not a code.
+  return Object.hasOwn(ERROR_STATUS, code) ? (ERROR_STATUS as Record<string, number>)[code]! : 500;
 }
 
 /** Body of every error answer. `errors` lists field problems for validation failures. */
