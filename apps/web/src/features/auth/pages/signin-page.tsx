@@ -44,7 +44,9 @@ export function SigninPage() {
   const [resent, setResent] = useState<'sent' | { failed: unknown } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const notice = NOTICES[params.get('message') as keyof typeof NOTICES];
+  // ?message= is the URL's: only our own notices, never what every object inherits (`constructor`).
+  const message = params.get('message') ?? '';
+  const notice = Object.hasOwn(NOTICES, message) ? NOTICES[message as keyof typeof NOTICES] : undefined;
   const isFacebookReturn = useFacebookReturn(setError);
 
   // The schemas are fetched once the form shows, before anyone leaves a field.
@@ -80,7 +82,9 @@ export function SigninPage() {
       setToken(accessToken); // the guest guard then moves on to /admin or the saved redirect
     } catch (err) {
       const onFields =
-        err instanceof HttpError ? err.errors.filter((e): e is typeof e & { field: Name } => e.field in values) : [];
+        err instanceof HttpError
+          ? err.errors.filter((e): e is typeof e & { field: Name } => Object.hasOwn(values, e.field))
+          : [];
       if (onFields.length) setErrors(Object.fromEntries(onFields.map((e) => [e.field, translateCode(e.code)])));
       else setError(err);
       setSubmitting(false);

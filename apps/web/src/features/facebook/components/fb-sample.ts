@@ -21,7 +21,9 @@ const EXAMPLES: Record<string, string> = {
 };
 
 const exampleOf = (q: Question): string =>
-  EXAMPLES[q.key] ?? (q.type.toUpperCase() === 'EMAIL' ? 'olena.kovalenko@ukr.net' : 'Так');
+  // q.key is the form author's (Meta's questions): `constructor` is a question like any other.
+  (Object.hasOwn(EXAMPLES, q.key) ? EXAMPLES[q.key] : undefined) ??
+  (q.type.toUpperCase() === 'EMAIL' ? 'olena.kovalenko@ukr.net' : 'Так');
 
 /** Answers to every question of the form, as the emulator's submit-lead takes them. */
 export function sampleFieldData(form: Pick<FbLeadForm, 'questions'>): FieldData[] {
