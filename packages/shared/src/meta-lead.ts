@@ -68,7 +68,7 @@ export function graphLeadPayload(lead: MetaLead): Record<string, string> {
     ['fb_is_organic', lead.is_organic],
   ];
   for (const [key, value] of meta) {
-    if (value !== undefined && value !== null && value !== '') payload[key] = String(value);
+    if (value !== undefined && value !== null && value !== '') setOwn(payload, key, String(value));
     else delete payload[key];
   }
   return payload;

@@ -108,32 +108,34 @@ function isValidRegex(pattern: string): boolean {
 
 // ---- extraction ----
 
-// Looked up with Object.hasOwn: an entity name in a mail (`&valueOf;`) is data, not a member.
-const ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  laquo: '«',
-  raquo: '»',
-  times: '×',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  bull: '•',
-  middot: '·',
-  deg: '°',
-  euro: '€',
-  copy: '©',
-  reg: '®',
-  shy: '',
-};
+// A Map: an entity name in a mail (`&valueOf;`) is data, not a member.
+const ENTITIES = new Map<string, string>(
+  Object.entries({
+    nbsp: ' ',
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    laquo: '«',
+    raquo: '»',
+    times: '×',
+    ndash: '–',
+    mdash: '—',
+    hellip: '…',
+    lsquo: '‘',
+    rsquo: '’',
+    ldquo: '“',
+    rdquo: '”',
+    bull: '•',
+    middot: '·',
+    deg: '°',
+    euro: '€',
+    copy: '©',
+    reg: '®',
+    shy: '',
+  }),
+);
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (all, name: string) => {
@@ -141,8 +143,7 @@ export function decodeEntities(text: string): string {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
     }
-    const key = name.toLowerCase();
-    return Object.hasOwn(ENTITIES, key) ? ENTITIES[key]! : all;
+    return ENTITIES.get(name.toLowerCase()) ?? all;
   });
 }
 

@@ -63,7 +63,7 @@ export function toGaPayload(lead: Lead, settings: GaSettings, idempotencyKey: st
   if (settings.utm) {
     for (const key of UTM_KEYS) {
       const v = lead.utm?.[key]?.trim();
-      if (v) params[`utm_${key}`] = cut(v);
+      if (v) setOwn(params, `utm_${key}`, cut(v));
     }
     if (lead.utm?.source?.trim()) params.lead_source = cut(lead.utm.source.trim());
   }

@@ -17,11 +17,16 @@ type Name = 'login' | 'password';
 type Values = Record<Name, string>;
 type Errors = Partial<Record<Name, string>>;
 
-const NOTICES = {
-  session: { type: 'warning', key: 'signin.sessionExpired' },
-  'password-changed': { type: 'success', key: 'signin.passwordChanged' },
-  'account-removed': { type: 'info', key: 'signin.accountRemoved' },
-} as const;
+type Notice = {
+  type: 'warning' | 'success' | 'info';
+  key: 'signin.sessionExpired' | 'signin.passwordChanged' | 'signin.accountRemoved';
+};
+/** By ?message= (the URL's, so a Map: `constructor` is no notice of ours). */
+const NOTICES = new Map<string, Notice>([
+  ['session', { type: 'warning', key: 'signin.sessionExpired' }],
+  ['password-changed', { type: 'success', key: 'signin.passwordChanged' }],
+  ['account-removed', { type: 'info', key: 'signin.accountRemoved' }],
+]);
 
 /** The field's error by the shared schema (the same rules as the server's), or none. */
 async function check(name: Name, value: string): Promise<string | undefined> {
@@ -44,9 +49,7 @@ export function SigninPage() {
   const [resent, setResent] = useState<'sent' | { failed: unknown } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  // ?message= is the URL's: only our own notices, never what every object inherits (`constructor`).
-  const message = params.get('message') ?? '';
-  const notice = Object.hasOwn(NOTICES, message) ? NOTICES[message as keyof typeof NOTICES] : undefined;
+  const notice = NOTICES.get(params.get('message') ?? '');
   const isFacebookReturn = useFacebookReturn(setError);
 
   // The schemas are fetched once the form shows, before anyone leaves a field.
