@@ -90,14 +90,16 @@ function multipartBody(fields: Record<string, string>): { body: string; type: st
 let t: TestApp;
 let emulator: HttpEmulator;
 let source: { id: string; url: string };
+let http: string;
+let accountId: string;
 let worker: DeliveryWorker;
 let sent = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ allowPrivateDestinations: true });
   emulator = await startHttpEmulator();
-  const accountId = await accountIdOf(t.app.db, (await signUp(t)).login);
-  const http = await createDestination(t.app.db, accountId, { type: 'http', settings: { url: emulator.hookUrl } });
+  accountId = await accountIdOf(t.app.db, (await signUp(t)).login);
+  http = await createDestination(t.app.db, accountId, { type: 'http', settings: { url: emulator.hookUrl } });
   source = await createSource(t.app.db, accountId, { destinationIds: [http] });
   worker = new DeliveryWorker({
     db: t.app.db,
@@ -146,14 +148,16 @@ async function roundTrip(fields: Record<string, unknown>, encode: 'json' | 'form
   for (const [key, value] of expected) expect(custom[key], `stored custom.${key}`).toBe(value);
   expect(own(lead!.raw)).toEqual(own(JSON.parse(JSON.stringify(all))));
 
-  await worker.drain();
-  const arrived = emulator.records.find((r) => {
-    const body = r.body as { lead?: { custom?: Record<string, unknown> } };
-    return own(body.lead?.custom).lead_ref === ref;
-  });
-  expect(arrived, `delivered ${ref}`).toBeDefined();
-  const delivered = own((arrived!.body as { lead: { custom: unknown } }).lead.custom);
+  const delivered = await deliveredCustom(lead!.id);
   for (const [key, value] of expected) expect(delivered[key], `delivered custom.${key}`).toBe(value);
+}
+
+/** The custom fields the http destination received for a lead (its idempotency key starts with the lead's id). */
+async function deliveredCustom(leadId: string): Promise<Record<string, unknown>> {
+  await worker.drain();
+  const arrived = emulator.records.find((r) => r.idempotencyKey?.startsWith(`${leadId}:`));
+  expect(arrived, `delivered ${leadId}`).toBeDefined();
+  return own((arrived!.body as { lead: { custom: unknown } }).lead.custom);
 }
 
 async function leadIdOf(hookId: string): Promise<string> {
@@ -190,5 +194,32 @@ describe('a field named like a built-in member of JavaScript objects', () => {
         await roundTrip(Object.defineProperty({}, variant, { value: 'x2', enumerable: true }), 'multipart');
       }
     }
+  });
+
+  it('is a mapping path and a mapping target: custom.<member> gets the value mapped into it, and is delivered', async () => {
+    await fc.assert(
+      fc.asyncProperty(memberName, fc.oneof(fc.constant('__proto__'), memberName), text, async (from, to, value) => {
+        const mapped = await createSource(t.app.db, accountId, {
+          destinationIds: [http],
+          options: { mapping: [{ from: `form.${from}`, to: `custom.${to}` }] },
+        });
+        const form = Object.defineProperty({}, from, { value, enumerable: true });
+        const payload = JSON.stringify({ form, lead_ref: `ref-${++sent}` });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: mapped.url,
+          payload,
+          headers: { 'content-type': 'application/json' },
+        });
+        expect(res.statusCode, `${payload} → ${res.body}`).toBe(202);
+        const [lead] = await t.app.db
+          .select()
+          .from(leads)
+          .where(eq(leads.id, await leadIdOf(res.json().hookId)));
+        expect(own((lead!.fields as { custom?: unknown }).custom)[to], `stored custom.${to}`).toBe(value);
+        expect((await deliveredCustom(lead!.id))[to], `delivered custom.${to}`).toBe(value);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 });
