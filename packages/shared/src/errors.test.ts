@@ -14,6 +14,10 @@ describe('error keys', () => {
   });
   it('treats an unknown key as a server error', () => {
     expect(statusOf('SOMETHING_ELSE')).toBe(500);
+    // A message named like a built-in member is no key either (a zod message may be any text).
+    for (const name of ['constructor', 'toString', 'valueOf', '__proto__', 'hasOwnProperty']) {
+      expect(statusOf(name), name).toBe(500);
+    }
   });
   it('keeps every client error in the 4xx range', () => {
     for (const [code, status] of Object.entries(ERROR_STATUS)) {

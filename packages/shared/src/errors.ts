@@ -1,4 +1,6 @@
 // Error keys the server sends as `code`; the web translates them as `errors.<CODE>`.
+import { ownValue } from './own';
+
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   INVALID_JSON: 400,
@@ -140,7 +142,9 @@ export type ErrorCode = FixedErrorCode | `MIN_LENGTH_${number}` | `MAX_LENGTH_${
 
 export function statusOf(code: string): number {
   if (/^(MIN|MAX)_LENGTH_\d+$/.test(code)) return 400;
-  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+  // Only the table's own keys: a message such as `constructor` is not a code.
+  const status = ownValue(ERROR_STATUS, code);
+  return typeof status === 'number' ? status : 500;
 }
 
 /** Body of every error answer. `errors` lists field problems for validation failures. */

@@ -2,7 +2,9 @@
 // builds the flat payload our ingest takes from each order (webhook or poll), and the web builds the
 // mapping preview from a sample order with the same function, so what the user maps is what arrives.
 // Field names of an order: docs/connectors/horoshop.md (which are confirmed and which assumed).
+
 import { z } from 'zod';
+import { setOwn } from './own';
 
 /** A product line of an order (orders/get `products[]`). */
 export interface HoroshopOrderLine {
@@ -116,7 +118,7 @@ export function horoshopOrderId(value: unknown): string | undefined {
 export function horoshopOrderPayload(order: HoroshopOrder): Record<string, string> {
   const payload: Record<string, string> = {};
   const put = (key: string, value: string | undefined) => {
-    if (value) payload[key] = value;
+    if (value) setOwn(payload, key, value);
   };
   const id = horoshopOrderId(order.order_id) ?? text(order.order_id) ?? '';
   put('order_id', id);

@@ -95,3 +95,17 @@ describe('graphLeadPayload', () => {
     expect(payload.question_3).toBe('Lviv');
   });
 });
+
+describe('question keys from the form are data (issue 27)', () => {
+  it('keeps a question named like a built-in member (__proto__, constructor, toString…) as a field', () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype)];
+    for (const name of names) {
+      const payload = graphLeadPayload({ ...AD_LEAD, field_data: [{ name, values: ['Так'] }] });
+      expect(Object.getPrototypeOf(payload), name).toBe(Object.prototype);
+      expect(Object.hasOwn(payload, name) && payload[name], name).toBe('Так');
+      expect(leadFromGraph({ ...AD_LEAD, field_data: [{ name, values: ['Так'] }] }).custom[name], name).toBe(
+        name === 'name' ? undefined : 'Так',
+      );
+    }
+  });
+});

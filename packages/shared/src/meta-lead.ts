@@ -1,6 +1,7 @@
 // A Meta lead (Graph API GET /{leadgen-id}) as the flat payload our ingest takes like a webhook body:
 // the server builds it from the lead it fetched, and the web builds the mapping preview of a form
 // with the same function, so what the user maps is what arrives.
+import { setOwn } from './own';
 
 /** A lead as the Graph API answers it (the fields LeadRelay asks for). */
 export interface MetaLead {
@@ -43,7 +44,8 @@ export function graphLeadPayload(lead: MetaLead): Record<string, string> {
       .map((v) => (v === null || v === undefined ? '' : String(v).trim()))
       .filter((v) => v !== '');
     if (!values.length) return;
-    payload[payloadKey(field.name, index)] = values.join(', ');
+    // A question's key is the form author's: `__proto__` or `constructor` is a field like any other.
+    setOwn(payload, payloadKey(field.name, index), values.join(', '));
   });
   if (!payload.full_name) {
     const full = [payload.first_name, payload.last_name].filter(Boolean).join(' ');
@@ -66,7 +68,7 @@ export function graphLeadPayload(lead: MetaLead): Record<string, string> {
     ['fb_is_organic', lead.is_organic],
   ];
   for (const [key, value] of meta) {
-    if (value !== undefined && value !== null && value !== '') payload[key] = String(value);
+    if (value !== undefined && value !== null && value !== '') setOwn(payload, key, String(value));
     else delete payload[key];
   }
   return payload;

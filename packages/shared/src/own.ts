@@ -6,7 +6,7 @@
 /** The value of `key` only when the object holds it itself (never an inherited member). */
 export function ownValue(obj: unknown, key: string): unknown {
   if (obj === null || typeof obj !== 'object') return undefined;
-  return Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined;
+  return Object.hasOwn(obj, key) ? (obj as Record<string, unknown>)[key] : undefined; // own-keys: checked
 }
 
 /** Sets `key` as the object's own property, `__proto__` included (no prototype change). */

@@ -99,3 +99,16 @@ describe('which mails a parser takes', () => {
     expect(matchMail(rules({}), mail({}))).toEqual({ matched: true });
   });
 });
+
+describe('names from the mail and the rules are data (issue 27)', () => {
+  const MEMBERS = [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype)];
+
+  it('extracts into a field named like a built-in member (constructor, __proto__, toString…)', () => {
+    for (const field of MEMBERS.filter((name) => /^[A-Za-z0-9_.-]{1,64}$/.test(name))) {
+      const m = mail({ text: `Місто: Київ\n` });
+      const { fields } = extractFields(rules({ auto: false, fields: [{ kind: 'label', field, label: 'Місто' }] }), m);
+      expect(Object.getPrototypeOf(fields), field).toBe(Object.prototype);
+      expect(Object.entries(fields), field).toEqual([[field, 'Київ']]);
+    }
+  });
+});

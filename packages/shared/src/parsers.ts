@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { INTEGRATION_NAME_MAX, ZDestinationIds } from './integrations';
 import { ZSourceOptions } from './mapping';
+import { ownValue, setOwn } from './own';
 import { maxText, requiredText } from './validation';
 
 /** A mail as the rules see it: the decoded parts, no attachments. */
@@ -112,31 +113,34 @@ function isValidRegex(pattern: string): boolean {
 
 // ---- extraction ----
 
-const ENTITIES: Record<string, string> = {
-  nbsp: ' ',
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  apos: "'",
-  laquo: '«',
-  raquo: '»',
-  times: '×',
-  ndash: '–',
-  mdash: '—',
-  hellip: '…',
-  lsquo: '‘',
-  rsquo: '’',
-  ldquo: '“',
-  rdquo: '”',
-  bull: '•',
-  middot: '·',
-  deg: '°',
-  euro: '€',
-  copy: '©',
-  reg: '®',
-  shy: '',
-};
+// A Map: an entity name in a mail (`&valueOf;`) is data, not a member.
+const ENTITIES = new Map<string, string>(
+  Object.entries({
+    nbsp: ' ',
+    amp: '&',
+    lt: '<',
+    gt: '>',
+    quot: '"',
+    apos: "'",
+    laquo: '«',
+    raquo: '»',
+    times: '×',
+    ndash: '–',
+    mdash: '—',
+    hellip: '…',
+    lsquo: '‘',
+    rsquo: '’',
+    ldquo: '“',
+    rdquo: '”',
+    bull: '•',
+    middot: '·',
+    deg: '°',
+    euro: '€',
+    copy: '©',
+    reg: '®',
+    shy: '',
+  }),
+);
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]{1,6}|#\d{1,7}|[a-z]{2,8});/gi, (all, name: string) => {
@@ -144,7 +148,7 @@ export function decodeEntities(text: string): string {
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : all;
     }
-    return ENTITIES[name.toLowerCase()] ?? all;
+    return ENTITIES.get(name.toLowerCase()) ?? all;
   });
 }
 
@@ -346,8 +350,9 @@ export function extractFields(rules: ParserRules, mail: MailView): Extraction {
   const all = [...subjectPairs, ...pairs];
   const fields: Record<string, string> = {};
   const body = bodyText(mail);
+  // A rule's field is the user's name (`constructor` is a fine one): read and written as own keys.
   for (const rule of rules.fields ?? []) {
-    if (fields[rule.field] !== undefined) continue;
+    if (ownValue(fields, rule.field) !== undefined) continue;
     let value: string | undefined;
     if (rule.kind === 'label') {
       const wanted = new Set(labelsOf(rule.label));
@@ -357,12 +362,12 @@ export function extractFields(rules: ParserRules, mail: MailView): Extraction {
       if (source !== 'body') value = regexValue(rule.pattern, mail.subject);
       if (value === undefined && source !== 'subject') value = regexValue(rule.pattern, body);
     }
-    if (value !== undefined && value !== '') fields[rule.field] = value.slice(0, 2000);
+    if (value !== undefined && value !== '') setOwn(fields, rule.field, value.slice(0, 2000));
   }
   if (rules.auto !== false) {
     for (const pair of all) {
       const field = AUTO_INDEX.get(normalizeLabel(pair.label));
-      if (field && fields[field] === undefined) fields[field] = pair.value.slice(0, 2000);
+      if (field && ownValue(fields, field) === undefined) setOwn(fields, field, pair.value.slice(0, 2000));
     }
   }
   return { fields, pairs };

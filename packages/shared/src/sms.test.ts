@@ -75,6 +75,14 @@ describe('SMS templates', () => {
     expect(renderSmsTemplate('Hi {nmae}', lead)).toBe('Hi {nmae}');
   });
 
+  it('reads {custom.<member>} as the lead’s own field: empty when it has none, never a crash', () => {
+    for (const name of [...Object.getOwnPropertyNames(Object.prototype), 'toString', 'constructor']) {
+      expect(renderSmsTemplate(`Заявка {custom.${name}}`, lead), name).toBe('Заявка');
+      const own = { custom: Object.defineProperty({}, name, { value: 'так', enumerable: true }) };
+      expect(renderSmsTemplate(`Заявка {custom.${name}}`, own), name).toBe('Заявка так');
+    }
+  });
+
   it('names the placeholders a template gets wrong', () => {
     expect(unknownPlaceholders('{name} {nmae} {custom.ok} {utm_sorce} {nmae}')).toEqual(['nmae', 'utm_sorce']);
     expect(unknownPlaceholders('Привіт, {імʼя}! {} { name }')).toEqual(['імʼя']);

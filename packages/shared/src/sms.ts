@@ -5,6 +5,8 @@
 // (Cyrillic, emoji) is UCS-2: 70 UTF-16 units in one part, 67 per part when split. A split never
 // cuts an extension character's escape from it, nor a surrogate pair in two.
 
+import { ownValue } from './own';
+
 const GSM_BASIC =
   '@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&\'()*+,-./0123456789:;<=>?¡ABCDEFGHIJKLMNOPQRSTUVWXYZÄÖÑÜ§¿abcdefghijklmnopqrstuvwxyzäöñüà';
 const GSM_EXTENSION = '^{}\\[~]|€\f';
@@ -106,9 +108,12 @@ export interface TemplateLead {
 }
 
 function fieldOf(lead: TemplateLead, name: string): string | undefined {
-  if (name.startsWith('utm_')) return lead.utm?.[name.slice(4) as 'source'];
-  if (name.startsWith('custom.')) return lead.custom?.[name.slice(7)];
-  const v = (lead as Record<string, unknown>)[name];
+  // {custom.constructor} names a custom field, never what every object inherits.
+  const v = name.startsWith('utm_')
+    ? ownValue(lead.utm, name.slice(4))
+    : name.startsWith('custom.')
+      ? ownValue(lead.custom, name.slice(7))
+      : ownValue(lead, name);
   return typeof v === 'string' ? v : undefined;
 }
 

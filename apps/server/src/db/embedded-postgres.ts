@@ -64,7 +64,7 @@ const PACKAGES: Record<string, string> = {
 
 async function binaries(): Promise<Binaries> {
   const platform = `${process.platform}-${process.arch}`;
-  const name = PACKAGES[platform];
+  const name = PACKAGES[platform]; // own-keys: the process's own platform and arch
   if (!name) throw new EmbeddedPostgresError(`The embedded PostgreSQL has no build for ${platform}: set DATABASE_URL`);
   try {
     return (await import(name)) as Binaries;

@@ -151,7 +151,7 @@ export async function copyTables(
     for (const table of tables) await client.query(`delete from ${tableRef(table)}`);
     const counts: Record<string, number> = {};
     for (const table of tables) {
-      counts[table] = await copyTable(source, target, table);
+      counts[table] = await copyTable(source, target, table); // own-keys: our schema's table names
       log(`${table}: ${counts[table]} rows`);
     }
     await resetSequences(target, tables);

@@ -59,8 +59,9 @@ export function readConnectorConfig(
         problems.push(`${key}: ${read.problem}`);
         continue;
       }
-      crm[connector.slug] ??= {};
-      crm[connector.slug]![configField(connector.slug, key)] = read.value;
+      const values = crm[connector.slug] ?? {};
+      values[configField(connector.slug, key)] = read.value;
+      crm[connector.slug] = values; // own-keys: a slug the connectors declare
     }
   }
   return { crm, problems };

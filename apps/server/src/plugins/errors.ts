@@ -1,4 +1,4 @@
-import { type ApiError, type ErrorCode, fieldErrors, statusOf } from '@leadrelay/shared';
+import { type ApiError, type ErrorCode, fieldErrors, ownValue, statusOf } from '@leadrelay/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
@@ -169,7 +169,7 @@ export function setupErrors(app: FastifyInstance): void {
     }
     if (!isResponseSerializationError(error as never)) {
       const mapped =
-        FASTIFY_CODES[error.code] ??
+        (ownValue(FASTIFY_CODES, error.code) as ErrorCode | undefined) ??
         (error.statusCode && error.statusCode < 500 ? STATUS_CODES[error.statusCode] : undefined);
       if (mapped) return reply.code(statusOf(mapped)).send(body(mapped, humanize(mapped)));
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

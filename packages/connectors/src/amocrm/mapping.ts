@@ -1,6 +1,6 @@
 // Pure: what the amoCRM destination sends (API v4 leads/complex and notes), from our lead and the
 // integration's settings. No I/O here, so every rule is unit-tested on its own.
-import type { AmoFieldMapping, AmoSettings, Assignee, Lead } from '@leadrelay/shared';
+import { type AmoFieldMapping, type AmoSettings, type Assignee, getLeadField, type Lead } from '@leadrelay/shared';
 import { phoneQuery, samePhone } from '../kit/phone-match';
 
 export interface AmoFieldValue {
@@ -40,12 +40,9 @@ const MAX_NOTE = 15_000;
 
 /** A value of our lead by path: name, phone, email, comment, utm.<key>, custom.<key>. */
 export function valueAt(lead: Lead, path: string): string | undefined {
-  let v: unknown;
-  if (path.startsWith('utm.')) v = lead.utm?.[path.slice(4) as keyof NonNullable<Lead['utm']>];
-  else if (path.startsWith('custom.')) v = lead.custom?.[path.slice(7)];
-  else if (path === 'name' || path === 'phone' || path === 'email' || path === 'comment') v = lead[path];
-  if (typeof v !== 'string') return undefined;
-  const trimmed = v.trim();
+  if (!/^(name|phone|email|comment|utm\..+|custom\..+)$/.test(path)) return undefined;
+  // Own fields only (getLeadField): custom.__proto__ is the lead's field or nothing.
+  const trimmed = getLeadField(lead, path)?.trim();
   return trimmed === '' ? undefined : trimmed;
 }
 

@@ -529,7 +529,7 @@ function usageOf(headers: Headers): Record<string, string> | undefined {
   const out: Record<string, string> = {};
   for (const name of ['x-app-usage', 'x-business-use-case-usage', 'x-page-usage']) {
     const value = headers.get(name);
-    if (value) out[name] = value;
+    if (value) out[name] = value; // own-keys: the three header names above
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -1,7 +1,9 @@
 // The Graph API entry of the emulator (external-apis 1.8): version check, faults, the login
 // dialog, the three token exchanges, token checks (param or Bearer, appsecret_proof), throttling with
 // usage headers, and the routing of nodes and edges (emulator-edges.ts). Meta's error envelope, HTTP 400.
+
 import { createHmac } from 'node:crypto';
+import { setOwn } from '@leadrelay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   appSubscriptions,
@@ -39,7 +41,7 @@ const DEFAULT_SCOPES = ['public_profile'];
 export function paramsOf(req: FastifyRequest): Params {
   const out: Params = {};
   for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) {
-    if (typeof v === 'string') out[k] = v;
+    if (typeof v === 'string') setOwn(out, k, v);
   }
   const raw = typeof req.body === 'string' ? req.body : '';
   if (!raw) return out;
@@ -47,13 +49,13 @@ export function paramsOf(req: FastifyRequest): Params {
   if (type.includes('json')) {
     try {
       for (const [k, v] of Object.entries(JSON.parse(raw) as Record<string, unknown>)) {
-        out[k] = typeof v === 'string' ? v : JSON.stringify(v);
+        setOwn(out, k, typeof v === 'string' ? v : JSON.stringify(v));
       }
     } catch {
       // An unreadable body adds nothing; the call fails on what it misses.
     }
   } else {
-    for (const [k, v] of new URLSearchParams(raw)) out[k] = v;
+    for (const [k, v] of new URLSearchParams(raw)) setOwn(out, k, v);
   }
   return out;
 }

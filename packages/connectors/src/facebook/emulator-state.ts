@@ -1,6 +1,8 @@
 // The Graph emulator's state: the seeded user, pages, forms and ad account, issued tokens and codes,
 // stored leads and subscriptions, plus the Graph API's `fields` selection and cursor paging.
+
 import { randomBytes } from 'node:crypto';
+import { ownValue, setOwn } from '@leadrelay/shared';
 
 export type TokenKind = 'user' | 'page' | 'app';
 
@@ -238,9 +240,9 @@ export function pick(
   const out: Record<string, unknown> = {};
   for (const [name, nested] of selection) {
     if (!known.includes(name)) return { value: out, unknown: name };
-    const value = node[name];
+    const value = ownValue(node, name);
     if (value === undefined) continue;
-    out[name] = nested ? selectNested(value, nested) : value;
+    setOwn(out, name, nested ? selectNested(value, nested) : value);
   }
   return { value: out };
 }
@@ -250,8 +252,8 @@ function selectNested(value: unknown, selection: FieldSelection): unknown {
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
   for (const [name, nested] of selection) {
-    const v = (value as Record<string, unknown>)[name];
-    if (v !== undefined) out[name] = nested ? selectNested(v, nested) : v;
+    const v = ownValue(value, name);
+    if (v !== undefined) setOwn(out, name, nested ? selectNested(v, nested) : v);
   }
   return out;
 }

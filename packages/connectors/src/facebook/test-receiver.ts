@@ -1,5 +1,6 @@
 // A webhook receiver for the Graph emulator's tests: answers Meta's verification handshake, records
 // every POST with its raw bytes and headers, and can fail the next tries.
+import { setOwn } from '@leadrelay/shared';
 import Fastify from 'fastify';
 
 export interface ReceivedHook {
@@ -35,7 +36,7 @@ export async function startTestReceiver(verifyToken: string): Promise<TestReceiv
   });
   app.post('/hook', async (req, reply) => {
     const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') setOwn(headers, k, v);
     const status = failures > 0 ? failStatus : 200;
     if (failures > 0) failures -= 1;
     received.push({ rawBody: typeof req.body === 'string' ? req.body : '', headers, status });

@@ -10,6 +10,7 @@ import {
   type GaSettings,
   getLeadField,
   type Lead,
+  setOwn,
   UTM_KEYS,
 } from '@leadrelay/shared';
 
@@ -62,13 +63,13 @@ export function toGaPayload(lead: Lead, settings: GaSettings, idempotencyKey: st
   if (settings.utm) {
     for (const key of UTM_KEYS) {
       const v = lead.utm?.[key]?.trim();
-      if (v) params[`utm_${key}`] = cut(v);
+      if (v) setOwn(params, `utm_${key}`, cut(v));
     }
     if (lead.utm?.source?.trim()) params.lead_source = cut(lead.utm.source.trim());
   }
   for (const p of settings.params) {
     const v = read(lead, p.from);
-    if (v) params[p.name] = cut(v);
+    if (v) setOwn(params, p.name, cut(v));
   }
   const clientId = clientIdFromCookie(read(lead, settings.clientIdField)) ?? derivedClientId(lead, idempotencyKey);
   const userId = read(lead, settings.userIdField);

@@ -25,7 +25,7 @@ function collect(value: unknown, depth: number, out: Map<string, HoroshopOrder>)
     return;
   }
   for (const key of ['orders', 'order', 'data', 'response', 'payload']) {
-    if (key in value) collect(value[key], depth + 1, out);
+    if (Object.hasOwn(value, key)) collect(value[key], depth + 1, out);
   }
 }
 

@@ -2,7 +2,9 @@
 // benchmarks (hundreds of leads per second): it logs every request with its raw body, dedupes records
 // by Idempotency-Key (unless `dedupe: false`: a plain receiver that honours no key, as many do), and
 // has latency and fault switches (in-process and over HTTP under /__emulator).
+
 import { randomUUID } from 'node:crypto';
+import { setOwn } from '@leadrelay/shared';
 import Fastify from 'fastify';
 import { createEmulatorKit, listenEmulator, parseJson, registerControlRoutes } from '../kit/emulator-kit';
 
@@ -125,7 +127,7 @@ export async function startHttpEmulator(options: HttpEmulatorOptions = {}): Prom
     const rawBody = typeof req.body === 'string' ? req.body : '';
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) {
-      if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      if (v !== undefined) setOwn(headers, k, Array.isArray(v) ? v.join(', ') : v);
     }
     const idempotencyKey = headers['idempotency-key'];
     const entry = kit.log({

@@ -43,6 +43,20 @@ describe('classifyResponse', () => {
 });
 
 describe('redact', () => {
+  it('keeps a header the remote named __proto__ or constructor as a header', () => {
+    const out = redact(
+      new Headers([
+        ['__proto__', 'a'],
+        ['constructor', 'b'],
+      ]),
+    );
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.entries(out).sort()).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+    ]);
+  });
+
   it('hides credentials, keeps the rest', () => {
     expect(
       redact({

@@ -1,4 +1,5 @@
 // Turns a destination's HTTP answer into a result or a classified error, and keeps secrets out of traces.
+import { setOwn } from '@leadrelay/shared';
 import { PermanentError, RetryableError } from './errors';
 import type { AttemptTrace } from './types';
 
@@ -29,7 +30,8 @@ export function redact(
       : Object.entries(headers as Record<string, string | string[] | undefined>).flatMap(([k, v]) =>
           v === undefined ? [] : [[k, Array.isArray(v) ? v.join(', ') : v]],
         );
-  for (const [name, value] of entries) out[name.toLowerCase()] = isSensitiveHeader(name) ? REDACTED : value;
+  // Header names are the remote's: a `__proto__` header is kept as one, not taken as the prototype.
+  for (const [name, value] of entries) setOwn(out, name.toLowerCase(), isSensitiveHeader(name) ? REDACTED : value);
   return out;
 }
 

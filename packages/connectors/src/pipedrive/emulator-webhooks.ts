@@ -4,7 +4,9 @@
 // (/__emulator/deals/{id}/change, /__emulator/leads/{id}/change; change_source "app") is posted to
 // every active subscription matching change.<entity> (or a wildcard): JSON { meta, data, previous },
 // HTTP Basic auth when http_auth_user is set, no signature, fire and forget with Pipedrive's 10 s wait.
+
 import { randomUUID } from 'node:crypto';
+import { ownValue, setOwn } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import { type Api, bad, bodyOf, idParam, notFound, nowV1, nowV2, ok, onlyParams } from './emulator-api';
 import { ADD_DEAL_PARAMS } from './emulator-deals';
@@ -103,9 +105,9 @@ function announce(
 function apply(record: Record_, changes: Record_): Record_ {
   const previous: Record_ = {};
   for (const [k, v] of Object.entries(changes)) {
-    if (JSON.stringify(record[k]) === JSON.stringify(v)) continue;
-    previous[k] = record[k] ?? null;
-    record[k] = v;
+    if (JSON.stringify(ownValue(record, k)) === JSON.stringify(v)) continue;
+    setOwn<unknown>(previous, k, ownValue(record, k) ?? null);
+    setOwn(record, k, v);
   }
   return previous;
 }

@@ -200,3 +200,34 @@ describe('pipedrive mapping', () => {
     expect(webhookEvent('change.lead')).toEqual({ event_action: 'change', event_object: 'lead' });
   });
 });
+
+describe('field names from outside are data (issue 27)', () => {
+  const MEMBERS = [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype)];
+
+  it('reads custom.<member> as the lead field or nothing, never an inherited function', () => {
+    for (const name of MEMBERS) {
+      expect(mapFields(LEAD, [{ from: `custom.${name}`, entity: 'deal', key: K(1) }], 'deal', FIELDS)).toEqual({
+        custom: {},
+        system: {},
+      });
+      const own: Lead = { custom: Object.defineProperty({}, name, { value: 'Так', enumerable: true }) };
+      expect(mapFields(own, [{ from: `custom.${name}`, entity: 'deal', key: K(1) }], 'deal', FIELDS).custom).toEqual({
+        [K(1)]: 'Так',
+      });
+    }
+  });
+
+  it('writes nothing for a Pipedrive key named like a member that is not an allowed system key', () => {
+    for (const key of MEMBERS) {
+      expect(mapFields(LEAD, [{ from: 'name', entity: 'deal', key }], 'deal', FIELDS)).toEqual({
+        custom: {},
+        system: {},
+      });
+    }
+  });
+
+  it('keeps a webhook event action it does not know as written', () => {
+    expect(webhookEvent('constructor.deal')).toEqual({ event_action: 'constructor', event_object: 'deal' });
+    expect(webhookEvent('added.deal')).toEqual({ event_action: 'create', event_object: 'deal' });
+  });
+});

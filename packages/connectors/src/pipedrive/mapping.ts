@@ -2,7 +2,14 @@
 // are v2 bodies (custom_fields object); leads are v1 bodies (custom fields as top-level keys,
 // organization_id not org_id); notes are v1 HTML.
 import { createHash } from 'node:crypto';
-import type { Lead, PipedriveFieldMapping, PipedriveSettings } from '@leadrelay/shared';
+import {
+  getLeadField,
+  type Lead,
+  ownValue,
+  type PipedriveFieldMapping,
+  type PipedriveSettings,
+  setOwn,
+} from '@leadrelay/shared';
 
 export type { PipedriveSettings };
 
@@ -31,12 +38,8 @@ const SYSTEM_KEYS: Record<'deal' | 'lead' | 'person' | 'organization', Record<st
 
 /** The lead's value at a mapping path (name, phone, utm.source, custom.city …), or undefined. */
 export function valueAt(lead: Lead, path: string): string | undefined {
-  let v: unknown;
-  if (path.startsWith('utm.')) v = lead.utm?.[path.slice(4) as keyof NonNullable<Lead['utm']>];
-  else if (path.startsWith('custom.')) v = lead.custom?.[path.slice(7)];
-  else v = (lead as Record<string, unknown>)[path];
-  if (v === undefined || v === null) return undefined;
-  const s = String(v).trim();
+  // Own fields only: custom.constructor is the lead's field or nothing, never Object's constructor.
+  const s = getLeadField(lead, path)?.trim();
   return s === '' ? undefined : s;
 }
 
@@ -125,12 +128,14 @@ export function mapFields(
     const raw = valueAt(lead, m.from);
     if (raw === undefined) continue;
     const meta = byKey.get(m.key);
+    // m.key is a Pipedrive field key (the user's pick from the CRM's list): data, not a member.
+    const systemType = ownValue(systemKeys, m.key);
     if (CUSTOM_KEY.test(m.key) || meta?.edit_flag === true) {
       const value = customValue(meta ?? { field_type: 'varchar' }, raw);
-      if (value !== undefined) out.custom[m.key] = value;
-    } else if (systemKeys[m.key]) {
-      const value = customValue({ field_type: systemKeys[m.key]! }, raw);
-      if (value !== undefined) out.system[m.key] = value;
+      if (value !== undefined) setOwn(out.custom, m.key, value);
+    } else if (typeof systemType === 'string') {
+      const value = customValue({ field_type: systemType }, raw);
+      if (value !== undefined) setOwn(out.system, m.key, value);
     }
   }
   return out;
@@ -303,6 +308,10 @@ export function activityBody(
 /** "added.deal" → create/deal: Pipedrive's v1 action names map onto the 2.0 ones. */
 export function webhookEvent(event: string): { event_action: string; event_object: string } {
   const [action = '*', object = '*'] = event.split('.');
-  const actions: Record<string, string> = { added: 'create', updated: 'change', deleted: 'delete' };
-  return { event_action: actions[action] ?? action, event_object: object };
+  const actions = new Map([
+    ['added', 'create'],
+    ['updated', 'change'],
+    ['deleted', 'delete'],
+  ]);
+  return { event_action: actions.get(action) ?? action, event_object: object };
 }

@@ -6,7 +6,7 @@
 //   lead: leads have no stages; a change a person made in Pipedrive (change_source other than "api")
 //         to anything but bookkeeping fields counts: opened (was_seen), labelled, archived, edited.
 //         Changes made through the API are left out: our own activity and note touch the lead.
-import type { PipedriveSettings } from '@leadrelay/shared';
+import { ownValue, type PipedriveSettings } from '@leadrelay/shared';
 import type { CrmStageChange, StageWatch } from '../kit/types';
 import { type PipedriveAuth, pipedriveClient } from './client';
 
@@ -62,8 +62,11 @@ export function parsePipedriveWebhook(body: unknown): PipedriveEvent | null {
   };
 }
 
+// Keys are the webhook body's: own ones only (a lead field `constructor` missing from `data` is not a change).
 const changed = (e: PipedriveEvent, key: string) =>
-  !!e.previous && key in e.previous && JSON.stringify(e.previous[key]) !== JSON.stringify(e.data?.[key]);
+  !!e.previous &&
+  Object.hasOwn(e.previous, key) &&
+  JSON.stringify(e.previous[key]) !== JSON.stringify(ownValue(e.data, key));
 
 /** Whether the event is a manager's reaction to the record (see the rules at the top). */
 export function isReaction(e: PipedriveEvent): boolean {

@@ -57,7 +57,8 @@ export function callbackData(action: CardAction, leadId: string): string {
 /** `t:<leadId>` or `c:<leadId>`, or null for anything else. */
 export function parseCallbackData(data: string | undefined): { action: CardAction; leadId: string } | null {
   const m = /^([tc]):([0-9a-f-]{36})$/i.exec(data ?? '');
-  return m ? { action: m[1] as CardAction, leadId: m[2]!.toLowerCase() } : null;
+  // Lower-cased: the action indexes the reaction kinds (`T` is no kind of ours).
+  return m ? { action: m[1]!.toLowerCase() as CardAction, leadId: m[2]!.toLowerCase() } : null;
 }
 
 export interface CardInput {

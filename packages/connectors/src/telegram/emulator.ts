@@ -177,6 +177,7 @@ export function parseTelegramHtml(text: string): string {
       const m = /^&(lt|gt|amp|quot|#\d+|#x[0-9a-f]+);/i.exec(text.slice(i));
       if (!m)
         throw new ApiError(400, `Bad Request: can't parse entities: Character '&' is reserved at byte offset ${i}`);
+      // own-keys: the pattern lets through lt, gt, amp, quot or a number only
       plain += ({ lt: '<', gt: '>', amp: '&', quot: '"' } as Record<string, string>)[m[1]!.toLowerCase()] ?? '?';
       i += m[0].length;
       continue;

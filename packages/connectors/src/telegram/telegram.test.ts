@@ -148,3 +148,12 @@ describe('telegram destination', () => {
     await expect(telegram.testConnection!(forged)).rejects.toMatchObject({ code: 'AUTH' });
   });
 });
+
+describe('a card button press', () => {
+  it('reads the action in any case as one of ours (it indexes the reaction kinds)', () => {
+    const id = '0b7f4a56-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    expect(parseCallbackData(`T:${id}`)).toEqual({ action: 't', leadId: id });
+    expect(parseCallbackData(`C:${id.toUpperCase()}`)).toEqual({ action: 'c', leadId: id });
+    expect(parseCallbackData(`x:${id}`)).toBeNull();
+  });
+});

@@ -2,6 +2,7 @@
 // stages of leads and deals, create/read/update/delete and filtered lists of leads, deals and
 // contacts, a contact's related leads and deals, users, and comments on a record. A refused write
 // answers 422 in Laravel's shape ({message, errors: {field: [...]}}).
+import { ownValue, setOwn } from '@leadrelay/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   type EntityName,
@@ -67,7 +68,7 @@ function funnelsOf(entity: FunnelEntity) {
 function validate(store: UspacyStore, entity: EntityName, body: Record<string, unknown>, isNew: boolean) {
   const errors: Record<string, string[]> = {};
   const fail = (code: string, text: string) => {
-    errors[code] = [...(errors[code] ?? []), text];
+    setOwn(errors, code, [...((ownValue(errors, code) as string[] | undefined) ?? []), text]);
   };
   const fields = new Map<string, SeedField>(USPACY_SEED.fields[entity].map((f) => [f.code, f]));
   const out: Record<string, unknown> = { ...body };

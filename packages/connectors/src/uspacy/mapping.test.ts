@@ -253,3 +253,21 @@ describe('Uspacy mapping', () => {
     ).toBe('https://acme.uspacy.ua/company/v1/incoming_webhooks/run/[redacted]/crm/v1/entities/leads?page=1');
   });
 });
+
+describe('field codes from outside are data (issue 27)', () => {
+  it('writes a portal field whose code is __proto__ or constructor as that field', () => {
+    const text = (code: string) => ({ code, name: code, type: 'string', required: false, multiple: false });
+    const fields = [text('__proto__'), text('constructor')];
+    const mappings = [
+      { from: 'name', entity: 'lead' as const, code: '__proto__' },
+      { from: 'phone', entity: 'lead' as const, code: 'constructor' },
+    ];
+    const out = mapFields({ name: 'Olena', phone: '+380501234567', custom: {} }, mappings, 'lead', fields);
+    expect(Object.getPrototypeOf(out)).toBe(Object.prototype);
+    expect(Object.entries(out)).toEqual([
+      ['__proto__', 'Olena'],
+      ['constructor', '+380501234567'],
+    ]);
+    expect(JSON.parse(JSON.stringify(out))).toEqual(JSON.parse('{"__proto__":"Olena","constructor":"+380501234567"}'));
+  });
+});

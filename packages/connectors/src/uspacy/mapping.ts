@@ -2,13 +2,15 @@
 // fields, the comment), how it recognises its own record again, and the portal's answers reduced to
 // what the screens show. No I/O here, so every rule is unit-tested on its own.
 import { createHash } from 'node:crypto';
-import type {
-  Lead,
-  UspacyEntity,
-  UspacyField,
-  UspacyFieldMapping,
-  UspacyFunnel,
-  UspacySettings,
+import {
+  getLeadField,
+  type Lead,
+  setOwn,
+  type UspacyEntity,
+  type UspacyField,
+  type UspacyFieldMapping,
+  type UspacyFunnel,
+  type UspacySettings,
 } from '@leadrelay/shared';
 import { phoneQuery, samePhone } from '../kit/phone-match';
 
@@ -27,12 +29,9 @@ export const ENTITY_PATH: Record<UspacyEntity, 'leads' | 'deals' | 'contacts'> =
 
 /** A value of our lead by path: name, phone, email, comment, utm.<key>, custom.<key>. */
 export function valueAt(lead: Lead, path: string): string | undefined {
-  let v: unknown;
-  if (path.startsWith('utm.')) v = lead.utm?.[path.slice(4) as keyof NonNullable<Lead['utm']>];
-  else if (path.startsWith('custom.')) v = lead.custom?.[path.slice(7)];
-  else if (path === 'name' || path === 'phone' || path === 'email' || path === 'comment') v = lead[path];
-  if (typeof v !== 'string') return undefined;
-  const trimmed = v.trim();
+  if (!/^(name|phone|email|comment|utm\..+|custom\..+)$/.test(path)) return undefined;
+  // Own fields only (getLeadField): custom.__proto__ is the lead's field or nothing.
+  const trimmed = getLeadField(lead, path)?.trim();
   return trimmed === '' ? undefined : trimmed;
 }
 
@@ -301,7 +300,8 @@ export function mapFields(
     const raw = valueAt(lead, m.from);
     if (!field || raw === undefined) continue;
     const value = fieldValue(field, raw);
-    if (value !== undefined) out[m.code] = value;
+    // m.code is the portal's field code: `__proto__` is a field, not the prototype.
+    if (value !== undefined) setOwn(out, m.code, value);
   }
   return out;
 }

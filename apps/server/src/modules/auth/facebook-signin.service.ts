@@ -10,6 +10,7 @@ import {
   type FacebookSigninBody,
   type FacebookSigninConfig,
   type Locale,
+  ownValue,
   SOCIAL_SDK_VERSION,
 } from '@leadrelay/shared';
 import { z } from 'zod';
@@ -44,8 +45,12 @@ const isConfigured = (fb: FacebookConfig): fb is FacebookConfig & { appId: strin
 
 /** The app id the JS SDK uses on this host: the host's own, else the configured one. */
 function sdkAppId(fb: FacebookConfig & { appId: string }, at: RequestHost): string {
-  const byHost = fb.appIdsByHost;
-  return byHost[at.host.toLowerCase()] ?? byHost[at.hostname.toLowerCase()] ?? fb.appId;
+  // The Host header is the caller's: `constructor` is not a host the operator listed.
+  const of = (host: string) => {
+    const id = ownValue(fb.appIdsByHost, host.toLowerCase());
+    return typeof id === 'string' ? id : undefined;
+  };
+  return of(at.host) ?? of(at.hostname) ?? fb.appId;
 }
 
 export function facebookSigninConfig(fb: FacebookConfig, at: RequestHost): FacebookSigninConfig {

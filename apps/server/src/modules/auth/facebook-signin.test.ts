@@ -95,6 +95,15 @@ describe('GET /api/auth/facebook/config', () => {
     expect(new URL(promo.json().dialogUrl).searchParams.get('client_id')).toBe(emu.appId);
   });
 
+  it('takes a Host named like a built-in member (constructor, toString…) as a host it does not know', async () => {
+    const names = [...Object.getOwnPropertyNames(Object.prototype), ...Object.getOwnPropertyNames(Function.prototype)];
+    for (const host of names.filter((n) => /^[A-Za-z0-9_]+$/.test(n))) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/auth/facebook/config', headers: { host } });
+      expect(res.statusCode, host).toBe(200);
+      expect(res.json().appId, host).toBe(emu.appId);
+    }
+  });
+
   it('answers appId null when Facebook is not set up', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/api/auth/facebook/config' });
     expect(res.json()).toEqual({ appId: null, version: 'v20.0', dialogUrl: null, sdk: false });

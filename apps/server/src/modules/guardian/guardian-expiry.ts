@@ -13,7 +13,11 @@ const DAY_MS = 86_400_000;
 const FAR = Math.max(...EXPIRY_WARNING_DAYS);
 
 /** Brand names of the services whose credentials end; the slug when we know no better. */
-const SERVICE: Record<string, string> = { amocrm: 'amoCRM', pipedrive: 'Pipedrive', facebook: 'Facebook' };
+const SERVICE = new Map([
+  ['amocrm', 'amoCRM'],
+  ['pipedrive', 'Pipedrive'],
+  ['facebook', 'Facebook'],
+]);
 
 interface Credential {
   owner: 'integration' | 'connection';
@@ -125,7 +129,7 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
     if (!owner) continue;
     const notice = {
       name: a.name,
-      service: SERVICE[a.type] ?? a.type,
+      service: SERVICE.get(a.type) ?? a.type,
       expiresAt: new Date(a.expires_at),
       renewal: a.type === 'facebook' ? ('facebook' as const) : ('refresh' as const),
     };

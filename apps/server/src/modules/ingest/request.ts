@@ -1,3 +1,4 @@
+import { setOwn } from '@leadrelay/shared';
 import type { StoredRequest } from '../../db/schema';
 
 const SECRET_HEADER = /authorization|cookie|token|secret|signature|api[-_]?key|password|session/i;
@@ -13,7 +14,8 @@ export function storedRequest(
   const kept: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined || DROPPED_HEADER.test(name)) continue;
-    kept[name] = SECRET_HEADER.test(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value;
+    // A header name is the sender's: `__proto__` is kept as a header, not taken as the prototype.
+    setOwn(kept, name, SECRET_HEADER.test(name) ? '[redacted]' : Array.isArray(value) ? value.join(', ') : value);
   }
   const contentType = typeof headers['content-type'] === 'string' ? headers['content-type'] : undefined;
   return { method, contentType, headers: kept, body, ip };

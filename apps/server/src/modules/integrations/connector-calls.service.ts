@@ -8,7 +8,7 @@ import {
   PermanentError,
   type RemoteWebhookInput,
 } from '@leadrelay/connectors';
-import { type ConnectionCheck, type Integration, parseReason } from '@leadrelay/shared';
+import { type ConnectionCheck, type Integration, ownValue, parseReason } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
@@ -77,8 +77,10 @@ export async function loadList(
   refusal: Refusal = 'CONNECTION_FAILED',
 ): Promise<unknown> {
   const row = await ownIntegrationOfType(deps.db, actor, id, type);
-  const loader = connectorOf(row).loaders?.[list];
-  if (!loader) throw new AppError('OPERATION_NOT_SUPPORTED');
+  // `list` comes from the URL: only the connector's own loaders count (`constructor` would hand
+  // back the connector's context, credentials included).
+  const loader = ownValue(connectorOf(row).loaders, list);
+  if (typeof loader !== 'function') throw new AppError('OPERATION_NOT_SUPPORTED');
   const ctx = connectorContext(deps, connectorOf(row), row);
   try {
     return await loader(ctx);

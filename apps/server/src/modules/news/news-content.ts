@@ -41,7 +41,8 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
 
 export const sanitizePostHtml = (html: string): string => sanitizeHtml(html, HTML_OPTIONS).trim();
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+// A Map: a name in the text (`&valueOf;`) is data, not a member of the table.
+const ENTITIES = new Map(Object.entries({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }));
 
 /** sanitize-html leaves text escaped; plain text (a preview, an excerpt) needs it back as characters. */
 const decodeEntities = (text: string) =>
@@ -50,7 +51,7 @@ const decodeEntities = (text: string) =>
       const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number(name.slice(1));
       return Number.isInteger(code) && code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
     }
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    return ENTITIES.get(name.toLowerCase()) ?? whole;
   });
 
 /** The text of a post without markup (link previews, the list's excerpt). */

@@ -5,6 +5,7 @@ import {
   fieldErrors,
   POST_IMAGE_MAX_BYTES,
   POST_TEXT_MAX,
+  setOwn,
   ZPost,
   ZPostAnalytics,
   ZPostAnalyticsQuery,
@@ -43,7 +44,7 @@ async function createForm(request: FastifyRequest) {
           if (part.fieldname === 'image' && bytes.length > 0) image = bytes;
         } else if (typeof part.value === 'string') {
           if (part.valueTruncated) throw new AppError('PAYLOAD_TOO_LARGE');
-          fields[part.fieldname] = part.value;
+          setOwn(fields, part.fieldname, part.value);
         }
       }
     } catch (error) {
@@ -53,7 +54,7 @@ async function createForm(request: FastifyRequest) {
       throw error;
     }
   } else if (request.body && typeof request.body === 'object') {
-    for (const [key, value] of Object.entries(request.body)) if (typeof value === 'string') fields[key] = value;
+    for (const [key, value] of Object.entries(request.body)) if (typeof value === 'string') setOwn(fields, key, value);
   }
   const parsed = ZCreateFields.safeParse({ title: fields.title, text: fields.text });
   const errors = parsed.success ? [] : fieldErrors(parsed.error);

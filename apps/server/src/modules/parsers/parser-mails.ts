@@ -265,7 +265,7 @@ async function outcomeOf(
       { db: deps.db, events: deps.events, log: deps.log, now: () => now },
       { token: source.hookToken, body, request, idempotencyKey: key, minDedupeWindowHours: MAIL_DEDUPE_WINDOW_HOURS },
     );
-    const status = LEAD_STATUS[result.status] ?? 'lead';
+    const status = LEAD_STATUS[result.status] ?? 'lead'; // own-keys: a HookStatus of our ingest
     const reason = status === 'filtered' ? await hookReason(deps.db, result.hookId) : null;
     return { ...base, status, reason, hookId: result.hookId, fields };
   } catch (error) {

@@ -193,7 +193,7 @@ export async function removeOrphans(
           and not exists (select 1 from ${users} u where u.id = t.${sql.identifier(column)})
         returning 1`);
       const n = rowsOf(result).length;
-      if (n) removed[`${table}.${column}`] = n;
+      if (n) removed[`${table}.${column}`] = n; // own-keys: our schema's names
     }
     const referred = await tx.execute(sql`
       update ${users} set referred_by = null

@@ -186,6 +186,7 @@ export async function patchClient(
     const change = <K extends keyof UserRow>(field: K, name: string, value: UserRow[K], shown = value) => {
       if (target[field] === value) return;
       values[field] = value;
+      // own-keys: `name` is one of this function's literals
       changes[name] = [field === 'creditCents' ? target.creditCents / 100 : target[field], shown];
     };
     if (body.active !== undefined) change('active', 'active', body.active);

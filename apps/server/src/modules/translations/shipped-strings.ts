@@ -3,6 +3,7 @@
 // gets them merged with the operator's overrides (docs/translations.md).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { ownValue, setOwn } from '@leadrelay/shared';
 
 /** locale → namespace → flat dotted key → text */
 export type ShippedStrings = Map<string, Map<string, Map<string, string>>>;
@@ -35,12 +36,13 @@ export function unflatten(entries: Iterable<[string, string]>): Record<string, u
   for (const [key, text] of entries) {
     const parts = key.split('.');
     let node = root;
+    // Key parts are data: `a.__proto__.b` must not walk into (and write on) Object.prototype.
     for (const part of parts.slice(0, -1)) {
-      const next = node[part];
-      if (!next || typeof next !== 'object') node[part] = {};
-      node = node[part] as Record<string, unknown>;
+      const next = ownValue(node, part);
+      if (!next || typeof next !== 'object') setOwn(node, part, {});
+      node = ownValue(node, part) as Record<string, unknown>;
     }
-    node[parts.at(-1) as string] = text;
+    setOwn(node, parts.at(-1) as string, text);
   }
   return root;
 }

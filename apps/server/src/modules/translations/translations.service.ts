@@ -8,6 +8,7 @@ import type {
   TranslationSaveBody,
   TranslationsQuery,
 } from '@leadrelay/shared';
+import { setOwn } from '@leadrelay/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { type LocaleRow, locales, type TranslationRow, translations } from '../../db/schema';
@@ -218,7 +219,7 @@ export class TranslationsCatalogue {
                 eq(translations.key, key),
               ),
             );
-          changes[key] = [old, null];
+          setOwn(changes, key, [old, null]);
           continue;
         }
         if (old === value) continue;
@@ -231,7 +232,7 @@ export class TranslationsCatalogue {
           })
           .returning();
         saved.push(row!);
-        changes[key] = [old, value];
+        setOwn(changes, key, [old, value]);
       }
       if (Object.keys(changes).length > 0) {
         await recordAudit(tx, audit, {

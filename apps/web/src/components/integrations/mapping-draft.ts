@@ -196,6 +196,7 @@ function issuesToErrors(issues: readonly { path: PropertyKey[]; message: string;
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '_');
     if (out[field]) continue;
+    // own-keys: a key of our own rule schema (the issue's path)
     out[field] = /^[A-Z0-9_]+$/.test(issue.message)
       ? issue.message
       : issue.code === 'too_small'

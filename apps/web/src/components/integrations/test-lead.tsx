@@ -50,7 +50,7 @@ export function TestLead({ integration, sample }: { integration: Integration; sa
           role="status"
           title={
             <span>
-              {t('testLead.result')}{' '}
+              {t('testLead.result')} {/* own-keys: a hook status of our server */}
               <Tag color={STATUS_COLOR[send.data.status] ?? 'default'}>
                 {t(`testLead.statuses.${send.data.status}` as 'testLead.statuses.pending', {
                   defaultValue: send.data.status,

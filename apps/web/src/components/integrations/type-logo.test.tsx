@@ -9,6 +9,14 @@ const logo = (slug: string) => {
 };
 
 describe('integration type logos', () => {
+  it('draws the generic mark for a catalogue slug named like a built-in member (constructor, valueOf…)', () => {
+    for (const slug of ['constructor', 'valueOf', 'toString', '__proto__']) {
+      const el = logo(slug);
+      expect(el, slug).toBeTruthy();
+      expect(el.querySelector('[aria-label="appstore"]'), slug).toBeTruthy();
+    }
+  });
+
   it.each(INTEGRATION_TYPES)('%s has a logo, hidden from screen readers (its name is written beside it)', (slug) => {
     const el = logo(slug);
     expect(el).toBeTruthy();

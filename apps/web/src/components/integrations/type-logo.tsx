@@ -1,6 +1,7 @@
 import { AppstoreOutlined, MailOutlined, SendOutlined } from '@ant-design/icons';
 import pipedriveLogo from '@iconify-icons/logos/pipedrive';
 import webhooksLogo from '@iconify-icons/logos/webhooks';
+import { ownValue } from '@leadrelay/shared';
 import type { ReactNode } from 'react';
 import { siFacebook, siGoogleanalytics, siTelegram } from 'simple-icons';
 
@@ -62,7 +63,8 @@ const GLYPHS: Record<string, ReactNode> = {
 /** The logo of one integration type; decorative (the type's name is always written beside it). */
 export function TypeLogo({ slug, size = 40 }: { slug: string; size?: number }) {
   const style = { width: size, height: size, fontSize: Math.round(size * 0.5) };
-  const mark = MARKS[slug];
+  // A slug is the catalogue's (an operator may name one `constructor`): own entries only.
+  const mark = ownValue(MARKS, slug) as Mark | undefined;
   if (mark) {
     const inner = Math.round(size * 0.6);
     return (
@@ -75,7 +77,7 @@ export function TypeLogo({ slug, size = 40 }: { slug: string; size?: number }) {
       </span>
     );
   }
-  const tile = TILES[slug];
+  const tile = ownValue(TILES, slug) as (typeof TILES)[string] | undefined;
   if (tile) {
     return (
       <span
@@ -95,7 +97,7 @@ export function TypeLogo({ slug, size = 40 }: { slug: string; size?: number }) {
   }
   return (
     <span className="lr-type-logo" style={style} aria-hidden="true" data-logo={slug}>
-      {GLYPHS[slug] ?? <AppstoreOutlined aria-hidden />}
+      {(ownValue(GLYPHS, slug) as ReactNode) ?? <AppstoreOutlined aria-hidden />}
     </span>
   );
 }

@@ -34,7 +34,11 @@ interface Values {
 }
 
 const time = (hhmm: string) => dayjs(`2000-01-01T${hhmm}:00`);
-const FORM_FIELD: Record<string, string> = { 'quietHours.from': 'quietFrom', 'quietHours.to': 'quietTo' };
+// A Map: the path may come from the server's answer, so it is looked up as data.
+const FORM_FIELD = new Map([
+  ['quietHours.from', 'quietFrom'],
+  ['quietHours.to', 'quietTo'],
+]);
 
 /** Who gets what and when: sender, Viber, recipients with their templates, quiet hours. */
 export function SmsSettingsCard({ integration }: { integration: Integration }) {
@@ -68,7 +72,7 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
       form.setFields(
         parsed.error.issues.map((i) => {
           const path = i.path.join('.');
-          return { name: FORM_FIELD[path] ?? path, errors: [translateCode(i.message)] };
+          return { name: FORM_FIELD.get(path) ?? path, errors: [translateCode(i.message)] };
         }) as never,
       );
       return;
@@ -82,7 +86,7 @@ export function SmsSettingsCard({ integration }: { integration: Integration }) {
         form.setFields(
           err.errors.map((e) => {
             const path = e.field.replace(/^settings\./, '');
-            return { name: FORM_FIELD[path] ?? path, errors: [translateCode(e.code)] };
+            return { name: FORM_FIELD.get(path) ?? path, errors: [translateCode(e.code)] };
           }) as never,
         );
       }

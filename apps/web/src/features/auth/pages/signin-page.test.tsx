@@ -84,4 +84,16 @@ describe('signin form', () => {
     renderPage(<SigninPage />, { locale: 'en', path: '/en/signin?message=session' });
     expect(await screen.findByText('Your session has ended. Please sign in again')).toBeTruthy();
   });
+
+  it('shows no notice for a message it does not know, even one named like a built-in member', async () => {
+    for (const message of ['constructor', 'toString', '__proto__', 'nope']) {
+      const { container, unmount } = renderPage(<SigninPage />, {
+        locale: 'en',
+        path: `/en/signin?message=${message}`,
+      });
+      await screen.findByLabelText(/e-mail/i);
+      expect(container.querySelector('.lr-alert'), message).toBeNull();
+      unmount();
+    }
+  });
 });

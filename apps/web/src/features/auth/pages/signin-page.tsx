@@ -17,11 +17,16 @@ type Name = 'login' | 'password';
 type Values = Record<Name, string>;
 type Errors = Partial<Record<Name, string>>;
 
-const NOTICES = {
-  session: { type: 'warning', key: 'signin.sessionExpired' },
-  'password-changed': { type: 'success', key: 'signin.passwordChanged' },
-  'account-removed': { type: 'info', key: 'signin.accountRemoved' },
-} as const;
+type Notice = {
+  type: 'warning' | 'success' | 'info';
+  key: 'signin.sessionExpired' | 'signin.passwordChanged' | 'signin.accountRemoved';
+};
+/** By ?message= (the URL's, so a Map: `constructor` is no notice of ours). */
+const NOTICES = new Map<string, Notice>([
+  ['session', { type: 'warning', key: 'signin.sessionExpired' }],
+  ['password-changed', { type: 'success', key: 'signin.passwordChanged' }],
+  ['account-removed', { type: 'info', key: 'signin.accountRemoved' }],
+]);
 
 /** The field's error by the shared schema (the same rules as the server's), or none. */
 async function check(name: Name, value: string): Promise<string | undefined> {
@@ -44,7 +49,7 @@ export function SigninPage() {
   const [resent, setResent] = useState<'sent' | { failed: unknown } | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const notice = NOTICES[params.get('message') as keyof typeof NOTICES];
+  const notice = NOTICES.get(params.get('message') ?? '');
   const isFacebookReturn = useFacebookReturn(setError);
 
   // The schemas are fetched once the form shows, before anyone leaves a field.
@@ -80,7 +85,9 @@ export function SigninPage() {
       setToken(accessToken); // the guest guard then moves on to /admin or the saved redirect
     } catch (err) {
       const onFields =
-        err instanceof HttpError ? err.errors.filter((e): e is typeof e & { field: Name } => e.field in values) : [];
+        err instanceof HttpError
+          ? err.errors.filter((e): e is typeof e & { field: Name } => Object.hasOwn(values, e.field))
+          : [];
       if (onFields.length) setErrors(Object.fromEntries(onFields.map((e) => [e.field, translateCode(e.code)])));
       else setError(err);
       setSubmitting(false);

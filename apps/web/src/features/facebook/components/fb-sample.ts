@@ -6,22 +6,25 @@ import type { FieldData } from '../api';
 
 type Question = FbLeadForm['questions'][number];
 
-const EXAMPLES: Record<string, string> = {
-  full_name: 'Олена Коваленко',
-  first_name: 'Олена',
-  last_name: 'Коваленко',
-  email: 'olena.kovalenko@ukr.net',
-  phone_number: '+380671234567',
-  city: 'Львів',
-  street_address: 'вул. Городоцька, 15',
-  zip: '79000',
-  company_name: 'Кав’ярня «Ранок»',
-  job_title: 'Менеджер',
-  date_of_birth: '1990-04-12',
-};
+/** Looked up as data: a question's key is the form author's (`constructor` is a question like any other). */
+const EXAMPLES = new Map<string, string>(
+  Object.entries({
+    full_name: 'Олена Коваленко',
+    first_name: 'Олена',
+    last_name: 'Коваленко',
+    email: 'olena.kovalenko@ukr.net',
+    phone_number: '+380671234567',
+    city: 'Львів',
+    street_address: 'вул. Городоцька, 15',
+    zip: '79000',
+    company_name: 'Кав’ярня «Ранок»',
+    job_title: 'Менеджер',
+    date_of_birth: '1990-04-12',
+  }),
+);
 
 const exampleOf = (q: Question): string =>
-  EXAMPLES[q.key] ?? (q.type.toUpperCase() === 'EMAIL' ? 'olena.kovalenko@ukr.net' : 'Так');
+  EXAMPLES.get(q.key) ?? (q.type.toUpperCase() === 'EMAIL' ? 'olena.kovalenko@ukr.net' : 'Так');
 
 /** Answers to every question of the form, as the emulator's submit-lead takes them. */
 export function sampleFieldData(form: Pick<FbLeadForm, 'questions'>): FieldData[] {

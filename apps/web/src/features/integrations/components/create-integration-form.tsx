@@ -29,7 +29,8 @@ interface Props {
 }
 
 /** Types whose integration needs choices a name cannot carry: made on their own screen (a page's lead form). */
-const GUIDED_TYPES: Record<string, string> = { facebook: '/admin/integrations/fb' };
+/** Types made on their own page; a Map, since the type is the catalogue's slug. */
+const GUIDED_TYPES = new Map([['facebook', '/admin/integrations/fb']]);
 
 /** The catalogue picker: visible types grouped by category with tags, then a name, then create. */
 export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }: Props) {
@@ -125,13 +126,13 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
           </div>
         </fieldset>
       ))}
-      {type && GUIDED_TYPES[type] ? (
+      {type && GUIDED_TYPES.has(type) ? (
         <Alert
           type="info"
           showIcon
           title={t(`create.guided.${type}` as 'create.guided.facebook')}
           action={
-            <Link to={localePath(GUIDED_TYPES[type])} onClick={onCancel}>
+            <Link to={localePath(GUIDED_TYPES.get(type) ?? '')} onClick={onCancel}>
               {t('create.guidedGo')}
             </Link>
           }
