@@ -44,6 +44,39 @@ for (const lang of LANGS) {
     await page.locator('#password').fill('Changed456');
     await signIn(page, lang, login, 'Changed456');
   });
+
+  test(`${lang}: a confirmation link opened in another browser confirms but signs in nobody`, async ({
+    page,
+    browser,
+  }) => {
+    const login = uniqueLogin(`elsewhere-${lang}`);
+    await page.goto(`${t.prefix}/signup`);
+    await page.locator('#login').fill(login);
+    await page.locator('#password').fill('Secret123');
+    await page.locator('#passwordConfirm').fill('Secret123');
+    const since = Date.now();
+    await page.getByRole('button', { name: t.auth.signup.submit }).click();
+    await expect(page.getByText(t.auth.signup.checkEmailTitle)).toBeVisible();
+    const link = linkTo(await waitForMail(login, since), new RegExp(`^${t.prefix}/confirm$`));
+
+    // Another browser (a phone, or a victim sent the link): no cookie from the sign-up.
+    const other = await browser.newContext();
+    try {
+      const phone = await other.newPage();
+      await phone.goto(link);
+      await expect(phone.getByText(t.auth.confirm.confirmedTitle)).toBeVisible();
+      await expect(phone).toHaveURL(urlMatching(`${t.prefix}/confirm\\?token=[\\w-]+`));
+      expect((await other.cookies()).map((c) => c.name)).not.toContain('refresh_token');
+      await phone.getByRole('button', { name: t.auth.confirm.signin, exact: true }).click();
+      await expect(phone).toHaveURL(urlIs(`${t.prefix}/signin?login=${encodeURIComponent(login)}`));
+      await expect(phone.locator('#login')).toHaveValue(login);
+      await phone.locator('#password').fill('Secret123');
+      await phone.getByRole('main').getByRole('button', { name: t.auth.signin.submit, exact: true }).click();
+      await expect(phone).toHaveURL(urlIs(`${t.prefix}/admin`));
+    } finally {
+      await other.close();
+    }
+  });
 }
 
 test('the language switcher reloads the same page in the other language and remembers it', async ({

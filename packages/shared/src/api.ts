@@ -52,6 +52,12 @@ export const ZAccountPatchBody = z
 export type AccountPatchBody = z.infer<typeof ZAccountPatchBody>;
 
 export const ZAccessTokenResponse = z.object({ accessToken: z.string() });
+/** confirm-email: signed in (the browser that signed up), or only confirmed (any other browser). */
+export const ZConfirmEmailResponse = z.union([
+  ZAccessTokenResponse,
+  z.object({ confirmed: z.literal(true), login: z.string() }),
+]);
+export type ConfirmEmailResponse = z.infer<typeof ZConfirmEmailResponse>;
 export const ZSuccessResponse = z.object({ success: z.literal(true) });
 export const ZResetTokenResponse = z.object({ valid: z.literal(true), login: z.string() });
 

@@ -89,6 +89,14 @@ export function refreshCookieOf(res: LightMyRequestResponse): string | undefined
 }
 
 export const cookieHeader = (token: string) => ({ cookie: `${COOKIE.refresh}=${token}` });
+
+/**
+ * The cookies an answer set, as the same browser sends them back: create-account's binds the
+ * confirmation link to that browser, and confirm-email signs in only with it.
+ */
+export const sameBrowser = (res: LightMyRequestResponse) => ({
+  cookie: res.cookies.map((c) => `${c.name}=${c.value}`).join('; '),
+});
 export const bearer = (accessToken: string) => ({ authorization: `Bearer ${accessToken}` });
 
 export interface SignedInUser {
@@ -134,8 +142,10 @@ export async function signUp(t: TestApp, login = uniqueLogin(), password = PASSW
     method: 'POST',
     url: '/api/auth/confirm-email',
     payload: { token: confirmTokenOf(t.outbox, login) },
+    headers: sameBrowser(created),
   });
-  if (confirmed.statusCode !== 200) throw new Error(`confirm failed: ${confirmed.body}`);
+  if (confirmed.statusCode !== 200 || !confirmed.json().accessToken)
+    throw new Error(`confirm failed: ${confirmed.body}`);
   return { login, accessToken: confirmed.json().accessToken, refreshToken: refreshCookieOf(confirmed)! };
 }
 

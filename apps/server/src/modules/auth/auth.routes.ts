@@ -4,6 +4,7 @@ import {
   LOCALES,
   type Locale,
   ZAccessTokenResponse,
+  ZConfirmEmailResponse,
   ZConfirmPasswordBody,
   ZCreateAccountBody,
   ZEnterBody,
@@ -24,6 +25,7 @@ import { authOf, bearerToken } from '../../plugins/auth';
 import { AppError } from '../../plugins/errors';
 import { apiUser, findLiveUserById } from '../users/users.service';
 import * as auth from './auth.service';
+import { bindBrowser, browserHash, confirmCookieOf } from './confirm-cookie';
 import { exchangeEnterCode } from './enter.service';
 import { facebookSigninConfig, signInWithFacebook } from './facebook-signin.service';
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
@@ -57,7 +59,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     async (req, reply) => {
       // The promo cookie (spec 2) when the page did not send it.
       const promo = req.body.promo ?? req.cookies[COOKIE.promo];
-      await auth.createAccount(deps, { ...req.body, promo }, langOf(req, req.body.lang));
+      // The link mailed signs in only this browser (confirm-cookie.ts).
+      const browser = bindBrowser(req, reply, deps.config);
+      await auth.createAccount(deps, { ...req.body, promo }, langOf(req, req.body.lang), browser);
       return reply.code(201).send({ success: true });
     },
   );
@@ -66,9 +70,15 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
     '/api/auth/confirm-email',
     {
       config: { access: 'public', rateLimit: 'auth' },
-      schema: { tags, body: ZTokenBody, response: { 200: ZAccessTokenResponse } },
+      schema: { tags, body: ZTokenBody, response: { 200: ZConfirmEmailResponse } },
     },
-    async (req, reply) => signIn(reply, await auth.confirmEmail(deps, req.body.token, clientOf(req))),
+    async (req, reply) => {
+      const cookie = confirmCookieOf(req, deps.config);
+      const result = await auth.confirmEmail(deps, req.body.token, clientOf(req), cookie && browserHash(cookie));
+      // Another browser or device: confirmed, but whoever opened the link signs in with the password.
+      if (!result.signedIn) return { confirmed: true as const, login: result.login };
+      return signIn(reply, result.signedIn);
+    },
   );
 
   r.post(
@@ -77,8 +87,9 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'public', rateLimit: 'auth' },
       schema: { tags, body: ZLoginOnlyBody, response: { 200: ZSuccessResponse } },
     },
-    async (req) => {
-      await auth.resendConfirmation(deps, req.body.login);
+    async (req, reply) => {
+      // Set whether or not a mail goes out, so the answer tells nothing about the login.
+      await auth.resendConfirmation(deps, req.body.login, bindBrowser(req, reply, deps.config));
       return { success: true as const };
     },
   );

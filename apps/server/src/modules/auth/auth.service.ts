@@ -52,7 +52,12 @@ async function sendConfirmation(deps: Deps, user: UserRow, token: string): Promi
  * password wins and a fresh link goes out, so whoever signed up first with someone else's
  * address cannot keep a password to it once the owner confirms.
  */
-export async function createAccount(deps: Deps, body: CreateAccountBody, lang: Locale): Promise<void> {
+export async function createAccount(
+  deps: Deps,
+  body: CreateAccountBody,
+  lang: Locale,
+  browserHash: string,
+): Promise<void> {
   const existing = await findLiveUserByLogin(deps.db, body.login);
   if (existing?.emailConfirmedAt) throw new AppError('LOGIN_TAKEN');
   // Past the hourly mail limit a repeated sign-up changes nothing and answers the same.
@@ -72,7 +77,7 @@ export async function createAccount(deps: Deps, body: CreateAccountBody, lang: L
             referredBy: await referrerOf(tx, body.promo),
           });
       if (existing) await retireEmailTokens(tx, user.id, 'confirm');
-      return { user, token: await createEmailToken(tx, user.id, 'confirm') };
+      return { user, token: await createEmailToken(tx, user.id, 'confirm', browserHash) };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('LOGIN_TAKEN');
@@ -81,22 +86,36 @@ export async function createAccount(deps: Deps, body: CreateAccountBody, lang: L
   await sendConfirmation(deps, result.user, result.token);
 }
 
-export async function confirmEmail(deps: Deps, token: string, client: ClientInfo): Promise<SignedIn> {
+/** Signed in: the link was opened in the browser that asked for it. Else only confirmed. */
+export type EmailConfirmed = { signedIn: SignedIn } | { signedIn: null; login: string };
+
+/**
+ * Confirms the address in any browser (a link opened on another device still works), but signs
+ * in only the browser whose binding cookie hash the link's row keeps: opened anywhere else, a
+ * link cannot sign that browser into an account someone else controls (login CSRF, ADR 001).
+ */
+export async function confirmEmail(
+  deps: Deps,
+  token: string,
+  client: ClientInfo,
+  browserHash: string | undefined,
+): Promise<EmailConfirmed> {
   return deps.db.transaction(async (tx) => {
     const row = await findValidEmailToken(tx, token, 'confirm');
     const user = row && (await findLiveUserById(tx, row.userId));
     if (!row || !user || !(await useEmailToken(tx, row.id))) throw new AppError('TOKEN_INVALID');
     const confirmed = user.emailConfirmedAt ? user : await updateUser(tx, user.id, { emailConfirmedAt: new Date() });
+    if (!browserHash || row.browserHash !== browserHash) return { signedIn: null, login: confirmed.login };
     const { session, refreshToken } = await createSession(tx, user.id, client);
-    return { user: confirmed, sessionId: session.id, refreshToken };
+    return { signedIn: { user: confirmed, sessionId: session.id, refreshToken } };
   });
 }
 
 /** Always succeeds, so the answer never tells whether the login exists (nor a hit mail limit). */
-export async function resendConfirmation(deps: Deps, login: string): Promise<void> {
+export async function resendConfirmation(deps: Deps, login: string, browserHash: string): Promise<void> {
   const user = await findLiveUserByLogin(deps.db, login);
   if (!user || user.emailConfirmedAt || !(await canIssueEmailToken(deps.db, user.id, 'confirm'))) return;
-  const token = await createEmailToken(deps.db, user.id, 'confirm');
+  const token = await createEmailToken(deps.db, user.id, 'confirm', browserHash);
   await sendConfirmation(deps, user, token);
 }
 

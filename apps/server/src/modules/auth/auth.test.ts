@@ -13,6 +13,7 @@ import {
   PASSWORD,
   refreshCookieOf,
   resetTokenOf,
+  sameBrowser,
   signUp,
   type TestApp,
   uniqueLogin,
@@ -130,11 +131,27 @@ describe('create-account', () => {
 });
 
 describe('confirm-email', () => {
-  it('signs in with an access token and the refresh cookie, once', async () => {
+  const createAccount = (login: string, headers: Record<string, string> = {}) =>
+    post('/api/auth/create-account', { login, password: PASSWORD, passwordConfirm: PASSWORD }, headers);
+  const signedInAs = async (accessToken: string) =>
+    (await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: bearer(accessToken) })).json().login;
+  const confirmedAt = async (login: string) =>
+    (await t.app.db.select().from(users).where(eq(users.login, login)))[0]!.emailConfirmedAt;
+
+  it("binds the sign-up to its browser with an httpOnly, SameSite=Lax cookie for the link's 48 h", async () => {
+    const res = await createAccount(uniqueLogin());
+    expect(res.cookies).toEqual([
+      expect.objectContaining({ name: 'confirm_browser', httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 172_800 }),
+    ]);
+    expect(res.cookies[0]!.value).toMatch(/^[\w-]{43}$/);
+    expect(res.cookies[0]!.secure).toBeFalsy();
+  });
+
+  it('in the browser that signed up: signs in with an access token and the refresh cookie, once', async () => {
     const login = uniqueLogin();
-    await post('/api/auth/create-account', { login, password: PASSWORD, passwordConfirm: PASSWORD });
+    const created = await createAccount(login);
     const token = confirmTokenOf(t.outbox, login);
-    const res = await post('/api/auth/confirm-email', { token });
+    const res = await post('/api/auth/confirm-email', { token }, sameBrowser(created));
     expect(res.statusCode).toBe(200);
     const payload = decodeJwt(res.json().accessToken);
     expect(payload).toMatchObject({ login, role: 'client' });
@@ -146,9 +163,86 @@ describe('confirm-email', () => {
       maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
     });
     expect(cookie.secure).toBeFalsy();
-    const again = await post('/api/auth/confirm-email', { token });
+    const again = await post('/api/auth/confirm-email', { token }, sameBrowser(created));
     expect(again.statusCode).toBe(400);
     expect(errorOf(again).code).toBe('TOKEN_INVALID');
+  });
+
+  it('in another browser: confirms the address but signs nobody in (no token, no cookie)', async () => {
+    const login = uniqueLogin();
+    await createAccount(login);
+    const token = confirmTokenOf(t.outbox, login);
+    const res = await post('/api/auth/confirm-email', { token });
+    expect([res.statusCode, res.json()]).toEqual([200, { confirmed: true, login }]);
+    expect(res.cookies).toEqual([]);
+    expect(await confirmedAt(login)).toBeInstanceOf(Date);
+    await logIn(t, login); // the password now works
+    const again = await post('/api/auth/confirm-email', { token });
+    expect([again.statusCode, errorOf(again).code]).toEqual([400, 'TOKEN_INVALID']);
+  });
+
+  it('a victim opening the link an attacker signed up for is not signed into his account', async () => {
+    // The victim has her own binding from signing up earlier in her browser.
+    const victim = await createAccount(uniqueLogin('victim'));
+    const attackerLogin = uniqueLogin('attacker');
+    const attacker = await createAccount(attackerLogin);
+    const link = confirmTokenOf(t.outbox, attackerLogin);
+    const opened = await post('/api/auth/confirm-email', { token: link }, sameBrowser(victim));
+    expect([opened.statusCode, opened.json()]).toEqual([200, { confirmed: true, login: attackerLogin }]);
+    expect(refreshCookieOf(opened)).toBeUndefined();
+    // Nor can the attacker keep the link for later: it is used.
+    const later = await post('/api/auth/confirm-email', { token: link }, sameBrowser(attacker));
+    expect([later.statusCode, errorOf(later).code]).toEqual([400, 'TOKEN_INVALID']);
+  });
+
+  it('a link resent to the browser that asks signs that browser in, and a second sign-up keeps the binding', async () => {
+    const login = uniqueLogin();
+    const created = await createAccount(login);
+    const other = await createAccount(uniqueLogin(), sameBrowser(created));
+    expect(other.cookies[0]!.value).toBe(created.cookies[0]!.value);
+    const resent = await post('/api/auth/resend-confirmation', { login }, sameBrowser(created));
+    expect(resent.cookies[0]!.value).toBe(created.cookies[0]!.value);
+    const res = await post('/api/auth/confirm-email', { token: confirmTokenOf(t.outbox, login) }, sameBrowser(created));
+    expect(await signedInAs(res.json().accessToken)).toBe(login);
+
+    // resend from a fresh browser binds the new link to that browser, not to the first one.
+    const pending = uniqueLogin();
+    const first = await createAccount(pending);
+    const fresh = await post('/api/auth/resend-confirmation', { login: pending });
+    const token = confirmTokenOf(t.outbox, pending);
+    const elsewhere = await post('/api/auth/confirm-email', { token }, sameBrowser(first));
+    expect(elsewhere.json()).toEqual({ confirmed: true, login: pending });
+    expect(fresh.cookies[0]!.value).not.toBe(first.cookies[0]!.value);
+  });
+
+  it.each([
+    ['a forged value', 'A'.repeat(43)],
+    ['the stored hash itself', 'hash'],
+    ['an empty value', ''],
+    ['an overlong value', 'x'.repeat(5000)],
+    ['control characters', '%00%0a'],
+    ['a member name', '__proto__'],
+  ])('treats %s in the cookie as another browser (never a sign-in, never a 5xx)', async (_, value) => {
+    const login = uniqueLogin();
+    await createAccount(login);
+    const [row] = await t.app.db
+      .select({ hash: emailTokens.browserHash })
+      .from(emailTokens)
+      .innerJoin(users, eq(users.id, emailTokens.userId))
+      .where(eq(users.login, login));
+    const cookie = value === 'hash' ? row!.hash! : value;
+    const res = await post(
+      '/api/auth/confirm-email',
+      { token: confirmTokenOf(t.outbox, login) },
+      { cookie: `confirm_browser=${cookie}` },
+    );
+    expect([res.statusCode, res.json()]).toEqual([200, { confirmed: true, login }]);
+    expect(res.cookies).toEqual([]);
+  });
+
+  it('a hostile cookie on create-account is replaced by a fresh value, not stored', async () => {
+    const res = await createAccount(uniqueLogin(), { cookie: 'confirm_browser=short' });
+    expect(res.cookies[0]!.value).toMatch(/^[\w-]{43}$/);
   });
 
   it('refuses an expired link', async () => {
@@ -285,8 +379,12 @@ describe('password recovery', () => {
 
   it('sets the new password, confirms the e-mail, revokes every session and retires the link', async () => {
     const login = uniqueLogin();
-    await post('/api/auth/create-account', { login, password: PASSWORD, passwordConfirm: PASSWORD });
-    const signedIn = await post('/api/auth/confirm-email', { token: confirmTokenOf(t.outbox, login) });
+    const created = await post('/api/auth/create-account', { login, password: PASSWORD, passwordConfirm: PASSWORD });
+    const signedIn = await post(
+      '/api/auth/confirm-email',
+      { token: confirmTokenOf(t.outbox, login) },
+      sameBrowser(created),
+    );
     const refreshToken = refreshCookieOf(signedIn)!;
     await post('/api/auth/forgot-password', { login });
     const token = resetTokenOf(t.outbox, login);
@@ -367,10 +465,18 @@ describe('me', () => {
 });
 
 describe('on https', () => {
-  it('marks the refresh cookie Secure', async () => {
+  it('marks the refresh cookie Secure, and the sign-up binding Secure and __Host- (no subdomain can plant it)', async () => {
     const secure = await createTestApp({ publicUrl: 'https://leadrelay.example' });
     try {
-      const user = await signUp(secure);
+      const created = await secure.app.inject({
+        method: 'POST',
+        url: '/api/auth/create-account',
+        payload: { login: uniqueLogin(), password: PASSWORD, passwordConfirm: PASSWORD },
+      });
+      expect(created.cookies).toEqual([
+        expect.objectContaining({ name: '__Host-confirm_browser', secure: true, path: '/', httpOnly: true }),
+      ]);
+      const user = await signUp(secure); // carries the __Host- cookie back, so it signs in
       const res = await secure.app.inject({
         method: 'POST',
         url: '/api/auth/login',

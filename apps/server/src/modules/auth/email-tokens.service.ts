@@ -27,13 +27,22 @@ export async function canIssueEmailToken(db: Executor, userId: string, kind: Ema
   return (row?.n ?? 0) < EMAIL_TOKENS_PER_HOUR;
 }
 
-/** Returns the raw token for the link; only its hash is stored. */
-export async function createEmailToken(db: Executor, userId: string, kind: EmailTokenKind): Promise<string> {
+/**
+ * Returns the raw token for the link; only its hash is stored. `browserHash`: a confirmation
+ * link's binding to the browser that asked (confirm-cookie.ts).
+ */
+export async function createEmailToken(
+  db: Executor,
+  userId: string,
+  kind: EmailTokenKind,
+  browserHash: string | null = null,
+): Promise<string> {
   const token = randomToken();
   await db.insert(emailTokens).values({
     userId,
     kind,
     tokenHash: sha256(token),
+    browserHash,
     expiresAt: new Date(Date.now() + EMAIL_TOKEN_TTL_MS[kind]),
   });
   return token;

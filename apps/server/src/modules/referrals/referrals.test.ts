@@ -8,6 +8,7 @@ import {
   createTestApp,
   expectError,
   PASSWORD,
+  sameBrowser,
   signUp,
   type TestApp,
   uniqueLogin,
@@ -38,6 +39,7 @@ async function signUpWith(promo: { body?: string; cookie?: string }, login = uni
     method: 'POST',
     url: '/api/auth/confirm-email',
     payload: { token: confirmTokenOf(t.outbox, login) },
+    headers: sameBrowser(created),
   });
   expect(confirmed.statusCode).toBe(200);
   return login;

@@ -1,4 +1,10 @@
-import type { CreateAccountBody, FacebookSigninBody, FacebookSigninConfig, LoginBody } from '@leadrelay/shared';
+import type {
+  ConfirmEmailResponse,
+  CreateAccountBody,
+  FacebookSigninBody,
+  FacebookSigninConfig,
+  LoginBody,
+} from '@leadrelay/shared';
 import { api } from '../../lib/http';
 
 type Token = { accessToken: string };
@@ -6,7 +12,8 @@ type Ok = { success: true };
 
 export const authApi = {
   createAccount: (body: CreateAccountBody) => api.post<Ok>('/api/auth/create-account', body),
-  confirmEmail: (token: string) => api.post<Token>('/api/auth/confirm-email', { token }),
+  /** Signs in only in the browser that signed up; elsewhere it only confirms (`{confirmed, login}`). */
+  confirmEmail: (token: string) => api.post<ConfirmEmailResponse>('/api/auth/confirm-email', { token }),
   resendConfirmation: (login: string, lang?: string) => api.post<Ok>('/api/auth/resend-confirmation', { login, lang }),
   login: (body: LoginBody) => api.post<Token>('/api/auth/login', body),
   forgotPassword: (login: string, lang?: string) => api.post<Ok>('/api/auth/forgot-password', { login, lang }),

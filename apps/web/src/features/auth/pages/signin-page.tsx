@@ -43,7 +43,8 @@ async function check(name: Name, value: string): Promise<string | undefined> {
 export function SigninPage() {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
-  const [values, setValues] = useState<Values>({ login: '', password: '' });
+  // ?login= from a confirmation link opened in another browser (confirm-page.tsx).
+  const [values, setValues] = useState<Values>({ login: params.get('login') ?? '', password: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [error, setError] = useState<unknown>(null);
   const [resent, setResent] = useState<'sent' | { failed: unknown } | null>(null);
