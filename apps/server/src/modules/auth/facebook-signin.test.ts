@@ -264,7 +264,7 @@ describe('POST /api/auth/facebook', () => {
   });
 
   it('validates the body', async () => {
-    expectError(await signInFb({}), 400, 'VALIDATION_ERROR');
+    expectError(await signInFb({}), 400, 'REQUIRED');
     expectError(await signInFb({ code: 'x', redirectUri: 'not a url' }), 400, 'VALIDATION_ERROR');
     expectError(await signInFb({ accessToken: 'x'.repeat(1025) }), 400, 'MAX_LENGTH_1024');
   });
