@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseSync } from '@swc/core';
+import { walk } from './ast-walk.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 export const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'packages/connectors/src'];
@@ -44,19 +45,6 @@ const unwrap = (e) => {
   while (node && (node.type === 'ParenthesisExpression' || node.type === 'TsNonNullExpression')) node = node.expression;
   return node;
 };
-
-function walk(node, visit, parent = null) {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit, parent);
-    return;
-  }
-  if (typeof node.type === 'string') visit(node, parent);
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'span' && value && typeof value === 'object')
-      walk(value, visit, typeof node.type === 'string' ? node : parent);
-  }
-}
 
 /** The problems of one file's source; `file` is only used in the messages. */
 export function checkSource(code, file, tsx = file.endsWith('.tsx')) {

@@ -18,6 +18,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parseSync } from '@swc/core';
 import { findKeys, runLinter } from 'i18next-cli';
+import { walk } from './ast-walk.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 
@@ -218,19 +219,6 @@ function fallbackParts(node) {
     }
   }
   return out;
-}
-
-function walk(node, visit, parent = null) {
-  if (!node || typeof node !== 'object') return;
-  if (Array.isArray(node)) {
-    for (const child of node) walk(child, visit, parent);
-    return;
-  }
-  if (typeof node.type === 'string') visit(node, parent);
-  for (const [key, value] of Object.entries(node)) {
-    if (key !== 'span' && value && typeof value === 'object')
-      walk(value, visit, typeof node.type === 'string' ? node : parent);
-  }
 }
 
 function sourceFiles(dir) {
