@@ -13,8 +13,7 @@
 // whose name cannot come from outside may say so with `// own-keys: <why>` on it or on the line above.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseSync } from '@swc/core';
-import { walk } from './ast-walk.mjs';
+import { parseSource, walk } from './ast-walk.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 export const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/shared/src', 'packages/connectors/src'];
@@ -49,22 +48,14 @@ const unwrap = (e) => {
 /** The problems of one file's source; `file` is only used in the messages. */
 export function checkSource(code, file, tsx = file.endsWith('.tsx')) {
   const problems = [];
-  // A leading `;` anchors the spans (swc counts bytes from 1, and on across calls) at byte 0.
-  const bytes = Buffer.from(`;${code}`);
-  let ast;
+  let parsed;
   try {
-    ast = parseSync(`;${code}`, { syntax: 'typescript', tsx });
+    parsed = parseSource(code, tsx);
   } catch (error) {
     return [{ file, line: 0, message: `cannot parse: ${error.message}` }];
   }
-  const base = ast.body[0].span.start;
-  const lines = code.split('\n');
-  const lineOf = (node) =>
-    bytes
-      .subarray(0, node.span.start - base)
-      .toString('utf8')
-      .split('\n').length;
-  const allowed = (line) => /own-keys:/.test(lines[line - 1] ?? '') || /own-keys:/.test(lines[line - 2] ?? '');
+  const { ast, lineOf } = parsed;
+  const allowed = (line) => parsed.marked(line, 'own-keys:');
   const flag = (node, message) => {
     const line = lineOf(node);
     if (!allowed(line)) problems.push({ file, line, message });

@@ -16,9 +16,8 @@
 //     log) says so with `// i18n-raw: <why>` on it or on the line above.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { parseSync } from '@swc/core';
 import { findKeys, runLinter } from 'i18next-cli';
-import { walk } from './ast-walk.mjs';
+import { parseSource, walk } from './ast-walk.mjs';
 
 const root = resolve(new URL('..', import.meta.url).pathname);
 
@@ -233,23 +232,15 @@ function rawServerText(src, rel) {
   const problems = [];
   for (const file of sourceFiles(src)) {
     const code = readFileSync(file, 'utf8');
-    // A leading `;` anchors the spans (swc counts bytes from 1, and on across calls) at byte 0.
-    const bytes = Buffer.from(`;${code}`);
-    let ast;
+    let parsed;
     try {
-      ast = parseSync(`;${code}`, { syntax: 'typescript', tsx: file.endsWith('.tsx') });
+      parsed = parseSource(code, file.endsWith('.tsx'));
     } catch (error) {
       problems.push({ file: rel(file), line: 0, message: `cannot parse: ${error.message}` });
       continue;
     }
-    const base = ast.body[0].span.start;
-    const lines = code.split('\n');
-    const lineOf = (node) =>
-      bytes
-        .subarray(0, node.span.start - base)
-        .toString('utf8')
-        .split('\n').length;
-    const allowed = (line) => /i18n-raw:/.test(lines[line - 1] ?? '') || /i18n-raw:/.test(lines[line - 2] ?? '');
+    const { ast, lineOf } = parsed;
+    const allowed = (line) => parsed.marked(line, 'i18n-raw:');
     const flag = (parts, where) => {
       for (const part of parts) {
         const line = lineOf(part);
