@@ -10,6 +10,7 @@ import {
   type OrderKind,
   REFERRAL_REWARD_SHARE,
   RENEW_DAYS_BEFORE,
+  toCents,
 } from '@leadrelay/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -300,7 +301,7 @@ type Decision = 'paid' | 'failed' | 'refunded' | 'duplicate' | 'stale' | 'pendin
 
 /** What an event does to an order in its present state. */
 function decide(order: OrderRow, event: PaymentEvent): Decision {
-  const cents = Math.round(event.amount * 100);
+  const cents = toCents(event.amount);
   switch (event.outcome) {
     case 'success':
       if (order.status === 'paid' || order.status === 'refunded') return 'duplicate';
