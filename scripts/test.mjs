@@ -1,44 +1,86 @@
 #!/usr/bin/env node
-// `npm test`: every suite — unit and API (Vitest: shared, connectors, server, web), the chaos suite
-// (bench/src/chaos.ts: 2 API and 2 worker processes on a PostgreSQL cluster of its own, killed and
-// restarted under load; one test, passed when its ledger holds) and end-to-end (Playwright in
-// Chromium) — then one closing line "tests: N passed, N failed".
+// `npm test`: every suite — unit and API (Vitest: shared, connectors, scripts, server, web), the
+// chaos suite (bench/src/chaos.ts: 2 API and 2 worker processes on a PostgreSQL cluster of its own,
+// killed and restarted under load; one test, passed when its ledger holds) and end-to-end (the web
+// build, its first-load budget, then Playwright in Chromium) — then a table of the tests per suite
+// and the time of each phase, and one closing line "tests: N passed, N failed" (docs/testing.md).
 // The API and end-to-end suites run on PostgreSQL: TEST_DATABASE_URL when set, otherwise a cluster
 // of the embedded PostgreSQL made for this run in a temporary folder and removed at the end.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
 const out = mkdtempSync(join(tmpdir(), 'leadrelay-test-'));
 const only = process.argv[2]; // optional: "unit", "chaos" or "e2e"
-let passed = 0;
-let failed = 0;
+if (only && !['unit', 'chaos', 'e2e'].includes(only)) {
+  console.error(`npm test: unknown suite "${only}"; name unit, chaos or e2e, or none for all`);
+  process.exit(2);
+}
+const started = performance.now();
+const seconds = (t0) => Math.round((performance.now() - t0) / 1000);
+
+/** Per suite: passed and failed tests. */
+const suites = [];
+/** Per phase: its wall time in seconds. */
+const phases = [];
 let broken = false;
 
 // The chaos suite alone needs no test database: it makes a cluster of its own.
 const cluster = only === 'chaos' ? undefined : await testCluster();
 
+/** Runs a phase in the foreground, its output on this terminal; resolves to its exit code. */
 function run(label, cmd, args, env = {}) {
   console.info(`\n=== ${label} ===`);
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  return r.status ?? 1;
+  const t0 = performance.now();
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code, signal) => {
+      phases.push({ label, seconds: seconds(t0) });
+      done(code ?? (signal ? 1 : 0));
+    });
+  });
+}
+
+/**
+ * Runs a phase beside the others, its output kept in a file and printed whole when it ends, so two
+ * phases' lines never interleave; resolves to its exit code.
+ */
+function runBeside(label, cmd, args, env = {}) {
+  console.info(`\n=== ${label}: started beside the next phases; its output follows when it ends ===`);
+  const t0 = performance.now();
+  const logFile = join(out, `${label.replace(/\W+/g, '-')}.log`);
+  const log = createWriteStream(logFile);
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('exit', (code, signal) => {
+      phases.push({ label, seconds: seconds(t0) });
+      log.end(() => {
+        console.info(`\n=== ${label} (ended after ${seconds(t0)} s) ===`);
+        process.stdout.write(readFileSync(logFile));
+        done(code ?? (signal ? 1 : 0));
+      });
+    });
+  });
 }
 
 /** The run's PostgreSQL: the built server's embedded-postgres module starts one unless given. */
 async function testCluster() {
   if (process.env.TEST_DATABASE_URL) return undefined;
-  if (run('server build', process.execPath, ['apps/server/build.mjs']) !== 0) process.exit(1);
+  const build = spawnSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) process.exit(1);
   const { startTemporaryCluster } = await import('../apps/server/dist/embedded-postgres.js');
-  const started = await startTemporaryCluster('leadrelay-test-pg');
-  process.env.TEST_DATABASE_URL = started.url;
+  const pg = await startTemporaryCluster('leadrelay-test-pg');
+  process.env.TEST_DATABASE_URL = pg.url;
   console.info('test database: a temporary cluster of the embedded PostgreSQL');
   let stopped = false;
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    await started.stop();
+    await pg.stop();
   };
   // `on`: a Ctrl+C under npm arrives twice; the second must not cut the cleanup short.
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => stop().finally(() => process.exit(130)));
@@ -54,9 +96,18 @@ function readJson(file) {
   }
 }
 
-if (!only || only === 'unit') {
+/** Vitest's projects (vitest.config.ts), told apart in its report by where a test file lives. */
+const VITEST_PROJECTS = [
+  ['shared', 'packages/shared/'],
+  ['connectors', 'packages/connectors/'],
+  ['scripts', 'scripts/'],
+  ['server', 'apps/server/'],
+  ['web', 'apps/web/'],
+];
+
+async function vitest() {
   const file = join(out, 'vitest.json');
-  const code = run('unit and API tests (Vitest)', 'npx', [
+  const code = await run('unit and API tests (Vitest)', 'npx', [
     'vitest',
     'run',
     '--reporter=default',
@@ -64,53 +115,77 @@ if (!only || only === 'unit') {
     `--outputFile.json=${file}`,
   ]);
   const report = readJson(file);
-  if (report) {
-    passed += report.numPassedTests;
-    failed += report.numFailedTests;
+  const files = report?.testResults ?? [];
+  for (const [name, dir] of VITEST_PROJECTS) {
+    const results = files.filter((f) => f.name.startsWith(join(root, dir))).flatMap((f) => f.assertionResults);
+    suites.push({
+      suite: `vitest ${name}`,
+      passed: results.filter((r) => r.status === 'passed').length,
+      failed: results.filter((r) => r.status === 'failed').length,
+    });
   }
+  // A file that failed before its tests ran (an import error) has no test to count: still a failure.
+  const fileErrors = files.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  if (fileErrors > 0) suites.push({ suite: 'vitest files that did not load', passed: 0, failed: fileErrors });
   if (code !== 0 || !report || report.numTotalTests === 0) broken = true;
 }
 
-if (!only || only === 'chaos') {
+async function chaos(beside) {
   // Its own cluster (it restarts it), never the run's test database; bounded: it gives up on its own.
-  const code = run('chaos suite (2 api + 2 workers, kill -9, PostgreSQL restart, pg_terminate_backend)', 'npm', [
-    'run',
-    'bench',
-    '-w',
-    '@leadrelay/bench',
-    '--',
-    'chaos',
-  ]);
-  if (code === 0) passed += 1;
-  else failed += 1;
+  const label = 'chaos suite (2 api + 2 workers, kill -9, PostgreSQL restart, pg_terminate_backend)';
+  const args = ['run', 'bench', '-w', '@leadrelay/bench', '--', 'chaos'];
+  const code = await (beside ? runBeside(label, 'npm', args) : run(label, 'npm', args));
+  suites.push({ suite: 'chaos', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
-if (!only || only === 'e2e') {
+async function e2e() {
   const file = join(out, 'playwright.json');
-  let code = run('web build', 'npm', ['run', 'build', '-w', '@leadrelay/web']);
+  let code = await run('web build', 'npm', ['run', 'build', '-w', '@leadrelay/web']);
   if (code === 0) {
     // The first-load budget (issue 17 part 8), read from this build's manifest: one test.
-    const budget = run('first-load budget (gzipped JS per page)', process.execPath, ['scripts/bundle-budget.mjs']);
-    if (budget === 0) passed += 1;
-    else failed += 1;
-    code = run(
+    const budget = await run('first-load budget (gzipped JS per page)', process.execPath, [
+      'scripts/bundle-budget.mjs',
+    ]);
+    suites.push({ suite: 'first-load budget', passed: budget === 0 ? 1 : 0, failed: budget === 0 ? 0 : 1 });
+    code = await run(
       'end-to-end tests (Playwright, Chromium)',
       'npx',
       ['playwright', 'test', '--config', 'apps/web/playwright.config.ts', '--reporter=list,json'],
-      {
-        PLAYWRIGHT_JSON_OUTPUT_NAME: file,
-      },
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: file },
     );
   }
   const report = readJson(file);
-  if (report?.stats) {
-    passed += report.stats.expected + report.stats.flaky;
-    failed += report.stats.unexpected;
-  }
-  if (code !== 0 || !report || report.stats.expected + report.stats.unexpected === 0) broken = true;
+  const stats = report?.stats;
+  suites.push({
+    suite: 'end-to-end (Playwright)',
+    passed: stats ? stats.expected + stats.flaky : 0,
+    failed: stats ? stats.unexpected : 0,
+  });
+  if (code !== 0 || !stats || stats.expected + stats.unexpected === 0) broken = true;
+}
+
+if (only) {
+  await { unit: vitest, chaos: () => chaos(false), e2e }[only]?.();
+} else {
+  // The chaos suite mostly waits (on its load's timeline, on kills and restarts: a third of a core),
+  // on a cluster of its own: it runs beside Vitest instead of after it (docs/testing.md).
+  const beside = chaos(true);
+  await vitest();
+  await beside;
+  await e2e();
 }
 
 rmSync(out, { recursive: true, force: true });
 await cluster?.stop();
+
+const pad = (s, n) => String(s).padEnd(n);
+const num = (s, n) => String(s).padStart(n);
+console.info(`\n${pad('suite', 34)}${num('passed', 8)}${num('failed', 8)}`);
+for (const s of suites) console.info(`${pad(s.suite, 34)}${num(s.passed, 8)}${num(s.failed, 8)}`);
+console.info(`\n${pad('phase', 90)}${num('seconds', 8)}`);
+for (const p of phases) console.info(`${pad(p.label, 90)}${num(p.seconds, 8)}`);
+console.info(`${pad('whole run', 90)}${num(seconds(started), 8)}`);
+const passed = suites.reduce((n, s) => n + s.passed, 0);
+const failed = suites.reduce((n, s) => n + s.failed, 0);
 console.info(`\ntests: ${passed} passed, ${failed} failed`);
 process.exit(broken || failed > 0 ? 1 : 0);
