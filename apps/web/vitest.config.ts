@@ -10,5 +10,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The files of a worker share its jsdom and node_modules (antd, React: ~4 s a file to load
+    // again); src/test/setup.ts puts the page, globals and the app's own modules back after each.
+    isolate: false,
   },
 });

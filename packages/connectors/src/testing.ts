@@ -9,6 +9,7 @@ export {
   type EmulatedSms,
   startAlphaSmsEmulator,
 } from './alfasms/emulator';
+export { setAmoWaitsForTests } from './amocrm/client';
 export {
   AMO_SEED,
   type AmoEmulator,

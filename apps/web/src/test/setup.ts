@@ -1,21 +1,32 @@
 import { cleanup } from '@testing-library/react';
+import dayjs from 'dayjs';
 import Cookies from 'js-cookie';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
 import { addShippedStrings } from '../lib/i18n';
-import enDashboard from '../locales/en-dashboard';
-import enRest from '../locales/en-rest';
-import enStart from '../locales/en-start';
-import ukDashboard from '../locales/uk-dashboard';
-import ukRest from '../locales/uk-rest';
-import ukStart from '../locales/uk-start';
 
-// Unit tests have every string of both languages at once (the app loads chunks on demand).
-for (const [language, bundle] of [
-  ['uk', { ...ukStart, ...ukDashboard, ...ukRest }],
-  ['en', { ...enStart, ...enDashboard, ...enRest }],
-] as const) {
-  addShippedStrings(language, bundle);
+type Shipped = Record<'uk' | 'en', Record<string, object>>;
+
+async function readShipped(): Promise<Shipped> {
+  const [ukStart, ukDashboard, ukRest, enStart, enDashboard, enRest] = await Promise.all([
+    import('../locales/uk-start'),
+    import('../locales/uk-dashboard'),
+    import('../locales/uk-rest'),
+    import('../locales/en-start'),
+    import('../locales/en-dashboard'),
+    import('../locales/en-rest'),
+  ]);
+  return {
+    uk: { ...ukStart.default, ...ukDashboard.default, ...ukRest.default },
+    en: { ...enStart.default, ...enDashboard.default, ...enRest.default },
+  };
 }
+
+// Unit tests have every string of both languages at once (the app loads chunks on demand). They are
+// read once per worker (its test files share it) and given to each file's fresh i18next store,
+// which copies them.
+const worker = globalThis as typeof globalThis & { shippedStrings?: Promise<Shipped> };
+worker.shippedStrings ??= readShipped();
+for (const [language, bundle] of Object.entries(await worker.shippedStrings)) addShippedStrings(language, bundle);
 
 // antd reads these; jsdom lacks them.
 if (!window.matchMedia) {
@@ -44,4 +55,21 @@ afterEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+
+// The test files of a worker share it (isolate: false, vitest.config.ts): after each file, what the
+// file changed goes back to how a fresh worker starts, so no file sees another's leftovers.
+afterAll(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  window.history.replaceState(null, '', '/');
+  document.querySelector('title')?.remove();
+  for (const { name } of [...document.documentElement.attributes]) document.documentElement.removeAttribute(name);
+  for (const { name } of [...document.body.attributes]) document.body.removeAttribute(name);
+  document.body.replaceChildren();
+  dayjs.locale('en');
+  // The app's modules (their caches, the signed-in token, the realtime client, i18next's store)
+  // start afresh; only node_modules are shared.
+  vi.resetModules();
 });

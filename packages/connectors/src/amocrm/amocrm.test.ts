@@ -1,11 +1,11 @@
 import { type AmoSettings, ZAmoSettings } from '@leadrelay/shared';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { PermanentError, RetryableError } from '../kit/errors';
 import { type MemoryAuthStore, memoryAuthStore } from '../kit/memory-auth';
 import { createSafeFetch } from '../kit/safe-fetch';
 import type { ConnectorContext, ConnectorLogger, OAuthClient } from '../kit/types';
-import type { AmoAuth } from './client';
+import { type AmoAuth, AmoClient, setAmoWaitsForTests } from './client';
 import { AMO_SEED, type AmoEmulator, startAmoEmulator } from './emulator';
 import {
   amoAccountOrigin,
@@ -36,10 +36,17 @@ function oauthOf(em: AmoEmulator): OAuthClient {
   return { clientId: em.clientId, clientSecret: em.clientSecret, authorizeUrl: em.oauthUrl, redirectUri: REDIRECT };
 }
 
+// Against the emulators amoCRM's pace runs ten times faster: its "second" is 100 ms (still 7 calls
+// in it), the client's calls start 20 ms apart and a 429 without Retry-After is tried again after
+// 100 ms, then 200 ms. The real waits have a test of their own (pacing and backoff, below).
+const FAST_LIMITER = { rateWindowMs: 100 };
+const FAST_WAITS = { spacingMs: 20, backoff429Ms: 100 };
+
 // ---- The shared contract ----
 
 describeConnectorContract('amocrm', async () => {
-  const emulator = await startAmoEmulator({ redirectUri: REDIRECT });
+  const undoWaits = setAmoWaitsForTests(FAST_WAITS);
+  const emulator = await startAmoEmulator({ redirectUri: REDIRECT, ...FAST_LIMITER });
   // Long enough for a first request on a loaded two-core machine; the slow-destination test waits 4× this.
   const timeoutMs = 1000;
   const fetch = createSafeFetch({ allowPrivate: true, timeoutMs });
@@ -71,7 +78,10 @@ describeConnectorContract('amocrm', async () => {
         emulator.reset();
         store = fresh();
       },
-      close: () => emulator.close(),
+      close: () => {
+        undoWaits();
+        return emulator.close();
+      },
     },
     secrets,
     timeoutMs,
@@ -208,6 +218,63 @@ describe('amoCRM mapping', () => {
   });
 });
 
+// ---- amoCRM's pace, on a fake clock ----
+
+describe("amoCRM's pace", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** A client of the account at `origin` whose every call answers with `answer()`; records when each started. */
+  function clientOf(origin: string, answer: () => Response, starts: number[]) {
+    const fetch = (async () => {
+      starts.push(Date.now());
+      return answer();
+    }) as typeof globalThis.fetch;
+    const auth = { accessToken: 'a', refreshToken: 'r', expiresAt: Date.now() + 86_400_000, baseUrl: origin };
+    return new AmoClient({
+      auth,
+      settings: settingsOf(),
+      fetch,
+      logger: noopLogger,
+      signal: new AbortController().signal,
+    });
+  }
+  const ok = () => Response.json({});
+  const tooMany = () => Response.json({ title: 'Too Many Requests', status: 429 }, { status: 429 });
+
+  it('calls to one account start at least 150 ms apart (amoCRM allows 7 a second); another account is not held back', async () => {
+    vi.useFakeTimers();
+    const t0 = Date.now();
+    const one: number[] = [];
+    const other: number[] = [];
+    const a = clientOf('https://pace-one.amocrm.ru', ok, one);
+    const b = clientOf('https://pace-other.amocrm.ru', ok, other);
+    const calls = Promise.all([
+      a.get('/api/v4/account'),
+      a.get('/api/v4/users'),
+      a.get('/api/v4/leads'),
+      b.get('/api/v4/account'),
+    ]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    await calls;
+    expect(one.map((t) => t - t0)).toEqual([0, 150, 300]);
+    expect(other.map((t) => t - t0)).toEqual([0]);
+  });
+
+  it('a 429 without Retry-After is tried again after 1 s, then after 2 s more', async () => {
+    vi.useFakeTimers();
+    const t0 = Date.now();
+    const starts: number[] = [];
+    const answers = [tooMany, tooMany, ok];
+    const client = clientOf('https://pace-backoff.amocrm.ru', () => (answers.shift() ?? ok)(), starts);
+    const call = client.get('/api/v4/account');
+    await vi.advanceTimersByTimeAsync(5_000);
+    await expect(call).resolves.toMatchObject({ status: 200 });
+    expect(starts.map((t) => t - t0)).toEqual([0, 1_000, 3_000]);
+  });
+});
+
 // ---- Against the emulator ----
 
 describe('amoCRM destination', () => {
@@ -215,10 +282,16 @@ describe('amoCRM destination', () => {
   let store: MemoryAuthStore<AmoAuth>;
   const fetch = createSafeFetch({ allowPrivate: true, timeoutMs: 5000 });
 
+  let undoWaits: () => void;
+
   beforeAll(async () => {
-    em = await startAmoEmulator({ redirectUri: REDIRECT });
+    undoWaits = setAmoWaitsForTests(FAST_WAITS);
+    em = await startAmoEmulator({ redirectUri: REDIRECT, ...FAST_LIMITER });
   });
-  afterAll(() => em.close());
+  afterAll(() => {
+    undoWaits();
+    return em.close();
+  });
   beforeEach(() => {
     em.reset();
     store = memoryAuthStore(em.issueTokens());

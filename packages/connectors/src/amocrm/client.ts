@@ -33,13 +33,24 @@ const BACKOFF_429_MS = 1_000;
 export const MIN_SPACING_MS = 150;
 const nextSlot = new Map<string, number>();
 
+// The spacing and the 429 backoff step in force: amoCRM's own, or shorter ones a test set to run
+// against an emulator whose limiter window it shortened alike.
+const waits = { spacingMs: MIN_SPACING_MS, backoff429Ms: BACKOFF_429_MS };
+
+/** For tests: shorter waits between calls to one account and per 429 try; returns the undo. */
+export function setAmoWaitsForTests(next: { spacingMs: number; backoff429Ms: number }): () => void {
+  const before = { ...waits };
+  Object.assign(waits, next);
+  return () => Object.assign(waits, before);
+}
+
 async function takeSlot(account: string, signal?: AbortSignal): Promise<void> {
   const now = Date.now();
   if (nextSlot.size > 1000) {
     for (const [k, at] of nextSlot) if (at < now) nextSlot.delete(k);
   }
   const at = Math.max(now, nextSlot.get(account) ?? 0);
-  nextSlot.set(account, at + MIN_SPACING_MS);
+  nextSlot.set(account, at + waits.spacingMs);
   if (at > now) await sleep(at - now, signal);
 }
 
@@ -213,7 +224,7 @@ export class AmoClient {
           continue;
         }
         if (err instanceof RetryableError && err.httpStatus === 429 && attempt < MAX_429_RETRIES) {
-          const wait = err.retryAfterMs ?? BACKOFF_429_MS * (attempt + 1);
+          const wait = err.retryAfterMs ?? waits.backoff429Ms * (attempt + 1);
           if (wait <= MAX_INLINE_WAIT_MS) {
             this.ctx.logger.debug({ path, wait }, 'amoCRM rate limit: backing off');
             await sleep(wait, this.ctx.signal);

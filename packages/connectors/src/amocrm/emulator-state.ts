@@ -189,6 +189,8 @@ export interface AmoRuntime {
   limit: number | null;
   kit: EmulatorKit<AmoFault, AmoRequest>;
   limiter: SlidingWindow;
+  /** How long a status_lead webhook waits for its subscriber. */
+  webhookTimeoutMs: number;
   refreshCount: number;
   limited: number;
   /** One counter for lead, contact, note and tag ids. */

@@ -58,7 +58,7 @@ function announceStatus(rt: AmoRuntime, lead: EmulatedAmoLead, oldStatusId: numb
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', 'user-agent': 'amoCRM-WebHook-client/1.0' },
       body,
-      signal: AbortSignal.timeout(AMO_WEBHOOK_TIMEOUT_MS),
+      signal: AbortSignal.timeout(rt.webhookTimeoutMs),
     })
       .then(async (res) => {
         await res.arrayBuffer().catch(() => undefined);

@@ -27,7 +27,7 @@ import type {
   SentAmoWebhook,
 } from './emulator-state';
 import { AMO_SEED as SEED } from './emulator-state';
-import { registerWebhookRoutes } from './emulator-webhooks';
+import { AMO_WEBHOOK_TIMEOUT_MS, registerWebhookRoutes } from './emulator-webhooks';
 
 export type {
   AmoFault,
@@ -55,6 +55,10 @@ export interface AmoEmulatorOptions {
   accessTokenTtlSeconds?: number;
   /** Requests per second before 429; default 7. */
   rateLimit?: number;
+  /** The limiter's "second", default 1000 ms: a test shortens it with the client's waits (setAmoWaitsForTests). */
+  rateWindowMs?: number;
+  /** How long a status_lead webhook waits for its subscriber, default amoCRM's 2 s. */
+  webhookTimeoutMs?: number;
 }
 
 export interface AmoEmulator {
@@ -106,7 +110,8 @@ export async function startAmoEmulator(options: AmoEmulatorOptions = {}): Promis
     redirectUri: options.redirectUri ?? '',
     limit: options.rateLimit ?? 7,
     kit: createEmulatorKit<AmoFault, AmoRequest>({ maxLog: 10_000 }),
-    limiter: slidingWindow(1000),
+    limiter: slidingWindow(options.rateWindowMs ?? 1000),
+    webhookTimeoutMs: options.webhookTimeoutMs ?? AMO_WEBHOOK_TIMEOUT_MS,
     refreshCount: 0,
     limited: 0,
     nextId: 1,
