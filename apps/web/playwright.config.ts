@@ -32,8 +32,10 @@ export default defineConfig({
   fullyParallel: true,
   workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits that catch a hang, never a measure of speed: two workers share two cores (and the
+  // machine is often shared), so a step takes longer than on one worker alone.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     browserName: 'chromium',

@@ -45,7 +45,7 @@ for (const lang of LANGS) {
   test(`${lang}: a clean console, titles in the language, no serious accessibility violations, the picker`, async ({
     page,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     const consoleMessages = collectConsole(page);
 
@@ -118,7 +118,6 @@ for (const lang of LANGS) {
   test(`${lang}: on a phone the lead log's tab and every session are in sight; on a desktop the sidebar runs the page's height`, async ({
     page,
   }) => {
-    test.setTimeout(90_000);
     await page.setViewportSize({ width: 375, height: 800 });
     const login = uniqueLogin(`face-mobile-${lang}`);
     await signUp(page, lang, login, PASSWORD);

@@ -182,7 +182,7 @@ test.describe('support chat', () => {
 });
 
 test('/test sends a test lead to a webhook and says what became of it', async ({ page, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await signUp(page, 'en', uniqueLogin('testpage'), 'Secret123', '/admin/integrations');
   await page.getByRole('button', { name: texts.en.integrations.list.new }).first().click();
   await createInDialog(page, 'Webhook', 'Landing form');

@@ -553,7 +553,7 @@ for (const lang of LANGS) {
     test(`${lang} at ${width}px: news (list, post, publishing form), the integration catalogue tabs and /test fit the screen`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const n = t.news;
       const c = t.catalogue;
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });

@@ -35,7 +35,7 @@ async function connectNew(page: Page, type: 'alfasms' | 'ga', label: string, nam
 test('one website lead reaches Uspacy, AlphaSMS and GA4 at once; its lead log shows three delivered destinations', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const c = t.crm;
   await signUp(page, 'en', uniqueLogin('three'), 'Secret123');
 

@@ -82,7 +82,7 @@ async function expectUkrainian(page: Page, where: string): Promise<void> {
 test('uk: the pages a client sees carry no English, a service’s English answer only under technical details', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
   await signUp(page, 'uk', uniqueLogin('words'), 'Slova2024x');
   await expectUkrainian(page, 'dashboard, new account');
