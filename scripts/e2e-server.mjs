@@ -2,7 +2,9 @@
 // Starts LeadRelay for the end-to-end suite as `npm start` runs it (the built server): a fresh data
 // folder (its mail/ is where the tests read confirmation and reset links) and, when
 // TEST_DATABASE_URL is set (npm test sets it), a fresh database on that server instead of the
-// embedded one.
+// embedded one. apps/web/playwright.config.ts starts one per worker, each on its own E2E_PORT,
+// E2E_DATA_DIR and E2E_SMTP_PORT; the first builds the server, the others (E2E_SKIP_BUILD=1, started
+// once the first answers) run that build.
 import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import pg from 'pg';
@@ -48,7 +50,9 @@ if (process.env.TEST_DATABASE_URL) {
   env.DATABASE_URL = url.toString();
 }
 
-execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+if (!process.env.E2E_SKIP_BUILD) {
+  execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+}
 // The flags of `npm start` (apps/server/package.json).
 const child = spawn(
   process.execPath,

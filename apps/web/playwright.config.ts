@@ -3,17 +3,39 @@ import { defineConfig } from '@playwright/test';
 // End-to-end suite: Debian's Chromium (never a downloaded browser) against the real server,
 // started by scripts/e2e-server.mjs on a fresh data folder (and a fresh PostgreSQL database
 // when TEST_DATABASE_URL is set).
-const port = process.env.E2E_PORT ?? '3100';
-export const baseURL = `http://127.0.0.1:${port}`;
-export const dataDir = process.env.E2E_DATA_DIR ?? `/tmp/leadrelay-e2e-${port}`;
+//
+// Each worker has a server of its own (port E2E_PORT + its slot, its own data folder, database and
+// parser SMTP port), so no test meets another's running state: the platform owner's translations,
+// plans, news and catalogue, the emulators' shops, bots and CRMs, the mail folder. A worker's slot
+// (TEST_PARALLEL_INDEX, set before a worker loads this file) picks its server; a worker that
+// replaces a failed one takes the same slot.
+const workers = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? '3100');
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+
+/** The server of slot `i`: its address, data folder and parser SMTP port. */
+export function serverOf(i: number) {
+  const port = firstPort + i;
+  return {
+    port,
+    baseURL: `http://127.0.0.1:${port}`,
+    dataDir: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${i}` : `/tmp/leadrelay-e2e-${port}`,
+    smtpPort: port + 1000,
+  };
+}
+
+/** This worker's server. */
+export const { baseURL, dataDir, smtpPort } = serverOf(slot);
 
 export default defineConfig({
   testDir: './e2e',
-  fullyParallel: false,
-  workers: 1,
+  fullyParallel: true,
+  workers,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Limits that catch a hang, never a measure of speed: two workers share two cores (and the
+  // machine is often shared), so a step takes longer than on one worker alone.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL,
     browserName: 'chromium',
@@ -37,15 +59,25 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: '../../test-results',
-  webServer: {
-    command: 'node ../../scripts/e2e-server.mjs',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    // The server stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) would
-    // leave it running, orphaned, into the next run.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // Started one after another: the first builds the server, the others start the same build.
+  webServer: Array.from({ length: workers }, (_, i) => {
+    const server = serverOf(i);
+    return {
+      command: 'node ../../scripts/e2e-server.mjs',
+      env: {
+        E2E_PORT: String(server.port),
+        E2E_DATA_DIR: server.dataDir,
+        E2E_SMTP_PORT: String(server.smtpPort),
+        ...(i > 0 ? { E2E_SKIP_BUILD: '1' } : {}),
+      },
+      url: `${server.baseURL}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      // The server stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) would
+      // leave it running, orphaned, into the next run.
+      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

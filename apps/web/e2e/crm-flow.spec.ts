@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { signUpAndConfirm } from './support/actions';
+import { signUp } from './support/actions';
 import { pick, postLead, sourceTo, stateOf } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
 import { UUID, urlMatching } from './support/url';
@@ -22,8 +22,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 test('a website lead lands in amoCRM once, with its contact, in the pipeline chosen on screen', async ({ page }) => {
-  await signUpAndConfirm(page, 'en', uniqueLogin('amo'), 'Secret123');
-  await page.goto(`${t.prefix}/admin/integrations/amocrm`);
+  await signUp(page, 'en', uniqueLogin('amo'), 'Secret123', '/admin/integrations/amocrm');
   await page
     .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'amoCRM') })
     .first()
@@ -60,8 +59,7 @@ test('a website lead lands in amoCRM once, with its contact, in the pipeline cho
 });
 
 test('a website lead lands in Pipedrive once, with its person, after connecting in a new tab', async ({ page }) => {
-  await signUpAndConfirm(page, 'en', uniqueLogin('pd'), 'Secret123');
-  await page.goto(`${t.prefix}/admin/integrations/pipedrive`);
+  await signUp(page, 'en', uniqueLogin('pd'), 'Secret123', '/admin/integrations/pipedrive');
   await page
     .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Pipedrive') })
     .first()
@@ -97,8 +95,7 @@ test('a website lead lands in Uspacy once as a deal, with its contact, in the fu
   page,
 }) => {
   const { uspacy } = emulators;
-  await signUpAndConfirm(page, 'en', uniqueLogin('uspacy'), 'Secret123');
-  await page.goto(`${t.prefix}/admin/integrations/uspacy`);
+  await signUp(page, 'en', uniqueLogin('uspacy'), 'Secret123', '/admin/integrations/uspacy');
   await page
     .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
     .first()

@@ -1,7 +1,7 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { createInDialog, signUpAndConfirm } from './support/actions';
+import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { UUID, urlMatching } from './support/url';
 
@@ -27,7 +27,7 @@ const counter = (page: Page, key: 'delivered' | 'failed'): Locator =>
   page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
 
 test('a Meta lead form lead reaches the destination once and appears live', async ({ page }) => {
-  await signUpAndConfirm(page, 'en', uniqueLogin('fb'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('fb'), 'Secret123');
 
   // Facebook Login (the emulator's dialog) brings the browser back connected.
   await page.goto(`${t.prefix}/admin/integrations/facebook`);

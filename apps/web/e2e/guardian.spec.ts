@@ -1,32 +1,18 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import enGuardian from '../src/locales/en/guardian.json' with { type: 'json' };
 import enSpeed from '../src/locales/en/speed.json' with { type: 'json' };
 import ukGuardian from '../src/locales/uk/guardian.json' with { type: 'json' };
 import ukSpeed from '../src/locales/uk/speed.json' with { type: 'json' };
-import { signUpAndConfirm, sourceWithHttpDestinations } from './support/actions';
+import { signUp, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
 import { LANGS, texts, uniqueLogin } from './support/locales';
-import { settled } from './support/settled';
+import { expectFits } from './support/screens';
 import { urlIs } from './support/url';
 
 // Issue 19: the speed-to-lead report and the guardian, in both languages, on a phone and a desktop:
 // real leads through a webhook source, one taken from the lead log's API, both screens showing them.
 const WIDTHS = [375, 1440];
 const strings = { uk: { guardian: ukGuardian, speed: ukSpeed }, en: { guardian: enGuardian, speed: enSpeed } };
-
-async function expectFits(page: Page, name: string) {
-  await settled(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)),
-    fullPage: true,
-  });
-}
 
 /** As the page's user: the first lead of the source is taken from the lead log (the web's button). */
 async function takeFirstLead(page: Page, sourceId: string): Promise<void> {
@@ -80,7 +66,7 @@ for (const lang of LANGS) {
   const s = strings[lang];
   test(`${lang}: the speed-to-lead report and the guardian show real leads, at 375 and 1440 px`, async ({ page }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signUpAndConfirm(page, lang, uniqueLogin(`guardian-${lang}`), 'Secret123');
+    await signUp(page, lang, uniqueLogin(`guardian-${lang}`), 'Secret123');
     const { source } = await sourceWithHttpDestinations(page, 'Site form', [{ name: 'CRM' }]);
     await page.goto(`${t.prefix}/admin/integrations/webhook/${source}`);
     const hookUrl = await page.getByRole('textbox', { name: t.integrations.webhook.url }).inputValue();

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { createInDialog, signUpAndConfirm } from './support/actions';
+import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
+import { forPicture, SCREENS_DIR } from './support/screens';
 import { UUID, urlMatching } from './support/url';
 
 // The product's promise in one test: a website form posts a lead (curl stands in for it), the
@@ -26,7 +26,7 @@ const counter = (page: Page, key: 'delivered' | 'failed' | 'pending'): Locator =
   page.getByTestId(`counter-${key}`).locator('.ant-statistic-content-value');
 
 test('a lead posted to the webhook URL reaches the destination once and appears live', async ({ page }) => {
-  await signUpAndConfirm(page, 'en', uniqueLogin('flow'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('flow'), 'Secret123');
 
   // A webhook source.
   await page.goto(`${t.prefix}/admin/integrations`);
@@ -75,10 +75,7 @@ test('a lead posted to the webhook URL reaches the destination once and appears 
   await expect(counter(page, 'delivered')).toHaveText('1', { timeout: 15_000 });
   await expect(counter(page, 'failed')).toHaveText('0');
   await expect(page.getByTestId('hook-row').first()).toContainText('Olena Kovalenko');
-  await page.screenshot({
-    path: fileURLToPath(new URL('../../../test-results/screens/lead-flow-dashboard.png', import.meta.url)),
-    fullPage: true,
-  });
+  await forPicture(() => page.screenshot({ path: `${SCREENS_DIR}lead-flow-dashboard.png`, fullPage: true }));
 
   // Exactly one record at the destination, with the lead normalised (phone in E.164).
   const received = emulator.requests.filter((r) => r.rawBody.includes('Olena Kovalenko'));

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { createInDialog, signIn, signUpAndConfirm } from './support/actions';
+import { createInDialog, signInByApi, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { UUID, urlIs, urlMatching } from './support/url';
@@ -32,8 +32,7 @@ test('an operator publishes a post with an image that a signed-out visitor reads
   request,
 }) => {
   const title = `Uspacy вже тут ${Date.now()}`;
-  await page.goto('/signin');
-  await signIn(page, 'uk', OWNER.login, OWNER.password);
+  await signInByApi(page, 'uk', OWNER.login, OWNER.password);
   await page.goto('/news');
   await page.getByRole('button', { name: uk.news.create }).click();
   const dialog = page.getByRole('dialog', { name: uk.news.form.createTitle });
@@ -95,9 +94,7 @@ test('an operator publishes a post with an image that a signed-out visitor reads
 
 test('the operator orders a type’s modules by drag and drop, and the order stays', async ({ page }) => {
   const c = uk.catalogue;
-  await page.goto('/signin');
-  await signIn(page, 'uk', OWNER.login, OWNER.password);
-  await page.goto('/admin/super/integrations');
+  await signInByApi(page, 'uk', OWNER.login, OWNER.password, '/admin/super/integrations');
   await expect(page.getByRole('heading', { name: c.types.title })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'Webhook', exact: true })).toBeVisible();
   await page.getByRole('tab', { name: texts.uk.layout.super.modules }).click();
@@ -185,9 +182,8 @@ test.describe('support chat', () => {
 });
 
 test('/test sends a test lead to a webhook and says what became of it', async ({ page, browser }) => {
-  test.setTimeout(120_000);
-  await signUpAndConfirm(page, 'en', uniqueLogin('testpage'), 'Secret123');
-  await page.goto('/en/admin/integrations');
+  test.setTimeout(180_000);
+  await signUp(page, 'en', uniqueLogin('testpage'), 'Secret123', '/admin/integrations');
   await page.getByRole('button', { name: texts.en.integrations.list.new }).first().click();
   await createInDialog(page, 'Webhook', 'Landing form');
   await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/webhook/${UUID}`));

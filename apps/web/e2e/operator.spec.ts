@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/actions';
+import { signInByApi } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { urlIs } from './support/url';
@@ -9,9 +9,7 @@ import { urlIs } from './support/url';
 
 test('the operator changes a Ukrainian string and sees it after a reload', async ({ page }) => {
   const uk = texts.uk;
-  await page.goto('/signin');
-  await signIn(page, 'uk', OWNER.login, OWNER.password);
-  await page.goto('/admin/super/language');
+  await signInByApi(page, 'uk', OWNER.login, OWNER.password, '/admin/super/language');
   await expect(page.getByRole('heading', { name: uk.translations.title, exact: true })).toBeVisible();
   await page.getByLabel(uk.translations.search).fill('layout.super.audit');
   await page.getByLabel(uk.translations.search).press('Enter');
@@ -47,9 +45,7 @@ test('the operator changes a Ukrainian string and sees it after a reload', async
 test("the operator enters a client's account, sees whose it is on every page and returns", async ({ page }) => {
   const en = texts.en;
   const c = en.clients;
-  await page.goto('/en/signin');
-  await signIn(page, 'en', OWNER.login, OWNER.password);
-  await page.goto('/en/admin/super/clients');
+  await signInByApi(page, 'en', OWNER.login, OWNER.password, '/admin/super/clients');
   await expect(page.getByRole('heading', { name: c.title, exact: true })).toBeVisible();
 
   // A new account, its password shown once.

@@ -1,6 +1,6 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, test } from '@playwright/test';
-import { signIn } from './support/actions';
+import { signInByApi } from './support/actions';
 import { texts } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
@@ -23,8 +23,7 @@ test.afterAll(async () => {
 });
 
 test('an order mail sent to a parser address becomes one lead at the http destination, live', async ({ page }) => {
-  await page.goto(`${t.prefix}/signin`);
-  await signIn(page, 'en', OWNER.login, OWNER.password);
+  await signInByApi(page, 'en', OWNER.login, OWNER.password);
 
   // Parsers is in the staff member's menu.
   await page.getByRole('menuitem', { name: t.layout.menu.parsers }).click();

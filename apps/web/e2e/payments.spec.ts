@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndConfirm } from './support/actions';
+import { signUp } from './support/actions';
 import { type Lang, texts, uniqueLogin } from './support/locales';
 import { urlIs } from './support/url';
 
@@ -27,7 +27,7 @@ test('a demo account pays for a plan in the checkout frame; the header changes w
   page,
 }) => {
   const t = texts.uk;
-  await signUpAndConfirm(page, 'uk', uniqueLogin('pay'), 'Secret123');
+  await signUp(page, 'uk', uniqueLogin('pay'), 'Secret123');
   const header = page.getByTitle(t.layout.header.changePlan).first();
   await expect(header).toContainText(t.layout.header.demo);
 
@@ -90,7 +90,7 @@ test('a demo account pays for a plan in the checkout frame; the header changes w
 
 test('a declined card says why in the checkout modal and leaves the account in its demo', async ({ page }) => {
   const t = texts.en;
-  await signUpAndConfirm(page, 'en', uniqueLogin('decline'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('decline'), 'Secret123');
   const { dialog, checkout } = await openCheckout(page, 'en', 'Start');
   await checkout.getByTestId('liqpay-decline').click();
 
@@ -110,7 +110,7 @@ test('a declined card says why in the checkout modal and leaves the account in i
 test('the referral page offers the link to copy and its QR code, and lists nobody yet', async ({ page, context }) => {
   const t = texts.en;
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signUpAndConfirm(page, 'en', uniqueLogin('referral'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('referral'), 'Secret123');
   await page.locator('.lr-user-button').click();
   await page.getByRole('menuitem', { name: t.layout.user.referral }).click();
   await expect(page).toHaveURL(urlIs('/en/admin/referral'));

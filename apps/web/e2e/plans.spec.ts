@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, signUpAndConfirm } from './support/actions';
+import { signInByApi, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { urlIs } from './support/url';
@@ -8,7 +8,7 @@ test('a new account opens its plan page from the header, compares the seeded pla
   page,
 }) => {
   const t = texts.uk;
-  await signUpAndConfirm(page, 'uk', uniqueLogin('plans'), 'Secret123');
+  await signUp(page, 'uk', uniqueLogin('plans'), 'Secret123');
   await page.getByTitle(t.layout.header.changePlan).first().click();
   await expect(page).toHaveURL(urlIs('/admin/plan'));
   await expect(page.getByRole('heading', { name: t.plans.page.title, exact: true })).toBeVisible();
@@ -43,9 +43,7 @@ test('the owner adds a plan, clients are offered it; switched off, it is offered
 }) => {
   const t = texts.en;
   const title = `Agency ${Date.now()}`;
-  await page.goto('/en/signin');
-  await signIn(page, 'en', OWNER.login, OWNER.password);
-  await page.goto('/en/admin/super/tariffs');
+  await signInByApi(page, 'en', OWNER.login, OWNER.password, '/admin/super/tariffs');
   await expect(page.getByRole('heading', { name: t.plans.tariffs.title, exact: true })).toBeVisible();
   await expect(page.getByRole('row', { name: /Бізнес/ })).toBeVisible();
 
@@ -67,8 +65,7 @@ test('the owner adds a plan, clients are offered it; switched off, it is offered
   // A client (another browser) is offered the new plan.
   const clientContext = await browser.newContext();
   const client = await clientContext.newPage();
-  await signUpAndConfirm(client, 'en', uniqueLogin('plans-client'), 'Secret123');
-  await client.goto('/en/admin/plan');
+  await signUp(client, 'en', uniqueLogin('plans-client'), 'Secret123', '/admin/plan');
   const offered = client.getByRole('region', { name: title });
   await expect(offered).toContainText('$49.00');
   await expect(offered).toContainText('10,000 leads a month');

@@ -1,14 +1,14 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn, signUpAndConfirm, sourceWithHttpDestinations } from './support/actions';
+import { signInByApi, signUp, sourceWithHttpDestinations } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
-import { settled } from './support/settled';
+import { expectFits, forPicture } from './support/screens';
 import { UUID, urlMatching } from './support/url';
 
 // The main screens fit a phone (375 px) and a desktop (1440 px) in both languages: nothing
-// sticks out sideways. Each screen is also saved to test-results/screens/ for a person to look at.
+// sticks out sideways or is cut off at the screen's side. With SCREENS=1 (`npm run screens`) each
+// screen is also saved to test-results/screens/ for a person to look at.
 const WIDTHS = [375, 1440];
 
 const DAY = 86_400_000;
@@ -133,19 +133,6 @@ function smsLogCalls(page: Page, integrationId: string) {
   );
 }
 
-async function expectFits(page: Page, name: string, { fullPage = true } = {}) {
-  await settled(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)),
-    fullPage,
-  });
-}
-
 for (const lang of LANGS) {
   const t = texts[lang];
   for (const width of WIDTHS) {
@@ -161,7 +148,7 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { name: t.auth.signup.title })).toBeVisible();
       await expectFits(page, `signup-${lang}-${width}`);
 
-      await signUpAndConfirm(page, lang, uniqueLogin(`screens-${lang}-${width}`), 'Secret123');
+      await signUp(page, lang, uniqueLogin(`screens-${lang}-${width}`), 'Secret123');
       await expect(page.getByText(t.dashboard.status.title)).toBeVisible();
       await expectFits(page, `admin-${lang}-${width}`);
 
@@ -202,7 +189,7 @@ for (const lang of LANGS) {
       page,
     }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`screens-state-${lang}-${width}`), 'Secret123');
+      await signUp(page, lang, uniqueLogin(`screens-state-${lang}-${width}`), 'Secret123');
       // A source with two http destinations: one that cannot be reached, one without its URL.
       const route = await sourceWithHttpDestinations(page, 'Site form', [
         { name: 'Old CRM endpoint', url: 'http://127.0.0.1:9/leads' },
@@ -245,8 +232,13 @@ for (const lang of LANGS) {
         uspacy: { url: string; webhookUrl: string };
       };
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`screens-uspacy-${lang}-${width}`), 'Secret123');
-      await page.goto(`${t.prefix}/admin/integrations/uspacy`);
+      await signUp(
+        page,
+        lang,
+        uniqueLogin(`screens-uspacy-${lang}-${width}`),
+        'Secret123',
+        '/admin/integrations/uspacy',
+      );
       await page
         .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
         .first()
@@ -258,8 +250,11 @@ for (const lang of LANGS) {
       await expectFits(page, `uspacy-connect-webhook-${lang}-${width}`, { fullPage: false });
       await dialog.getByText(c.uspacy.modes.password, { exact: true }).click();
       await expect(dialog.getByLabel(c.uspacy.portal)).toBeVisible();
-      // The radio's switch has finished its transition.
-      await page.waitForTimeout(400);
+      await expect(dialog.getByRole('radio', { name: c.uspacy.modes.password })).toBeChecked();
+      // For the picture: the radio's switch has finished its transition.
+      await forPicture(() =>
+        page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running')),
+      );
       await expectFits(page, `uspacy-connect-password-${lang}-${width}`, { fullPage: false });
 
       await dialog.getByText(c.uspacy.modes.webhook, { exact: true }).click();
@@ -267,8 +262,8 @@ for (const lang of LANGS) {
       await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
       await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
       await expect(page.getByTestId('uspacy-account')).toContainText(new URL(uspacy.url).host);
-      // The "connected" toast has gone: it would cover the header in every picture below.
-      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 });
+      // For the pictures: the "connected" toast has gone, it would cover the header in every one below.
+      await forPicture(() => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 }));
       await expectFits(page, `uspacy-connection-${lang}-${width}`);
 
       await page.getByRole('tab', { name: c.tabs.pipeline }).click();
@@ -295,10 +290,8 @@ for (const lang of LANGS) {
 
     test(`${lang} at ${width}px: billing, referral and the plan page's checkout fit the screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`screens-pay-${lang}-${width}`), 'Secret123');
-
       // Nothing paid yet: the empty states.
-      await page.goto(`${t.prefix}/admin/billing`);
+      await signUp(page, lang, uniqueLogin(`screens-pay-${lang}-${width}`), 'Secret123', '/admin/billing');
       await expect(page.getByRole('heading', { name: t.billing.page.title, exact: true })).toBeVisible();
       await expect(page.getByText(t.billing.invoices.empty)).toBeVisible();
       await expect(page.getByText(t.billing.card.none)).toBeVisible();
@@ -341,9 +334,9 @@ for (const lang of LANGS) {
       page,
     }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`held-${lang}-${width}`), 'Secret123');
+      // The server's answers replaced before the dashboard first loads.
       await heldAccountCalls(page);
-      await page.goto(`${t.prefix}/admin`);
+      await signUp(page, lang, uniqueLogin(`held-${lang}-${width}`), 'Secret123');
       const notice = page.getByTestId('held-notice');
       await expect(notice).toContainText(t.dashboard.held.action);
       await expect(page.getByTestId('counter-held')).toContainText('26');
@@ -358,10 +351,11 @@ for (const lang of LANGS) {
     }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       const emulators = await (await request.get('/api/emulators')).json();
-      await signUpAndConfirm(page, lang, uniqueLogin(`screens-sms-${lang}-${width}`), 'Secret123');
-      // From the top, once the "saved" toasts have gone: a whole-page picture of what a person sees.
+      await signUp(page, lang, uniqueLogin(`screens-sms-${lang}-${width}`), 'Secret123', '/admin/integrations/alfasms');
+      // From the top, once (for the picture) the "saved" toasts have gone: a whole-page picture of
+      // what a person sees.
       const shot = async (name: string) => {
-        await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+        await forPicture(() => expect(page.locator('.ant-message-notice')).toHaveCount(0));
         await page.evaluate(() => window.scrollTo(0, 0));
         await expectFits(page, name);
       };
@@ -374,7 +368,6 @@ for (const lang of LANGS) {
         await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/${type}/${UUID}`));
       };
 
-      await page.goto(`${t.prefix}/admin/integrations/alfasms`);
       await expect(page.getByRole('heading', { name: 'AlphaSMS', exact: true })).toBeVisible();
       await shot(`alfasms-list-${lang}-${width}`);
       await create('alfasms', t.sms.list.connect);
@@ -448,9 +441,8 @@ for (const lang of LANGS) {
     }) => {
       const h = t.horoshop;
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`horoshop-${lang}-${width}`), 'Secret123');
       const shop = (await (await page.request.get('/api/emulators')).json()).horoshop as Record<string, string>;
-      await page.goto(`${t.prefix}/admin/integrations`);
+      await signUp(page, lang, uniqueLogin(`horoshop-${lang}-${width}`), 'Secret123', '/admin/integrations');
       await page.getByRole('button', { name: t.integrations.list.new }).first().click();
       const dialog = page.getByRole('dialog', { name: t.integrations.create.title });
       await dialog.locator('label').filter({ hasText: 'Horoshop' }).first().click();
@@ -500,9 +492,7 @@ for (const lang of LANGS) {
     }) => {
       const p = t.parsers;
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await page.goto(`${t.prefix}/signin`);
-      await signIn(page, lang, OWNER.login, OWNER.password);
-      await page.goto(`${t.prefix}/admin/parsers/create`);
+      await signInByApi(page, lang, OWNER.login, OWNER.password, '/admin/parsers/create');
       await expect(page.getByRole('heading', { name: p.create.title })).toBeVisible();
       await expectFits(page, `parser-create-${lang}-${width}`);
 
@@ -548,9 +538,7 @@ for (const lang of LANGS) {
 
     test(`${lang} at ${width}px: the owner's plans (tariffs) screen and its form fit the screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await page.goto(`${t.prefix}/signin`);
-      await signIn(page, lang, OWNER.login, OWNER.password);
-      await page.goto(`${t.prefix}/admin/super/tariffs`);
+      await signInByApi(page, lang, OWNER.login, OWNER.password, '/admin/super/tariffs');
       await expect(page.getByRole('heading', { name: t.plans.tariffs.title, exact: true })).toBeVisible();
       await expect(page.getByText('$290.00').first()).toBeVisible();
       await expectFits(page, `tariffs-${lang}-${width}`);
@@ -565,12 +553,11 @@ for (const lang of LANGS) {
     test(`${lang} at ${width}px: news (list, post, publishing form), the integration catalogue tabs and /test fit the screen`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
+      test.setTimeout(180_000);
       const n = t.news;
       const c = t.catalogue;
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await page.goto(`${t.prefix}/signin`);
-      await signIn(page, lang, OWNER.login, OWNER.password);
+      await signInByApi(page, lang, OWNER.login, OWNER.password);
 
       // Publishing: the form with the editor, then the post and the list with the views per day.
       await page.goto(`${t.prefix}/news`);
@@ -646,7 +633,7 @@ for (const lang of LANGS) {
         }
       }
       await expect(page.getByTestId('module-row').first()).toBeVisible();
-      await expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 });
+      await forPicture(() => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 15_000 }));
       await expectFits(page, `catalogue-modules-${lang}-${width}`);
 
       // /test, as a visitor sees it after sending a lead to a webhook that does not exist.
@@ -662,9 +649,7 @@ for (const lang of LANGS) {
       page,
     }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await page.goto(`${t.prefix}/signin`);
-      await signIn(page, lang, OWNER.login, OWNER.password);
-      await page.goto(`${t.prefix}/admin/super/clients`);
+      await signInByApi(page, lang, OWNER.login, OWNER.password, '/admin/super/clients');
       await expect(page.getByRole('heading', { name: t.clients.title, exact: true })).toBeVisible();
       await expect(page.getByRole('button', { name: t.clients.actions.title }).first()).toBeVisible();
       await expectFits(page, `clients-${lang}-${width}`);

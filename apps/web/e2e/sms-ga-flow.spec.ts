@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { signUpAndConfirm } from './support/actions';
+import { signUp } from './support/actions';
 import { postLead, sourceTo, stateOf } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
 import { UUID, urlMatching } from './support/url';
@@ -35,7 +35,7 @@ async function connectNew(page: import('@playwright/test').Page, type: 'alfasms'
 
 test('a website lead is texted by AlphaSMS once, from the alpha-name, and shows in the SMS log', async ({ page }) => {
   const s = t.sms;
-  await signUpAndConfirm(page, 'en', uniqueLogin('sms'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('sms'), 'Secret123');
   const url = await connectNew(page, 'alfasms', s.list.connect, 'Shop SMS');
 
   await page.getByLabel(s.connection.apiKey).fill(emulators.alfasms.apiKey);
@@ -75,7 +75,7 @@ test('a website lead becomes one GA4 event with its _ga client id; the test lead
   page,
 }) => {
   const g = t.ga;
-  await signUpAndConfirm(page, 'en', uniqueLogin('ga'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('ga'), 'Secret123');
   await connectNew(page, 'ga', g.list.connect, 'Site GA4');
 
   await page.getByLabel(g.connection.measurementId).fill(emulators.ga.measurementId);

@@ -1,6 +1,6 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, type Page, test } from '@playwright/test';
-import { createInDialog, signUpAndConfirm } from './support/actions';
+import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { UUID, urlMatching } from './support/url';
 
@@ -39,7 +39,7 @@ async function sourceWithHttpDestination(page: Page, name: string): Promise<stri
 const headerState = (page: Page) => page.locator('.lr-int-subtitle [data-state]');
 
 test('a destination URL survives its save and a reload', async ({ page }) => {
-  await signUpAndConfirm(page, 'en', uniqueLogin('status-url'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('status-url'), 'Secret123');
   await sourceWithHttpDestination(page, 'Our endpoint');
   await expect(headerState(page)).toHaveAttribute('data-state', 'not_configured');
 
@@ -58,7 +58,7 @@ test('a destination URL survives its save and a reload', async ({ page }) => {
 });
 
 test('a broken destination shows the same status on the list, its page and the dashboard', async ({ page }) => {
-  await signUpAndConfirm(page, 'en', uniqueLogin('status-broken'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('status-broken'), 'Secret123');
   const path = await sourceWithHttpDestination(page, 'Dead endpoint');
 
   // Nothing listens on the discard port: the check fails and marks the destination broken.

@@ -1,10 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
-import { signUpAndConfirm } from './support/actions';
+import { signUp } from './support/actions';
 import { pick, postLead, stateOf } from './support/flow';
 import { LANGS, texts, uniqueLogin } from './support/locales';
-import { settled } from './support/settled';
+import { expectFits } from './support/screens';
 import { UUID, urlMatching } from './support/url';
 
 // Issue 19's end-to-end test with the Telegram Bot API emulator (EMULATORS=true): the account
@@ -74,7 +73,7 @@ test('a lead reaches the manager’s Telegram card; “Беру” shows in the 
   page,
 }) => {
   const g = t.telegram;
-  await signUpAndConfirm(page, 'en', uniqueLogin('telegram'), 'Secret123');
+  await signUp(page, 'en', uniqueLogin('telegram'), 'Secret123');
   const sales = await newCollection(page, 'Sales team', ['Olena Kovalenko']);
 
   // The Telegram screen: a new connection, the account's own bot by its token, the managers' collection.
@@ -166,7 +165,7 @@ for (const lang of LANGS) {
   for (const width of [375, 1440]) {
     test(`${lang} at ${width}px: the Telegram bot page and the managers’ links fit the screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`tg-screens-${lang}-${width}`), 'Secret123');
+      await signUp(page, lang, uniqueLogin(`tg-screens-${lang}-${width}`), 'Secret123');
       const sales = await newCollection(page, lang === 'uk' ? 'Відділ продажу' : 'Sales team', [
         'Olena Kovalenko',
         'Taras Melnyk',
@@ -204,17 +203,4 @@ for (const lang of LANGS) {
       await expectFits(page, `telegram-link-${lang}-${width}`, { fullPage: false });
     });
   }
-}
-
-async function expectFits(page: Page, name: string, { fullPage = true } = {}) {
-  await settled(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)),
-    fullPage,
-  });
 }

@@ -7,7 +7,7 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { expect, type Page, test } from '@playwright/test';
 import glossary from '../src/locales/names.json' with { type: 'json' };
-import { signUpAndConfirm, sourceWithHttpDestinations } from './support/actions';
+import { signUp, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
@@ -82,9 +82,9 @@ async function expectUkrainian(page: Page, where: string): Promise<void> {
 test('uk: the pages a client sees carry no English, a service’s English answer only under technical details', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 900 });
-  await signUpAndConfirm(page, 'uk', uniqueLogin('words'), 'Slova2024x');
+  await signUp(page, 'uk', uniqueLogin('words'), 'Slova2024x');
   await expectUkrainian(page, 'dashboard, new account');
 
   // A source with a destination whose service refuses the credentials, in its own English.

@@ -1,12 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
-import { signUpAndConfirm } from './support/actions';
+import { signUp } from './support/actions';
 import { LANGS, type Lang, texts, uniqueLogin } from './support/locales';
-import { settled } from './support/settled';
+import { expectFits } from './support/screens';
 
 // Issue 19: a member's working hours and away switch on the collections page, and a source's
 // "nobody on duty" and escalation settings under its distribution; in both languages, on a phone
-// and a desktop, each screen saved to test-results/screens/ for a person to look at.
+// and a desktop, each screen fitting it (and, with SCREENS=1, saved to test-results/screens/ for a
+// person to look at).
 const WIDTHS = [375, 1440];
 
 const fill = (template: string, params: Record<string, string | number>) =>
@@ -15,19 +15,6 @@ const weekday = (lang: Lang, d: number) =>
   new Intl.DateTimeFormat(lang === 'uk' ? 'uk-UA' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, 1 + d)),
   );
-
-async function shot(page: Page, name: string) {
-  await settled(page);
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth, `${name} is wider than the screen`).toBeLessThanOrEqual(innerWidth);
-  await page.screenshot({
-    path: fileURLToPath(new URL(`../../../test-results/screens/${name}.png`, import.meta.url)),
-    fullPage: true,
-  });
-}
 
 /** Through the API, as the page's user: a collection of two managers and a webhook source distributing to it. */
 function setUp(page: Page) {
@@ -70,7 +57,7 @@ for (const lang of LANGS) {
       page,
     }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
-      await signUpAndConfirm(page, lang, uniqueLogin(`hours-${lang}-${width}`), 'Secret123');
+      await signUp(page, lang, uniqueLogin(`hours-${lang}-${width}`), 'Secret123');
       const { collectionId, sourceId } = await setUp(page);
 
       await page.goto(`${t.prefix}/admin/collections`);
@@ -86,14 +73,14 @@ for (const lang of LANGS) {
       await dialog.getByLabel(fill(c.hours.to, { day: weekday(lang, 5), n: 1 })).fill('14:00');
       await dialog.getByLabel(c.hours.daysOff).fill('2026-12-31');
       await dialog.getByLabel(c.hours.daysOff).press('Enter');
-      await shot(page, `hours-dialog-${lang}-${width}`);
+      await expectFits(page, `hours-dialog-${lang}-${width}`);
       await dialog.getByRole('button', { name: t.common.save }).click();
       await expect(dialog).toBeHidden();
       await expect(card.getByText(/09:00–17:00/)).toBeVisible();
 
       await card.getByRole('switch', { name: fill(c.away.switchNamed, { name: 'Andriy' }) }).click();
       await expect(page.getByText(fill(c.away.on, { name: 'Andriy' }))).toBeVisible();
-      await shot(page, `collections-hours-${lang}-${width}`);
+      await expectFits(page, `collections-hours-${lang}-${width}`);
 
       const saved = await readBack(page, `/api/legacy/api/admin/collection/${collectionId}`);
       expect(saved.items[0].hours).toEqual({
@@ -118,7 +105,7 @@ for (const lang of LANGS) {
       await page.getByRole('spinbutton', { name: r.minutes }).fill('20');
       await page.locator('.lr-routing').getByRole('button', { name: t.common.save }).click();
       await expect(page.getByText(t.common.saved).first()).toBeVisible();
-      await shot(page, `escalation-${lang}-${width}`);
+      await expectFits(page, `escalation-${lang}-${width}`);
       const source = await readBack(page, `/api/integrations/${sourceId}`);
       expect(source.options.routing).toEqual({
         whenNobody: 'fallback',

@@ -20,6 +20,57 @@ export async function signUpAndConfirm(page: Page, lang: Lang, login: string, pa
   await expect(page).toHaveURL(urlIs(`${t.prefix}/admin`));
 }
 
+/**
+ * A new confirmed account, signed in in this page's browser, made through the API the sign-up page
+ * calls (create-account, then the token of the mailed link, both with this browser's cookies), for a
+ * test about what comes after sign-up; the sign-up pages have their own tests (auth-flow.spec.ts,
+ * face.spec.ts). Ends, as `signUpAndConfirm` does, on the dashboard (or on `path`, a page of the
+ * account, so as not to open the dashboard only to leave it) with the session in the page.
+ */
+export async function signUp(page: Page, lang: Lang, login: string, password: string, path = '/admin'): Promise<void> {
+  const since = Date.now();
+  const created = await page.request.post('/api/auth/create-account', {
+    data: { login, password, passwordConfirm: password, lang },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const link = linkTo(await waitForMail(login, since), new RegExp(`^${texts[lang].prefix}/confirm$`));
+  const confirmed = await page.request.post('/api/auth/confirm-email', {
+    data: { token: new URL(link).searchParams.get('token') },
+  });
+  // Signed in (a refresh cookie in this browser), not "confirmed elsewhere".
+  expect(await confirmed.json()).toHaveProperty('accessToken');
+  await enterWithSession(page, lang, path);
+}
+
+/**
+ * Signs in through the API the sign-in page calls, in this page's browser, for a test about what
+ * comes after; the sign-in page has its own tests (auth-flow.spec.ts, enter.spec.ts). Ends, as
+ * `signIn` does, on the dashboard (or on `path`, a page of the account).
+ */
+export async function signInByApi(
+  page: Page,
+  lang: Lang,
+  login: string,
+  password: string,
+  path = '/admin',
+): Promise<void> {
+  const answer = await page.request.post('/api/auth/login', { data: { login, password } });
+  expect(answer.status(), await answer.text()).toBe(200);
+  await enterWithSession(page, lang, path);
+}
+
+/**
+ * A page of the account (one that needs a session: under /admin), opened with only the refresh
+ * cookie: the app's silent refresh signs the page in.
+ */
+async function enterWithSession(page: Page, lang: Lang, path: string): Promise<void> {
+  const t = texts[lang];
+  await page.goto(`${t.prefix}${path}`);
+  await expect(page).toHaveURL(urlIs(`${t.prefix}${path}`));
+  // The token the page's own API calls (and a test's, through the page) carry.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('sessionToken'))).not.toBeNull();
+}
+
 export async function signIn(page: Page, lang: Lang, login: string, password: string): Promise<void> {
   const t = texts[lang];
   await page.locator('#login').fill(login);

@@ -1,9 +1,8 @@
 // Mail for the parser specs: a real Prom.ua-like order mail (the server tests' fixture) and sending
-// it over SMTP with nodemailer to the parser listener of this run (scripts/e2e-server.mjs).
+// it over SMTP with nodemailer to the parser listener of this worker's server (scripts/e2e-server.mjs).
 import { readFileSync } from 'node:fs';
 import nodemailer from 'nodemailer';
-
-export const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? Number(process.env.E2E_PORT ?? '3100') + 1000);
+import { smtpPort } from '../../playwright.config';
 
 export const PROM_SAMPLE = readFileSync(
   new URL('../../../server/fixtures/parsers/prom-order.eml', import.meta.url),
@@ -11,7 +10,7 @@ export const PROM_SAMPLE = readFileSync(
 );
 
 export async function sendMail(mail: { to: string; raw: string; from: string }) {
-  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: SMTP_PORT, secure: false, ignoreTLS: true });
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: smtpPort, secure: false, ignoreTLS: true });
   try {
     return await transport.sendMail({ envelope: { from: mail.from, to: [mail.to] }, raw: mail.raw });
   } finally {

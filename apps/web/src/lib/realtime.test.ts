@@ -137,6 +137,21 @@ describe('RealtimeClient', () => {
     expect(socket().connects).toBe(1);
   });
 
+  it('at every connect, what was loaded before the channel was up is asked for again', () => {
+    const { client, socket, queryClient } = setup();
+    queryClient.setQueryData(['hooks', 'list', { page: 1 }], { data: [], total: 0 });
+    queryClient.setQueryData(['integrations', 'list', {}], { data: [], total: 0 });
+    queryClient.setQueryData(['facebook', 'connections'], []);
+    queryClient.setQueryData(['me'], { login: 'a@example.com' });
+    client.start();
+    expect(invalidated(queryClient, ['hooks', 'list', { page: 1 }])).toBe(false);
+    socket().accept();
+    expect(invalidated(queryClient, ['hooks', 'list', { page: 1 }])).toBe(true);
+    expect(invalidated(queryClient, ['integrations', 'list', {}])).toBe(true);
+    expect(invalidated(queryClient, ['facebook', 'connections'])).toBe(true);
+    expect(invalidated(queryClient, ['me'])).toBe(false);
+  });
+
   it('HOOK_INFORMER marks every hooks query stale and nothing else', () => {
     const { client, socket, queryClient } = setup();
     queryClient.setQueryData(['hooks', 'list', { page: 1 }], { data: [], total: 0 });

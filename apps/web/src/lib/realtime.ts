@@ -120,6 +120,12 @@ export class RealtimeClient {
     socket.on('connect', () => {
       this.refreshedForAuth = false;
       this.setStatus('live');
+      // What the page loaded before the channel was up (it connects after the page shows, and
+      // again after a drop) may have missed an event sent in between: a delivery that finished,
+      // an integration that broke. Those screens ask again.
+      void this.deps.queryClient.invalidateQueries({ queryKey: ['hooks'] });
+      void this.deps.queryClient.invalidateQueries({ queryKey: ['integrations'] });
+      void this.deps.queryClient.invalidateQueries({ queryKey: ['facebook'] });
     });
     socket.on('disconnect', (reason: string) => {
       // The server closes a socket when its token expires (and on restart): socket.io does not

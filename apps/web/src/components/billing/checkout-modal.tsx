@@ -65,6 +65,17 @@ export function CheckoutModal({ order, checkout, onClose, onPaid, onRetry, retry
   const [failed, setFailed] = useState<Order | null>(null);
   const alive = useRef(true);
   const polling = useRef(false);
+  // The server's PAYMENT_INFORMER and the lookup after the checkout page's "done" may both find
+  // the order paid, one while the other's answer is on its way: it is paid once (one toast).
+  const paidOrder = useRef<string | null>(null);
+  const paidOnce = useCallback(
+    (found: Order) => {
+      if (paidOrder.current === found._id) return;
+      paidOrder.current = found._id;
+      onPaid(found);
+    },
+    [onPaid],
+  );
   const plan = order.planTitle[i18n.language as Locale] ?? order.planTitle.uk;
 
   useEffect(() => {
@@ -76,10 +87,10 @@ export function CheckoutModal({ order, checkout, onClose, onPaid, onRetry, retry
 
   const settle = useCallback(
     (found: Order) => {
-      if (found.status === 'paid') onPaid(found);
+      if (found.status === 'paid') paidOnce(found);
       else if (found.status === 'failed') setFailed(found);
     },
-    [onPaid],
+    [paidOnce],
   );
 
   const check = useCallback(async () => {
@@ -111,10 +122,10 @@ export function CheckoutModal({ order, checkout, onClose, onPaid, onRetry, retry
       onPaymentInformer((payment) => {
         if (payment.orderId !== order._id) return;
         // The event is the server's word; a decline's reason is on the order itself.
-        if (payment.status === 'paid') onPaid({ ...order, status: 'paid' });
+        if (payment.status === 'paid') paidOnce({ ...order, status: 'paid' });
         else void check();
       }),
-    [order, onPaid, check],
+    [order, paidOnce, check],
   );
 
   useEffect(() => {

@@ -104,6 +104,37 @@ describe('PlanPage: paying', { timeout: 30_000 }, () => {
     live.stop();
   });
 
+  it('paid once when the server’s PAYMENT_INFORMER comes while the lookup after “done” is on its way', async () => {
+    const order = makeOrder({ _id: 'o-both' });
+    let answer: (() => void) | null = null;
+    fakeApi(
+      base({
+        'POST /api/subscriptions/subscribe': { data: { order, checkout } },
+        // The lookup's answer is held until the informer has come.
+        'GET /api/orders': () =>
+          new Promise<Response>((resolve) => {
+            answer = () => resolve(jsonResponse(200, { data: { data: [{ ...order, status: 'paid' }], total: 1 } }));
+          }),
+      }),
+    );
+    const live = realtime();
+    const user = userEvent.setup();
+    renderPage(<PlanPage />, { user: makeUser(), locale: 'en', path: '/en/admin/plan' });
+    const card = await screen.findByRole('region', { name: 'Business' }, slow);
+    await user.click(within(card).getByRole('button', { name: 'Pay' }));
+    await screen.findByRole('dialog', { name: 'Payment: Business, 1 month' }, slow);
+
+    fireEvent(window, new MessageEvent('message', { data: { liqpay: 'done', status: 'success' } }));
+    await waitFor(() => expect(answer).not.toBeNull(), slow);
+    live.payment('o-both', 'paid');
+    answer?.();
+    expect(await screen.findByText('Payment received: Business is paid. Thank you!', {}, slow)).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.getAllByText('Payment received: Business is paid. Thank you!')).toHaveLength(1);
+    live.stop();
+  });
+
   it('the checkout page saying it is done only makes the page ask the server; a decline shows why', async () => {
     const order = makeOrder({ _id: 'o-2' });
     let status: Partial<Order> = {};
