@@ -106,7 +106,7 @@ describe('PlanPage: paying', { timeout: 30_000 }, () => {
 
   it('paid once when the server’s PAYMENT_INFORMER comes while the lookup after “done” is on its way', async () => {
     const order = makeOrder({ _id: 'o-both' });
-    let answer: (() => void) | null = null;
+    let answer = null as (() => void) | null;
     fakeApi(
       base({
         'POST /api/subscriptions/subscribe': { data: { order, checkout } },
