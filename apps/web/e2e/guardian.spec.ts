@@ -65,6 +65,8 @@ for (const lang of LANGS) {
   const t = texts[lang];
   const s = strings[lang];
   test(`${lang}: the speed-to-lead report and the guardian show real leads, at 375 and 1440 px`, async ({ page }) => {
+    // The longest test: ten screens, each opened at two widths.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width: 1440, height: 900 });
     await signUp(page, lang, uniqueLogin(`guardian-${lang}`), 'Secret123');
     const { source } = await sourceWithHttpDestinations(page, 'Site form', [{ name: 'CRM' }]);
