@@ -3,10 +3,21 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
+      // Every project runs in two workers (this machine has two cores), each project saying so: a
+      // project does not inherit it from here, and Vitest refuses projects of one run that differ in
+      // maxWorkers (a project of one worker alone ran after the others, in a line of its own).
       // shared, connectors and scripts keep no state a file could leave behind (the connectors'
       // per-process maps are keyed by each emulator's own origin): their files share a worker
       // (isolate: false) instead of loading zod, fastify and the rest again for each.
-      { test: { name: 'shared', root: './packages/shared', include: ['src/**/*.test.ts'], isolate: false } },
+      {
+        test: {
+          name: 'shared',
+          root: './packages/shared',
+          include: ['src/**/*.test.ts'],
+          isolate: false,
+          maxWorkers: 2,
+        },
+      },
       {
         test: {
           name: 'connectors',
@@ -14,10 +25,20 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           testTimeout: 20_000,
           isolate: false,
+          maxWorkers: 2,
         },
       },
       // The repository's own checks (scripts/*.mjs, run by `npm run lint`).
-      { test: { name: 'scripts', root: './scripts', include: ['*.test.mjs'], environment: 'node', isolate: false } },
+      {
+        test: {
+          name: 'scripts',
+          root: './scripts',
+          include: ['*.test.mjs'],
+          environment: 'node',
+          isolate: false,
+          maxWorkers: 2,
+        },
+      },
       './apps/server/vitest.config.ts',
       './apps/web/vitest.config.ts',
     ],

@@ -10,6 +10,6 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     fileParallelism: true,
-    maxWorkers: 2,
+    maxWorkers: 2, // as every project of the run (vitest.config.ts)
   },
 });

@@ -13,5 +13,6 @@ export default defineConfig({
     // The files of a worker share its jsdom and node_modules (antd, React: ~4 s a file to load
     // again); src/test/setup.ts puts the page, globals and the app's own modules back after each.
     isolate: false,
+    maxWorkers: 2, // as every project of the run (vitest.config.ts)
   },
 });

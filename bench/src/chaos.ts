@@ -402,6 +402,8 @@ export async function runChaos(o: ChaosOptions): Promise<boolean> {
       },
     },
   ];
+  /** Every disruption has run and every recovery has been seen (or its time is up). */
+  let calm = false;
   const disruptions = (async () => {
     for (const step of timeline) {
       const wait = loadStart + step.at - performance.now();
@@ -409,11 +411,19 @@ export async function runChaos(o: ChaosOptions): Promise<boolean> {
       log(`t=${((performance.now() - loadStart) / 1000).toFixed(1)} s: ${step.what}`);
       await step.run();
     }
+    await Promise.all(watching);
+    calm = true;
   })();
 
-  log(`sending ${o.rate}/s for ${o.duration} s (${total} leads) to 2 API processes`);
+  // The load goes on past its planned end while a disruption or its recovery is still under way: on
+  // a loaded machine a restart takes longer and the timeline slips, and an API's recovery is its
+  // first answered lead after the disruption, which needs leads still coming (a run whose PostgreSQL
+  // restart came after the last lead read as "not recovered").
+  log(
+    `sending ${o.rate}/s for ${o.duration} s (${total} leads, more while a disruption is under way) to 2 API processes`,
+  );
   const sends: Promise<void>[] = [];
-  for (let seq = 0; seq < total; seq++) {
+  for (let seq = 0; seq < total || !calm; seq++) {
     const due = loadStart + (seq * 1000) / o.rate - performance.now();
     if (due > 0) await sleep(due);
     sends.push(sendLead(seq));
