@@ -106,14 +106,15 @@ describe('PlanPage: paying', { timeout: 30_000 }, () => {
 
   it('paid once when the server’s PAYMENT_INFORMER comes while the lookup after “done” is on its way', async () => {
     const order = makeOrder({ _id: 'o-both' });
-    let answer = null as (() => void) | null;
+    const held: { answer?: () => void } = {};
     fakeApi(
       base({
         'POST /api/subscriptions/subscribe': { data: { order, checkout } },
         // The lookup's answer is held until the informer has come.
         'GET /api/orders': () =>
           new Promise<Response>((resolve) => {
-            answer = () => resolve(jsonResponse(200, { data: { data: [{ ...order, status: 'paid' }], total: 1 } }));
+            held.answer = () =>
+              resolve(jsonResponse(200, { data: { data: [{ ...order, status: 'paid' }], total: 1 } }));
           }),
       }),
     );
@@ -125,9 +126,9 @@ describe('PlanPage: paying', { timeout: 30_000 }, () => {
     await screen.findByRole('dialog', { name: 'Payment: Business, 1 month' }, slow);
 
     fireEvent(window, new MessageEvent('message', { data: { liqpay: 'done', status: 'success' } }));
-    await waitFor(() => expect(answer).not.toBeNull(), slow);
+    await waitFor(() => expect(held.answer).toBeDefined(), slow);
     live.payment('o-both', 'paid');
-    answer?.();
+    held.answer?.();
     expect(await screen.findByText('Payment received: Business is paid. Thank you!', {}, slow)).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), slow);
     await new Promise((r) => setTimeout(r, 50));
