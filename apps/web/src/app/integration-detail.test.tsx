@@ -79,7 +79,8 @@ describe('facebook integration page', { timeout: 30_000 }, () => {
       {},
       { timeout: 5000 },
     )) as HTMLTextAreaElement;
-    await vi.waitFor(() => expect(sample.value).toContain('"preferred_clinic"'));
+    // The form's questions come from a second request after the page's.
+    await vi.waitFor(() => expect(sample.value).toContain('"preferred_clinic"'), { timeout: 5000 });
     const payload = JSON.parse(sample.value) as Record<string, string>;
     expect(Object.keys(payload)).toEqual(
       expect.arrayContaining([
@@ -102,7 +103,8 @@ describe('facebook integration page', { timeout: 30_000 }, () => {
       {},
       { timeout: 5000 },
     )) as HTMLTextAreaElement;
-    await vi.waitFor(() => expect(sample.value).toContain('"preferred_clinic"'));
+    // The form's questions come from a second request after the page's.
+    await vi.waitFor(() => expect(sample.value).toContain('"preferred_clinic"'), { timeout: 5000 });
     fireEvent.click(await screen.findByRole('button', { name: /Send a test lead/ }, { timeout: 5000 }));
     expect(await screen.findByText(/Facebook made the test lead/)).toBeTruthy();
     const call = fetch.mock.calls.find(([input]) => String(input).includes('/test-lead'));

@@ -15,7 +15,8 @@ function Harness() {
 }
 
 describe('password generator button', () => {
-  it('fills password and confirmation with a valid password and reveals both', async () => {
+  // Twenty generate-and-render rounds: half a second alone, over 5 s on a loaded two-core machine.
+  it('fills password and confirmation with a valid password and reveals both', { timeout: 20_000 }, async () => {
     renderPage(<Harness />, { locale: 'en' });
     const input = (await screen.findByLabelText('Password')) as HTMLInputElement;
     expect(input.type).toBe('password');
