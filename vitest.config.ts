@@ -6,9 +6,10 @@ export default defineConfig({
       // Every project runs in two workers (this machine has two cores), each project saying so: a
       // project does not inherit it from here, and Vitest refuses projects of one run that differ in
       // maxWorkers (a project of one worker alone ran after the others, in a line of its own).
-      // shared, connectors and scripts keep no state a file could leave behind (the connectors'
-      // per-process maps are keyed by each emulator's own origin): their files share a worker
-      // (isolate: false) instead of loading zod, fastify and the rest again for each.
+      // shared and scripts keep no state a file could leave behind: their files share a worker
+      // (isolate: false) instead of loading zod and the rest again for each. connectors stays
+      // isolated: its per-process maps are keyed by an emulator's origin, and a port freed by one
+      // file's emulator can be the next file's (a contract test failed so in a shared worker).
       {
         test: {
           name: 'shared',
@@ -24,7 +25,6 @@ export default defineConfig({
           root: './packages/connectors',
           include: ['src/**/*.test.ts'],
           testTimeout: 20_000,
-          isolate: false,
           maxWorkers: 2,
         },
       },
