@@ -7,7 +7,7 @@
 // The API and end-to-end suites run on PostgreSQL: TEST_DATABASE_URL when set, otherwise a cluster
 // of the embedded PostgreSQL made for this run in a temporary folder and removed at the end.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -39,30 +39,6 @@ function run(label, cmd, args, env = {}) {
     child.on('exit', (code, signal) => {
       phases.push({ label, seconds: seconds(t0) });
       done(code ?? (signal ? 1 : 0));
-    });
-  });
-}
-
-/**
- * Runs a phase beside the others, its output kept in a file and printed whole when it ends, so two
- * phases' lines never interleave; resolves to its exit code.
- */
-function runBeside(label, cmd, args, env = {}) {
-  console.info(`\n=== ${label}: started beside the next phases; its output follows when it ends ===`);
-  const t0 = performance.now();
-  const logFile = join(out, `${label.replace(/\W+/g, '-')}.log`);
-  const log = createWriteStream(logFile);
-  return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
-    child.stdout.pipe(log, { end: false });
-    child.stderr.pipe(log, { end: false });
-    child.on('exit', (code, signal) => {
-      phases.push({ label, seconds: seconds(t0) });
-      log.end(() => {
-        console.info(`\n=== ${label} (ended after ${seconds(t0)} s) ===`);
-        process.stdout.write(readFileSync(logFile));
-        done(code ?? (signal ? 1 : 0));
-      });
     });
   });
 }
@@ -130,11 +106,11 @@ async function vitest() {
   if (code !== 0 || !report || report.numTotalTests === 0) broken = true;
 }
 
-async function chaos(beside) {
+async function chaos() {
   // Its own cluster (it restarts it), never the run's test database; bounded: it gives up on its own.
   const label = 'chaos suite (2 api + 2 workers, kill -9, PostgreSQL restart, pg_terminate_backend)';
   const args = ['run', 'bench', '-w', '@leadrelay/bench', '--', 'chaos'];
-  const code = await (beside ? runBeside(label, 'npm', args) : run(label, 'npm', args));
+  const code = await run(label, 'npm', args);
   suites.push({ suite: 'chaos', passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
 }
 
@@ -164,16 +140,12 @@ async function e2e() {
   if (code !== 0 || !stats || stats.expected + stats.unexpected === 0) broken = true;
 }
 
-if (only) {
-  await { unit: vitest, chaos: () => chaos(false), e2e }[only]?.();
-} else {
-  // The chaos suite mostly waits (on its load's timeline, on kills and restarts: a third of a core),
-  // on a cluster of its own: it runs beside Vitest instead of after it (docs/testing.md).
-  const beside = chaos(true);
-  await vitest();
-  await beside;
-  await e2e();
-}
+// In a line for now: on a heavily loaded machine both the chaos suite's restarts and Vitest's own
+// cluster tests (initdb, kill -9) ran past their limits; which suites run beside which is to be
+// decided by measurement on a quiet machine (docs/testing.md).
+if (!only || only === 'unit') await vitest();
+if (!only || only === 'chaos') await chaos();
+if (!only || only === 'e2e') await e2e();
 
 rmSync(out, { recursive: true, force: true });
 await cluster?.stop();
