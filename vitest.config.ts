@@ -3,9 +3,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      // Every project runs in two workers (this machine has two cores), each project saying so: a
-      // project does not inherit it from here, and Vitest refuses projects of one run that differ in
-      // maxWorkers (a project of one worker alone ran after the others, in a line of its own).
+      // The projects that run side by side run in two workers (this machine has two cores), each
+      // project saying so: a project does not inherit it from here, and Vitest refuses projects of
+      // one group that differ in maxWorkers. web (isolated, one worker) runs after them, alone.
       // shared and scripts keep no state a file could leave behind: their files share a worker
       // (isolate: false) instead of loading zod and the rest again for each. connectors stays
       // isolated: its per-process maps are keyed by an emulator's origin, and a port freed by one
