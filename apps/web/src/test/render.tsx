@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { vi } from 'vitest';
 import { AppTheme } from '../app/theme';
 import { applyLocale } from '../lib/i18n';
 
@@ -93,4 +94,23 @@ export async function choose(label: string, option: string) {
   fireEvent.mouseDown(await screen.findByLabelText(label, {}, { timeout: 3000 }));
   const items = await screen.findAllByTitle(option);
   fireEvent.click(items.at(-1) as HTMLElement);
+}
+
+/**
+ * `window.location` with some members replaced (jsdom's cannot be spied on: `assign` and the like
+ * are unforgeable), every other member read from the real one at the time it is read: a copy made
+ * with `{ ...window.location }` keeps the address of the moment it was made (a previous test's),
+ * and the app, which reads its language from the address, then speaks that test's language.
+ */
+export function stubLocation(replaced: Partial<Record<keyof Location, unknown>>): void {
+  const real = window.location;
+  // Over an empty object: a proxy of the real one may not answer its unforgeable members otherwise.
+  const live = new Proxy({} as Location, {
+    get(_, key) {
+      if (Object.hasOwn(replaced, key)) return replaced[key as keyof Location];
+      const value: unknown = Reflect.get(real, key, real);
+      return typeof value === 'function' ? value.bind(real) : value;
+    },
+  });
+  vi.stubGlobal('location', live);
 }

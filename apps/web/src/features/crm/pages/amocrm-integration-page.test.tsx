@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
-import { choose, jsonResponse, renderRoute } from '../../../test/render';
+import { choose, jsonResponse, renderRoute, stubLocation } from '../../../test/render';
 import { AMO_ID, amoFields, amoIntegration, amoPipelines, amoUsers } from '../test/crm-fixtures';
 import { AmocrmIntegrationPage } from './amocrm-integration-page';
 
@@ -123,7 +123,7 @@ describe('amoCRM integration page', { timeout: 30_000 }, () => {
 
   it('not connected: shows "connect" and "connect first", asks amoCRM nothing, and goes to amoCRM on connect', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocation({ assign });
     const fetch = setup(amoIntegration({ isConnected: false, settings: {} }), {
       'POST /api/legacy/api/amocrm/connect': { url: 'https://www.amocrm.ru/oauth?client_id=abc&state=s1' },
     });

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, makeSetting, routeFetch } from '../../../test/integration-fixtures';
-import { jsonResponse, renderRoute } from '../../../test/render';
+import { jsonResponse, renderRoute, stubLocation } from '../../../test/render';
 import { AMO_ID, amoIntegration, PD_ID, pdIntegration } from '../test/crm-fixtures';
 import { AmocrmPage } from './amocrm-page';
 import { PipedrivePage } from './pipedrive-page';
@@ -20,7 +20,7 @@ const catalogue = {
 describe('CRM list pages', { timeout: 30_000 }, () => {
   it('amoCRM: lists only amoCRM integrations; "Connect amoCRM" creates one and goes to amoCRM', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocation({ assign });
     const fetch = routeFetch({
       ...catalogue,
       'GET /api/integrations': list([amoIntegration()]),

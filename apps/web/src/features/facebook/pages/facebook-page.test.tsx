@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { callsTo, makeIntegration, routeFetch } from '../../../test/integration-fixtures';
-import { jsonResponse, renderRoute } from '../../../test/render';
+import { jsonResponse, renderRoute, stubLocation } from '../../../test/render';
 import { facebookKeys } from '../queries';
 import { brokenConnection, CONN_ID, CONN2_ID, connection, FORM_ID, PAGE_ID, pageState } from '../test/fb-fixtures';
 import { FacebookPage } from './facebook-page';
@@ -106,7 +106,7 @@ describe('Facebook connections screen', { timeout: 30_000 }, () => {
 
   it('connect goes to Facebook Login with the language the user is in', async () => {
     const assign = vi.fn();
-    vi.stubGlobal('location', { ...window.location, assign });
+    stubLocation({ assign });
     const fetch = setup({
       'POST /facebook/start': { authUrl: 'https://www.facebook.com/v20.0/dialog/oauth?state=s1' },
     });
