@@ -6,6 +6,10 @@ export default defineConfig({
     root: import.meta.dirname,
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts'],
+    // The files of a worker share its modules (Fastify, drizzle and the rest load once, not per
+    // file): module-level state is kept per app, or forgotten after each file (test/per-file.ts).
+    isolate: false,
+    setupFiles: ['src/test/per-file.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,

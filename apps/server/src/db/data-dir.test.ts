@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadEnv } from '../env';
+import { seedCluster } from '../test/ready-cluster';
 import { buildServer, SERVER_ROOT, scratchDataDir } from '../test/server-process';
 import { bearer } from '../test/test-app';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock';
@@ -33,6 +34,7 @@ function runOwnerCli(args: string[], dataDir: string) {
 
 describe('data folder', () => {
   it('lets one process use it; a second open fails with a clear message', async () => {
+    await seedCluster(dir);
     const app = await buildApp({ dataDir: dir });
     try {
       await expect(buildApp({ dataDir: dir })).rejects.toThrow(
@@ -73,6 +75,7 @@ describe('data folder', () => {
   });
 
   it('keeps a generated JWT secret (mode 0600) so tokens survive a restart', async () => {
+    await seedCluster(dir);
     const first = await buildApp({ dataDir: dir, owner: { login: 'boss@example.com', password: 'Boss1234' } });
     const login = await first.inject({
       method: 'POST',
@@ -95,6 +98,7 @@ describe('data folder', () => {
 
 describe('owner CLI', () => {
   it('refuses while the server holds the folder, then creates and updates the owner', async () => {
+    await seedCluster(dir);
     const app = await buildApp({ dataDir: dir });
     const refused = runOwnerCli(['--login', 'Owner@Example.com', '--password', 'Secret123'], dir);
     expect(refused.status).not.toBe(0);

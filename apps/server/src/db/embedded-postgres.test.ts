@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedCluster } from '../test/ready-cluster';
 import {
   api,
   buildServer,
@@ -41,6 +42,13 @@ function start(dataDir: string, port: number): ServerProcess {
   const server = startServer(dataDir, port);
   started.push(server);
   return server;
+}
+
+/** A data folder with a cluster in it: the first test covers its creation. */
+async function seeded(dataDir: string): Promise<string> {
+  mkdirSync(dataDir, { recursive: true });
+  await seedCluster(dataDir);
+  return dataDir;
 }
 
 function postmasterPid(dataDir: string): number | undefined {
@@ -150,6 +158,7 @@ describe('the embedded PostgreSQL', () => {
 
   it('refuses a second app on the same folder in one line, and leaves the first one running', async () => {
     const dataDir = join(dir, 'two');
+    await seeded(dataDir);
     const first = start(dataDir, await freePort());
     await whenUp(first);
     const second = start(dataDir, await freePort());
@@ -165,7 +174,8 @@ describe('the embedded PostgreSQL', () => {
 
   it('says in one line that the port is taken, and leaves no database running', async () => {
     const dataDir = join(dir, 'port');
-    const first = start(join(dir, 'two-port'), await freePort());
+    await seeded(dataDir);
+    const first = start(await seeded(join(dir, 'two-port')), await freePort());
     await whenUp(first);
     const taken = Number(new URL(first.url).port);
     const second = start(dataDir, taken);

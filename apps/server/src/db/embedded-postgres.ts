@@ -102,14 +102,20 @@ export async function startTemporaryCluster(label: string): Promise<EmbeddedPost
   }
 }
 
-export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
-  const log = options.log ?? silentLog;
+/** Creates the cluster in `<dataDir>/postgres` when there is none, as a first start does. */
+export async function createCluster(dataDir: string, log: EmbeddedPostgresLog = silentLog) {
   const bin = await binaries();
-  const clusterDir = resolve(options.dataDir, 'postgres');
+  const clusterDir = resolve(dataDir, 'postgres');
   refuseUnsafePath(clusterDir);
   const runAs = runtimeUser();
-  mkdirSync(options.dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true });
   if (!existsSync(join(clusterDir, 'PG_VERSION'))) await initialise(bin, clusterDir, runAs, log);
+  return { bin, clusterDir, runAs };
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const log = options.log ?? silentLog;
+  const { bin, clusterDir, runAs } = await createCluster(options.dataDir, log);
   checkMajorVersion(bin, clusterDir);
   const socketDir = socketDirFor(clusterDir, runAs);
   const adoptedAt = await adoptRunning(bin, clusterDir, runAs, log);

@@ -3,6 +3,9 @@
 // Every test app starts on a copy of one database migrated here once (`CREATE DATABASE … TEMPLATE`):
 // running every migration for each of some 80 test files was a large part of the suite's time.
 import { randomBytes } from 'node:crypto';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
@@ -16,6 +19,8 @@ declare module 'vitest' {
     testDatabaseUrl: string;
     /** A database on that server with every migration applied, to copy (never to connect to). */
     testTemplateDatabase: string;
+    /** A folder of the run for test/ready-cluster.ts (removed after the run). */
+    readyClusterFolder: string;
   }
 }
 
@@ -52,7 +57,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('testDatabaseUrl', url);
   const template = await migratedTemplate(url);
   project.provide('testTemplateDatabase', template.name);
+  const readyClusterFolder = mkdtempSync(join(tmpdir(), 'leadrelay-ready-cluster-'));
+  chmodSync(readyClusterFolder, 0o755); // as root, the cluster's own user must reach it
+  project.provide('readyClusterFolder', readyClusterFolder);
   return async () => {
+    rmSync(readyClusterFolder, { recursive: true, force: true });
     await template.drop().catch(() => {});
     await cluster?.stop();
   };

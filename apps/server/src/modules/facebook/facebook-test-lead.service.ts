@@ -1,6 +1,6 @@
 // "Send a test lead" on a facebook integration: Graph's own test_leads call on the integration's form
 // (what Meta's Lead Ads testing tool does), so the lead comes back the way a real one does: webhook,
-// fetch, mapping, destinations. Meta allows one test lead per form at a time: the one this process
+// fetch, mapping, destinations. Meta allows one test lead per form at a time: the one this app
 // made last is deleted first.
 import { and, eq } from 'drizzle-orm';
 import { integrations } from '../../db/schema';
@@ -10,8 +10,11 @@ import { type FacebookDeps, graphFor } from './facebook-deps';
 import { withConnection } from './facebook-health';
 import { type Actor, ownConnection, ownPage, pageTokenOf } from './facebook-store';
 
-/** formId → the test lead made last (in this process); the oldest forms are forgotten past MAX_FORMS. */
-const lastTestLead = new Map<string, string>();
+/**
+ * formId → the test lead made last (by this app); the oldest forms are forgotten past MAX_FORMS.
+ * Per app config: apps sharing a process (tests) talk to different Graphs with the same form ids.
+ */
+const lastTestLeads = new WeakMap<FacebookDeps['config'], Map<string, string>>();
 const MAX_FORMS = 1_000;
 
 export async function sendTestLead(
@@ -36,6 +39,8 @@ export async function sendTestLead(
   const page = await ownPage(deps.db, conn, fbPageId);
   const token = pageTokenOf(deps.secrets, page);
   const graph = graphFor(deps);
+  const lastTestLead = lastTestLeads.get(deps.config) ?? new Map<string, string>();
+  lastTestLeads.set(deps.config, lastTestLead);
   return withConnection(deps, conn, async () => {
     const previous = lastTestLead.get(fbFormId);
     if (previous) {

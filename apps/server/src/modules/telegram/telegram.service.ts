@@ -82,16 +82,21 @@ export function authOfRow(deps: Pick<Deps, 'secrets'>, row: Pick<IntegrationRow,
   }
 }
 
-/** The platform bot's getMe, kept per token for the process (a username does not change under a token). */
-const platformBots = new Map<string, Promise<TelegramBotInfo>>();
+/**
+ * The platform bot's getMe, kept per token for the app (a username does not change under a token).
+ * Keyed by the app's config: apps sharing a process (tests) may reach different Bot APIs with one token.
+ */
+const platformBots = new WeakMap<Deps['config'], Map<string, Promise<TelegramBotInfo>>>();
 export function platformBot(deps: Pick<Deps, 'config'>): Promise<TelegramBotInfo> | null {
   const { platformToken } = telegramConfig(deps);
   if (!platformToken) return null;
-  let bot = platformBots.get(platformToken);
+  const bots = platformBots.get(deps.config) ?? new Map<string, Promise<TelegramBotInfo>>();
+  platformBots.set(deps.config, bots);
+  let bot = bots.get(platformToken);
   if (!bot) {
     bot = callTelegram(() => apiFor(deps, platformToken).getMe()).then((me) => me as unknown as TelegramBotInfo);
-    bot.catch(() => platformBots.delete(platformToken));
-    platformBots.set(platformToken, bot);
+    bot.catch(() => bots.delete(platformToken));
+    bots.set(platformToken, bot);
   }
   return bot;
 }
