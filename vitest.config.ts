@@ -3,11 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: [
-      // The projects that run side by side run in two workers (this machine has two cores), each
-      // project saying so: a project does not inherit it from here, and Vitest refuses projects of
-      // one group that differ in maxWorkers. web (isolated, one worker) runs after them, alone.
-      // shared and scripts keep no state a file could leave behind: their files share a worker
-      // (isolate: false) instead of loading zod and the rest again for each. connectors stays
+      // Every project runs in two workers (this machine has two cores), each saying so: a project
+      // does not inherit it from here, and Vitest refuses projects of one group that differ in
+      // maxWorkers. shared, scripts, server and web share a worker's module graph across files
+      // (isolate: false) instead of loading zod, Fastify, antd and the rest again for each; the
+      // server's and web's setup files put back what a file can leave behind. connectors stays
       // isolated: its per-process maps are keyed by an emulator's origin, and a port freed by one
       // file's emulator can be the next file's (a contract test failed so in a shared worker).
       {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 // End-to-end suite: Debian's Chromium (never a downloaded browser) against the real server,
@@ -10,6 +11,12 @@ import { defineConfig } from '@playwright/test';
 // (TEST_PARALLEL_INDEX, set before a worker loads this file) picks its server; a worker that
 // replaces a failed one takes the same slot.
 const workers = Number(process.env.E2E_WORKERS ?? 2);
+// Debian's headless shell (package chromium-headless-shell: Chromium without the desktop browser
+// around it, what Playwright itself runs headless) when installed: the same engine for about a tenth
+// less CPU over the suite; else the full /usr/bin/chromium.
+const chromium = existsSync('/usr/bin/chromium-headless-shell')
+  ? '/usr/bin/chromium-headless-shell'
+  : '/usr/bin/chromium';
 const firstPort = Number(process.env.E2E_PORT ?? '3100');
 const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 
@@ -40,7 +47,7 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? chromium,
       args: [
         '--no-sandbox',
         '--disable-gpu',
