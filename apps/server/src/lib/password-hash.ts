@@ -1,6 +1,8 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
 
-const N = 16_384;
+/** scrypt's cost: what every password is hashed with. */
+export const PASSWORD_COST = 16_384;
+let N = PASSWORD_COST;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
@@ -18,6 +20,15 @@ export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await derive(password, salt, KEY_LENGTH, { N, r: R, p: P });
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+}
+
+/**
+ * For the test suites only (src/test/per-file.ts): a lower cost, since they hash hundreds of
+ * passwords and test none for its cost. A hash names its own cost, so checking one needs no setting;
+ * without an argument, the real cost again.
+ */
+export function setPasswordCostForTests(cost = PASSWORD_COST): void {
+  N = cost;
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
