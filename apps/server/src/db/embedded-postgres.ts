@@ -84,11 +84,11 @@ const silentLog: EmbeddedPostgresLog = { info() {}, warn() {} };
  * A throw-away cluster in a new temporary folder (the test runs'): no fsync, and `stop()` removes
  * the folder too. `label` names the folder, e.g. `leadrelay-test-pg-…`.
  */
-export async function startTemporaryCluster(label: string, settings?: string[]): Promise<EmbeddedPostgres> {
+export async function startTemporaryCluster(label: string): Promise<EmbeddedPostgres> {
   const dir = mkdtempSync(join(tmpdir(), `${label}-`));
   chmodSync(dir, 0o755); // as root, the cluster's own user must reach its folder
   try {
-    const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: true, settings });
+    const cluster = await startEmbeddedPostgres({ dataDir: dir, ephemeral: true });
     return {
       url: cluster.url,
       async stop() {
