@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { decodeToken, getToken, resetAuthForTests, setToken } from '../lib/auth';
-import { fakeJwt, jsonResponse, renderPage } from '../test/render';
+import { fakeJwt, jsonResponse, renderPage, stubLocation } from '../test/render';
 import { ImpersonationBanner } from './impersonation-banner';
 
 const exp = () => Math.floor(Date.now() / 1000) + 1800;
@@ -16,7 +16,7 @@ beforeEach(() => {
   localStorage.clear();
   calls = [];
   assign.mockReset();
-  vi.stubGlobal('location', { ...window.location, pathname: '/admin', assign });
+  stubLocation({ pathname: '/admin', assign });
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init: RequestInit = {}) => {

@@ -3,7 +3,7 @@ import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../lib/i18n';
 import { chooseExtraLanguage, UI_LANG_COOKIE, uiLanguage } from '../lib/ui-language';
-import { jsonResponse, renderPage } from '../test/render';
+import { jsonResponse, renderPage, stubLocation } from '../test/render';
 import { LanguageSwitcher } from './language-switcher';
 
 const assign = vi.fn();
@@ -46,7 +46,7 @@ describe('a language the operator added', () => {
   it('is offered beside Ukrainian and English, and choosing it shows the app in it on the English prefix', async () => {
     renderPage(<LanguageSwitcher />, { locale: 'uk' });
     const polish = await screen.findByTitle('Polski');
-    vi.stubGlobal('location', { ...window.location, pathname: '/admin', search: '', hash: '', assign, reload });
+    stubLocation({ pathname: '/admin', search: '', hash: '', assign, reload });
     fireEvent.click(polish);
     expect(Cookies.get(UI_LANG_COOKIE)).toBe('pl');
     expect(assign).toHaveBeenCalledWith('/en/admin');
@@ -61,7 +61,7 @@ describe('a language the operator added', () => {
     expect(i18n.language).toBe('pl');
     expect(document.documentElement.lang).toBe('pl');
     await screen.findByTitle('Polski');
-    vi.stubGlobal('location', { ...window.location, pathname: '/en', search: '', hash: '', assign, reload });
+    stubLocation({ pathname: '/en', search: '', hash: '', assign, reload });
     fireEvent.click(screen.getByTitle('English'));
     expect(Cookies.get(UI_LANG_COOKIE)).toBeUndefined();
     expect(reload).toHaveBeenCalled();
