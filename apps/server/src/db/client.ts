@@ -122,6 +122,27 @@ function createPool(url: string, max: number): pg.Pool {
   // hears ends the process (seen: a worker gone after a PostgreSQL restart, in the chaos suite).
   // The client's next statement fails instead, and the pool drops it when it is released.
   pool.on('connect', (client) => client.on('error', () => {}));
+  // A checked-out client whose connection ends goes back to the pool at once (which drops it), and
+  // its holder's own release later does nothing. drizzle-orm's transaction() (0.45.4, upstream
+  // issue drizzle-team/drizzle-orm#6241) sends BEGIN before the try/finally that releases its
+  // client: a BEGIN that fails on a connection just lost never gives the client back, and once all
+  // `max` are gone every statement of the process waits for ever (seen: a delivery worker whose 4
+  // connections were lost so in a PostgreSQL restart, then stopped, in the chaos suite).
+  const lost = new WeakMap<pg.PoolClient, () => void>();
+  pool.on('acquire', (client) => {
+    const onEnd = () => {
+      const release = client.release;
+      client.release = () => {};
+      release(new Error('the connection was lost while the client was checked out'));
+    };
+    lost.set(client, onEnd);
+    client.once('end', onEnd);
+  });
+  pool.on('release', (_error, client) => {
+    const onEnd = lost.get(client);
+    if (onEnd) client.removeListener('end', onEnd);
+    lost.delete(client);
+  });
   return pool;
 }
 
