@@ -154,10 +154,11 @@ async function e2e() {
 }
 
 // The chaos suite mostly waits on its timeline (about 40 s of CPU in 100 s): it runs beside Vitest,
-// its output held until it ends. (Beside Vitest it once found a worker that stalled for good after
-// a lost connection: a product bug, fixed in apps/server/src/db/client.ts.) The end-to-end suite, which keeps both cores busy, comes after:
-// started beside them too (load 12 on two cores), Vitest took over three times as long and the chaos
-// suite's Pipedrive deliveries did not drain in time (docs/testing.md).
+// its output held until it ends. (Beside Vitest it found a worker that stalled for good after a lost
+// connection: a product bug, fixed in apps/server/src/db/client.ts.) The end-to-end suite, which
+// keeps both cores busy, comes after: started beside them too (load 12 on two cores), Vitest took
+// over three times as long and the chaos suite's Pipedrive deliveries did not drain in time
+// (docs/testing.md).
 if (!only) {
   await Promise.all([vitest(), chaos({ beside: true })]);
   await e2e();
