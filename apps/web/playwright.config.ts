@@ -56,6 +56,11 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // V8 without its optimizing compilers (TurboFan, Maglev): a test's page lives for seconds,
+        // so code optimized for it is work thrown away. The same JavaScript runs, interpreted and
+        // baseline-compiled; the renderers took about a fifth less CPU per page load of the app
+        // (docs/testing.md). What people's browsers do is not changed.
+        '--js-flags=--no-opt --no-maglev',
       ],
     },
     // The suite asks for less motion, as a person can in their system settings: the app then turns
@@ -66,25 +71,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   outputDir: '../../test-results',
-  // Started one after another: the first builds the server, the others start the same build.
-  webServer: Array.from({ length: workers }, (_, i) => {
-    const server = serverOf(i);
-    return {
-      command: 'node ../../scripts/e2e-server.mjs',
-      env: {
-        E2E_PORT: String(server.port),
-        E2E_DATA_DIR: server.dataDir,
-        E2E_SMTP_PORT: String(server.smtpPort),
-        ...(i > 0 ? { E2E_SKIP_BUILD: '1' } : {}),
-      },
-      url: `${server.baseURL}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      // The server stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) would
-      // leave it running, orphaned, into the next run.
-      gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-    };
-  }),
+  // All workers' servers at once (scripts/e2e-servers.mjs builds the server, starts one per worker
+  // side by side and says when every one answers): before, Playwright started them one by one.
+  webServer: {
+    command: `node ../../scripts/e2e-servers.mjs ${workers} ${firstPort}`,
+    wait: { stdout: /e2e servers ready/ },
+    url: `${serverOf(0).baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    // Each server stops its embedded PostgreSQL on SIGTERM; Playwright's default (SIGKILL) would
+    // leave them running, orphaned, into the next run.
+    gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 15_000 },
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  },
 });
