@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import enDashboard from '../locales/en-dashboard';
 import enRest from '../locales/en-rest';
 import enStart from '../locales/en-start';
 import ukDashboard from '../locales/uk-dashboard';
 import ukRest from '../locales/uk-rest';
 import ukStart from '../locales/uk-start';
-import { NAMESPACES } from './i18n';
+import { i18n, loadSavedTranslations, NAMESPACES } from './i18n';
 
 // A namespace in no chunk never loads (its keys would show raw); one in two loads twice.
 describe('the strings chunks', () => {
@@ -20,5 +20,31 @@ describe('the strings chunks', () => {
   it('split both languages the same way', () => {
     expect(Object.keys(enStart).sort()).toEqual(Object.keys(ukStart).sort());
     expect(Object.keys(enDashboard).sort()).toEqual(Object.keys(ukDashboard).sort());
+  });
+});
+
+// What the operator saved reaches a page load in one call for every namespace, not one call each.
+describe('the saved strings', () => {
+  it('load in one call at start and show over the shipped ones', async () => {
+    const urls: string[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      urls.push(url);
+      const saved = { uk: { layout: { super: { audit: 'Журнал подій оператора' } } } };
+      return new Response(JSON.stringify(saved), { headers: { 'content-type': 'application/json' } });
+    });
+    await i18n.changeLanguage('uk');
+    expect(i18n.t('layout:super.audit')).toBe(ukStart.layout.super.audit);
+    const loaded = new Promise((done) => i18n.on('loaded', done));
+    loadSavedTranslations();
+    await loaded;
+    expect(urls).toHaveLength(1);
+    const asked = new URL(urls[0]!, 'http://localhost');
+    expect(asked.pathname).toBe('/api/i18n');
+    expect(asked.searchParams.get('lng')).toBe('uk');
+    expect(asked.searchParams.get('ns')?.split(' ').sort()).toEqual([...NAMESPACES].sort());
+    expect(i18n.t('layout:super.audit')).toBe('Журнал подій оператора');
+    // A namespace the answer left out keeps its shipped strings.
+    expect(i18n.t('common:save')).toBe(ukStart.common.save);
+    vi.unstubAllGlobals();
   });
 });

@@ -1,6 +1,7 @@
 import type { Locale } from '@leadrelay/shared';
 import i18n from 'i18next';
 import HttpBackend from 'i18next-http-backend';
+import MultiloadBackend from 'i18next-multiload-backend-adapter';
 import { initReactI18next } from 'react-i18next';
 import { currentLocale } from './locale';
 import { uiLanguage } from './ui-language';
@@ -75,11 +76,13 @@ export const NAMESPACES = [
 ] as const satisfies readonly (keyof Resources)[];
 
 // The strings ship with the build; what the operator saved on the translations screen is loaded at
-// start through the backend (GET /api/i18n/<lng>/<ns>: the shipped strings with the saved ones on
-// top, revalidated by the browser with an ETag), so a corrected string shows after a reload with
-// no deploy (docs/translations.md). Missing keys fall back to English (English to Ukrainian).
+// start through the backend, every namespace in one call (GET /api/i18n?lng=<lng>&ns=<ns>+<ns>…:
+// the shipped strings with the saved ones on top, revalidated by the browser with an ETag; i18next's
+// multiload adapter gathers the namespaces' reads into it), so a corrected string shows after a
+// reload with no deploy (docs/translations.md). Missing keys fall back to English (English to
+// Ukrainian).
 void i18n
-  .use(HttpBackend)
+  .use(MultiloadBackend)
   .use(initReactI18next)
   .init({
     // Filled by loadLanguage; an object (not undefined) so i18next never fetches the shipped
@@ -87,7 +90,15 @@ void i18n
     resources: {},
     lng: uiLanguage(currentLocale()),
     fallbackLng: { en: ['uk'], default: ['en'] },
-    backend: { loadPath: `${(import.meta.env.VITE_API_URL as string | undefined) ?? ''}/api/i18n/{{lng}}/{{ns}}` },
+    backend: {
+      backend: HttpBackend,
+      backendOption: {
+        loadPath: `${(import.meta.env.VITE_API_URL as string | undefined) ?? ''}/api/i18n?lng={{lng}}&ns={{ns}}`,
+      },
+    },
+    // Every namespace read at once, so that the adapter gathers them into one call (i18next starts
+    // 10 reads at a time by default: three calls).
+    maxParallelReads: NAMESPACES.length,
     // Re-render when saved strings arrive, not only when the language changes.
     react: { bindI18n: 'languageChanged loaded' },
     // uk and en ship with the build; a language the operator added loads from the server.

@@ -292,4 +292,30 @@ export class TranslationsCatalogue {
     for (const row of rows) merged.set(row.key, row.value);
     return unflatten(merged);
   }
+
+  /**
+   * Several namespaces of several languages in one answer, as i18next's multiload backend reads it
+   * (`{ uk: { common: {…}, auth: {…} } }`): what `bundle` gives for each, read with one query per
+   * language. A language that does not exist is LOCALE_NOT_FOUND, as for `bundle`.
+   */
+  async bundles(
+    db: Executor,
+    codes: readonly string[],
+    namespaces: readonly string[],
+  ): Promise<Record<string, Record<string, Record<string, unknown>>>> {
+    const answer: Record<string, Record<string, Record<string, unknown>>> = Object.create(null);
+    for (const code of codes) {
+      await findLocale(db, code);
+      const merged = new Map(namespaces.map((ns) => [ns, new Map(this.shipped.get(code)?.get(ns) ?? [])]));
+      const rows = await db
+        .select({ namespace: translations.namespace, key: translations.key, value: translations.value })
+        .from(translations)
+        .where(and(eq(translations.locale, code), inArray(translations.namespace, [...namespaces])));
+      for (const row of rows) merged.get(row.namespace)?.set(row.key, row.value);
+      const language: Record<string, Record<string, unknown>> = Object.create(null);
+      for (const [ns, strings] of merged) language[ns] = unflatten(strings);
+      answer[code] = language;
+    }
+    return answer;
+  }
 }

@@ -133,6 +133,55 @@ describe('translations', () => {
     );
   });
 
+  it('answers every namespace the web app asks for at start in one call, with the saved strings on top', async () => {
+    const saved = await callAs(t, 'POST', `${BASE}/translates`, admin, {
+      locale: 'uk',
+      namespace: 'auth',
+      values: { 'signin.title': 'Увійдіть, будь ласка' },
+    });
+    expect(saved.statusCode).toBe(200);
+    const [row] = saved.json().data;
+
+    // As i18next's multiload backend asks: languages and namespaces joined by "+".
+    const url = '/api/i18n?lng=uk+en&ns=common+auth+constructor';
+    const both = await t.app.inject({ method: 'GET', url });
+    expect(both.statusCode).toBe(200);
+    expect(both.headers['cache-control']).toBe('no-cache');
+    const body = both.json();
+    expect(Object.keys(body)).toEqual(['uk', 'en']);
+    expect(Object.keys(body.uk)).toEqual(['common', 'auth', 'constructor']);
+    // The same strings as the namespace's own call gives.
+    for (const ns of ['common', 'auth']) {
+      expect(body.uk[ns]).toEqual((await t.app.inject({ method: 'GET', url: `/api/i18n/uk/${ns}` })).json());
+      expect(body.en[ns]).toEqual((await t.app.inject({ method: 'GET', url: `/api/i18n/en/${ns}` })).json());
+    }
+    expect(body.uk.auth.signin.title).toBe('Увійдіть, будь ласка');
+    expect(body.en.auth.signin.title).not.toBe('Увійдіть, будь ласка');
+    // A namespace nobody shipped or saved is empty, named as data, never a member of something else.
+    expect(body.uk.constructor).toEqual({});
+    const again = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(both.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+
+    // A change shows at the next load: the ETag differs.
+    await callAs(t, 'DELETE', `${BASE}/translates/${row._id}`, admin);
+    const changed = await t.app.inject({ method: 'GET', url, headers: { 'if-none-match': String(both.headers.etag) } });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json().uk.auth.signin.title).not.toBe('Увійдіть, будь ласка');
+
+    expectError(await t.app.inject({ method: 'GET', url: '/api/i18n?lng=uk+de&ns=common' }), 404, 'LOCALE_NOT_FOUND');
+    // Each list named, and each item as the namespace's own call takes it.
+    expectError(await t.app.inject({ method: 'GET', url: '/api/i18n?lng=uk' }), 400, 'REQUIRED');
+    expectError(await t.app.inject({ method: 'GET', url: '/api/i18n?ns=common' }), 400, 'REQUIRED');
+    for (const query of ['lng=uk&ns=', 'lng=UK!&ns=common', 'lng=uk&ns=__proto__', 'lng=uk&ns=a.b']) {
+      expectError(await t.app.inject({ method: 'GET', url: `/api/i18n?${query}` }), 400, 'VALIDATION_ERROR');
+    }
+    // At most 60 namespaces a call (the app has 30).
+    const letters = (i: number) => String.fromCharCode(97 + Math.floor(i / 26)) + String.fromCharCode(97 + (i % 26));
+    const ns = (n: number) => Array.from({ length: n }, (_, i) => `ns${letters(i)}`).join('+');
+    expect((await t.app.inject({ method: 'GET', url: `/api/i18n?lng=uk&ns=${ns(60)}` })).statusCode).toBe(200);
+    expectError(await t.app.inject({ method: 'GET', url: `/api/i18n?lng=uk&ns=${ns(61)}` }), 400, 'VALIDATION_ERROR');
+  });
+
   it('saves the plural forms of one string together and refuses keys that do not exist', async () => {
     const values = {
       days_one: '{{count}} доба',
