@@ -1,32 +1,35 @@
 #!/usr/bin/env node
 // Starts the end-to-end suite's servers, one per Playwright worker, side by side: the server is
-// built once, then every worker's scripts/e2e-server.mjs starts at the same time (each on its own
-// port, data folder, database and parser SMTP port, as apps/web/playwright.config.ts's `serverOf`
-// gives them). Prints "e2e servers ready" once every one answers /api/health, which is what
-// Playwright's webServer waits for; on SIGTERM or SIGINT it stops them all (each stops its embedded
-// PostgreSQL) and exits when they have. Before, Playwright started them one after another: about
-// 13 s more per worker on a 2-core machine.
-//
-// Usage: node scripts/e2e-servers.mjs <count> <first port>   (E2E_DATA_DIR: the folders' prefix)
+// built once, then every worker's scripts/e2e-server.mjs starts at the same time, each on the port,
+// data folder and parser SMTP port apps/web/playwright.config.ts's `serverOf` gives it (handed over
+// in E2E_SERVERS, a JSON list of { port, dataDir, smtpPort }). Prints "e2e servers ready" once every
+// one answers /api/health, which is what Playwright's webServer waits for; on SIGTERM or SIGINT it
+// stops them all (each stops its embedded PostgreSQL) and exits when they have. Before, Playwright
+// started them one after another: about 13 s more per worker on a 2-core machine.
 import { execFileSync, spawn } from 'node:child_process';
 
 const root = new URL('..', import.meta.url).pathname;
-const count = Number(process.argv[2] ?? 1);
-const firstPort = Number(process.argv[3] ?? 3100);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(firstPort)) {
-  console.error('usage: node scripts/e2e-servers.mjs <count> <first port>');
+let wanted;
+try {
+  wanted = JSON.parse(process.env.E2E_SERVERS ?? '');
+} catch {
+  wanted = null;
+}
+if (!Array.isArray(wanted) || wanted.length === 0) {
+  console.error(
+    'e2e-servers: E2E_SERVERS must be a JSON list of { port, dataDir, smtpPort } (playwright.config.ts sets it)',
+  );
   process.exit(2);
 }
 
 execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
 
-const servers = Array.from({ length: count }, (_, i) => {
-  const port = firstPort + i;
+const servers = wanted.map(({ port, dataDir, smtpPort }) => {
   const env = {
     ...process.env,
     E2E_PORT: String(port),
-    E2E_DATA_DIR: process.env.E2E_DATA_DIR ? `${process.env.E2E_DATA_DIR}-${i}` : `/tmp/leadrelay-e2e-${port}`,
-    E2E_SMTP_PORT: String(port + 1000),
+    E2E_DATA_DIR: dataDir,
+    E2E_SMTP_PORT: String(smtpPort),
     E2E_SKIP_BUILD: '1',
   };
   const child = spawn(process.execPath, ['scripts/e2e-server.mjs'], { cwd: root, env, stdio: 'inherit' });

@@ -74,7 +74,9 @@ export default defineConfig({
   // All workers' servers at once (scripts/e2e-servers.mjs builds the server, starts one per worker
   // side by side and says when every one answers): before, Playwright started them one by one.
   webServer: {
-    command: `node ../../scripts/e2e-servers.mjs ${workers} ${firstPort}`,
+    command: 'node ../../scripts/e2e-servers.mjs',
+    // Each worker's server as `serverOf` gives it: the launcher derives nothing itself.
+    env: { E2E_SERVERS: JSON.stringify(Array.from({ length: workers }, (_, i) => serverOf(i))) },
     wait: { stdout: /e2e servers ready/ },
     url: `${serverOf(0).baseURL}/api/health`,
     timeout: 120_000,

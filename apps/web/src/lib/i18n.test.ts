@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import enDashboard from '../locales/en-dashboard';
 import enRest from '../locales/en-rest';
 import enStart from '../locales/en-start';
@@ -25,6 +25,8 @@ describe('the strings chunks', () => {
 
 // What the operator saved reaches a page load in one call for every namespace, not one call each.
 describe('the saved strings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('load in one call at start and show over the shipped ones', async () => {
     const urls: string[] = [];
     vi.stubGlobal('fetch', async (url: string) => {
@@ -45,6 +47,5 @@ describe('the saved strings', () => {
     expect(i18n.t('layout:super.audit')).toBe('Журнал подій оператора');
     // A namespace the answer left out keeps its shipped strings.
     expect(i18n.t('common:save')).toBe(ukStart.common.save);
-    vi.unstubAllGlobals();
   });
 });

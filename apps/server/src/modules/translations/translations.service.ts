@@ -283,20 +283,13 @@ export class TranslationsCatalogue {
 
   /** One namespace of one language as i18next reads it: the shipped strings with the overrides on top. */
   async bundle(db: Executor, code: string, namespace: string): Promise<Record<string, unknown>> {
-    await findLocale(db, code);
-    const merged = new Map(this.shipped.get(code)?.get(namespace) ?? []);
-    const rows = await db
-      .select({ key: translations.key, value: translations.value })
-      .from(translations)
-      .where(and(eq(translations.locale, code), eq(translations.namespace, namespace)));
-    for (const row of rows) merged.set(row.key, row.value);
-    return unflatten(merged);
+    return (await this.bundles(db, [code], [namespace]))[code]![namespace]!;
   }
 
   /**
    * Several namespaces of several languages in one answer, as i18next's multiload backend reads it
-   * (`{ uk: { common: {…}, auth: {…} } }`): what `bundle` gives for each, read with one query per
-   * language. A language that does not exist is LOCALE_NOT_FOUND, as for `bundle`.
+   * (`{ uk: { common: {…}, auth: {…} } }`), read with one query per language. A language that does
+   * not exist is LOCALE_NOT_FOUND.
    */
   async bundles(
     db: Executor,
