@@ -17,6 +17,13 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** What to do with text PostgreSQL cannot store in the body: reject (default) or clean. */
     textPolicy?: 'reject' | 'clean';
+    /**
+     * A JSON body a third party posts (Telegram's updates, a CRM's events): a key named `__proto__`
+     * or `constructor.prototype` is a field like any other, not refused with INVALID_JSON (the sender
+     * cannot change it, and a refusal holds back its later calls). The code reading such a body
+     * treats keys as data (ADR 011).
+     */
+    keysAsData?: boolean;
   }
 }
 
@@ -77,9 +84,12 @@ function rejectUnstorable(value: unknown): void {
 
 export function setupInput(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  // JSON.parse makes `__proto__` an own data property: a field, as the webhook URL reads it (ingest/body-parsers.ts).
+  const parseKeysAsData = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    parseJson(request, body as string, (error, value) => {
+    const parse = request.routeOptions.config.keysAsData ? parseKeysAsData : parseJson;
+    parse(request, body as string, (error, value) => {
       if (error) return done(error, undefined);
       if (nestsDeeperThan(value)) return done(new AppError('BODY_TOO_DEEP'), undefined);
       done(null, value);

@@ -46,8 +46,9 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
     r.post(
       `/api/${type}/events/:integrationId/:secret`,
       {
-        // A CRM turns off a webhook that keeps failing: a stray NUL is cleaned, not refused (plugins/input).
-        config: { access: 'public', textPolicy: 'clean', rateLimit: 'webhook' },
+        // A CRM turns off a webhook that keeps failing: a stray NUL is cleaned, a key named `__proto__`
+        // kept, not refused (plugins/input).
+        config: { access: 'public', textPolicy: 'clean', keysAsData: true, rateLimit: 'webhook' },
         bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
         schema: { tags: [type], summary: summaries[type], params: ZEventParams, response: { 200: ZEventReply } },
       },

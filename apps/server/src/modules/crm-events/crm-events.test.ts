@@ -353,6 +353,32 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
     expect((await reactionsOf(leadId))[0]).toMatchObject({ kind: 'taken', via: 'crm', byId: '101' });
   });
 
+  it('a change whose body has keys named __proto__ or constructor.prototype is taken: 200 and the reaction', async () => {
+    const crm = await pipedriveConnected(alice, { target: 'deal', pipelineId: 1, stageId: 11 });
+    const path = new URL(String(pd.webhooks[0]!.subscription_url)).pathname;
+    const accountId = await accountIdOf(t.app.db, alice.login);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    const leadId = await ingest(source.url, { name: 'Olena', phone: '0501234567' });
+    await t.app.deliveryWorker.drain();
+    const dealId = await externalIdOf(leadId);
+    const meta = {
+      action: 'change',
+      entity: 'deal',
+      entity_id: dealId,
+      user_id: '101',
+      timestamp: new Date().toISOString(),
+    };
+    // Written as text: an object literal's `__proto__` would set its prototype, not add a key.
+    const res = await post(
+      path,
+      `{"meta":${JSON.stringify(meta)},"data":{"id":${Number(dealId)},"stage_id":12,"__proto__":{"x":1},` +
+        `"constructor":{"prototype":{"y":2}}},"previous":{"stage_id":11,"__proto__":{"x":0}}}`,
+    );
+    expect([res.statusCode, res.json()]).toEqual([200, { ok: true, recorded: 1 }]);
+    expect((await reactionsOf(leadId))[0]).toMatchObject({ kind: 'taken', via: 'crm', byId: '101' });
+    expect(({} as Record<string, unknown>).x).toBeUndefined();
+  });
+
   it('a Pipedrive lead opened in the app is the reaction for a lead target', async () => {
     const crm = await pipedriveConnected(bob, { target: 'lead' });
     expect(pd.webhooks.map((w) => w.event_object)).toEqual(['lead']);

@@ -68,8 +68,9 @@ export async function telegramRoutes(app: FastifyInstance): Promise<void> {
   r.post(
     `${base}/webhook/:id`,
     {
-      // Telegram holds back a bot's later updates while one is refused: a stray NUL is cleaned, not refused (plugins/input).
-      config: { access: 'public', textPolicy: 'clean', rateLimit: 'webhook' },
+      // Telegram holds back a bot's later updates while one is refused: a stray NUL is cleaned, a key
+      // named `__proto__` kept, not refused (plugins/input).
+      config: { access: 'public', textPolicy: 'clean', keysAsData: true, rateLimit: 'webhook' },
       schema: { tags, summary: 'Telegram Bot API webhook (X-Telegram-Bot-Api-Secret-Token)', params: ZIdParams },
     },
     async (req, reply) => {

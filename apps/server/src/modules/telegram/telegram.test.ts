@@ -298,6 +298,25 @@ describe('linking managers', () => {
     expect(lastReplyTo(manager.id)).toContain('Olena');
   });
 
+  it('an update with keys named __proto__ or constructor.prototype is taken: the manager is linked', async () => {
+    const bot = await telegramIntegration(alice, { mode: 'own', botToken: OWN });
+    const sales = await managers(alice, ['Olena']);
+    await call('PUT', `/api/integrations/${bot}/update`, alice, { distributionId: sales._id });
+    const code = await call('POST', '/api/telegram/link-codes', alice, {
+      integrationId: bot,
+      collectionId: sales._id,
+      itemId: sales.items[0]!.id,
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    // From JSON text: an object literal's `__proto__` would set its prototype, not add a key.
+    const manager = tg.addUser(
+      JSON.parse('{"first_name":"Olena","username":"olena_k","__proto__":{"x":1},"constructor":{"prototype":{"y":2}}}'),
+    );
+    await tg.userSends(OWN, manager.id, `/start ${code.json().code}`);
+    expect((await itemsOf(sales._id))[0]!.telegram).toMatchObject({ chatId: manager.id, username: 'olena_k' });
+    expect(lastReplyTo(manager.id)).toContain('Olena');
+  });
+
   it('the webhook takes only Telegram’s calls: a wrong secret is refused, an unknown bot is not found', async () => {
     const bot = await telegramIntegration(alice, { mode: 'own', botToken: OWN });
     const update = {
