@@ -14,6 +14,7 @@ import { type Deps, destinationPolicy } from '../config';
 import type { IntegrationRow } from '../db/schema';
 import { type SecretBox, SecretUnreadableError } from '../lib/secret-box';
 import { AppError } from '../plugins/errors';
+import { storableText } from '../plugins/input';
 import { runtimeExtras } from './connector-runtime';
 
 /** Loaders and connection checks answer a person waiting on a screen: shorter than a delivery. */
@@ -102,8 +103,11 @@ export function connectorContext(
   });
 }
 
-/** A short, secret-free reason for the UI (connectors redact their own messages). */
+/**
+ * A short, secret-free reason for the UI (connectors redact their own messages), storable: it may
+ * quote what the destination answered, text from outside (ADR 009).
+ */
 export function reasonOf(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  return (message || 'Connection failed').slice(0, 500);
+  return storableText((message || 'Connection failed').slice(0, 500));
 }

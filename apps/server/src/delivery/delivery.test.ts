@@ -470,6 +470,28 @@ describe('the http destination through its emulator', () => {
     await w.runOnce();
     expect(await deliveryOf(bad)).toMatchObject({ status: 'failed', attempts: 1 });
   });
+
+  it('stores an answer holding a NUL or half a UTF-16 pair, cleaned: delivered once, or retried with its reason', async () => {
+    const source = await httpSetup();
+    emulator.setFault({ status: 200, body: { id: 'rec\u00001', message: 'taken \ud800' }, times: 1 });
+    const hookId = await ingest(source.url, { name: 'Olena', phone: '0501234567' });
+    const w = t.app.deliveryWorker;
+    await w.drain();
+    const d = await deliveryOf(hookId);
+    expect(d).toMatchObject({ status: 'delivered', externalId: 'rec1', attempts: 1 });
+    const [attempt] = await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id));
+    expect(attempt!.response).toMatchObject({ status: 200, body: { id: 'rec1', message: 'taken \ufffd' } });
+    expect(emulator.requests).toHaveLength(1);
+
+    emulator.setFault({ status: 500, body: { error: 'down\u0000 \udc00' }, times: 1 });
+    const failing = await ingest(source.url, { name: 'Taras', phone: '0501234568' });
+    await w.runOnce();
+    expect(await deliveryOf(failing)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      lastError: 'HTTP 500: down \ufffd',
+    });
+  });
 });
 
 describe('the worker pool on PostgreSQL', () => {

@@ -11,6 +11,7 @@ import { isConnectionLoss } from '../db/connection-loss';
 import type { DeliveryRow, IntegrationRow, LeadRow } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
 import { createSecretBox, type SecretBox } from '../lib/secret-box';
+import { storableText } from '../plugins/input';
 import { buildConnectorContext, workerUnusable } from './connector-context';
 import { classify, type FinishContext, finishDelivery, type Outcome } from './finish';
 import { JobLoop } from './job-loop';
@@ -250,7 +251,10 @@ export class DeliveryWorker {
           signal.addEventListener('abort', () => reject(new RetryableError('Timed out')), { once: true });
         }),
       ]);
-      const done = result ?? {};
+      // The destination's answer (its id, body, messages) is text from outside: made storable before
+      // anything keeps it, or a NUL in it would fail the result's statement and the lease would run
+      // out into the same call again and again (ADR 009).
+      const done = storableText(result ?? {});
       const recorder = this.recorders[destination.type];
       return {
         kind: 'ok',
@@ -259,7 +263,7 @@ export class DeliveryWorker {
         ...(recorder && done.records?.length ? { record: (tx: Executor) => recorder(tx, row, done) } : {}),
       };
     } catch (error) {
-      return classify(error);
+      return storableText(classify(error));
     }
   }
 }

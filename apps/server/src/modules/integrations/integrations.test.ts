@@ -36,7 +36,12 @@ beforeAll(async () => {
   bob = await onUnlimitedPlan(t, await signUp(t));
   okServer = createServer((req, res) => {
     req.resume();
-    req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"r1"}'));
+    // /odd: a refusal whose words hold a NUL and half a UTF-16 pair.
+    if (req.url === '/odd')
+      req.on('end', () =>
+        res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"down\\u0000 \\udc00"}'),
+      );
+    else req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"r1"}'));
   });
   okUrl = `http://127.0.0.1:${await listen(okServer)}/hook`;
   // A port that was just free: nothing listens there.
@@ -363,6 +368,17 @@ describe('connection', () => {
     expect(body.reason).toEqual(expect.any(String));
     const after = (await call('GET', `/api/integrations/${d._id}`, alice)).json();
     expect(after).toMatchObject({ status: 'broken', statusReason: body.reason });
+  });
+
+  it('keeps a reason quoting an answer with a NUL or half a UTF-16 pair, cleaned, not a 400', async () => {
+    const d = await httpDestination(alice, okUrl.replace('/hook', '/odd'));
+    const res = await call('POST', `/api/admin/integration/${d._id}/check-connection`, alice);
+    expect([res.statusCode, res.json()]).toMatchObject([
+      200,
+      { ok: false, status: 'broken', reason: 'HTTP 500: down \ufffd' },
+    ]);
+    const after = (await call('GET', `/api/integrations/${d._id}`, alice)).json();
+    expect(after).toMatchObject({ status: 'broken', statusReason: 'HTTP 500: down \ufffd' });
   });
 
   it('refuses private addresses unless the server allows them', async () => {
