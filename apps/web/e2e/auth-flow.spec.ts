@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { signIn, signOut, signUp, signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { linkTo, waitForMail } from './support/mail';
 import { settled } from './support/settled';
+import { expect, test } from './support/test';
 import { urlIs, urlMatching } from './support/url';
 
 for (const lang of LANGS) {

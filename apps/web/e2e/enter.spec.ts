@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signIn } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
+import { expect, test } from './support/test';
 
 // "Enter as a user" (issue 27, login CSRF through /enter): the link carries a one-time code that
 // signs in only the staff member who asked for it, in their own browser; old links that carried a

@@ -4,12 +4,13 @@
 // search, translated tags, inside a 900 px tall screen. On a phone the lead log's tab and every
 // session are in sight; on a desktop the dark sidebar runs a long page's whole height.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enAccount from '../src/locales/en/account.json' with { type: 'json' };
 import ukAccount from '../src/locales/uk/account.json' with { type: 'json' };
 import { signUp, signUpAndConfirm } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
+import { expect, test } from './support/test';
 import { UUID, urlIs, urlMatching } from './support/url';
 
 const ACCOUNT = { uk: ukAccount, en: enAccount };

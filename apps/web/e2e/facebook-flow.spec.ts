@@ -1,8 +1,9 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // Issue 4's end-to-end check against the Graph emulator (EMULATORS=true in the e2e server):

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { signOut } from './support/actions';
 import { texts } from './support/locales';
+import { expect, test } from './support/test';
 import { urlIs } from './support/url';
 
 // Against the Graph emulator (EMULATORS=true) the page skips the JS SDK and signs in through the login

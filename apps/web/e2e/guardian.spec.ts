@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import enGuardian from '../src/locales/en/guardian.json' with { type: 'json' };
 import enSpeed from '../src/locales/en/speed.json' with { type: 'json' };
 import ukGuardian from '../src/locales/uk/guardian.json' with { type: 'json' };
@@ -7,6 +7,7 @@ import { signUp, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { expectFits } from './support/screens';
+import { expect, test } from './support/test';
 import { urlIs } from './support/url';
 
 // Issue 19: the speed-to-lead report and the guardian, in both languages, on a phone and a desktop:

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // Issue 14's check for Horoshop, against the shop emulator the e2e server runs (EMULATORS=true):

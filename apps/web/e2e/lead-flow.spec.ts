@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { forPicture, SCREENS_DIR } from './support/screens';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // The product's promise in one test: a website form posts a lead (curl stands in for it), the

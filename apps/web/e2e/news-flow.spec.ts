@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createInDialog, signInByApi, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
+import { expect, test } from './support/test';
 import { UUID, urlIs, urlMatching } from './support/url';
 
 const uk = texts.uk;

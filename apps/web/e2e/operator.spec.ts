@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signInByApi } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
+import { expect, test } from './support/test';
 import { urlIs } from './support/url';
 
 // The operator's area end to end (issue 13): a corrected Ukrainian string shows after a reload

@@ -1,9 +1,9 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { expect, test } from '@playwright/test';
 import { signInByApi } from './support/actions';
 import { texts } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
+import { expect, test } from './support/test';
 import { UUID, urlIs, urlMatching } from './support/url';
 
 // A business's order mails become leads: a staff member (the owner here) creates a parser, pastes a

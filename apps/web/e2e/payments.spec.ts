@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp } from './support/actions';
 import { type Lang, texts, uniqueLogin } from './support/locales';
+import { expect, test } from './support/test';
 import { urlIs } from './support/url';
 
 // Paying for a plan against the real server and the LiqPay emulator (EMULATORS=true in

@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { signInByApi, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
+import { expect, test } from './support/test';
 import { urlIs } from './support/url';
 
 test('a new account opens its plan page from the header, compares the seeded plans annually and in hryvnias', async ({

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signInByApi, signUp, sourceWithHttpDestinations } from './support/actions';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { OWNER } from './support/owner';
 import { PROM_SAMPLE, sendMail } from './support/parsers';
 import { expectFits, forPicture } from './support/screens';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // The main screens fit a phone (375 px) and a desktop (1440 px) in both languages: nothing

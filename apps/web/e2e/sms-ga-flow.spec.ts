@@ -1,8 +1,8 @@
-import { expect, test } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUp } from './support/actions';
 import { postLead, sourceTo, stateOf } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // The "done when" for AlphaSMS and GA4 in the browser: each is connected from its own screen

@@ -1,7 +1,8 @@
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createInDialog, signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // Issue 17: one status per integration that every screen agrees on, and a destination's URL that

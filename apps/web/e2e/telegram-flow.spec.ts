@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUp } from './support/actions';
 import { pick, postLead, stateOf } from './support/flow';
 import { LANGS, texts, uniqueLogin } from './support/locales';
 import { expectFits } from './support/screens';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // Issue 19's end-to-end test with the Telegram Bot API emulator (EMULATORS=true): the account

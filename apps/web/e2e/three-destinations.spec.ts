@@ -1,8 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { baseURL } from '../playwright.config';
 import { signUp } from './support/actions';
 import { pick, postLead } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
+import { expect, test } from './support/test';
 import { UUID, urlMatching } from './support/url';
 
 // Issue 14's end to end: one lead from a website's webhook reaches Uspacy, AlphaSMS and GA4 in one

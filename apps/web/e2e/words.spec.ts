@@ -5,12 +5,13 @@
 // with the service's own English answer: it stays out of the page's text, folded under
 // "Технічні подробиці".
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import glossary from '../src/locales/names.json' with { type: 'json' };
 import { signUp, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
 import { texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
+import { expect, test } from './support/test';
 
 const t = texts.uk;
 const ANSWER = 'Invalid OAuth access token';

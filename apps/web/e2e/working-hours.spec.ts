@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { signUp } from './support/actions';
 import { LANGS, type Lang, texts, uniqueLogin } from './support/locales';
 import { expectFits } from './support/screens';
+import { expect, test } from './support/test';
 
 // Issue 19: a member's working hours and away switch on the collections page, and a source's
 // "nobody on duty" and escalation settings under its distribution; in both languages, on a phone
