@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 // A worker keeps its browser context from one test to the next (support/test.ts): these two tests,
 // run in order in one worker, show that the second starts as a new browser would, signed out, with
 // nothing of the first but the browser's cache.
+import type { Page } from '@playwright/test';
 import { signUp } from './support/actions';
 import { texts, uniqueLogin } from './support/locales';
 import { expect, test } from './support/test';
@@ -36,6 +36,7 @@ test('a test leaves a session, site data on two origins, a permission, routes an
 
 test('the next test in the worker starts signed out, with none of it', async ({ page, context, baseURL }) => {
   expect(await context.cookies()).toEqual([]);
+  expect(context.pages()).toEqual([page]);
   await page.goto(`${elsewhere(baseURL as string)}/api/health`);
   expect(await page.evaluate(() => localStorage.getItem('left-behind'))).toBeNull();
   expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([1280, 720]);
