@@ -335,7 +335,8 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
     }
   });
 
-  it('a change holding a NUL or half a UTF-16 pair is taken, cleaned: 200 and the reaction, never refused', async () => {
+  /** Alice's Pipedrive deal of a delivered lead, and the path its stage changes are posted to. */
+  async function deliveredDeal() {
     const crm = await pipedriveConnected(alice, { target: 'deal', pipelineId: 1, stageId: 11 });
     const path = new URL(String(pd.webhooks[0]!.subscription_url)).pathname;
     const accountId = await accountIdOf(t.app.db, alice.login);
@@ -343,6 +344,11 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
     const leadId = await ingest(source.url, { name: 'Olena', phone: '0501234567' });
     await t.app.deliveryWorker.drain();
     const dealId = await externalIdOf(leadId);
+    return { path, leadId, dealId };
+  }
+
+  it('a change holding a NUL or half a UTF-16 pair is taken, cleaned: 200 and the reaction, never refused', async () => {
+    const { path, leadId, dealId } = await deliveredDeal();
     const meta = { action: 'change', entity: 'deal', entity_id: dealId, timestamp: new Date().toISOString() };
     const res = await post(path, {
       meta: { ...meta, user_id: '10\u00001' },
@@ -354,13 +360,7 @@ describe('Pipedrive: a deal stage change is the first reaction', () => {
   });
 
   it('a change whose body has keys named __proto__ or constructor.prototype is taken: 200 and the reaction', async () => {
-    const crm = await pipedriveConnected(alice, { target: 'deal', pipelineId: 1, stageId: 11 });
-    const path = new URL(String(pd.webhooks[0]!.subscription_url)).pathname;
-    const accountId = await accountIdOf(t.app.db, alice.login);
-    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
-    const leadId = await ingest(source.url, { name: 'Olena', phone: '0501234567' });
-    await t.app.deliveryWorker.drain();
-    const dealId = await externalIdOf(leadId);
+    const { path, leadId, dealId } = await deliveredDeal();
     const meta = {
       action: 'change',
       entity: 'deal',

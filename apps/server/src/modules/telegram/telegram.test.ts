@@ -278,7 +278,8 @@ describe('linking managers', () => {
     expect((await itemsOf(sales._id))[0]!.telegram).toBeUndefined();
   });
 
-  it('an update whose names hold a NUL or half a UTF-16 pair is taken, cleaned: the manager is linked', async () => {
+  /** Alice's own bot sending to a list with one manager, Olena, and a code that links her. */
+  async function olenaLinkCode() {
     const bot = await telegramIntegration(alice, { mode: 'own', botToken: OWN });
     const sales = await managers(alice, ['Olena']);
     await call('PUT', `/api/integrations/${bot}/update`, alice, { distributionId: sales._id });
@@ -288,31 +289,28 @@ describe('linking managers', () => {
       itemId: sales.items[0]!.id,
     });
     expect(code.statusCode, code.body).toBe(201);
+    return { sales, code: String(code.json().code) };
+  }
+
+  it('an update whose names hold a NUL or half a UTF-16 pair is taken, cleaned: the manager is linked', async () => {
+    const { sales, code } = await olenaLinkCode();
     const manager = tg.addUser({
       first_name: 'Ole\u0000na \ud800',
       username: 'ole\u0000na_\udc00',
       language_code: 'uk',
     });
-    await tg.userSends(OWN, manager.id, `/start ${code.json().code}`);
+    await tg.userSends(OWN, manager.id, `/start ${code}`);
     expect((await itemsOf(sales._id))[0]!.telegram).toMatchObject({ chatId: manager.id, username: 'olena_\ufffd' });
     expect(lastReplyTo(manager.id)).toContain('Olena');
   });
 
   it('an update with keys named __proto__ or constructor.prototype is taken: the manager is linked', async () => {
-    const bot = await telegramIntegration(alice, { mode: 'own', botToken: OWN });
-    const sales = await managers(alice, ['Olena']);
-    await call('PUT', `/api/integrations/${bot}/update`, alice, { distributionId: sales._id });
-    const code = await call('POST', '/api/telegram/link-codes', alice, {
-      integrationId: bot,
-      collectionId: sales._id,
-      itemId: sales.items[0]!.id,
-    });
-    expect(code.statusCode, code.body).toBe(201);
+    const { sales, code } = await olenaLinkCode();
     // From JSON text: an object literal's `__proto__` would set its prototype, not add a key.
     const manager = tg.addUser(
       JSON.parse('{"first_name":"Olena","username":"olena_k","__proto__":{"x":1},"constructor":{"prototype":{"y":2}}}'),
     );
-    await tg.userSends(OWN, manager.id, `/start ${code.json().code}`);
+    await tg.userSends(OWN, manager.id, `/start ${code}`);
     expect((await itemsOf(sales._id))[0]!.telegram).toMatchObject({ chatId: manager.id, username: 'olena_k' });
     expect(lastReplyTo(manager.id)).toContain('Olena');
   });
