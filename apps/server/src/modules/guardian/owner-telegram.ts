@@ -12,7 +12,6 @@ import {
   type OwnerTelegramLink,
   type OwnerTelegramLinkCodeBody,
   TELEGRAM_LINK_CODE_TTL_MINUTES,
-  type TelegramLanguage,
   type TelegramLinkCode,
 } from '@leadrelay/shared';
 import { and, asc, eq } from 'drizzle-orm';
@@ -111,18 +110,6 @@ export async function unlinkOwner(db: Executor, actor: Actor): Promise<void> {
     .update(guardianSettings)
     .set({ telegram: null, updatedAt: new Date() })
     .where(eq(guardianSettings.accountId, actor.id));
-}
-
-/** /start with an owner's code (already taken once by the caller): the chat stored for the account. */
-export async function storeOwnerChat(
-  tx: Executor,
-  accountId: string,
-  link: { integrationId: string; chatId: number; username?: string; language: TelegramLanguage; linkedAt: string },
-): Promise<void> {
-  await tx
-    .insert(guardianSettings)
-    .values({ accountId, telegram: link })
-    .onConflictDoUpdate({ target: guardianSettings.accountId, set: { telegram: link, updatedAt: new Date() } });
 }
 
 /** Sends one HTML message to the owner's linked chat through the bot it was linked on. */

@@ -339,15 +339,6 @@ export async function renewHooks(
   return { renewed: renewed.length };
 }
 
-/** An integration of the account, or INTEGRATION_NOT_FOUND. */
-export async function assertIntegration(db: Executor, accountId: string, integrationId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: integrations.id })
-    .from(integrations)
-    .where(and(eq(integrations.id, integrationId), eq(integrations.accountId, accountId)));
-  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
-}
-
 /** A day's count of one counter, by the same statuses /api/hook/total counts (HOOK_COUNTER_STATUSES). */
 const counted = (counter: HookCounter) =>
   sql<number>`count(*) filter (where ${inArray(hooks.status, [...HOOK_COUNTER_STATUSES[counter]])})::int`;

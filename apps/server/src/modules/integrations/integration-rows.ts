@@ -29,6 +29,15 @@ export async function ownRow(db: Executor, actor: Actor, id: string, lock = fals
   return row;
 }
 
+/** An integration of the account, or INTEGRATION_NOT_FOUND (a filter by integration on the lead log). */
+export async function assertIntegration(db: Executor, accountId: string, integrationId: string): Promise<void> {
+  const [row] = await db
+    .select({ id: integrations.id })
+    .from(integrations)
+    .where(and(eq(integrations.id, integrationId), eq(integrations.accountId, accountId)));
+  if (!row) throw new AppError('INTEGRATION_NOT_FOUND');
+}
+
 /** The actor's own integration of `type`; another account's id, or another type's, answers INTEGRATION_NOT_FOUND. */
 export async function ownIntegrationOfType(
   db: Executor,

@@ -15,12 +15,20 @@ import {
   type TelegramAuth,
   type TelegramBotInfo,
 } from '@leadrelay/connectors';
-import { type Locale, type ReactionKind, telegramLanguage } from '@leadrelay/shared';
+import { type Locale, type ReactionKind, type TelegramLanguage, telegramLanguage } from '@leadrelay/shared';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Bot, type Context } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import { collections, integrations, leadReactions, telegramCards, telegramLinkCodes, users } from '../../db/schema';
-import { storeOwnerChat } from '../guardian/owner-telegram';
+import type { Executor } from '../../db/client';
+import {
+  collections,
+  guardianSettings,
+  integrations,
+  leadReactions,
+  telegramCards,
+  telegramLinkCodes,
+  users,
+} from '../../db/schema';
 import { recordReaction } from '../reactions/reactions.service';
 import { apiFor, authOfRow, clientOptions, PLATFORM, setItemKey, type TelegramDeps } from './telegram.service';
 
@@ -211,3 +219,18 @@ export async function refreshCards(deps: TelegramDeps, token: string, leadId: st
 
 export type { TelegramAuth };
 export { PLATFORM };
+
+/**
+ * /start with an owner's code (already taken once by the caller): the chat stored for the account,
+ * where the guardian sends its notices (guardian/owner-telegram.ts).
+ */
+async function storeOwnerChat(
+  tx: Executor,
+  accountId: string,
+  link: { integrationId: string; chatId: number; username?: string; language: TelegramLanguage; linkedAt: string },
+): Promise<void> {
+  await tx
+    .insert(guardianSettings)
+    .values({ accountId, telegram: link })
+    .onConflictDoUpdate({ target: guardianSettings.accountId, set: { telegram: link, updatedAt: new Date() } });
+}
