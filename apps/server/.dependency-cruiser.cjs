@@ -1,5 +1,6 @@
 // Dependency rules for the server (house style, "Imports run one way"):
-//   app.ts, main.ts, cli/ → modules/<module> → delivery/ → plugins/ → lib/, config.ts → db/ → @leadrelay/shared
+//   app.ts, main.ts, cli/ → modules/<module> → delivery/ and plugins/ (side by side, neither
+//   importing the other: the worker knows no Fastify plugin) → lib/, config.ts → db/ → @leadrelay/shared
 // Run from the repository root: npm run lint:deps:server.
 const SRC = '^apps/server/src/';
 const TEST = ['[.]test[.]ts$', '[.]test-kit[.]ts$', `${SRC}test/`];
@@ -10,7 +11,7 @@ const { commonRules, options } = require('../../scripts/dependency-cruiser-base.
 /** A layer may import the layers below it, never one above. */
 const layer = (name, from, above) => ({
   name,
-  comment: `${name}: imports run one way (boot → modules → delivery → plugins → lib → db)`,
+  comment: `${name}: imports run one way (boot → modules → delivery and plugins → lib → db)`,
   severity: 'error',
   from: { path: from, pathNot: TEST },
   to: { path: above },
@@ -20,7 +21,7 @@ const layer = (name, from, above) => ({
 module.exports = {
   forbidden: [
     layer('modules-not-to-boot', `${SRC}modules/`, BOOT),
-    layer('delivery-not-up', `${SRC}delivery/`, `${BOOT}|${SRC}modules/`),
+    layer('delivery-not-up', `${SRC}delivery/`, `${BOOT}|${SRC}(modules|plugins)/`),
     layer('plugins-not-up', `${SRC}plugins/`, `${BOOT}|${SRC}(modules|delivery)/`),
     layer('lib-not-up', `${SRC}(lib/|config[.]ts$)`, `${BOOT}|${SRC}(modules|delivery|plugins)/`),
     layer('db-not-up', `${SRC}db/`, `${BOOT}|${SRC}(modules|delivery|plugins|lib)/|${SRC}config[.]ts$`),

@@ -12,9 +12,9 @@ import {
 } from '@leadrelay/connectors';
 import { type Deps, destinationPolicy } from '../config';
 import type { IntegrationRow } from '../db/schema';
+import { AppError } from '../lib/app-error';
 import { type SecretBox, SecretUnreadableError } from '../lib/secret-box';
-import { AppError } from '../plugins/errors';
-import { storableText } from '../plugins/input';
+import { storableText } from '../lib/storable-text';
 import { runtimeExtras } from './connector-runtime';
 
 /** Loaders and connection checks answer a person waiting on a screen: shorter than a delivery. */

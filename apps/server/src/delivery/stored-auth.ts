@@ -5,8 +5,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../db/client';
 import { type IntegrationRow, integrations } from '../db/schema';
+import { AppError } from '../lib/app-error';
 import { type SealedSecret, type SecretBox, SecretUnreadableError } from '../lib/secret-box';
-import { AppError } from '../plugins/errors';
 
 /** The credentials in clear; a row no configured key opens is INTEGRATION_AUTH_UNREADABLE. */
 export function readAuth(secrets: SecretBox, row: Pick<IntegrationRow, 'id' | 'auth'>): Record<string, unknown> {

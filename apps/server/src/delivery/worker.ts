@@ -11,7 +11,7 @@ import { isConnectionLoss } from '../db/connection-loss';
 import type { DeliveryRow, IntegrationRow, LeadRow } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
 import { createSecretBox, type SecretBox } from '../lib/secret-box';
-import { storableText } from '../plugins/input';
+import { storableText } from '../lib/storable-text';
 import { buildConnectorContext, workerUnusable } from './connector-context';
 import { classify, type FinishContext, finishDelivery, type Outcome } from './finish';
 import { JobLoop } from './job-loop';

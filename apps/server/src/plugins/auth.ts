@@ -4,7 +4,7 @@
 import { isPrivileged } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { UserRow } from '../db/schema';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 export const ACCESS_LEVELS = ['public', 'client', 'privileged', 'owner'] as const;
 export type Access = (typeof ACCESS_LEVELS)[number];

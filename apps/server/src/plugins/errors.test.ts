@@ -1,7 +1,7 @@
 import { API_BODY_LIMIT_BYTES } from '@leadrelay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../lib/app-error';
 import { createTestApp, errorOf, PASSWORD, type TestApp } from '../test/test-app';
-import { AppError } from './errors';
 
 let t: TestApp;
 beforeAll(async () => {

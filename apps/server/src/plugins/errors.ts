@@ -2,33 +2,7 @@ import { type ApiError, type ErrorCode, fieldErrors, ownValue, statusOf } from '
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
-
-type FieldError = { field: string; code: ErrorCode };
-
-export class AppError extends Error {
-  readonly code: ErrorCode;
-  readonly statusCode: number;
-  readonly errors?: FieldError[];
-  /** Extra response headers, e.g. Retry-After. */
-  readonly headers?: Record<string, string>;
-
-  constructor(
-    code: ErrorCode,
-    options: { message?: string; errors?: FieldError[]; headers?: Record<string, string> } = {},
-  ) {
-    super(options.message ?? humanize(code));
-    this.name = 'AppError';
-    this.code = code;
-    this.statusCode = statusOf(code);
-    this.errors = options.errors;
-    this.headers = options.headers;
-  }
-}
-
-function humanize(code: string): string {
-  const text = code.toLowerCase().replace(/_/g, ' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+import { AppError, type FieldError, humanize } from '../lib/app-error';
 
 const isKnownCode = (code: string): code is ErrorCode => statusOf(code) < 500;
 

@@ -2,9 +2,10 @@
 // key, never a 500; a lead with text PostgreSQL cannot store is cleaned, not lost.
 import { MAX_BODY_DEPTH } from '@leadrelay/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { storableText, unstorableTextAt } from '../lib/storable-text';
 import { accountIdOf, createSource } from '../test/routing-fixtures';
 import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../test/test-app';
-import { nestsDeeperThan, storableText, unstorableTextAt } from './input';
+import { nestsDeeperThan } from './input';
 
 let t: TestApp;
 let user: SignedInUser;

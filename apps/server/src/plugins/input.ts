@@ -11,7 +11,8 @@
 // (the table in the ADR).
 import { MAX_BODY_DEPTH } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
+import { storableText, unstorableTextAt } from '../lib/storable-text';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -38,43 +39,6 @@ export function nestsDeeperThan(value: unknown, max = MAX_BODY_DEPTH): boolean {
     for (const child of children) if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
   }
   return false;
-}
-
-const NUL = '\u0000';
-const isStorable = (text: string) => !text.includes(NUL) && text.isWellFormed();
-const cleanString = (text: string) => (isStorable(text) ? text : text.replaceAll(NUL, '').toWellFormed());
-
-/** The path of the first string (key or value) PostgreSQL cannot store, or null. */
-export function unstorableTextAt(value: unknown, path: string[] = []): string | null {
-  if (typeof value === 'string') return isStorable(value) ? null : path.join('.') || '_';
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (!isStorable(key)) return [...path, cleanString(key)].join('.');
-    const found = unstorableTextAt(item, [...path, key]);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
-/**
- * The value with every string (keys too) made storable; the same object when nothing needed it
- * (the usual case), so a clean body costs one walk and no copy.
- */
-export function storableText<T>(value: T): T {
-  if (typeof value === 'string') return cleanString(value) as T;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return value;
-  if (Array.isArray(value)) {
-    const items = value.map(storableText);
-    return (items.some((item, i) => item !== value[i]) ? items : value) as T;
-  }
-  let changed = false;
-  const entries = Object.entries(value).map(([key, item]) => {
-    const cleanKey = cleanString(key);
-    const cleanItem = storableText(item);
-    if (cleanKey !== key || cleanItem !== item) changed = true;
-    return [cleanKey, cleanItem] as const;
-  });
-  return (changed ? Object.fromEntries(entries) : value) as T;
 }
 
 function rejectUnstorable(value: unknown): void {

@@ -22,8 +22,8 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Db, rowsOf } from '../db/client';
-import { AppError } from './errors';
-import { unstorableTextAt } from './input';
+import { AppError } from '../lib/app-error';
+import { unstorableTextAt } from '../lib/storable-text';
 
 export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin';
 /** Requests per minute for each; 0 or absent: no limit. */

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, normalize, resolve, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors';
+import { AppError } from '../lib/app-error';
 
 const SERVER_PREFIXES = ['/api', '/auth', '/socket.io'];
 

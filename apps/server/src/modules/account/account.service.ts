@@ -1,10 +1,10 @@
 import type { AccountPatchBody, User } from '@leadrelay/shared';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
 import type { AuthContext } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
 import { revokeUserSessions } from '../auth/sessions.service';
 import { clearLoginFailures } from '../auth/throttle.service';
 import { apiUser, updateUser } from '../users/users.service';

@@ -1,9 +1,9 @@
 import { type CreateAccountBody, type Locale, type LoginBody, REFRESH_TOKEN_TTL_DAYS } from '@leadrelay/shared';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { confirmEmailMail, type MailContext, resetPasswordMail } from '../../lib/mail/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
-import { AppError } from '../../plugins/errors';
 import { referrerOf } from '../referrals/referrals.service';
 import { dateAfterDays, findLiveUserById, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
 import {

@@ -8,7 +8,7 @@ import { and, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { sessions, type UserRow } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { findLiveUserById } from '../users/users.service';
 import { authenticateToken } from './authenticate';
 import { findLiveSession, parseRefreshToken } from './sessions.service';

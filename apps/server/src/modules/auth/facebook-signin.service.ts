@@ -16,8 +16,8 @@ import {
 import { z } from 'zod';
 import type { Deps, FacebookConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password-hash';
-import { AppError } from '../../plugins/errors';
 import { referrerOf } from '../referrals/referrals.service';
 import { dateAfterDays, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
 import type { SignedIn } from './auth.service';

@@ -2,8 +2,8 @@ import { ZSessionList, ZSuccessResponse } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { authOf } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
 import { clearRefreshCookie } from './refresh-cookie';
 import { listSessions, revokeOwnSession, revokeUserSessions } from './sessions.service';
 

@@ -11,7 +11,7 @@ import { and, asc, count, eq, gt, inArray, lt, lte, max, or, sql } from 'drizzle
 import type { ThrottleOptions } from '../../config';
 import type { Executor } from '../../db/client';
 import { loginFailures } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 export const DEFAULT_THROTTLE: ThrottleOptions = {
   pairFailures: 10,

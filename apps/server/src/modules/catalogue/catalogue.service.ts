@@ -12,8 +12,8 @@ import {
   integrationModules,
   integrationSettings,
 } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 import { BUILT_IN_TYPES, SEED_CATEGORIES, SEED_SETTINGS, STAFF_TYPES, seedDestinationsOf } from './catalogue.seed';
 
 /** Whether the server can run integrations of this type (a connector exists or ingest implements it). */

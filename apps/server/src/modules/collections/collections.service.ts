@@ -5,8 +5,8 @@ import { COLLECTION_ITEMS_MAX, type Collection, type WorkingHours } from '@leadr
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CollectionItem, type CollectionRow, collections, integrations, type UserRow } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 
 type Actor = Pick<UserRow, 'id'>;
 type ItemBody = { id?: string; name: string; value: string; weight?: number; hours?: WorkingHours; away?: boolean };

@@ -4,9 +4,9 @@ import type { Comment } from '@leadrelay/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type CommentRow, comments, hooks } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { TenantDataCleaner } from '../../lib/tenant-data';
-import { AppError } from '../../plugins/errors';
 
 const toComment = (row: CommentRow): Comment => ({
   _id: row.id,

@@ -8,9 +8,9 @@ import { type CrmStageChange, getConnector } from '@leadrelay/connectors';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import { type CrmWatchSecret, collections, crmWatches, deliveries, integrations, leads } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { sameText } from '../../lib/same-text';
-import { AppError } from '../../plugins/errors';
 import { recordReaction } from '../reactions/reactions.service';
 
 /** The destination types whose CRM can tell us about stage changes (their connectors have stageWatch). */

@@ -16,7 +16,7 @@ import { type CrmWatchSecret, crmWatches, type IntegrationRow, integrations } fr
 import { buildConnectorContext, reasonOf } from '../../delivery/connector-context';
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { PeriodicTask } from '../../delivery/periodic';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { type Actor, ownRow } from '../integrations/integration-rows';
 import { WATCHED_TYPES } from './crm-events.service';
 

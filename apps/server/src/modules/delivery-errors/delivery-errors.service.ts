@@ -4,8 +4,8 @@ import type { Db, Executor } from '../../db/client';
 import { deliveries, deliveryAttempts, errorRecords, hooks, integrations, users } from '../../db/schema';
 import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
+import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { AppError } from '../../plugins/errors';
 
 const destination = alias(integrations, 'destination');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

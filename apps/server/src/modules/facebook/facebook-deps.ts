@@ -5,7 +5,7 @@ import { createSafeFetch, type GraphClient, graphClient } from '@leadrelay/conne
 import type { FastifyInstance } from 'fastify';
 import { type Deps, destinationPolicy } from '../../config';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { type EmitIntegrationUpdate, emitWithState } from '../integrations/integration-health';
 import { createPictureCache, type PictureCache } from './picture-cache';
 

@@ -6,9 +6,9 @@ import { GraphError } from '@leadrelay/connectors';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type FbConnectionRow, fbConnections, integrations, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { facebookConnectionBrokenMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
-import { AppError } from '../../plugins/errors';
 import type { FacebookDeps } from './facebook-deps';
 
 const MAX_REASON = 300;

@@ -6,7 +6,8 @@ import { type FacebookSettings, ZFacebookSettings } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { fbConnections, fbPages } from '../../db/schema';
-import { AppError, zodAppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { zodAppError } from '../../plugins/errors';
 import type { IntegrationTypeHooks } from '../integrations/integration-types';
 import type { Actor } from './facebook-store';
 

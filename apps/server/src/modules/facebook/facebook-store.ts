@@ -12,9 +12,9 @@ import {
   fbPages,
   type UserRow,
 } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { type SecretBox, SecretUnreadableError } from '../../lib/secret-box';
-import { AppError } from '../../plugins/errors';
 
 export type Actor = Pick<UserRow, 'id'>;
 

@@ -6,7 +6,7 @@ import type { GraphClient } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import type { AppConfig } from '../../config';
 import { fbPages } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { othersSubscribed } from './facebook.service';
 import { type FacebookDeps, graphFor } from './facebook-deps';
 import { graphReason, withConnection } from './facebook-health';

@@ -4,8 +4,8 @@
 // made last is deleted first.
 import { and, eq } from 'drizzle-orm';
 import { integrations } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 import { type FacebookDeps, graphFor } from './facebook-deps';
 import { withConnection } from './facebook-health';
 import { type Actor, ownConnection, ownPage, pageTokenOf } from './facebook-store';

@@ -6,8 +6,8 @@ import { type LeadgenNotification, parseLeadgenWebhook, verifySignature } from '
 import type { AppConfig } from '../../config';
 import type { Executor } from '../../db/client';
 import { fbLeadgenEvents } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { sameText } from '../../lib/same-text';
-import { AppError } from '../../plugins/errors';
 import { facebookVerifyToken } from './facebook-subscribe.service';
 
 /** Meta batches up to about 1000 updates per POST; 1 MB holds far more. */

@@ -5,7 +5,7 @@ import type { FbAccount, FbConnection, FbLeadForm, FbPage, FbPageItem } from '@l
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type FbConnectionRow, type FbPageRow, fbConnections, fbPages } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { type FacebookDeps, graphFor } from './facebook-deps';
 import { graphReason, withConnection } from './facebook-health';
 import { type Actor, ownConnection, ownPage, pagesOf, pageTokenOf, syncPages, userTokenOf } from './facebook-store';

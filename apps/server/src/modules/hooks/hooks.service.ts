@@ -28,8 +28,8 @@ import {
 } from '../../db/schema';
 import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
+import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { AppError } from '../../plugins/errors';
 import { reactionsOf } from '../reactions/reactions.service';
 
 // The views are the shared response types, so the web and the server cannot drift apart.

@@ -16,8 +16,8 @@ import { type Deps, destinationPolicy } from '../../config';
 import type { IntegrationRow } from '../../db/schema';
 import { buildConnectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { runtimeExtras } from '../../delivery/connector-runtime';
+import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { AppError } from '../../plugins/errors';
 import { type EmitIntegrationUpdate, emitWithState } from '../integrations/integration-health';
 
 export const TYPE = 'horoshop';

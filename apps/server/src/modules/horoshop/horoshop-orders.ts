@@ -8,8 +8,8 @@
 import { type HoroshopOrder, horoshopOrderId, horoshopOrderPayload, normalizePhone } from '@leadrelay/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { horoshopOrders, type StoredRequest } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import { storableText } from '../../plugins/input';
+import { AppError } from '../../lib/app-error';
+import { storableText } from '../../lib/storable-text';
 import { ingestWebhook } from '../ingest/ingest.service';
 import type { HoroshopDeps } from './horoshop-deps';
 

@@ -8,7 +8,7 @@ import { WEBHOOK_BODY_LIMIT_BYTES } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { storedRequest } from '../ingest/request';
 import { horoshopDeps } from './horoshop-deps';
 import { receiveOrders, subscriptionRemoved } from './horoshop-webhook.service';

@@ -3,7 +3,7 @@
 import { parseHoroshopOrders } from '@leadrelay/connectors';
 import { and, eq } from 'drizzle-orm';
 import { horoshopSources, integrations } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { nestsDeeperThan } from '../../plugins/input';
 import { type HoroshopDeps, TYPE } from './horoshop-deps';
 import { type Arrival, type OrderOutcome, type ShopSource, takeOrders } from './horoshop-orders';

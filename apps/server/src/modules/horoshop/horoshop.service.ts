@@ -24,7 +24,7 @@ import type { Executor } from '../../db/client';
 import { hooks, horoshopOrders, horoshopSources, type IntegrationRow, integrations } from '../../db/schema';
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { connectionChanged } from '../integrations/integration-health';
 import { type Actor, ownIntegrationOfType } from '../integrations/integration-rows';
 import { getIntegration } from '../integrations/integrations.service';

@@ -6,7 +6,7 @@
 // they are kept as the sender wrote them.
 import { MAX_BODY_DEPTH, setOwn, WEBHOOK_BODY_LIMIT_BYTES } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { nestsDeeperThan } from '../../plugins/input';
 
 /** Fields a multipart body may carry (files included), as before. */

@@ -1,6 +1,6 @@
 // Property: whatever text a lead carries (NUL, half a UTF-16 pair, in keys and values, nested), the
 // webhook never answers 5xx, and every lead it accepts is stored and delivered with its fields,
-// made storable the one way plugins/input.ts does it (NUL dropped, a lone surrogate → U+FFFD).
+// made storable the one way lib/storable-text.ts does it (NUL dropped, a lone surrogate → U+FFFD).
 import { getConnector } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';

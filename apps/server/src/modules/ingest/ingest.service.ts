@@ -12,9 +12,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { dedupeKeys, type StoredRequest } from '../../db/schema';
 import { announceDue } from '../../delivery/queue';
+import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { AppError } from '../../plugins/errors';
-import { storableText } from '../../plugins/input';
+import { storableText } from '../../lib/storable-text';
 import { groupCommit } from './group-commit';
 import { INSERT_BARE_HOOK } from './ingest-statements';
 import type { KeptLead } from './lead-writer';
@@ -69,7 +69,7 @@ export async function ingestWebhook(deps: IngestDeps, input: IngestInput): Promi
     throw new AppError('VALIDATION_ERROR', { message: 'The body must be an object of fields' });
   }
   // Every lead passes here, whichever way it came (a webhook, a mail, a shop, Meta's Graph API): text
-  // PostgreSQL cannot store is cleaned once, here, for all of them (plugins/input.ts, ADR 009).
+  // PostgreSQL cannot store is cleaned once, here, for all of them (lib/storable-text.ts, ADR 009).
   const clean: IngestInput = { ...input, body: storableText(input.body), request: storableText(input.request) };
   if (input.idempotencyKey !== undefined) clean.idempotencyKey = storableText(input.idempotencyKey);
   return ingestClean(deps, source, clean, now);

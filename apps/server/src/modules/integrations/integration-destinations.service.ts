@@ -6,7 +6,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { hooks, integrations } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { findSettingBySlug } from '../catalogue/catalogue.service';
 import { assertRoomForDestinations, type PlanActor } from '../plans/plans.service';
 import { type Actor, one, ownRow, toApi } from './integration-rows';

@@ -11,8 +11,8 @@ import {
   integrations,
   type UserRow,
 } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 import { settingsBySlug } from '../catalogue/catalogue.service';
 import { connectedElsewhere } from './integration-types';
 

@@ -11,7 +11,8 @@ import {
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { collections, type IntegrationSettingRow, integrations } from '../../db/schema';
-import { AppError, zodAppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
+import { zodAppError } from '../../plugins/errors';
 import { settingsBySlug } from '../catalogue/catalogue.service';
 import type { Actor } from './integration-rows';
 import { integrationTypeHooks } from './integration-types';

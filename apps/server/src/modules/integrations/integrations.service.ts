@@ -11,7 +11,7 @@ import type {
 import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type IntegrationRow, integrations } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { findSettingBySlug, isStaffOnlyType, isTypeAvailable } from '../catalogue/catalogue.service';
 import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
 import { type Actor, one, ownRow, toApi } from './integration-rows';

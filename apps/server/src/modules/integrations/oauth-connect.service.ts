@@ -17,9 +17,9 @@ import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { oauthClientFor } from '../../delivery/connector-runtime';
 import { credentialExpiry, sealAuth } from '../../delivery/stored-auth';
+import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
 import { isBoundToBrowser, type OAuthState, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
-import { AppError } from '../../plugins/errors';
 import { connectionChanged } from './integration-health';
 import { ownIntegrationOfType } from './integration-rows';
 

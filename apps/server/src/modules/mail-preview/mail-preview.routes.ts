@@ -6,8 +6,8 @@ import { LOCALES } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { MAIL_PREVIEW_NAMES, MAIL_PREVIEWS, type MailPreviewName } from '../../lib/mail/previews';
-import { AppError } from '../../plugins/errors';
 
 export interface MailPreviewOptions {
   /** PUBLIC_URL: where the sample links and the footer point. */

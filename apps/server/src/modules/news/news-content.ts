@@ -2,7 +2,7 @@
 import { POST_IMAGE_WIDTH } from '@leadrelay/shared';
 import sanitizeHtml from 'sanitize-html';
 import sharp from 'sharp';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 
 /** What the editor produces (paragraphs, headings, lists, quotes, code, links) and nothing else:
  * no script, style, iframe, event handler or javascript: link survives. */

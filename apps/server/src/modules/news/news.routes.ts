@@ -21,7 +21,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { auditActor } from '../audit/audit.service';
 import * as news from './news.service';
 import { storedImage } from './news-content';

@@ -4,8 +4,8 @@ import type { Post, PostAnalytics, PostList, PostListQuery, PostUpdate } from '@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type PostRow, posts, postViews } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { plainText, sanitizePostHtml } from './news-content';
 

@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import { MIGRATIONS_FOLDER, rowsOf } from '../../db/client';
 import { MIGRATIONS_TABLE, readJournal } from '../../db/migrations-journal';
+import { AppError } from '../../lib/app-error';
 import { sameText } from '../../lib/same-text';
-import { AppError } from '../../plugins/errors';
 
 export interface OpsOptions {
   metrics: Registry;

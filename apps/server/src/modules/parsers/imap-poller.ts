@@ -10,7 +10,7 @@ import { isBlockedAddress } from '@leadrelay/connectors';
 import { eq, sql } from 'drizzle-orm';
 import { ImapFlow } from 'imapflow';
 import { type IntegrationRow, parserMailboxes } from '../../db/schema';
-import { storableText } from '../../plugins/input';
+import { storableText } from '../../lib/storable-text';
 import { logRefusedMail, storeMail } from './parser-mails';
 import type { ParserDeps } from './parsers-deps';
 

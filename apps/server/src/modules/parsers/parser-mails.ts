@@ -18,8 +18,8 @@ import {
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { hooks, integrations, type ParserAttachment, parserMails, type StoredRequest } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
-import { storableText } from '../../plugins/input';
+import { AppError } from '../../lib/app-error';
+import { storableText } from '../../lib/storable-text';
 import { ingestWebhook } from '../ingest/ingest.service';
 import { decodeMail, MailRefusal } from './parser-mime';
 import type { ParserDeps } from './parsers-deps';
@@ -243,7 +243,7 @@ async function outcomeOf(
   if (!verdict.matched) return { ...base, status: 'no_match', reason: verdict.reason };
   const { fields } = extractFields(rules, view);
   if (Object.keys(fields).length === 0) return { ...base, status: 'no_match', reason: 'MAIL_NO_FIELDS', fields };
-  // The view is clean (decodeMail), and ingest cleans whatever it takes (plugins/input.ts).
+  // The view is clean (decodeMail), and ingest cleans whatever it takes (lib/storable-text.ts).
   const body = {
     ...fields,
     mail: { from: view.from, to: view.to ?? '', subject: view.subject, messageId: messageId ?? '' },

@@ -3,13 +3,13 @@
 // mailparser sees a mail, cheap checks refuse the shapes of mail bombs: a header block bigger than
 // any real mail's, parts nested or multiplied beyond any real mail's; and a parse that takes too long
 // is given up. Each refusal is a MailRefusal with its reason key (the mail log shows it). What comes
-// out is text PostgreSQL can store (plugins/input.ts): a NUL or half a UTF-16 pair in a header, a
+// out is text PostgreSQL can store (lib/storable-text.ts): a NUL or half a UTF-16 pair in a header, a
 // body or an attachment's name (mailparser decodes RFC 2047/2231 words into any code unit) is
 // cleaned here, once, for SMTP and IMAP alike, after the cuts to length (a cut may halve a pair).
 import type { MailView } from '@leadrelay/shared';
 import { type AddressObject, simpleParser } from 'mailparser';
 import type { ParserAttachment } from '../../db/schema';
-import { storableText } from '../../plugins/input';
+import { storableText } from '../../lib/storable-text';
 
 export const MAX_HEADER_BYTES = 64 * 1024;
 /** multipart containers in one mail (real ones have 1–4). */

@@ -20,8 +20,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error';
 import { authOf } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
 import { forgetSourcesAfterWrites } from '../ingest/source-cache';
 import { registerIntegrationType } from '../integrations/integration-types';
 import type { ParserRuntime } from './parsers.runtime';

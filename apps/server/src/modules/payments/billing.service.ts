@@ -14,9 +14,9 @@ import {
   renewals,
   users,
 } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
-import { storableText } from '../../plugins/input';
+import { storableText } from '../../lib/storable-text';
 import { renderInvoicePdf } from './invoice-pdf';
 import { toOrder } from './payments.service';
 

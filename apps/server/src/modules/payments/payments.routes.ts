@@ -18,8 +18,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { SellerConfig } from '../../config';
+import { AppError } from '../../lib/app-error';
 import { authOf } from '../../plugins/auth';
-import { AppError } from '../../plugins/errors';
 import * as billing from './billing.service';
 import { applyEvent, type PaymentsDeps, refund, renewNow, startPayment } from './payments.service';
 

@@ -26,10 +26,10 @@ import {
   type UserRow,
   users,
 } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
-import { AppError } from '../../plugins/errors';
 import { currentRates } from '../currency/currency.service';
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError } from './providers/provider';
 

@@ -6,8 +6,8 @@ import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { connectorContext, reasonOf } from '../../delivery/connector-context';
 import { sealAuth } from '../../delivery/stored-auth';
+import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
-import { AppError } from '../../plugins/errors';
 import { ownIntegrationOfType } from '../integrations/integration-rows';
 import { storeAuth } from '../integrations/oauth-connect.service';
 

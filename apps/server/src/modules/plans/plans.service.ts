@@ -5,8 +5,8 @@ import { DEMO_PLAN_LIMITS, toCents } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, max, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { integrations, leadUsage, type PlanRow, plans, seeds, type UserRow, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 import { PLANS_SEED, SEED_PLANS } from './plans.seed';
 
 /** Who acts, with the plan whose limits apply. */

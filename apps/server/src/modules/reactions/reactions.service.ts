@@ -18,8 +18,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { type Executor, rowsOf } from '../../db/client';
 import { hooks, type LeadReactionRow, leadReactions, leads } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
-import { AppError } from '../../plugins/errors';
 
 const toReactionView = (r: Pick<LeadReactionRow, 'kind' | 'byName' | 'via' | 'at'>): LeadReaction => ({
   kind: r.kind,

@@ -16,8 +16,8 @@ import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, max, or, type
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { deliveries, integrations, leads, plans, sessions, type UserRow, users } from '../../db/schema';
+import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password-hash';
-import { AppError } from '../../plugins/errors';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { dateAfterDays, insertUser, toApiUser, updateUser } from '../users/users.service';
 

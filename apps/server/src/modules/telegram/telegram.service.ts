@@ -30,9 +30,9 @@ import type { Executor } from '../../db/client';
 import { collections, type IntegrationRow, integrations, telegramLinkCodes, type UserRow } from '../../db/schema';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
 import { readAuth } from '../../delivery/stored-auth';
+import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 import { ownIntegrationOfType } from '../integrations/integration-rows';
 import { storeAuth } from '../integrations/oauth-connect.service';
 

@@ -12,7 +12,7 @@ import { setOwn } from '@leadrelay/shared';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { type LocaleRow, locales, type TranslationRow, translations } from '../../db/schema';
-import { AppError } from '../../plugins/errors';
+import { AppError } from '../../lib/app-error';
 import { type AuditActor, recordAudit } from '../audit/audit.service';
 import { type ShippedStrings, unflatten } from './shipped-strings';
 

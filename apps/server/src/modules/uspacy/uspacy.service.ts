@@ -24,8 +24,8 @@ import { type Deps, destinationPolicy, hostAllowed, plainHttpAllowed } from '../
 import type { IntegrationRow, UserRow } from '../../db/schema';
 import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
+import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
-import { AppError } from '../../plugins/errors';
 import { ownIntegrationOfType } from '../integrations/integration-rows';
 import { storeAuth } from '../integrations/oauth-connect.service';
 

@@ -17,8 +17,8 @@ import { z } from 'zod';
 import type { Deps } from '../../config';
 import { type IntegrationRow, integrations, type UserRow } from '../../db/schema';
 import { connectorContext, reasonOf } from '../../delivery/connector-context';
+import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { AppError } from '../../plugins/errors';
 
 type Actor = Pick<UserRow, 'id'>;
 export const WIDGET_PATH = '/widgets/pipedrive-sendpulse';

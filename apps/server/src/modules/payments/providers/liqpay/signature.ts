@@ -2,7 +2,7 @@
 // `data` = base64(JSON) and `signature` = base64(sha1(private_key + data + private_key)).
 import { createHash } from 'node:crypto';
 import { sameText } from '../../../../lib/same-text';
-import { storableText } from '../../../../plugins/input';
+import { storableText } from '../../../../lib/storable-text';
 
 /** base64(sha1(privateKey + data + privateKey)), as LiqPay's SDKs compute it. */
 export function liqpaySignature(privateKey: string, data: string): string {
@@ -37,7 +37,7 @@ const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 
 /**
  * The object a `data` field carries, or null when it is not base64 of a JSON object. Never throws.
- * Its text is what PostgreSQL can store (plugins/input.ts): the callback's fields are kept as the
+ * Its text is what PostgreSQL can store (lib/storable-text.ts): the callback's fields are kept as the
  * payment's event, and base64 hides them from the input boundary.
  */
 export function decodeData(data: unknown): Record<string, unknown> | null {
