@@ -1,8 +1,8 @@
 // Text PostgreSQL cannot store: U+0000, and a UTF-16 surrogate without its pair (which `jsonb`
 // refuses). `storableText` is the one cleaner for every way in (docs/adr/009-input-boundary.md): NUL
 // dropped, a lone surrogate made U+FFFD. plugins/input.ts rejects or cleans request bodies with it;
-// what arrives outside a parsed body (mail, LiqPay's data, Horoshop's bytes, every lead, what a
-// destination answers) calls it where its bytes become text.
+// what arrives outside a parsed body (mail, a payment provider's data, a shop's order bytes, every
+// lead, what a destination answers) calls it where its bytes become text.
 
 const NUL = '\u0000';
 const isStorable = (text: string) => !text.includes(NUL) && text.isWellFormed();
