@@ -25,6 +25,14 @@ module.exports = {
     layer('plugins-not-up', `${SRC}plugins/`, `${BOOT}|${SRC}(modules|delivery)/`),
     layer('lib-not-up', `${SRC}(lib/|config[.]ts$)`, `${BOOT}|${SRC}(modules|delivery|plugins)/`),
     layer('db-not-up', `${SRC}db/`, `${BOOT}|${SRC}(modules|delivery|plugins|lib)/|${SRC}config[.]ts$`),
+    {
+      name: 'modules-through-their-door',
+      comment:
+        'A module uses another only through its index.ts, the list of what it offers (issue 29); the rest of a module is its own. Tests may reach inside.',
+      severity: 'error',
+      from: { path: `${SRC}modules/([^/]+)/`, pathNot: TEST },
+      to: { path: `${SRC}modules/[^/]+/`, pathNot: [`${SRC}modules/$1/`, `${SRC}modules/[^/]+/index[.]ts$`] },
+    },
     ...commonRules('server', TEST),
   ],
   options,

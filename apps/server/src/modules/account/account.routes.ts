@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TenantDataCleaner } from '../../lib/tenant-data';
 import { authOf } from '../../plugins/auth';
-import { clearRefreshCookie } from '../auth/refresh-cookie';
-import { apiUser } from '../users/users.service';
+import { clearRefreshCookie } from '../auth';
+import { apiUser } from '../users';
 import { clearAllData, patchAccount, removeAccount, updatePassword } from './account.service';
 
 const tags = ['account'];

@@ -5,9 +5,8 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
 import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
 import type { AuthContext } from '../../plugins/auth';
-import { revokeUserSessions } from '../auth/sessions.service';
-import { clearLoginFailures } from '../auth/throttle.service';
-import { apiUser, updateUser } from '../users/users.service';
+import { clearLoginFailures, revokeUserSessions } from '../auth';
+import { apiUser, updateUser } from '../users';
 
 async function requirePassword(user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('WRONG_PASSWORD');

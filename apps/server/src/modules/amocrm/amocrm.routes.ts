@@ -16,9 +16,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
-import { watchAfterConnect } from '../crm-events/crm-watch.service';
-import { registerLoaderRoutes } from '../integrations/loader-routes';
-import { finishAtCallback, startConnect } from '../integrations/oauth-connect.service';
+import { watchAfterConnect } from '../crm-events';
+import { finishAtCallback, registerLoaderRoutes, startConnect } from '../integrations';
 import * as service from './amocrm.service';
 
 /** The consent must come back to the browser that asked for it (lib/oauth-state). */

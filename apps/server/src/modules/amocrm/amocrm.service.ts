@@ -7,8 +7,7 @@ import { and, count, desc, eq, notInArray } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { type AmocrmBackupRow, amocrmBackups, type UserRow } from '../../db/schema';
-import { loadList } from '../integrations/connector-calls.service';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
+import { loadList, ownIntegrationOfType } from '../integrations';
 
 type Actor = Pick<UserRow, 'id'>;
 

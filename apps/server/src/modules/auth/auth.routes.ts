@@ -23,7 +23,7 @@ import { z } from 'zod';
 import { destinationPolicy } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { authOf, bearerToken } from '../../plugins/auth';
-import { apiUser, findLiveUserById } from '../users/users.service';
+import { apiUser, findLiveUserById } from '../users';
 import * as auth from './auth.service';
 import { bindBrowser, browserHash, confirmCookieOf } from './confirm-cookie';
 import { exchangeEnterCode } from './enter.service';

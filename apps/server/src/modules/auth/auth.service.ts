@@ -4,8 +4,8 @@ import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { confirmEmailMail, type MailContext, resetPasswordMail } from '../../lib/mail/templates';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../lib/password-hash';
-import { referrerOf } from '../referrals/referrals.service';
-import { dateAfterDays, findLiveUserById, findLiveUserByLogin, insertUser, updateUser } from '../users/users.service';
+import { referrerOf } from '../referrals';
+import { dateAfterDays, findLiveUserById, findLiveUserByLogin, insertUser, updateUser } from '../users';
 import {
   canIssueEmailToken,
   createEmailToken,

@@ -3,7 +3,7 @@ import { isUserActive } from '@leadrelay/shared';
 import type { Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
 import type { AuthContext } from '../../plugins/auth';
-import { findLiveUserById, toApiUser } from '../users/users.service';
+import { findLiveUserById, toApiUser } from '../users';
 import { findLiveSession } from './sessions.service';
 import { verifyAccessToken } from './tokens';
 

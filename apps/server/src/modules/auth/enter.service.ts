@@ -9,7 +9,7 @@ import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { sessions, type UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findLiveUserById } from '../users/users.service';
+import { findLiveUserById } from '../users';
 import { authenticateToken } from './authenticate';
 import { findLiveSession, parseRefreshToken } from './sessions.service';
 import { randomToken, sha256, signImpersonationToken } from './tokens';

@@ -19,7 +19,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Executor } from '../../db/client';
 import { authOf } from '../../plugins/auth';
-import { auditActor, recordAudit } from '../audit/audit.service';
+import { auditActor, recordAudit } from '../audit';
 import * as catalogue from './catalogue.service';
 
 const tags = ['catalogue'];

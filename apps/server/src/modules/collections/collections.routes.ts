@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { forgetSourcesAfterWrites } from '../ingest/source-cache';
+import { forgetSourcesAfterWrites } from '../ingest';
 import * as service from './collections.service';
 
 const tags = ['collections'];

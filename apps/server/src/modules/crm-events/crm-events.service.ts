@@ -11,7 +11,7 @@ import { type CrmWatchSecret, collections, crmWatches, deliveries, integrations,
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { sameText } from '../../lib/same-text';
-import { recordReaction } from '../reactions/reactions.service';
+import { recordReaction } from '../reactions';
 
 /** The destination types whose CRM can tell us about stage changes (their connectors have stageWatch). */
 export const WATCHED_TYPES = ['amocrm', 'pipedrive'] as const;

@@ -17,7 +17,7 @@ import { buildConnectorContext, reasonOf } from '../../delivery/connector-contex
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { PeriodicTask } from '../../delivery/periodic';
 import { AppError } from '../../lib/app-error';
-import { type Actor, ownRow } from '../integrations/integration-rows';
+import { type Actor, ownRow } from '../integrations';
 import { WATCHED_TYPES } from './crm-events.service';
 
 /** A failed subscription is tried again after this long (the periodic task). */

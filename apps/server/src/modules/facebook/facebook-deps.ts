@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Deps, destinationPolicy } from '../../config';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
 import { AppError } from '../../lib/app-error';
-import { type EmitIntegrationUpdate, emitWithState } from '../integrations/integration-health';
+import { type EmitIntegrationUpdate, emitWithState } from '../integrations';
 import { createPictureCache, type PictureCache } from './picture-cache';
 
 export interface FacebookDeps extends Deps {

@@ -4,7 +4,7 @@
 import type { Integration } from '@leadrelay/shared';
 import { eq } from 'drizzle-orm';
 import { integrations } from '../../db/schema';
-import { getIntegration, ownIntegrationOfType } from '../integrations/integrations.service';
+import { getIntegration, ownIntegrationOfType } from '../integrations';
 import type { FacebookDeps } from './facebook-deps';
 import { connectionForPage } from './facebook-settings';
 import type { Actor } from './facebook-store';

@@ -8,7 +8,7 @@ import type { Executor } from '../../db/client';
 import { fbConnections, fbPages } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { zodAppError } from '../../plugins/errors';
-import type { IntegrationTypeHooks } from '../integrations/integration-types';
+import type { IntegrationTypeHooks } from '../integrations';
 import type { Actor } from './facebook-store';
 
 const fieldError = (field: string, code: 'FB_CONNECTION_NOT_FOUND' | 'FB_PAGE_NOT_FOUND') =>

@@ -14,7 +14,7 @@ import { type FbLeadgenEventRow, fbLeadgenEvents, integrations, type StoredReque
 import { JobLoop } from '../../delivery/job-loop';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { ingestWebhook } from '../ingest/ingest.service';
+import { ingestWebhook } from '../ingest';
 import { type FacebookDeps, graphFor } from './facebook-deps';
 import { graphReason, isAuthFailure, markConnectionBroken, markConnectionOk } from './facebook-health';
 import { pageTokenOf } from './facebook-store';

@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
-import { registerIntegrationType } from '../integrations/integration-types';
+import { registerIntegrationType } from '../integrations';
 import * as service from './facebook.service';
 import { connectWithSdkCode, FB_OAUTH_COOKIE, handleCallback, startAuth } from './facebook-connect.service';
 import { facebookDeps } from './facebook-deps';

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { callConnector } from '../integrations/connector-calls.service';
+import { callConnector } from '../integrations';
 
 const tags = ['ga'];
 const ZIdParams = z.object({ id: z.string() });

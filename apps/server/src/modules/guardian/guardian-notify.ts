@@ -18,7 +18,7 @@ import {
 } from '../../lib/mail/guardian-templates';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { Template } from '../../lib/mail/render';
-import type { TelegramDeps } from '../telegram/telegram.service';
+import type { TelegramDeps } from '../telegram';
 import { sendToOwner } from './owner-telegram';
 
 export interface GuardianDeps {

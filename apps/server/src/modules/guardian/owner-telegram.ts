@@ -18,8 +18,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { guardianSettings, type IntegrationRow, integrations, telegramLinkCodes } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
-import { apiFor, authOfRow, platformBot, type TelegramDeps, TYPE, telegramConfig } from '../telegram/telegram.service';
+import { ownIntegrationOfType } from '../integrations';
+import { apiFor, authOfRow, platformBot, type TelegramDeps, TYPE, telegramConfig } from '../telegram';
 
 type Actor = { id: string };
 

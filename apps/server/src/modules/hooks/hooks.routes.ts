@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { assertIntegration } from '../integrations/integration-rows';
+import { assertIntegration } from '../integrations';
 import { getHook, hookTotals, listHooks, removeHooks, renewHooks, statistic } from './hooks.service';
 
 const ZIdParams = z.object({ id: z.uuid({ message: 'VALIDATION_ERROR' }) });

@@ -30,7 +30,7 @@ import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { reactionsOf } from '../reactions/reactions.service';
+import { reactionsOf } from '../reactions';
 
 // The views are the shared response types, so the web and the server cannot drift apart.
 export type HookView = Hook;

@@ -18,7 +18,7 @@ import { buildConnectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../d
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
-import { type EmitIntegrationUpdate, emitWithState } from '../integrations/integration-health';
+import { type EmitIntegrationUpdate, emitWithState } from '../integrations';
 
 export const TYPE = 'horoshop';
 

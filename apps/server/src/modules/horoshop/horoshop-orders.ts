@@ -10,7 +10,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { horoshopOrders, type StoredRequest } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storableText } from '../../lib/storable-text';
-import { ingestWebhook } from '../ingest/ingest.service';
+import { ingestWebhook } from '../ingest';
 import type { HoroshopDeps } from './horoshop-deps';
 
 /** How long an order id counts as taken in ingest's own dedupe (the poll never looks back this far). */

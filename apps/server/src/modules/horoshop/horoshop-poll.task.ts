@@ -15,7 +15,7 @@ import { horoshopOrdersSince } from '@leadrelay/connectors';
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
 import { horoshopOrders, horoshopSources, type IntegrationRow, integrations } from '../../db/schema';
 import type { PeriodicTask } from '../../delivery/periodic';
-import { markBroken, markRecovered } from '../integrations/integration-health';
+import { markBroken, markRecovered } from '../integrations';
 import { type HoroshopDeps, horoshopError, horoshopReason, storedContext, TYPE } from './horoshop-deps';
 import { HOROSHOP_ORDER_RETENTION_MS, isGone, takeOrders } from './horoshop-orders';
 

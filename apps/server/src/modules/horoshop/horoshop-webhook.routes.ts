@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { storedRequest } from '../ingest/request';
+import { storedRequest } from '../ingest';
 import { horoshopDeps } from './horoshop-deps';
 import { receiveOrders, subscriptionRemoved } from './horoshop-webhook.service';
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { horoshopSources } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { authOf } from '../../plugins/auth';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
+import { ownIntegrationOfType } from '../integrations';
 import { connectShop, horoshopState, registerWebhook, unregisterWebhook } from './horoshop.service';
 import { horoshopDeps, TYPE } from './horoshop-deps';
 import { pollShop } from './horoshop-poll.task';

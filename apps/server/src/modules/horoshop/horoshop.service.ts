@@ -25,9 +25,7 @@ import { hooks, horoshopOrders, horoshopSources, type IntegrationRow, integratio
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../lib/app-error';
-import { connectionChanged } from '../integrations/integration-health';
-import { type Actor, ownIntegrationOfType } from '../integrations/integration-rows';
-import { getIntegration } from '../integrations/integrations.service';
+import { type Actor, connectionChanged, getIntegration, ownIntegrationOfType } from '../integrations';
 import { draftContext, horoshopError, storedContext, TYPE } from './horoshop-deps';
 
 /** Orders the integration page lists. */

@@ -7,8 +7,8 @@ import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { hooks, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findSettingBySlug } from '../catalogue/catalogue.service';
-import { assertRoomForDestinations, type PlanActor } from '../plans/plans.service';
+import { findSettingBySlug } from '../catalogue';
+import { assertRoomForDestinations, type PlanActor } from '../plans';
 import { type Actor, one, ownRow, toApi } from './integration-rows';
 import { validDestinations } from './integration-validation';
 

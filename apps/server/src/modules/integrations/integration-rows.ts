@@ -13,7 +13,7 @@ import {
 } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { settingsBySlug } from '../catalogue/catalogue.service';
+import { settingsBySlug } from '../catalogue';
 import { connectedElsewhere } from './integration-types';
 
 export type Actor = Pick<UserRow, 'id'>;

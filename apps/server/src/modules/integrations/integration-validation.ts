@@ -13,7 +13,7 @@ import type { Executor } from '../../db/client';
 import { collections, type IntegrationSettingRow, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { zodAppError } from '../../plugins/errors';
-import { settingsBySlug } from '../catalogue/catalogue.service';
+import { settingsBySlug } from '../catalogue';
 import type { Actor } from './integration-rows';
 import { integrationTypeHooks } from './integration-types';
 

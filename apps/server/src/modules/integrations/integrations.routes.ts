@@ -25,7 +25,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { IntegrationRow } from '../../db/schema';
 import { authOf } from '../../plugins/auth';
-import { forgetSourcesAfterWrites } from '../ingest/source-cache';
+import { forgetSourcesAfterWrites } from '../ingest';
 import * as calls from './connector-calls.service';
 import * as destinations from './integration-destinations.service';
 import * as service from './integrations.service';

@@ -12,8 +12,8 @@ import { and, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type IntegrationRow, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { findSettingBySlug, isStaffOnlyType, isTypeAvailable } from '../catalogue/catalogue.service';
-import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans/plans.service';
+import { findSettingBySlug, isStaffOnlyType, isTypeAvailable } from '../catalogue';
+import { assertRoomForDestinations, assertRoomForIntegration, type PlanActor } from '../plans';
 import { type Actor, one, ownRow, toApi } from './integration-rows';
 import {
   checkedSettings,
@@ -22,8 +22,6 @@ import {
   validOptions,
   validRouting,
 } from './integration-validation';
-
-export { ownIntegrationOfType } from './integration-rows';
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -22,7 +22,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
-import { auditActor } from '../audit/audit.service';
+import { auditActor } from '../audit';
 import * as news from './news.service';
 import { storedImage } from './news-content';
 

@@ -6,7 +6,7 @@ import type { Executor } from '../../db/client';
 import { type PostRow, posts, postViews } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, recordAudit } from '../audit';
 import { plainText, sanitizePostHtml } from './news-content';
 
 export const POSTS_PATH = '/api/legacy/api/post';

@@ -20,7 +20,7 @@ import type { Executor } from '../../db/client';
 import { hooks, integrations, type ParserAttachment, parserMails, type StoredRequest } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { storableText } from '../../lib/storable-text';
-import { ingestWebhook } from '../ingest/ingest.service';
+import { ingestWebhook } from '../ingest';
 import { decodeMail, MailRefusal } from './parser-mime';
 import type { ParserDeps } from './parsers-deps';
 

@@ -22,8 +22,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { authOf } from '../../plugins/auth';
-import { forgetSourcesAfterWrites } from '../ingest/source-cache';
-import { registerIntegrationType } from '../integrations/integration-types';
+import { forgetSourcesAfterWrites } from '../ingest';
+import { registerIntegrationType } from '../integrations';
 import type { ParserRuntime } from './parsers.runtime';
 import {
   configureParser,

@@ -30,7 +30,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
-import { currentRates } from '../currency/currency.service';
+import { currentRates } from '../currency';
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError } from './providers/provider';
 
 export interface PaymentsDeps {

@@ -20,18 +20,18 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { watchAfterConnect } from '../crm-events/crm-watch.service';
-import { remoteWebhooks } from '../integrations/connector-calls.service';
-import { registerLoaderRoutes } from '../integrations/loader-routes';
+import { watchAfterConnect } from '../crm-events';
 import {
   appClient,
   callbackToScreen,
   connectWithCode,
   consentUrl,
   oauthConnector,
+  registerLoaderRoutes,
+  remoteWebhooks,
   signConnectState,
   stateIntegration,
-} from '../integrations/oauth-connect.service';
+} from '../integrations';
 import { connectWithToken } from './pipedrive.service';
 
 const TYPE = 'pipedrive' as const;

@@ -8,8 +8,7 @@ import { connectorContext, reasonOf } from '../../delivery/connector-context';
 import { sealAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
-import { storeAuth } from '../integrations/oauth-connect.service';
+import { ownIntegrationOfType, storeAuth } from '../integrations';
 
 type Actor = Pick<UserRow, 'id'>;
 

@@ -4,7 +4,7 @@ import { ZSmsBalance, ZSmsList, ZSmsListQuery } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authOf } from '../../plugins/auth';
-import { registerLoaderRoutes } from '../integrations/loader-routes';
+import { registerLoaderRoutes } from '../integrations';
 import { listSms } from './sms.service';
 
 const tags = ['sms'];

@@ -10,8 +10,8 @@ import type { Executor } from '../../db/client';
 import { type DeliveryRow, integrations, type SmsMessageRow, smsMessages } from '../../db/schema';
 import { connectorContext } from '../../delivery/connector-context';
 import type { DeliveryRecorder } from '../../delivery/worker';
-import type { Actor } from '../integrations/integration-rows';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
+import type { Actor } from '../integrations';
+import { ownIntegrationOfType } from '../integrations';
 
 const TYPE = 'alfasms';
 

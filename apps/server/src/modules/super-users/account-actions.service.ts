@@ -9,12 +9,15 @@ import { sessions, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { operatorResetPasswordMail } from '../../lib/mail/templates';
 import { clearTenantData, type TenantDataCleaner } from '../../lib/tenant-data';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
-import { createEmailToken } from '../auth/email-tokens.service';
-import { ENTER_SESSION_MINUTES, issueEnterCode } from '../auth/enter.service';
-import { revokeUserSessions } from '../auth/sessions.service';
-import { clearLoginFailures } from '../auth/throttle.service';
-import { updateUser } from '../users/users.service';
+import { type AuditActor, recordAudit } from '../audit';
+import {
+  clearLoginFailures,
+  createEmailToken,
+  ENTER_SESSION_MINUTES,
+  issueEnterCode,
+  revokeUserSessions,
+} from '../auth';
+import { updateUser } from '../users';
 import { assertCanManage, findUserRow, liveTarget } from './super-users.service';
 
 /**

@@ -17,7 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TenantDataCleaner } from '../../lib/tenant-data';
 import { authOf } from '../../plugins/auth';
-import { auditActor } from '../audit/audit.service';
+import { auditActor } from '../audit';
 import { enterAs, hardDelete, leaveEntered, removeOrphans, resetPassword, softDelete } from './account-actions.service';
 import { clientStatistic, createClient, listClients, patchClient, userCounters } from './super-users.service';
 

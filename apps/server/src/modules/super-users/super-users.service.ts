@@ -18,8 +18,8 @@ import type { Executor } from '../../db/client';
 import { deliveries, integrations, leads, plans, sessions, type UserRow, users } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword } from '../../lib/password-hash';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
-import { dateAfterDays, insertUser, toApiUser, updateUser } from '../users/users.service';
+import { type AuditActor, recordAudit } from '../audit';
+import { dateAfterDays, insertUser, toApiUser, updateUser } from '../users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const today = () => new Date().toISOString().slice(0, 10);

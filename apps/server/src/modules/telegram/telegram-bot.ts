@@ -29,7 +29,7 @@ import {
   telegramLinkCodes,
   users,
 } from '../../db/schema';
-import { recordReaction } from '../reactions/reactions.service';
+import { recordReaction } from '../reactions';
 import { apiFor, authOfRow, clientOptions, PLATFORM, setItemKey, type TelegramDeps } from './telegram.service';
 
 /** Whose bot an update came to: one account's own integration, or the platform's bot. */

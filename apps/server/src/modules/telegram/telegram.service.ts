@@ -33,8 +33,7 @@ import { readAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
 import { isUuid } from '../../lib/ids';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
-import { storeAuth } from '../integrations/oauth-connect.service';
+import { ownIntegrationOfType, storeAuth } from '../integrations';
 
 type Actor = Pick<UserRow, 'id'>;
 export const TYPE = 'telegram';

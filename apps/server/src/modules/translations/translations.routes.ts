@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { auditActor } from '../audit/audit.service';
+import { auditActor } from '../audit';
 import { findWebLocales, loadShippedStrings } from './shipped-strings';
 import { addLocale, listLocales, TranslationsCatalogue } from './translations.service';
 

@@ -13,7 +13,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import { type LocaleRow, locales, type TranslationRow, translations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { type AuditActor, recordAudit } from '../audit/audit.service';
+import { type AuditActor, recordAudit } from '../audit';
 import { type ShippedStrings, unflatten } from './shipped-strings';
 
 /** The language every other one is translated from, and falls back to. */

@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { registerLoaderRoutes } from '../integrations/loader-routes';
+import { registerLoaderRoutes } from '../integrations';
 import * as service from './uspacy.service';
 
 const tags = ['uspacy'];

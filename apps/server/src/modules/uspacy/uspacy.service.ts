@@ -26,8 +26,7 @@ import { connectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delive
 import { readAuth, sealAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
-import { ownIntegrationOfType } from '../integrations/integration-rows';
-import { storeAuth } from '../integrations/oauth-connect.service';
+import { ownIntegrationOfType, storeAuth } from '../integrations';
 
 type Actor = Pick<UserRow, 'id'>;
 export const TYPE = 'uspacy';

@@ -1,0 +1,5 @@
+// The plans module's door: what other modules may use of it (issue 29). A module imports another
+// only through its index.ts (npm run lint:deps:server); what is not here is the module's own.
+
+export type { PlanActor } from './plans.service';
+export { assertRoomForDestinations, assertRoomForIntegration } from './plans.service';
