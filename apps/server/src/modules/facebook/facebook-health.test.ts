@@ -1,7 +1,9 @@
+import { GraphError } from '@leadrelay/connectors';
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import { expectError, type SignedInUser, signUp } from '../../test/test-app';
+import { graphReason } from './facebook-health';
 
 let f: FacebookTest;
 let alice: SignedInUser;
@@ -118,5 +120,13 @@ describe('connection health', () => {
     expect(mail?.subject).toMatch(/^LeadRelay: reconnect Facebook/);
     expect(mail?.link).toBe(`${f.t.app.deps.config.publicUrl}/en/admin/integrations/facebook`);
     await call(f.t, 'PATCH', '/api/account', alice, { lang: 'uk' });
+  });
+});
+
+describe('the reason kept for a refused Graph call', () => {
+  it('is text PostgreSQL can store, whatever Meta wrote: no NUL, no half of a UTF-16 pair', () => {
+    const refused = new GraphError('Session\u0000 expired \ud800', { code: 190, subcode: 463, httpStatus: 400 });
+    expect(graphReason(refused)).toBe('Session expired \ufffd (code 190/463)');
+    expect(graphReason(new Error('socket\u0000 hang up'))).toBe('socket hang up');
   });
 });

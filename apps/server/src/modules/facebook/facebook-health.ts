@@ -9,6 +9,7 @@ import { type FbConnectionRow, fbConnections, integrations, users } from '../../
 import { AppError } from '../../lib/app-error';
 import { facebookConnectionBrokenMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
+import { storableText } from '../../lib/storable-text';
 import type { FacebookDeps } from './facebook-deps';
 
 const MAX_REASON = 300;
@@ -21,13 +22,19 @@ const onConnection = (accountId: string, connectionId: string) =>
     sql`${integrations.settings}->>'fbConnectionId' = ${connectionId}`,
   );
 
-/** A short reason for the UI and the mail: Facebook's message (the client removes secrets) and code. */
+/**
+ * A short reason for the UI and the mail: Facebook's message (the client removes secrets) and code,
+ * storable (Meta's words are text from outside, ADR 009, as reasonOf's are for the connectors).
+ */
 export function graphReason(error: unknown): string {
   if (error instanceof GraphError) {
     const code = error.code ? ` (code ${error.code}${error.subcode ? `/${error.subcode}` : ''})` : '';
-    return `${error.message}${code}`.slice(0, MAX_REASON);
+    return storableText(`${error.message}${code}`.slice(0, MAX_REASON));
   }
-  return (error instanceof Error ? error.message : String(error)).slice(0, MAX_REASON) || 'Facebook call failed';
+  return (
+    storableText((error instanceof Error ? error.message : String(error)).slice(0, MAX_REASON)) ||
+    'Facebook call failed'
+  );
 }
 
 /** Facebook refused the token or a permission: the user has to reconnect. */
