@@ -18,6 +18,7 @@ import { buildConnectorContext, INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../d
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
+import { storableText } from '../../lib/storable-text';
 import { type EmitIntegrationUpdate, emitWithState } from '../integrations';
 
 export const TYPE = 'horoshop';
@@ -107,9 +108,12 @@ export function horoshopError(error: unknown): AppError {
   }
 }
 
-/** What a screen shows of a failure: the key, and the shop's own words (if any) after a colon. */
+/**
+ * What a screen shows of a failure: the key, and the shop's own words (if any) after a colon; kept
+ * as the poll's last error, so storable (the shop's words are text from outside, ADR 009).
+ */
 export function horoshopReason(error: unknown): string {
   const app = horoshopError(error);
   const words = horoshopShopWords(error);
-  return (words ? `${app.code}: ${words}` : app.code).slice(0, 300);
+  return storableText((words ? `${app.code}: ${words}` : app.code).slice(0, 300));
 }

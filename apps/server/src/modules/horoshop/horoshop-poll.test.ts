@@ -21,7 +21,7 @@ import {
   storedAuth,
 } from '../../test/horoshop-kit';
 import { callAs } from '../../test/test-app';
-import { horoshopDeps } from './horoshop-deps';
+import { horoshopDeps, horoshopReason } from './horoshop-deps';
 import { HOROSHOP_POLL_TASK, pollShop } from './horoshop-poll.task';
 
 let h: HoroshopTest;
@@ -184,5 +184,12 @@ describe('the poll', () => {
     h.shop.createOrder({ name: 'Nobody takes me' });
     expect(await poll()).toBe('ran');
     expect(await leadsOf(h.t, s.integrationId)).toHaveLength(0);
+  });
+});
+
+describe('the reason kept for a failed poll', () => {
+  it('is text PostgreSQL can store, whatever the shop wrote', () => {
+    const refused = Object.assign(new Error('refused'), { shopWords: 'Доступ\u0000 заборонено \ud800' });
+    expect(horoshopReason(refused)).toBe('HOROSHOP_UNAVAILABLE: Доступ заборонено \ufffd');
   });
 });
