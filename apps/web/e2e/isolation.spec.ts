@@ -40,6 +40,8 @@ test('the next test in the worker starts signed out, with none of it', async ({ 
   await page.goto(`${elsewhere(baseURL as string)}/api/health`);
   expect(await page.evaluate(() => localStorage.getItem('left-behind'))).toBeNull();
   expect(await page.evaluate(() => [innerWidth, innerHeight])).toEqual([1280, 720]);
+  // The config's options hold in the kept context too: less motion, as every test's browser asks.
+  expect(await page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches)).toBe(true);
   expect(await clipboardPermission(page)).not.toBe('granted');
 
   await page.goto(`${uk.prefix}/admin`);

@@ -1,5 +1,4 @@
 import { type BrowserContext, test as base, type Page } from '@playwright/test';
-import { baseURL } from '../../playwright.config';
 
 export { expect } from '@playwright/test';
 
@@ -22,28 +21,30 @@ export { expect } from '@playwright/test';
 type Fixtures = { context: BrowserContext; page: Page };
 type WorkerFixtures = { workerContext: BrowserContext };
 
-/** What the config's `use` gives every context; a worker-scoped fixture cannot read test options. */
-const CONTEXT_OPTIONS = { baseURL, reducedMotion: 'reduce' } as const;
-/** Playwright's own defaults: a test that sets another locale has a context of its own. */
+/**
+ * Playwright's own default locale: a test that sets another has a context of its own. A context made
+ * with `browser.newContext()` in a test takes the config's `use` options (baseURL, reducedMotion …)
+ * from the runner; the worker's names its locale, lest the first test to make it lend it its own.
+ */
 const DEFAULT_LOCALE = 'en-US';
 
 export const test = base.extend<Fixtures, WorkerFixtures>({
   workerContext: [
     async ({ browser }, use) => {
-      const context = await browser.newContext({ ...CONTEXT_OPTIONS, locale: DEFAULT_LOCALE });
+      const context = await browser.newContext({ locale: DEFAULT_LOCALE });
       await use(context);
       await context.close();
     },
     { scope: 'worker' },
   ],
-  context: async ({ workerContext, browser, locale }, use) => {
+  context: async ({ workerContext, browser, locale, baseURL }, use) => {
     if (locale !== DEFAULT_LOCALE || process.env.E2E_FRESH_CONTEXT) {
-      const own = await browser.newContext({ ...CONTEXT_OPTIONS, locale });
+      const own = await browser.newContext();
       await use(own);
       await own.close();
       return;
     }
-    const origins = new Set<string>([new URL(baseURL).origin]);
+    const origins = new Set<string>([new URL(baseURL as string).origin]);
     const remember = (page: Page) =>
       page.on('framenavigated', (frame) => {
         if (frame.url().startsWith('http')) origins.add(new URL(frame.url()).origin);
