@@ -66,7 +66,6 @@ import { facebookLeadTasks } from './modules/facebook/facebook-backfill.task';
 import { facebookDeps } from './modules/facebook/facebook-deps';
 import { FacebookLeadgenProcessor } from './modules/facebook/facebook-webhook.job';
 import { facebookWebhookRoutes } from './modules/facebook/facebook-webhook.routes';
-import { gaRoutes } from './modules/ga/ga.routes';
 import { guardianRoutes } from './modules/guardian/guardian.routes';
 import { guardianTasks } from './modules/guardian/guardian.tasks';
 import { holdsTasks } from './modules/holds/holds.tasks';
@@ -80,6 +79,7 @@ import { horoshopTasks } from './modules/horoshop/horoshop-poll.task';
 import { horoshopWebhookRoutes } from './modules/horoshop/horoshop-webhook.routes';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { ingestTasks } from './modules/ingest/ingest.tasks';
+import { connectorRecorders, recordTasks } from './modules/integrations';
 import { emitWithState, watchIntegrationHealth } from './modules/integrations/integration-health';
 import { collectionsCleaner, integrationsCleaner } from './modules/integrations/integrations.cleaner';
 import { integrationsRoutes } from './modules/integrations/integrations.routes';
@@ -104,9 +104,6 @@ import { seedPlans } from './modules/plans/plans.service';
 import { reactionsRoutes } from './modules/reactions/reactions.routes';
 import { speedToLeadSummary } from './modules/reactions/reactions.service';
 import { referralsRoutes } from './modules/referrals/referrals.routes';
-import { smsRoutes } from './modules/sms/sms.routes';
-import { recordSentSms } from './modules/sms/sms.service';
-import { smsTasks } from './modules/sms/sms.tasks';
 import { superUsersRoutes } from './modules/super-users/super-users.routes';
 import { supportChatRoutes } from './modules/support-chat/support-chat.routes';
 import { telegramRoutes } from './modules/telegram/telegram.routes';
@@ -303,7 +300,7 @@ async function setup(
     contextExtras: (connector, destinationId) =>
       runtimeExtras({ db: database.workerDb ?? database.db, secrets, locks, config }, connector, destinationId),
     // A destination type's bookkeeping of what it delivered, in the transaction that stores the result.
-    recorders: { alfasms: recordSentSms, telegram: recordTelegramCards },
+    recorders: { ...connectorRecorders(), telegram: recordTelegramCards },
     // What a destination type's module adds to a delivery (Telegram: the assignee's chat, the lead's earlier cards).
     enrichers: { telegram: telegramEnricher({ db: database.workerDb ?? database.db, config }) },
     ...options.delivery,
@@ -349,7 +346,7 @@ async function setup(
       ...holdsTasks({ mailer, publicUrl: config.publicUrl, log: app.log }, events),
       ...retentionTasks(options.retentionDays ?? DEFAULT_RETENTION_DAYS),
       { name: 'prune-rate-windows', everyMs: 5 * 60_000, run: (tx, now) => pruneRateWindows(tx, now) },
-      ...smsTasks(deps),
+      ...recordTasks(deps),
       ...horoshopTasks(horoshopDeps(app)),
       ...parsers.tasks(),
       ...guardianTasks({ mailer, publicUrl: config.publicUrl, log: app.log, telegram: deps }, speedToLeadSummary),
@@ -434,8 +431,6 @@ async function setup(
     await app.register(paymentsRoutes, { deps: payments, seller: config.seller });
     await app.register(facebookRoutes);
     await app.register(facebookWebhookRoutes);
-    await app.register(smsRoutes);
-    await app.register(gaRoutes);
     await app.register(horoshopRoutes);
     await app.register(horoshopWebhookRoutes);
     await app.register(newsRoutes);

@@ -11,15 +11,7 @@ import { sendpulse } from './sendpulse';
 import { telegram } from './telegram';
 import { uspacy } from './uspacy';
 
-export {
-  ALPHASMS_API_URL,
-  alfasms,
-  alphaSmsBalance,
-  alphaSmsStatuses,
-  type MessageStatus as AlphaSmsStatus,
-  type SentSms,
-  smsStatusOf,
-} from './alfasms';
+export { ALPHASMS_API_URL, alfasms } from './alfasms';
 export {
   type AmoAuth,
   amoAccountOrigin,
@@ -51,7 +43,7 @@ export {
   verifySignature,
   versionOfUrl as graphVersionOfUrl,
 } from './facebook';
-export { GA_API_URL, GA_EU_API_URL, ga, gaDebug } from './ga';
+export { GA_API_URL, GA_EU_API_URL, ga } from './ga';
 export * from './horoshop';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';

@@ -239,6 +239,7 @@ export const ZGaDebugBody = z
   })
   .strict()
   .nullish();
+export type GaDebugBody = z.infer<typeof ZGaDebugBody>;
 
 export const ZGaValidationMessage = z.object({
   fieldPath: z.string(),

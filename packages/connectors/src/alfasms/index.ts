@@ -15,21 +15,11 @@ import { defineConnector } from '../kit/define-connector';
 import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
 import { type AlphaContext, balance, call, numberOf, statuses } from './client';
 import { alphaError, noteOf, planMessages, quietUntil, smsPhone, toItem } from './mapping';
+import { type SentSms, smsAliases, smsRecords } from './records';
 
 export { ALPHASMS_API_URL, type AlphaContext, type MessageStatus } from './client';
 export { messageId, quietUntil, smsPhone, smsStatusOf } from './mapping';
-
-/** One message AlphaSMS took: what the server keeps in the SMS log (DeliveryResult.records). */
-export interface SentSms {
-  recipient: 'lead' | 'manager';
-  /** 380XXXXXXXXX */
-  phone: string;
-  channel: 'sms' | 'viber+sms';
-  text: string;
-  msgId: string;
-  parts: number;
-  cost?: number;
-}
+export type { SentSms } from './records';
 
 const ZChecked = ZAlphaSmsSettings.superRefine((s, ctx) => {
   if (s.managerPhone && !smsPhone(s.managerPhone, true).ok) {
@@ -64,6 +54,8 @@ export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsStoredSettings>({
   config: { ALFASMS_API_URL: { type: 'url', default: 'https://alphasms.ua' } },
   baseUrl: (cfg) => cfg.ALFASMS_API_URL as string | undefined,
   loaders: { balance: (ctx) => balance(ctx as AlphaContext) },
+  records: { sms: smsRecords() },
+  aliases: smsAliases,
   // The key is accepted when the balance answers.
   async testConnection(ctx) {
     await balance(ctx as AlphaContext);

@@ -6,12 +6,15 @@
 // the validation server instead (gaDebug).
 import {
   type GaAuth,
+  type GaDebugBody,
   type GaDebugResult,
   type GaIssue,
   type GaSettings,
   gaPayloadIssues,
   type Lead,
   ZGaAuth,
+  ZGaDebugBody,
+  ZGaDebugResult,
   ZGaSettings,
 } from '@leadrelay/shared';
 import { defineConnector } from '../kit/define-connector';
@@ -57,6 +60,18 @@ export const ga = defineConnector<GaAuth, GaSettings>({
     const first = result.issues[0]?.code ?? result.validationMessages[0]?.validationCode;
     if (first) throw new PermanentError(`GA_VALIDATION_FAILED: ${first}`, { code: 'CONFIGURATION' });
   },
+  actions: {
+    // "Send a test lead" on the integration's page (and POST /api/ga/debug/{id}, kept for API users).
+    debug: {
+      body: ZGaDebugBody,
+      response: ZGaDebugResult,
+      run: (ctx, body) => {
+        const lead = (body as GaDebugBody | undefined)?.lead;
+        return gaDebug(ctx, lead ? { ...lead, custom: lead.custom ?? {} } : undefined);
+      },
+    },
+  },
+  aliases: [{ method: 'POST', path: '/api/ga/debug/:id', action: 'debug' }],
   async deliver(ctx, input) {
     const { payload, issues } = checked(input.lead, ctx.settings, input.idempotencyKey);
     const [issue] = issues;

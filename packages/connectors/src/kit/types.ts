@@ -224,6 +224,93 @@ export interface FieldOption {
   options?: { value: string; label: string }[];
 }
 
+/**
+ * Something the integration's screen may ask the connector to do beyond the generic calls (GA4: send
+ * a test lead to Google's validation server): POST /api/integrations/{id}/actions/{name}, body
+ * checked with `body`, the answer with `response`.
+ */
+export interface ConnectorAction<Auth, Settings> {
+  body?: z.ZodType;
+  response?: z.ZodType;
+  run: (ctx: ConnectorContext<Auth, Settings>, body: unknown) => Promise<unknown>;
+}
+
+/** One record as the connector describes it: its key (unique per integration and kind), state and fields. */
+export interface ConnectorRecordInput {
+  /** The destination's id of it (AlphaSMS's msg_id): a result stored twice keeps one record. */
+  key: string;
+  status: string;
+  /** Whether `refresh` should still ask about it. */
+  open: boolean;
+  /** Its own fields, shown as they are beside the generic ones (never `_id`, `status` …). */
+  data: Record<string, unknown>;
+}
+
+/** A stored record as `refresh` gets it. */
+export interface StoredConnectorRecord {
+  key: string;
+  status: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** What `refresh` learned of one record: a new status, whether it stays open, fields merged over its own. */
+export interface ConnectorRecordUpdate {
+  status?: string;
+  open?: boolean;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * A kind of record the connector keeps of what it delivered (AlphaSMS: the messages it sent), in
+ * the server's generic table: read from DeliveryResult.records in the transaction that stores the
+ * delivery's result, listed by GET /api/integrations/{id}/records/{kind}, and kept current by a
+ * periodic task when the destination is asked about them later.
+ */
+export interface ConnectorRecordKind<Auth, Settings> {
+  /** Every status a record of the kind may have (the list's filter). */
+  statuses: readonly string[];
+  /** One entry of DeliveryResult.records as a record of this kind; null when it is not one. */
+  read: (entry: unknown) => ConnectorRecordInput | null;
+  /** One listed record (generic fields and the kind's own), for the API's docs and its answer's check. */
+  item: z.ZodType;
+  /** Asks the destination about open records, one call per connection and run. */
+  refresh?: {
+    /** The periodic task's name. */
+    task: string;
+    everyMs: number;
+    /** How soon one record is asked about again. */
+    recheckMs: number;
+    /** After this long a record is no longer asked about. */
+    openForMs: number;
+    /** Records asked about per run. */
+    batch: number;
+    /** What changed of each record, in the order given (undefined: nothing known). */
+    run: (
+      ctx: ConnectorContext<Auth, Settings>,
+      records: StoredConnectorRecord[],
+    ) => Promise<(ConnectorRecordUpdate | undefined)[]>;
+  };
+}
+
+/**
+ * A path of the spec (or one kept for API users) that answers what the definition declares: a
+ * loader's list, an action, or a record kind across the account's integrations of the type. The
+ * server mounts it beside the generic routes.
+ */
+export type ConnectorAlias =
+  | { method: 'GET'; path: `${string}/:id`; list: string; response: z.ZodType }
+  | { method: 'POST'; path: `${string}/:id`; action: string }
+  | {
+      method: 'GET';
+      path: string;
+      /** The account's records of this kind over all its integrations of the type. */
+      records: string;
+      /** page, limit, status and an optional integrationId. */
+      query: z.ZodType<{ page: number; limit: number; status?: string; integrationId?: string }>;
+      response: z.ZodType;
+    };
+
 export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   slug: string;
   kind: 'source' | 'destination';
@@ -259,6 +346,12 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   };
   /** The CRM tells us when a record we delivered changes stage: a manager's first reaction (issue 19). */
   stageWatch?: StageWatch<Auth, Settings>;
+  /** What the integration's screen may ask of it besides lists (POST /api/integrations/{id}/actions/{name}). */
+  actions?: Readonly<Record<string, ConnectorAction<Auth, Settings>>>;
+  /** What it keeps of its deliveries, by kind (GET /api/integrations/{id}/records/{kind}). */
+  records?: Readonly<Record<string, ConnectorRecordKind<Auth, Settings>>>;
+  /** The spec's own paths for its lists, actions and records (thin aliases of the generic routes). */
+  aliases?: readonly ConnectorAlias[];
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,

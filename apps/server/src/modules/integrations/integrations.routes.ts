@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { IntegrationRow } from '../../db/schema';
 import { authOf } from '../../plugins/auth';
 import { forgetSourcesAfterWrites } from '../ingest';
+import { connectorRoutes } from './connector.routes';
 import * as calls from './connector-calls.service';
 import * as destinations from './integration-destinations.service';
 import * as service from './integrations.service';
@@ -49,6 +50,7 @@ export async function integrationsRoutes(app: FastifyInstance, options: Integrat
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
   forgetSourcesAfterWrites(app);
   await oauthConnectRoutes(app);
+  await connectorRoutes(app);
 
   r.get(
     '/api/integrations',

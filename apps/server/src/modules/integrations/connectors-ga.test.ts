@@ -169,11 +169,17 @@ describe('GA4 delivery', () => {
   });
 });
 
-describe('GA4 send a test lead', () => {
+// The screen calls the connector's action through the generic route; the old path stays for API users.
+const DEBUG_PATHS = [
+  ['the generic action route', (id: string) => `/api/integrations/${id}/actions/debug`],
+  ['the path kept for API users', (id: string) => `/api/ga/debug/${id}`],
+] as const;
+
+describe.each(DEBUG_PATHS)('GA4 send a test lead, through %s', (_name, debugPath) => {
   it("answers Google's validation messages for the saved settings, for the owner only", async () => {
     const { id } = await gaIntegration(alice);
     emu.requests.length = 0;
-    const ok = await call('POST', `/api/ga/debug/${id}`, alice, {
+    const ok = await call('POST', debugPath(id), alice, {
       lead: { name: 'Test', custom: { _ga: 'GA1.1.5.6' } },
     });
     expect(ok.statusCode).toBe(200);
@@ -187,14 +193,33 @@ describe('GA4 send a test lead', () => {
     expect(emu.hits).toHaveLength(0);
     expect(emu.requests.map((r) => r.path)).toEqual(['/debug/mp/collect']);
 
-    expectError(await call('POST', `/api/ga/debug/${id}`, bob, {}), 404, 'INTEGRATION_NOT_FOUND');
-    expectError(await call('POST', `/api/ga/debug/${id}`, alice, { lead: { name: 5 } }), 400, 'INVALID_TYPE');
-    expectError(await call('POST', `/api/ga/debug/${id}`, alice, { extra: true }), 400, 'VALIDATION_ERROR');
-    expect((await call('POST', `/api/ga/debug/${id}`, null, {})).statusCode).toBe(401);
+    expectError(await call('POST', debugPath(id), bob, {}), 404, 'INTEGRATION_NOT_FOUND');
+    expectError(await call('POST', debugPath(id), alice, { lead: { name: 5 } }), 400, 'INVALID_TYPE');
+    expectError(await call('POST', debugPath(id), alice, { extra: true }), 400, 'VALIDATION_ERROR');
+    expect((await call('POST', debugPath(id), null, {})).statusCode).toBe(401);
   });
 
   it('an integration with no secret yet answers INTEGRATION_NOT_CONNECTED', async () => {
     const created = await call('POST', '/api/integrations', alice, { type: 'ga', name: 'GA4' });
-    expectError(await call('POST', `/api/ga/debug/${created.json()._id}`, alice, {}), 400, 'INTEGRATION_NOT_CONNECTED');
+    expectError(await call('POST', debugPath(created.json()._id), alice, {}), 400, 'INTEGRATION_NOT_CONNECTED');
+  });
+});
+
+describe('the generic action route', () => {
+  it("answers an action the integration's connector does not declare as not supported, names from the URL as data", async () => {
+    const { id } = await gaIntegration(alice);
+    for (const name of ['nothing', 'constructor', '__proto__', 'toString']) {
+      expectError(
+        await call('POST', `/api/integrations/${id}/actions/${name}`, alice, {}),
+        400,
+        'OPERATION_NOT_SUPPORTED',
+      );
+    }
+    expectError(
+      await call('POST', '/api/integrations/not-an-id/actions/debug', alice, {}),
+      404,
+      'INTEGRATION_NOT_FOUND',
+    );
+    expect(emu.requests).toHaveLength(1);
   });
 });

@@ -353,4 +353,52 @@ describe('the SMS log', () => {
       data: [{ msgId: String(emu.messages[0]!.msgId), providerStatus: 'UNDELIVERABLE' }],
     });
   });
+
+  it("the integration's own log through the generic records route: its records only, paged and filtered", async () => {
+    const first = await smsIntegration(bob);
+    const second = await smsIntegration(bob);
+    const form = await formTo(bob, first.id);
+    const other = await formTo(bob, second.id);
+    for (const phone of ['0501111111', '0502222222']) await post(form.url, { name: 'Лід', phone });
+    await post(other.url, { name: 'Інший', phone: '0503333333' });
+    await t.app.deliveryWorker.drain();
+
+    const log = await call('GET', `/api/integrations/${first.id}/records/sms?limit=1`, bob);
+    expect(log.statusCode).toBe(200);
+    expect(log.json().total).toBe(2);
+    expect(log.json().data).toEqual([
+      expect.objectContaining({
+        integration: { _id: first.id, name: 'SMS' },
+        recipient: 'lead',
+        phone: expect.stringMatching(/^380/),
+        channel: 'sms',
+        status: 'sent',
+        parts: 1,
+      }),
+    ]);
+    // The same messages as the spec's path answers for this integration.
+    const spec = await call('GET', `/api/legacy/api/admin/sms?integrationId=${first.id}&limit=10`, bob);
+    const all = await call('GET', `/api/integrations/${first.id}/records/sms?limit=10`, bob);
+    expect(all.json()).toEqual(spec.json());
+
+    expectError(await call('GET', `/api/integrations/${first.id}/records/sms`, alice), 404, 'INTEGRATION_NOT_FOUND');
+    expectError(
+      await call('GET', `/api/integrations/${first.id}/records/sms?status=lost`, bob),
+      400,
+      'VALIDATION_ERROR',
+    );
+    for (const kind of ['calls', 'constructor', '__proto__']) {
+      expectError(
+        await call('GET', `/api/integrations/${first.id}/records/${kind}`, bob),
+        400,
+        'OPERATION_NOT_SUPPORTED',
+      );
+    }
+    expect((await call('GET', `/api/integrations/${first.id}/records/sms`, null)).statusCode).toBe(401);
+    // The balance through the generic list route, as the screen reads it.
+    expect((await call('GET', `/api/integrations/${first.id}/alfasms/lists/balance`, bob)).json()).toEqual({
+      amount: expect.any(Number),
+      currency: 'UAH',
+    });
+  });
 });
