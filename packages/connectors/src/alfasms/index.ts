@@ -48,6 +48,8 @@ export const ZAlphaSmsConnectorSettings = z.unknown().transform((value, ctx): Al
 export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsStoredSettings>({
   slug: 'alfasms',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   connectAuth: 'manual',
   auth: ZAlphaSmsAuth,
   settings: ZAlphaSmsConnectorSettings,

@@ -295,6 +295,8 @@ export async function findMarkedLead(client: AmoClient, marker: string) {
 export const amocrm = defineConnector<AmoAuth, AmoSettings>({
   slug: 'amocrm',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: (app) => import('./demo').then((m) => m.startDemo(app)),
   // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
   requiresContact: true,
   connectAuth: 'oauth',

@@ -48,6 +48,8 @@ export async function gaDebug(ctx: GaContext, lead: Lead = SAMPLE_TEST_LEAD): Pr
 export const ga = defineConnector<GaAuth, GaSettings>({
   slug: 'ga',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   connectAuth: 'manual',
   auth: ZGaAuth,
   settings: ZGaSettings,

@@ -11,6 +11,8 @@ import { checkAccess, type HoroshopAuth, ZHoroshopAuth } from './client';
 export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({
   slug: 'horoshop',
   kind: 'source',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   // Login and password (or a token) typed in: PUT .../connect works too, the spec's auth path checks them first.
   connectAuth: 'manual',
   auth: ZHoroshopAuth,

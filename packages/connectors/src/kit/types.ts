@@ -311,6 +311,15 @@ export type ConnectorAlias =
       response: z.ZodType;
     };
 
+/** The stand-in for a connector's service that EMULATORS=true runs on loopback (demo installs, end-to-end tests). */
+export interface ConnectorDemo {
+  /** The connector's configuration keys that point it at the emulator (ALFASMS_API_URL …), as env gives them. */
+  config: Readonly<Record<string, string>>;
+  /** What GET /api/emulators tells of it: its address and the credentials a demo user types in. */
+  info: Readonly<Record<string, unknown>>;
+  close(): Promise<void>;
+}
+
 export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   slug: string;
   kind: 'source' | 'destination';
@@ -346,6 +355,8 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   };
   /** The CRM tells us when a record we delivered changes stage: a manager's first reaction (issue 19). */
   stageWatch?: StageWatch<Auth, Settings>;
+  /** Starts its emulator for EMULATORS=true (a lazy import: a normal start never loads emulator code). */
+  demo?: (app: { publicUrl: string }) => Promise<ConnectorDemo>;
   /** What the integration's screen may ask of it besides lists (POST /api/integrations/{id}/actions/{name}). */
   actions?: Readonly<Record<string, ConnectorAction<Auth, Settings>>>;
   /** What it keeps of its deliveries, by kind (GET /api/integrations/{id}/records/{kind}). */

@@ -346,6 +346,8 @@ const toRemoteWebhook = (w: V1Webhook): RemoteWebhook => ({
 export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
   slug: 'pipedrive',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
   requiresContact: true,
   connectAuth: 'oauth',

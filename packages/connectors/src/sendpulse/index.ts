@@ -66,6 +66,8 @@ async function findOrCreateContact(
 export const sendpulse = defineConnector<SendpulseAuth, SendpulseSettings>({
   slug: 'sendpulse',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
   requiresContact: true,
   auth: ZSendpulseAuth,

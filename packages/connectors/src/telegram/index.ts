@@ -92,6 +92,8 @@ export function tokenOf(auth: TelegramAuth, platformToken: string | undefined): 
 export const telegram = defineConnector<TelegramAuth, TelegramSettings>({
   slug: 'telegram',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   // The server's own connect route checks the token, sets the webhook and stores its secret.
   connectAuth: 'own',
   auth: ZTelegramAuth,

@@ -245,6 +245,8 @@ async function addNote(client: UspacyClient, ctx: Ctx, input: DeliveryInput, mad
 export const uspacy = defineConnector<UspacyAuth, UspacySettings>({
   slug: 'uspacy',
   kind: 'destination',
+  // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
   // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
   requiresContact: true,
   // Credentials come only from the server's Uspacy connect route: it checks the portal's host before

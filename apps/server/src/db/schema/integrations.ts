@@ -11,7 +11,7 @@ export const integrations = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** Catalogue slug: facebook, webhook, parser, horoshop, amocrm, pipedrive, uspacy, alfasms, ga, sendpulse, http. */
+    /** Catalogue slug: a connector's (packages/connectors), or a type with no connector (webhook, parser). */
     type: text('type').notNull(),
     name: text('name').notNull(),
     active: boolean('active').notNull().default(true),
