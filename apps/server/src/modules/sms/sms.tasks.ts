@@ -1,4 +1,4 @@
-// The SMS log's periodic task (listed by app.ts): statuses of messages still on their way.
+// The SMS log's periodic task (its door hands it to the app): statuses of messages still on their way.
 import type { Deps } from '../../config';
 import type { PeriodicTask } from '../../delivery/periodic';
 import { refreshSmsStatuses } from './sms.service';
