@@ -2,8 +2,9 @@
 
 import { GRAPH_API_VERSION, graphVersionStatus } from '@leadrelay/connectors';
 import { describe, expect, it } from 'vitest';
+import { loadEnv } from './app-modules';
 import { DEFAULT_SELLER_CONFIG } from './config';
-import { loadEnv, staleFacebookVersions } from './env';
+import { staleFacebookVersions } from './env';
 
 const base = { DATA_DIR: '/tmp/leadrelay-env-test' };
 

@@ -1,5 +1,6 @@
 // The only reader of process.env: everything else receives its settings from here or from
-// buildApp's options.
+// buildApp's options. It knows no module: the modules declare their own keys (lib/env-settings.ts)
+// and the boot code hands the list to readEnv (app-modules.ts: loadEnv).
 import { resolve } from 'node:path';
 import {
   FACEBOOK_DEFAULT_DIALOG_URL,
@@ -10,35 +11,15 @@ import {
 } from '@leadrelay/connectors';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
-import {
-  type CrmConfig,
-  DEFAULT_SELLER_CONFIG,
-  type FacebookConfig,
-  PAYMENT_PROVIDERS,
-  type PaymentConfig,
-  type SellerConfig,
-  type SupportChatConfig,
-} from './config';
+import type { CrmConfig, FacebookConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { StartupError } from './db/startup-error';
 import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
 import { hostList, readConnectorConfig } from './lib/connector-config';
+import { type AnyModuleSettings, blankToUndefined, boolish, type ModulesEnv, optionalText } from './lib/env-settings';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
-import { NBU_USD_URL } from './modules/currency/nbu';
-import { DEFAULT_PARSERS_CONFIG, type ParsersConfig } from './modules/parsers/parsers-deps';
-import { PAYMENT_PROVIDER_ENTRIES } from './modules/payments/providers';
 
 const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../web/dist');
-
-const boolish = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
-  .default('false')
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalText = z.preprocess(blankToUndefined, z.string().optional());
-
-const textOr = (fallback: string) => z.preprocess(blankToUndefined, z.string().default(fallback));
 
 const encryptionKey = z.preprocess(
   blankToUndefined,
@@ -48,7 +29,8 @@ const encryptionKey = z.preprocess(
     .optional(),
 );
 
-const ZEnv = z.object({
+/** The server's own keys; the modules' follow them, in the order of the list (app-modules.ts). */
+const SERVER_KEYS = {
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   PUBLIC_URL: z.preprocess(blankToUndefined, z.url().optional()),
@@ -86,46 +68,10 @@ const ZEnv = z.object({
   FACEBOOK_GRAPH_URL: z.preprocess(blankToUndefined, z.url().default(FACEBOOK_DEFAULT_GRAPH_URL)),
   FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default(FACEBOOK_DEFAULT_DIALOG_URL)),
   FACEBOOK_APP_IDS_BY_HOST: optionalText,
-  NBU_RATES_URL: z.preprocess(blankToUndefined, z.url().default(NBU_USD_URL)),
-  PAYMENT_PROVIDER: z.preprocess(blankToUndefined, z.enum(PAYMENT_PROVIDERS).default('liqpay')),
-  PAYMENT_PUBLIC_KEY: optionalText,
-  PAYMENT_PRIVATE_KEY: optionalText,
-  PAYMENT_CHECKOUT_URL: z.preprocess(blankToUndefined, z.url().optional()),
-  PAYMENT_API_URL: z.preprocess(blankToUndefined, z.url().optional()),
-  PAYMENT_SANDBOX: boolish,
-  SELLER_NAME: textOr(DEFAULT_SELLER_CONFIG.name),
-  SELLER_CODE: textOr(DEFAULT_SELLER_CONFIG.code),
-  SELLER_ADDRESS: textOr(DEFAULT_SELLER_CONFIG.address),
-  SELLER_IBAN: textOr(DEFAULT_SELLER_CONFIG.iban),
-  SELLER_BANK: textOr(DEFAULT_SELLER_CONFIG.bank),
-  SELLER_EMAIL: textOr(DEFAULT_SELLER_CONFIG.email),
-  SUPPORT_CHAT_SCRIPT_URL: z.preprocess(blankToUndefined, z.url().optional()),
-  SUPPORT_CHAT_ORGANIZATION: optionalText,
-  SUPPORT_CHAT_LOAD_IMMEDIATELY: boolish,
-  // E-mail parsers (docs/parsers.md): the inbound SMTP listener ("off": none), the addresses' domain, limits.
-  PARSER_SMTP_PORT: z.preprocess(
-    blankToUndefined,
-    z.union([z.literal('off'), z.coerce.number().int().min(1).max(65_535)]).default(2525),
-  ),
-  PARSER_SMTP_HOST: optionalText,
-  MAIL_DOMAIN: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9.-]+$/)
-      .optional(),
-  ),
-  PARSER_MAX_MAIL_BYTES: z.coerce
-    .number()
-    .int()
-    .min(10_000)
-    .max(50 * 1024 * 1024)
-    .default(DEFAULT_PARSERS_CONFIG.maxMailBytes),
-  PARSER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(DEFAULT_PARSERS_CONFIG.ratePerMinute),
-  PARSER_IMAP_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
-});
+};
 
-export interface Env {
+/** The server's own settings; the modules add theirs (app-modules.ts: Env). */
+export interface ServerEnv {
   port: number;
   host: string;
   publicUrl: string;
@@ -159,19 +105,10 @@ export interface Env {
   authHost: string;
   crm: CrmConfig;
   facebook: FacebookConfig;
-  nbuRatesUrl: string;
-  /** The payment provider (PAYMENT_*); null without keys: paying answers PAYMENT_NOT_CONFIGURED. */
-  payment: PaymentConfig | null;
-  /** The seller on invoices (SELLER_*; placeholders until set). */
-  seller: SellerConfig;
-  /** The embedded support chat (SUPPORT_CHAT_*); null when no script address is set. */
-  supportChat: SupportChatConfig | null;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
   /** GET /api/dev/mail (MAIL_PREVIEW=true, or EMULATORS=true): every mail with sample data. */
   mailPreview: boolean;
-  /** E-mail parsers: the SMTP listener (null: off), MAIL_DOMAIN, size and rate limits, poll interval. */
-  parsers: ParsersConfig;
 }
 
 /**
@@ -197,8 +134,28 @@ export function staleFacebookVersions(
   return out;
 }
 
-export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = ZEnv.safeParse(source);
+/** The keys of the server and of the modules as one schema; a key two modules declare is a mistake. */
+function envSchema(modules: readonly AnyModuleSettings[]) {
+  const keys: Record<string, z.ZodRawShape[string]> = { ...SERVER_KEYS };
+  for (const settings of modules) {
+    for (const [key, schema] of Object.entries(settings.keys as z.ZodRawShape)) {
+      if (Object.hasOwn(keys, key)) throw new Error(`${key} is declared twice`);
+      keys[key] = schema;
+    }
+  }
+  return z.object(keys);
+}
+
+/**
+ * The environment, checked: the server's keys, the connectors' and those of `modules` (each
+ * module's part of Env beside the server's). Anything wrong stops the start with one line.
+ */
+export function readEnv<const M extends readonly { readonly settings?: AnyModuleSettings }[]>(
+  source: NodeJS.ProcessEnv,
+  modules: M,
+): ServerEnv & ModulesEnv<M> {
+  const declared = modules.flatMap((m) => (m.settings ? [m.settings] : []));
+  const parsed = envSchema(declared).safeParse(source);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new StartupError(`Invalid environment: ${problems}`);
@@ -208,18 +165,27 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (connectorKeys.problems.length) {
     throw new StartupError(`Invalid environment: ${connectorKeys.problems.join('; ')}`);
   }
-  const e = parsed.data;
+  const e = parsed.data as z.output<z.ZodObject<typeof SERVER_KEYS>>;
   if (e.ROLE !== 'all' && !e.DATABASE_URL) {
     throw new StartupError(
       `ROLE=${e.ROLE} runs beside other processes on one PostgreSQL server: set DATABASE_URL (the embedded database belongs to one app)`,
     );
   }
-  if (!!e.PAYMENT_PUBLIC_KEY !== !!e.PAYMENT_PRIVATE_KEY) {
-    throw new StartupError('Invalid environment: set both PAYMENT_PUBLIC_KEY and PAYMENT_PRIVATE_KEY, or neither');
+  for (const settings of declared) {
+    const problem = settings.problem?.(parsed.data);
+    if (problem) throw new StartupError(`Invalid environment: ${problem}`);
   }
-  // `npm start` at the repository root runs this workspace with cwd apps/server; a relative
-  // DATA_DIR means the folder the user started npm from.
-  const baseDir = source.INIT_CWD ?? process.cwd();
+  const server = serverEnv(e, connectorKeys.crm as CrmConfig, source.INIT_CWD ?? process.cwd());
+  const basics = { host: server.host, publicUrl: server.publicUrl };
+  const parts = declared.map((settings) => settings.read(parsed.data, basics));
+  return Object.assign(server, ...parts) as ServerEnv & ModulesEnv<M>;
+}
+
+/**
+ * The server's own part of Env. `baseDir`: `npm start` at the repository root runs this workspace
+ * with cwd apps/server; a relative DATA_DIR means the folder the user started npm from.
+ */
+function serverEnv(e: z.output<z.ZodObject<typeof SERVER_KEYS>>, crm: CrmConfig, baseDir: string): ServerEnv {
   return {
     port: e.PORT,
     host: e.HOST,
@@ -250,35 +216,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       signin: e.RATE_LIMIT_SIGNIN_PER_MINUTE,
     },
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
-    crm: connectorKeys.crm as CrmConfig,
-    nbuRatesUrl: e.NBU_RATES_URL,
-    payment:
-      e.PAYMENT_PUBLIC_KEY && e.PAYMENT_PRIVATE_KEY
-        ? {
-            provider: e.PAYMENT_PROVIDER,
-            publicKey: e.PAYMENT_PUBLIC_KEY,
-            privateKey: e.PAYMENT_PRIVATE_KEY,
-            checkoutUrl: e.PAYMENT_CHECKOUT_URL ?? PAYMENT_PROVIDER_ENTRIES[e.PAYMENT_PROVIDER].urls.checkoutUrl,
-            apiUrl: e.PAYMENT_API_URL ?? PAYMENT_PROVIDER_ENTRIES[e.PAYMENT_PROVIDER].urls.apiUrl,
-            sandbox: e.PAYMENT_SANDBOX,
-          }
-        : null,
-    parsers: {
-      ...DEFAULT_PARSERS_CONFIG,
-      mailDomain: e.MAIL_DOMAIN ?? new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).hostname,
-      smtp: e.PARSER_SMTP_PORT === 'off' ? null : { port: e.PARSER_SMTP_PORT, host: e.PARSER_SMTP_HOST ?? e.HOST },
-      maxMailBytes: e.PARSER_MAX_MAIL_BYTES,
-      ratePerMinute: e.PARSER_RATE_PER_MINUTE,
-      imapEveryMs: e.PARSER_IMAP_POLL_SECONDS * 1000,
-    },
-    seller: {
-      name: e.SELLER_NAME,
-      code: e.SELLER_CODE,
-      address: e.SELLER_ADDRESS,
-      iban: e.SELLER_IBAN,
-      bank: e.SELLER_BANK,
-      email: e.SELLER_EMAIL,
-    },
+    crm,
     facebook: {
       appId: e.FACEBOOK_APP_ID,
       appSecret: e.FACEBOOK_APP_SECRET,
@@ -291,13 +229,6 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
           .filter((kv): kv is [string, string] => kv.length === 2 && !!kv[0] && !!kv[1]),
       ),
     },
-    supportChat: e.SUPPORT_CHAT_SCRIPT_URL
-      ? {
-          scriptUrl: e.SUPPORT_CHAT_SCRIPT_URL,
-          organization: e.SUPPORT_CHAT_ORGANIZATION ?? '',
-          loadImmediately: e.SUPPORT_CHAT_LOAD_IMMEDIATELY,
-        }
-      : null,
     emulators: e.EMULATORS,
     mailPreview: e.MAIL_PREVIEW || e.EMULATORS,
   };

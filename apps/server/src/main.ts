@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
+import { loadEnv } from './app-modules';
 import { appOptions } from './app-options';
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from './config';
 import { StartupError } from './db/startup-error';
 import { startDemoEmulators } from './demo-emulators';
-import { loadEnv, staleFacebookVersions } from './env';
+import { staleFacebookVersions } from './env';
 
 async function main(): Promise<void> {
   const env = loadEnv();

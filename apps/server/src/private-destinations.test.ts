@@ -7,11 +7,11 @@ import { createSafeFetch, PermanentError } from '@leadrelay/connectors';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from './app-modules';
 import { appOptions } from './app-options';
 import { destinationPolicy } from './config';
 import { deliveries, deliveryAttempts } from './db/schema';
 import { type DemoEmulators, startDemoEmulators } from './demo-emulators';
-import { loadEnv } from './env';
 import { accountIdOf, createDestination, createSource } from './test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from './test/test-app';
 

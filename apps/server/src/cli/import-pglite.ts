@@ -5,12 +5,12 @@
 import { cpSync, existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadEnv } from '../app-modules';
 import { legacyPgliteDir, MIGRATIONS_FOLDER } from '../db/client';
 import { lockDataDir } from '../db/data-dir-lock';
 import { type EmbeddedPostgres, startEmbeddedPostgres } from '../db/embedded-postgres';
 import { importPgliteData, loadPglite, PgliteImportError } from '../db/pglite-import';
 import { StartupError } from '../db/startup-error';
-import { loadEnv } from '../env';
 
 const say = (line: string) => console.info(line);
 

@@ -1,9 +1,9 @@
 // npm run owner -- --login owner@example.com --password Secret123
 // Creates the owner account, or makes an existing account the owner with this password.
 import { parseArgs } from 'node:util';
+import { loadEnv } from '../app-modules';
 import { openDatabase } from '../db/client';
 import { StartupError } from '../db/startup-error';
-import { loadEnv } from '../env';
 import { OwnerInputError, parseOwnerInput, upsertOwner } from '../modules/users/owner.service';
 
 const USAGE = 'Usage: npm run owner -- --login <e-mail> --password <password>';

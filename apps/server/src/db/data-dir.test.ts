@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
-import { loadEnv } from '../env';
+import { loadEnv } from '../app-modules';
 import { seedCluster } from '../test/ready-cluster';
 import { buildServer, SERVER_ROOT, scratchDataDir } from '../test/server-process';
 import { bearer } from '../test/test-app';

@@ -1,7 +1,7 @@
-// The periodic-task scheduler of worker processes; the tasks are the modules' own, listed by
-// app.ts. Each run happens in a transaction that first takes pg_try_advisory_xact_lock(<the
-// task's key>): while one node runs a task, the others skip it, and the lock goes with the
-// transaction, so a node that dies mid-run holds nothing.
+// The periodic-task scheduler of worker processes; the tasks are the modules' own, which their
+// descriptors hand to app.ts. Each run happens in a transaction that first takes
+// pg_try_advisory_xact_lock(<the task's key>): while one node runs a task, the others skip it, and
+// the lock goes with the transaction, so a node that dies mid-run holds nothing.
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';

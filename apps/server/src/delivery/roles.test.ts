@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { loadEnv } from '../app-modules';
 import { StartupError } from '../db/startup-error';
-import { loadEnv } from '../env';
 import { createTestApp } from '../test/test-app';
 
 describe('process roles', () => {

@@ -20,8 +20,8 @@ import { type ClaimedDelivery, claimDeliveries, releaseLeases } from './queue';
 
 /**
  * A destination type's bookkeeping of a successful delivery (the SMS log of AlphaSMS), handed to the
- * worker by app.ts from the type's module: it runs in the transaction that stores the result, with
- * what the connector reported in `result.records`.
+ * worker by app.ts from the type's module (its descriptor's `delivery`): it runs in the transaction
+ * that stores the result, with what the connector reported in `result.records`.
  */
 export type DeliveryRecorder = (tx: Executor, delivery: DeliveryRow, result: DeliveryResult) => Promise<void>;
 

@@ -1,5 +1,5 @@
 // Clearing an account's business data ("clear all data"): each module that keeps data per account
-// hands app.ts its cleaner, and app.ts lists them in the order they must run.
+// exports its cleaner from its door, and app-modules.ts lists them in the order they must run.
 import type { Executor } from '../db/client';
 
 /** Deletes one module's business data of an account; runs inside the clearing transaction. */

@@ -10,7 +10,7 @@ import { clearAllData, patchAccount, removeAccount, updatePassword } from './acc
 const tags = ['account'];
 
 export interface AccountRoutesOptions {
-  /** The modules' tenant-data cleaners, in the order they run (app.ts lists them). */
+  /** The modules' tenant-data cleaners, in the order they run (app-modules.ts lists them). */
   cleaners: readonly TenantDataCleaner[];
   /** What goes at once when an account is removed (another account's access through it). */
   onRemove: readonly TenantDataCleaner[];

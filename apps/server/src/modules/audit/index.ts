@@ -1,5 +1,13 @@
-// The audit module's door: what other modules may use of it (issue 29). A module imports another
-// only through its index.ts (npm run lint:deps:server); what is not here is the module's own.
+// The audit module's door (issue 29): its descriptor, which app-modules.ts lists, and what other
+// modules may use of it. A module imports another only through its index.ts (npm run lint:deps:server);
+// what is not here is the module's own.
+import { defineModule } from '../server-module';
+import { auditRoutes } from './audit.routes';
 
 export type { AuditActor } from './audit.service';
 export { auditActor, recordAudit } from './audit.service';
+
+export const auditModule = defineModule({
+  name: 'audit',
+  routes: [auditRoutes],
+});

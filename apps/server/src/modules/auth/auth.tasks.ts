@@ -1,4 +1,4 @@
-// What the sign-in side keeps tidy (periodic tasks, listed by app.ts).
+// What the sign-in side keeps tidy (periodic tasks its door hands to the app).
 import { isNotNull, lte, or } from 'drizzle-orm';
 import { emailTokens, loginFailures, sessions } from '../../db/schema';
 import type { PeriodicTask } from '../../delivery/periodic';

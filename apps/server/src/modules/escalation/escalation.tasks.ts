@@ -1,6 +1,7 @@
-// The escalation task (listed by app.ts): every minute, enrol new leads of escalating sources and
-// pass on the ones nobody took in time. The owner's mails and the workers' wake-up go out after the
-// commit, so a run that rolls back tells nobody; one mail per account and run lists its passes.
+// The escalation task (its door hands it to the app): every minute, enrol new leads of escalating
+// sources and pass on the ones nobody took in time. The owner's mails and the workers' wake-up go
+// out after the commit, so a run that rolls back tells nobody; one mail per account and run lists
+// its passes.
 import type { Locale } from '@leadrelay/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PeriodicTask } from '../../delivery/periodic';

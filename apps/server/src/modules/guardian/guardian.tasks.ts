@@ -1,4 +1,4 @@
-// The guardian's periodic tasks (listed by app.ts).
+// The guardian's periodic tasks (its door hands them to the app).
 import type { PeriodicTask } from '../../delivery/periodic';
 import { checkDroughts, notifyDroughts } from './guardian.service';
 import { checkExpiries } from './guardian-expiry';

@@ -12,7 +12,7 @@ import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
 import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
 import { reconcile } from './reconciliation';
 
-/** The whole of a period's speed to lead (modules/reactions' speedToLeadSummary, given by app.ts). */
+/** The whole of a period's speed to lead (modules/reactions' speedToLeadSummary, given by index.ts). */
 export type SpeedSummaryOf = (
   db: Executor,
   accountId: string,

@@ -1,4 +1,5 @@
-// The held leads' periodic tasks (listed by app.ts): release within a minute, retention hourly.
+// The held leads' periodic tasks (its door hands them to the app): release within a minute,
+// retention hourly.
 import type { PeriodicTask } from '../../delivery/periodic';
 import { announceHooks, announceReleased } from '../../delivery/queue';
 import type { EngineEventBus } from '../../lib/events';

@@ -1,4 +1,4 @@
-// What ingest keeps tidy (periodic tasks, listed by app.ts).
+// What ingest keeps tidy (periodic tasks its door hands to the app).
 import type { PeriodicTask } from '../../delivery/periodic';
 import { pruneDedupeKeys } from './ingest.service';
 

@@ -1,14 +1,28 @@
-// The integrations module's door: what other modules may use of it (issue 29). A module imports another
-// only through its index.ts (npm run lint:deps:server); what is not here is the module's own.
+// The integrations module's door (issue 29): its descriptor, which app-modules.ts lists, and what
+// other modules may use of it. A module imports another only through its index.ts (npm run
+// lint:deps:server); what is not here is the module's own.
+import type { Deps } from '../../config';
+import type { IntegrationRow } from '../../db/schema';
+import { defineModule } from '../server-module';
+import { connectorRecorders, recordTasks } from './connector-records.service';
+import { integrationsRoutes } from './integrations.routes';
+import { integrationTasks } from './integrations.tasks';
+
 export { callConnector, loadList, remoteWebhooks } from './connector-calls.service';
-export { connectorRecorders, recordTasks } from './connector-records.service';
 export type { EmitIntegrationUpdate } from './integration-health';
-export { connectionChanged, emitWithState, markBroken, markRecovered } from './integration-health';
+export {
+  connectionChanged,
+  emitWithState,
+  markBroken,
+  markRecovered,
+  watchIntegrationHealth,
+} from './integration-health';
 export type { Actor } from './integration-rows';
 export { assertIntegration, ownIntegrationOfType, ownRow } from './integration-rows';
 export type { IntegrationTypeHooks } from './integration-types';
 export { registerIntegrationType } from './integration-types';
 export { validDestinations } from './integration-validation';
+export { collectionsCleaner, integrationsCleaner } from './integrations.cleaner';
 export { deleteIntegration, getIntegration, updateIntegration } from './integrations.service';
 export { registerLoaderRoutes } from './loader-routes';
 export {
@@ -23,3 +37,16 @@ export {
   stateIntegration,
   storeAuth,
 } from './oauth-connect.service';
+
+/** `beforeDelete`: other modules' tidying at the destination before an integration is deleted. */
+export const integrationsModule = (options: { beforeDelete: (deps: Deps, row: IntegrationRow) => Promise<void> }) =>
+  defineModule({
+    name: 'integrations',
+    // What connectors keep of their deliveries (their declared record kinds), in the result's transaction.
+    delivery: () => ({ recorders: connectorRecorders() }),
+    setup: ({ deps }) => ({
+      routes: [(app) => integrationsRoutes(app, { beforeDelete: (row) => options.beforeDelete(deps, row) })],
+      // And the refresh of every record kind that declares one (AlphaSMS's sms-statuses).
+      tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps)],
+    }),
+  });

@@ -40,7 +40,7 @@ const ZTypeParams = z.object({ id: z.string(), type: z.string() });
 const ZRegisterWebhookBody = ZPipedriveWebhookBody.partial().nullish();
 
 export interface IntegrationsRoutesOptions {
-  /** Modules' tidying at the destination before an integration is deleted (app.ts lists them). */
+  /** Modules' tidying at the destination before an integration is deleted (app-modules.ts lists them). */
   beforeDelete?: (row: IntegrationRow) => Promise<void>;
 }
 

@@ -1,4 +1,4 @@
-// What the integrations keep tidy (periodic tasks, listed by app.ts).
+// What the integrations keep tidy (periodic tasks its door hands to the app).
 import type { FastifyBaseLogger } from 'fastify';
 import type { PeriodicTask } from '../../delivery/periodic';
 import { resealStoredAuth } from '../../delivery/stored-auth';

@@ -1,3 +1,12 @@
-// The referrals module's door: what other modules may use of it (issue 29). A module imports another
-// only through its index.ts (npm run lint:deps:server); what is not here is the module's own.
+// The referrals module's door (issue 29): its descriptor, which app-modules.ts lists, and what other
+// modules may use of it. A module imports another only through its index.ts (npm run lint:deps:server);
+// what is not here is the module's own.
+import { defineModule } from '../server-module';
+import { referralsRoutes } from './referrals.routes';
+
 export { referrerOf } from './referrals.service';
+
+export const referralsModule = defineModule({
+  name: 'referrals',
+  routes: [referralsRoutes],
+});

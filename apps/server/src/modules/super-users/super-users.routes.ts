@@ -22,7 +22,7 @@ import { enterAs, hardDelete, leaveEntered, removeOrphans, resetPassword, softDe
 import { clientStatistic, createClient, listClients, patchClient, userCounters } from './super-users.service';
 
 export interface SuperUsersRoutesOptions {
-  /** Every tenant-data cleaner and the remove-time ones (app.ts lists them): a hard delete runs all. */
+  /** Every tenant-data cleaner and the remove-time ones (app-modules.ts lists them): a hard delete runs all. */
   cleaners: readonly TenantDataCleaner[];
   onRemove: readonly TenantDataCleaner[];
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { loadEnv } from '../../env';
+import { loadEnv } from '../../app-modules';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp | undefined;

@@ -1,0 +1,12 @@
+// The escalation module's door (issue 29): its descriptor, which app-modules.ts lists, and what other
+// modules may use of it. A module imports another only through its index.ts (npm run lint:deps:server);
+// what is not here is the module's own.
+import { defineModule } from '../server-module';
+import { escalationTasks } from './escalation.tasks';
+
+export const escalationModule = defineModule({
+  name: 'escalation',
+  setup: ({ deps }) => ({
+    tasks: escalationTasks({ mailer: deps.mailer, publicUrl: deps.config.publicUrl, log: deps.log }, deps.events),
+  }),
+});
