@@ -1,24 +1,19 @@
 import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { CredentialsCard, Field } from '@leadrelay/connectors/manifest';
-import type { ConnectionCheck, Integration } from '@leadrelay/shared';
+import type { ConnectionCheck } from '@leadrelay/shared';
 import { Alert, Button, Card, Form, Statistic, Typography } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useConnectorList } from '../../lib/connectors/queries';
 import { errorMessage } from '../../lib/errors';
 import { intlLocale } from '../../lib/format';
 import { HttpError } from '../../lib/http';
-import { useCheckConnectionMutation, useConnectMutation } from '../../lib/integrations/queries';
-import { useFormGuard } from '../../lib/unsaved-changes';
-import { useApp } from '../../lib/use-app';
+import { useCheckConnectionMutation } from '../../lib/integrations/queries';
 import { SecretInput } from '../integrations/secret-input';
 import { reasonText } from '../integrations/status-tag';
 import { PermissionGuard } from '../permission-guard';
-import { FieldItem, fieldRule, initialValue, outputValues } from './fields';
+import { FieldItem, fieldRule, initialValues, outputValues } from './fields';
 import { serverFieldErrors } from './server-errors';
-import type { Say } from './words';
-
-type Values = Record<string, unknown>;
+import { type CardProps, useSettingsForm, type Values } from './use-settings-form';
 
 /** A figure a loader reads ({ amount, currency } as money), or null while it has none. */
 function money(data: unknown): string | null {
@@ -27,27 +22,16 @@ function money(data: unknown): string | null {
   return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: value.currency }).format(value.amount);
 }
 
-interface Props {
-  integration: Integration;
-  card: CredentialsCard<string>;
-  say: Say;
-}
-
 /**
  * The credentials: secrets (write-only, to auth) and ids (to settings), saved with a connection check
  * whose outcome shows; a check button and a figure a loader reads (a balance), while connected.
  */
-export function CredentialsCardView({ integration, card, say }: Props) {
-  const { t: tc } = useTranslation('common');
-  const { message } = useApp();
-  const [form] = Form.useForm<Values>();
-  const guard = useFormGuard();
-  const connect = useConnectMutation(integration._id);
+export function CredentialsCardView({ integration, card, say }: CardProps<CredentialsCard<string>>) {
+  const { form, guard, connect, message, saved, toastSaved } = useSettingsForm(integration);
   const check = useCheckConnectionMutation(integration._id);
   const figure = useConnectorList(integration, card.figure?.list);
   const [replacing, setReplacing] = useState(false);
   const [result, setResult] = useState<ConnectionCheck | null>(null);
-  const saved = integration.settings as Values;
   const secrets = card.fields.filter((f) => f.kind === 'secret');
   const others = card.fields.filter((f) => f.kind !== 'secret');
   const target = (f: Field<string>) => f.target ?? (f.kind === 'secret' ? 'auth' : 'settings');
@@ -73,7 +57,7 @@ export function CredentialsCardView({ integration, card, say }: Props) {
       for (const f of secrets) form.setFieldValue(f.name, undefined);
       guard.saved();
       if (card.figure) void figure.refetch();
-      void message.success(tc('saved'));
+      toastSaved();
     } catch (err) {
       form.setFields(serverFieldErrors(err, card.fields).fields as never);
       void message.error(errorMessage(err));
@@ -111,7 +95,6 @@ export function CredentialsCardView({ integration, card, say }: Props) {
     </PermissionGuard>
   );
   const figureFailed = figure.error instanceof HttpError ? figure.error : null;
-  const initialValues = Object.fromEntries(others.map((f) => [f.name, initialValue(f, saved, say)]));
 
   return (
     <Card title={say(card.title)}>
@@ -121,7 +104,7 @@ export function CredentialsCardView({ integration, card, say }: Props) {
         requiredMark={false}
         onFinish={onFinish}
         onValuesChange={others.length ? guard.onValuesChange : undefined}
-        initialValues={initialValues}
+        initialValues={initialValues(others, saved, say)}
       >
         {card.fields.map((f) =>
           f.kind === 'secret' ? (

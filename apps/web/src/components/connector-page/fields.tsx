@@ -73,6 +73,10 @@ export function initialValue(field: Field<string>, saved: Values, say: Say): unk
   }
 }
 
+/** What a form starts with for its fields. */
+export const initialValues = (fields: readonly Field<string>[], saved: Values, say: Say): Values =>
+  Object.fromEntries(fields.map((f) => [f.name, initialValue(f, saved, say)]));
+
 /** What is sent for a field: trimmed, in capitals where asked; undefined (left out) when empty. */
 export function outputValue(field: Field<string>, value: unknown): unknown {
   switch (field.kind) {

@@ -1,36 +1,18 @@
 import type { FormCard } from '@leadrelay/connectors/manifest';
-import type { Integration } from '@leadrelay/shared';
 import { Button, Card, Form } from 'antd';
-import { useTranslation } from 'react-i18next';
 import { errorMessage, translateCode } from '../../lib/errors';
-import { useConnectMutation } from '../../lib/integrations/queries';
-import { useFormGuard } from '../../lib/unsaved-changes';
-import { useApp } from '../../lib/use-app';
 import { PermissionGuard } from '../permission-guard';
-import { FormItems, fieldsOf, initialValue, outputValues } from './fields';
+import { FormItems, fieldsOf, initialValues, outputValues } from './fields';
 import { formPath, serverFieldErrors } from './server-errors';
-import type { Say } from './words';
-
-type Values = Record<string, unknown>;
-
-interface Props {
-  integration: Integration;
-  card: FormCard<string>;
-  say: Say;
-}
+import { type CardProps, useSettingsForm, type Values } from './use-settings-form';
 
 /**
  * A connector's settings drawn from its field specs: checked field by field on the spot, then as a
  * whole with the shared schema (a missing template, an unknown placeholder), then by the server,
  * whose field errors go onto the fields too. Saved over the integration's other settings.
  */
-export function FormCardView({ integration, card, say }: Props) {
-  const { t: tc } = useTranslation('common');
-  const { message } = useApp();
-  const [form] = Form.useForm<Values>();
-  const guard = useFormGuard();
-  const connect = useConnectMutation(integration._id);
-  const saved = integration.settings as Values;
+export function FormCardView({ integration, card, say }: CardProps<FormCard<string>>) {
+  const { form, guard, connect, message, saved, toastSaved } = useSettingsForm(integration);
   const fields = fieldsOf(card.items);
 
   const onFinish = async () => {
@@ -48,7 +30,7 @@ export function FormCardView({ integration, card, say }: Props) {
     try {
       await connect.mutateAsync({ settings: JSON.parse(JSON.stringify(settings)) });
       guard.saved();
-      void message.success(tc('saved'));
+      toastSaved();
     } catch (err) {
       const found = serverFieldErrors(err, fields);
       form.setFields(found.fields as never);
@@ -64,7 +46,7 @@ export function FormCardView({ integration, card, say }: Props) {
         requiredMark={false}
         onFinish={onFinish}
         onValuesChange={guard.onValuesChange}
-        initialValues={Object.fromEntries(fields.map((f) => [f.name, initialValue(f, saved, say)]))}
+        initialValues={initialValues(fields, saved, say)}
       >
         <FormItems items={card.items} say={say} />
         <div className="lr-actions">
