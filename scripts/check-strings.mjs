@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Every word a Ukrainian page can show is in the Ukrainian locale files (issue 17 part 3). Part of
 // `npm run lint`; fails, with file:line and what to do, when the web app (apps/web/src, tests aside):
-//  1. uses a translation key the uk files lack: t('ns:key'), t('key') in the namespace of the
+//  1. uses a translation key the uk files lack (the web's locales, and every connector's words,
+//     packages/connectors/src/<slug>/words/uk.json, as connectors:<slug>.<key>): t('ns:key'), t('key') in the namespace of the
 //     component's useTranslation, <Trans i18nKey>, and the finite dynamic keys the types tell
 //     (`status.${s}` with a union, as-const maps and arrays). The keys come from i18next-cli's
 //     extractor, not from a hand-written scan;
@@ -14,7 +15,7 @@
 //     as the fallback of a translation, without going through a helper that translates its code
 //     (lib/integrations/reasons.ts, lib/errors.ts). A line that must show one (an operator's error
 //     log) says so with `// i18n-raw: <why>` on it or on the line above.
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { findKeys, runLinter } from 'i18next-cli';
 import { parseSource, walk } from './ast-walk.mjs';
@@ -65,7 +66,15 @@ function readNames(locales) {
   return new Set([...names, ...tokens]);
 }
 
-function ukKeys(locales) {
+/** The connectors' folders that have words: [slug, words folder]. */
+export function connectorWordFolders(connectors) {
+  if (!connectors || !existsSync(connectors)) return [];
+  return readdirSync(connectors, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(connectors, d.name, 'words')))
+    .map((d) => [d.name, join(connectors, d.name, 'words')]);
+}
+
+function ukKeys(locales, connectors) {
   const have = new Set();
   const flat = (obj, prefix, ns) => {
     for (const [k, v] of Object.entries(obj)) {
@@ -78,6 +87,11 @@ function ukKeys(locales) {
   const dir = join(locales, 'uk');
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
     flat(JSON.parse(readFileSync(join(dir, file), 'utf8')), '', file.replace(/\.json$/, ''));
+  }
+  // A connector's words are the namespace `connectors` under its folder's name (ADR 014).
+  for (const [slug, words] of connectorWordFolders(connectors)) {
+    const uk = join(words, 'uk.json');
+    if (existsSync(uk)) flat({ [slug]: JSON.parse(readFileSync(uk, 'utf8')) }, '', 'connectors');
   }
   return have;
 }
@@ -107,9 +121,15 @@ function config(src, locales) {
   };
 }
 
+/** The file a missing key belongs in: the web's namespace file, or a connector's own words. */
+const whereKeyGoes = (ns, id) =>
+  ns === 'connectors'
+    ? `packages/connectors/src/${id.slice('connectors:'.length).split('.')[0]}/words/uk.json`
+    : `locales/uk/${ns}.json`;
+
 /** 1: keys the code uses that the uk files lack. */
-async function missingKeys(src, locales, rel) {
-  const have = ukKeys(locales);
+async function missingKeys(src, locales, connectors, rel) {
+  const have = ukKeys(locales, connectors);
   const { allKeys } = await findKeys(config(src, locales), quiet);
   const problems = [];
   for (const [id, key] of allKeys) {
@@ -118,7 +138,7 @@ async function missingKeys(src, locales, rel) {
       problems.push({
         file: rel(at.file),
         line: at.line ?? 0,
-        message: `the key ${id} is not in the Ukrainian locale files: add it to locales/uk/${key.ns || 'common'}.json (and en), or fix the key`,
+        message: `the key ${id} is not in the Ukrainian locale files: add it to ${whereKeyGoes(key.ns || 'common', id)} (and en), or fix the key`,
       });
     }
   }
@@ -287,11 +307,11 @@ function rawServerText(src, rel) {
 }
 
 /** Every problem of the three checks in a web source folder and its locales folder. */
-export async function checkStrings({ src, locales, cwd = process.cwd() }) {
+export async function checkStrings({ src, locales, connectors, cwd = process.cwd() }) {
   const rel = (file) => relative(cwd, resolve(cwd, file));
   const seen = new Set();
   const all = [
-    ...(await missingKeys(src, locales, rel)),
+    ...(await missingKeys(src, locales, connectors, rel)),
     ...(await hardcoded(src, locales, rel)),
     ...rawServerText(src, rel),
   ];
@@ -309,6 +329,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const problems = await checkStrings({
     src: join(root, 'apps/web/src'),
     locales: join(root, 'apps/web/src/locales'),
+    connectors: join(root, 'packages/connectors/src'),
   });
   for (const p of problems) console.error(`${p.file}:${p.line}: ${p.message}`);
   if (problems.length) {

@@ -23,6 +23,12 @@ export function Page() {
   return <h1>{t('subtitle')}</h1>;
 }
 `,
+  'features/missing-connector-word.tsx': `import { useTranslation } from 'react-i18next';
+export function Tab() {
+  const { t } = useTranslation('connectors');
+  return <span>{t('demo.tabs.log')} {t('demo.tabs.event')}</span>;
+}
+`,
   'features/missing-map-key.tsx': `import { useTranslation } from 'react-i18next';
 const STATUS_KEYS = { ok: 'status.ok', broken: 'status.broken', paused: 'status.paused' } as const;
 export function Status({ s }: { s: keyof typeof STATUS_KEYS }) {
@@ -75,6 +81,7 @@ export function Good({ hook }: { hook: { reason: string } }) {
       <span>{reasonText(hook.reason)}</span>
       <Alert title={t('reasons.AUTH')} description={reasonText(hook.reason)} />
       <p>amoCRM</p>
+      <p>{t('connectors:demo.tabs.log')}</p>
       {/* i18n-raw: the operator's log shows the answer as it came */}
       <code>{hook.reason}</code>
     </div>
@@ -94,11 +101,17 @@ const write = (base, files) => {
     writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content, null, 2));
   }
 };
-const run = (src) => checkStrings({ src, locales: join(dir, 'locales'), cwd: dir });
+const run = (src) =>
+  checkStrings({ src, locales: join(dir, 'locales'), connectors: join(dir, 'connectors'), cwd: dir });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'check-strings-'));
   write(join(dir, 'locales'), LOCALES);
+  // A connector's words: the namespace connectors, under its folder's name.
+  write(join(dir, 'connectors'), {
+    'demo/words/uk.json': { tabs: { log: 'Журнал' } },
+    'demo/words/en.json': { tabs: { log: 'Log' } },
+  });
   write(join(dir, 'good'), GOOD);
   write(join(dir, 'bad'), { ...GOOD, ...BAD });
 });
@@ -119,6 +132,10 @@ describe('the strings check', () => {
     // 1. keys the uk files lack: in the component's namespace, and a value of an as-const map.
     expectOne(/^bad\/features\/missing-key\.tsx:4: the key hooks:subtitle is not in the Ukrainian locale files/);
     expectOne(/^bad\/features\/missing-map-key\.tsx:5: the key common:status\.paused is not in the Ukrainian/);
+    // A connector's word its words lack, said where it goes.
+    expectOne(
+      /^bad\/features\/missing-connector-word\.tsx:4: the key connectors:demo\.tabs\.event .*packages\/connectors\/src\/demo\/words\/uk\.json/,
+    );
     // 2. words in the markup: a placeholder and JSX text.
     expectOne(
       /^bad\/features\/words-in-markup\.tsx:8: "Search leads" is written in the markup: put it in the locale files/,
@@ -129,6 +146,6 @@ describe('the strings check', () => {
     expectOne(/^bad\/features\/server-text\.tsx:8: JSX text shows the server's `reason` as it came/);
     expectOne(/^bad\/features\/server-text\.tsx:9: the title prop shows the server's `lastError`/);
     expectOne(/^bad\/features\/server-text\.tsx:14: message\.error shows the server's `message`.*errors:UNKNOWN/);
-    expect(found).toHaveLength(8);
+    expect(found).toHaveLength(9);
   });
 });

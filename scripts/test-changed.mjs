@@ -108,19 +108,31 @@ export function e2eSpecs(changed) {
   if (support.length > 0) {
     for (const f of importersOf(support, walk(E2E.slice(0, -1), ['.ts']))) if (specs.includes(f)) chosen.add(f);
   }
+  // A connector's manifest, logo or words (ADR 014): the specs that open its pages (its folder is its
+  // slug, its pages /admin/integrations/<slug>); the manifests' kit: every integration page's.
+  // A spec names a connector by its slug, as a word ('alfasms', /admin/integrations/ga, t.ga).
+  const features = new Set();
+  for (const f of changed) {
+    const m = f.match(/^packages\/connectors\/src\/([\w-]+)\/(?:manifest\.ts|logo\.ts|words\/)/);
+    if (m?.[1] === 'kit') features.add('integrations');
+    else if (m) {
+      const word = new RegExp(`(?<![\\w-])${literal(m[1])}(?![\\w-])`);
+      for (const spec of specs) if (word.test(readFileSync(join(root, spec), 'utf8'))) chosen.add(spec);
+    }
+  }
   const web = changed.filter((f) => f.startsWith(WEB) && !/\.test\.tsx?$/.test(f) && !f.startsWith(`${WEB}test/`));
-  if (web.length === 0) return [...chosen].sort();
+  if (web.length === 0 && features.size === 0) return [...chosen].sort();
   const reached = importersOf(web, walk(WEB.slice(0, -1), ['.ts', '.tsx']));
   // Strings and styles are on every screen, as is anything the shell imports.
   if (web.some((f) => f.startsWith(`${WEB}locales/`) || f.endsWith('.css')) || SHELL.some((f) => reached.has(f))) {
     return specs;
   }
-  const features = new Set();
   for (const f of reached) {
     const m = f.match(/^apps\/web\/src\/features\/([\w-]+)\//);
     if (m) features.add(m[1]);
-    // The pages in app/ (integration-detail, parser-detail) are the integrations' and parsers'.
-    if (f === `${WEB}app/integration-detail.tsx`) features.add('integrations');
+    // The pages in app/ (integration-detail, integration-type, parser-detail) are the integrations' and parsers'.
+    if (f === `${WEB}app/integration-detail.tsx` || f === `${WEB}app/integration-type.tsx`)
+      features.add('integrations');
     if (f === `${WEB}app/parser-detail.tsx`) features.add('parsers');
   }
   for (const feature of features) {

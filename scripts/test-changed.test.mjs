@@ -20,11 +20,12 @@ describe('test:changed picks the end-to-end specs of a change', () => {
 
   it('a shared component: the specs of every screen that imports it', () => {
     const specs = e2eSpecs(['apps/web/src/components/integrations/destination-shell.tsx']);
-    // The CRM pages and Telegram's are built on the destination shell.
+    // The CRM pages and Telegram's are built on the destination shell, as is every connector page
+    // drawn from a manifest at /admin/integrations/:type (which every integration page goes through).
     expect(specs).toEqual(
       expect.arrayContaining(['apps/web/e2e/crm-flow.spec.ts', 'apps/web/e2e/telegram-flow.spec.ts']),
     );
-    expect(specs).not.toContain('apps/web/e2e/news-flow.spec.ts');
+    expect(specs).not.toContain('apps/web/e2e/payments.spec.ts');
   });
 
   it('a folder named unlike its routes (features/crm): the specs of its routes', () => {
@@ -42,6 +43,15 @@ describe('test:changed picks the end-to-end specs of a change', () => {
     const specs = e2eSpecs(['apps/web/e2e/support/parsers.ts']);
     expect(specs).toContain('apps/web/e2e/parsers-flow.spec.ts');
     expect(specs).not.toContain('apps/web/e2e/payments.spec.ts');
+  });
+
+  it("a connector's manifest, logo or words: the specs that open its pages", () => {
+    for (const file of ['manifest.ts', 'logo.ts', 'words/uk.json']) {
+      const specs = e2eSpecs([`packages/connectors/src/alfasms/${file}`]);
+      expect(specs, file).toContain('apps/web/e2e/sms-ga-flow.spec.ts');
+      expect(specs, file).not.toContain('apps/web/e2e/payments.spec.ts');
+    }
+    expect(e2eSpecs(['packages/connectors/src/alfasms/client.ts'])).toEqual([]);
   });
 
   it('a web unit test or a server file alone: no end-to-end spec', () => {

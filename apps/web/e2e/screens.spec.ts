@@ -128,7 +128,7 @@ function smsLogCalls(page: Page, integrationId: string) {
     row(4, 'lead', 'undelivered', 'Petro, thank you for your request! We will call you shortly.', 1),
   ];
   return page.route(
-    (url) => url.pathname === '/api/legacy/api/admin/sms',
+    (url) => url.pathname === `/api/integrations/${integrationId}/records/sms`,
     (route) =>
       route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ data, total: 4 }) }),
   );
@@ -408,7 +408,7 @@ for (const lang of LANGS) {
 
       // What a refused event looks like: Google's messages as its validation server words them.
       await page.route(
-        (url) => url.pathname.startsWith('/api/ga/debug/'),
+        (url) => /^\/api\/integrations\/[^/]+\/actions\/debug$/.test(url.pathname),
         (route) =>
           route.fulfill({
             status: 200,

@@ -47,11 +47,13 @@ const auth = (name: string): Loader => {
   return pages[name] as Loader;
 };
 
-const integrations = (name: 'list' | 'create' | 'detail'): Loader => {
+const integrations = (name: 'list' | 'create' | 'type' | 'typeDetail'): Loader => {
   const pages = {
     list: () => import('../features/integrations/pages/integrations-page').then((m) => m.IntegrationsPage),
     create: () => import('../features/integrations/pages/create-page').then((m) => m.CreatePage),
-    detail: () => import('./integration-detail').then((m) => m.IntegrationDetailPage),
+    // A connector's own pages from its manifest, the generic ones for any other type.
+    type: () => import('./integration-type').then((m) => m.IntegrationTypePage),
+    typeDetail: () => import('./integration-type').then((m) => m.IntegrationTypeDetailPage),
   };
   return pages[name];
 };
@@ -72,15 +74,9 @@ const crm = (
   return pages[name];
 };
 
-// AlphaSMS and GA4: their lists and pages (issue 14).
-const destination = (name: 'alfasms' | 'alfasmsDetail' | 'ga' | 'gaDetail' | 'telegram' | 'telegramDetail'): Loader => {
+// The Telegram manager bot (issue 19).
+const destination = (name: 'telegram' | 'telegramDetail'): Loader => {
   const pages = {
-    alfasms: () => import('../features/alfasms/pages/alfasms-page').then((m) => m.AlfasmsPage),
-    alfasmsDetail: () =>
-      import('../features/alfasms/pages/alfasms-integration-page').then((m) => m.AlfasmsIntegrationPage),
-    ga: () => import('../features/ga/pages/ga-page').then((m) => m.GaPage),
-    gaDetail: () => import('../features/ga/pages/ga-integration-page').then((m) => m.GaIntegrationPage),
-    // The Telegram manager bot (issue 19).
     telegram: () => import('../features/telegram/pages/telegram-page').then((m) => m.TelegramPage),
     telegramDetail: () =>
       import('../features/telegram/pages/telegram-integration-page').then((m) => m.TelegramIntegrationPage),
@@ -239,12 +235,10 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         active: true,
         page: () => import('../features/widget/pages/widget-admin-page').then((m) => m.WidgetAdminPage),
       },
-      ...integration('alfasms', true, destination('alfasms'), destination('alfasmsDetail')),
       ...integration('amocrm', true, crm('amocrm'), crm('amocrmDetail')),
       // A facebook integration's own page is the generic /admin/integrations/facebook/:id.
       ...integration('facebook', false, facebook('connections')),
       ...integration('fb', false, facebook('list')),
-      ...integration('ga', true, destination('ga'), destination('gaDetail')),
       ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
       ...integration('uspacy', true, crm('uspacy'), crm('uspacyDetail')),
       ...integration('telegram', true, destination('telegram'), destination('telegramDetail')),
@@ -254,8 +248,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         active: true,
         page: crm('pipedriveConnect'),
       },
-      { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('list') },
-      { path: 'admin/integrations/:type/:id', title: 'integration', active: true, page: integrations('detail') },
+      // Every other type, and a connector whose manifest describes its pages (its title is its own).
+      { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('type') },
+      { path: 'admin/integrations/:type/:id', title: 'integration', active: true, page: integrations('typeDetail') },
     ],
   },
   {

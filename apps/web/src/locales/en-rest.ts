@@ -1,4 +1,6 @@
 // The rest of the en strings: loaded with every page of the account area but the dashboard (lib/i18n.ts).
+
+import { connectorWords } from './connector-words';
 import account from './en/account.json';
 import audit from './en/audit.json';
 import billing from './en/billing.json';
@@ -6,13 +8,11 @@ import catalogue from './en/catalogue.json';
 import collections from './en/collections.json';
 import crm from './en/crm.json';
 import facebook from './en/facebook.json';
-import ga from './en/ga.json';
 import guardian from './en/guardian.json';
 import horoshop from './en/horoshop.json';
 import news from './en/news.json';
 import parsers from './en/parsers.json';
 import referral from './en/referral.json';
-import sms from './en/sms.json';
 import speed from './en/speed.json';
 import superAdmin from './en/superAdmin.json';
 import telegram from './en/telegram.json';
@@ -26,15 +26,17 @@ export default {
   billing,
   catalogue,
   collections,
+  // Every connector's words, by folder (no connector named here).
+  connectors: connectorWords(
+    import.meta.glob<object>('../../../../packages/connectors/src/*/words/en.json', { eager: true, import: 'default' }),
+  ),
   crm,
   facebook,
-  ga,
   guardian,
   horoshop,
   news,
   parsers,
   referral,
-  sms,
   speed,
   superAdmin,
   telegram,

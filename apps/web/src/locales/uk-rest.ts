@@ -1,4 +1,6 @@
 // The rest of the uk strings: loaded with every page of the account area but the dashboard (lib/i18n.ts).
+
+import { connectorWords } from './connector-words';
 import account from './uk/account.json';
 import audit from './uk/audit.json';
 import billing from './uk/billing.json';
@@ -6,13 +8,11 @@ import catalogue from './uk/catalogue.json';
 import collections from './uk/collections.json';
 import crm from './uk/crm.json';
 import facebook from './uk/facebook.json';
-import ga from './uk/ga.json';
 import guardian from './uk/guardian.json';
 import horoshop from './uk/horoshop.json';
 import news from './uk/news.json';
 import parsers from './uk/parsers.json';
 import referral from './uk/referral.json';
-import sms from './uk/sms.json';
 import speed from './uk/speed.json';
 import superAdmin from './uk/superAdmin.json';
 import telegram from './uk/telegram.json';
@@ -26,15 +26,17 @@ export default {
   billing,
   catalogue,
   collections,
+  // Every connector's words, by folder (no connector named here).
+  connectors: connectorWords(
+    import.meta.glob<object>('../../../../packages/connectors/src/*/words/uk.json', { eager: true, import: 'default' }),
+  ),
   crm,
   facebook,
-  ga,
   guardian,
   horoshop,
   news,
   parsers,
   referral,
-  sms,
   speed,
   superAdmin,
   telegram,

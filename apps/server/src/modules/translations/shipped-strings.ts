@@ -1,6 +1,8 @@
-// The strings the web app ships with (apps/web/src/locales/<code>/<namespace>.json), read once at
-// start: the translations screen shows them beside the operator's, and the web's i18next backend
-// gets them merged with the operator's overrides (docs/translations.md).
+// The strings the web app ships with (apps/web/src/locales/<code>/<namespace>.json, and every
+// connector's words, packages/connectors/src/<slug>/words/<code>.json, as the namespace `connectors`
+// keyed by the folder: ADR 014), read once at start: the translations screen shows them beside the
+// operator's, and the web's i18next backend gets them merged with the operator's overrides
+// (docs/translations.md).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { ownValue, setOwn } from '@leadrelay/shared';
@@ -21,6 +23,13 @@ export function findWebLocales(from: string = import.meta.dirname): string | nul
     dir = parent;
   }
   return null;
+}
+
+/** The connectors' folders (packages/connectors/src) of the repository whose web locales are `localesDir`. */
+export function findConnectorsDir(localesDir: string | null): string | null {
+  if (!localesDir) return null;
+  const dir = join(localesDir, '../../../../packages/connectors/src');
+  return existsSync(dir) ? dir : null;
 }
 
 export function flatten(value: unknown, prefix = '', out = new Map<string, string>()): Map<string, string> {
@@ -47,7 +56,9 @@ export function unflatten(entries: Iterable<[string, string]>): Record<string, u
   return root;
 }
 
-export function loadShippedStrings(dir: string | null): ShippedStrings {
+const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
+
+export function loadShippedStrings(dir: string | null, connectorsDir = findConnectorsDir(dir)): ShippedStrings {
   const strings: ShippedStrings = new Map();
   if (!dir || !existsSync(dir)) return strings;
   for (const locale of readdirSync(dir, { withFileTypes: true })) {
@@ -55,9 +66,28 @@ export function loadShippedStrings(dir: string | null): ShippedStrings {
     const namespaces = new Map<string, Map<string, string>>();
     for (const file of readdirSync(join(dir, locale.name))) {
       if (!file.endsWith('.json')) continue;
-      namespaces.set(file.slice(0, -5), flatten(JSON.parse(readFileSync(join(dir, locale.name, file), 'utf8'))));
+      namespaces.set(file.slice(0, -5), flatten(readJson(join(dir, locale.name, file))));
     }
     strings.set(locale.name, namespaces);
   }
+  addConnectorWords(strings, connectorsDir);
   return strings;
+}
+
+/** Each connector folder's words/<locale>.json under `connectors`, its keys prefixed with the folder's name. */
+function addConnectorWords(strings: ShippedStrings, connectorsDir: string | null): void {
+  if (!connectorsDir) return;
+  for (const folder of readdirSync(connectorsDir, { withFileTypes: true })) {
+    const words = join(connectorsDir, folder.name, 'words');
+    if (!folder.isDirectory() || !existsSync(words)) continue;
+    for (const file of readdirSync(words)) {
+      if (!file.endsWith('.json')) continue;
+      const locale = file.slice(0, -5);
+      const namespaces = strings.get(locale) ?? new Map<string, Map<string, string>>();
+      strings.set(locale, namespaces);
+      const connectors = namespaces.get('connectors') ?? new Map<string, string>();
+      namespaces.set('connectors', connectors);
+      flatten(readJson(join(words, file)), folder.name, connectors);
+    }
+  }
 }

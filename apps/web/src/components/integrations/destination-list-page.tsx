@@ -15,7 +15,7 @@ import { PermissionGuard } from '../permission-guard';
 import { IntegrationsList } from './integrations-list';
 
 interface Props {
-  /** The catalogue slug (alfasms, ga). */
+  /** The catalogue slug. */
   type: string;
   title: string;
   subtitle: string;
@@ -23,13 +23,15 @@ interface Props {
   connectLabel: string;
   /** The new connection's name, changeable in the modal. */
   defaultName: string;
+  /** What the list says while the account has no connection of the type. */
+  empty?: { title: string; text: string };
 }
 
 /**
- * /admin/integrations/<type> of a destination with its own screens (AlphaSMS, GA4): its
- * connections, and a new one by name; its page then asks for the key and the settings.
+ * /admin/integrations/<type> of a destination with its own screens (a connector's page, the Telegram
+ * bot): its connections, and a new one by name; its page then asks for the key and the settings.
  */
-export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName }: Props) {
+export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName, empty }: Props) {
   const { t } = useTranslation('integrations');
   const { message } = useApp();
   const navigate = useNavigate();
@@ -65,7 +67,7 @@ export function DestinationListPage({ type, title, subtitle, connectLabel, defau
           </Button>
         </PermissionGuard>
       </div>
-      <IntegrationsList fixedType={type} onCreate={() => setOpen(true)} />
+      <IntegrationsList fixedType={type} empty={empty} onCreate={() => setOpen(true)} />
       <Modal
         open={open}
         title={connectLabel}

@@ -26,11 +26,13 @@ type ActiveFilter = 'all' | 'true' | 'false';
 interface Props {
   /** Fixed type (the /admin/integrations/:type route): the type filter is not offered. */
   fixedType?: string;
+  /** A connector's own words while it has no connection (its manifest's); else integrations:emptyType.<type>. */
+  empty?: { title: string; text: string };
   onCreate: () => void;
 }
 
 /** The account's integrations: filters, a table on desktop and cards on phones, paging with the kept page size. */
-export function IntegrationsList({ fixedType, onCreate }: Props) {
+export function IntegrationsList({ fixedType, empty: ownEmpty, onCreate }: Props) {
   const { t, i18n } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
   const { message } = useApp();
@@ -152,9 +154,10 @@ export function IntegrationsList({ fixedType, onCreate }: Props) {
   // A connector's own list says what connecting it does, not how to create a webhook.
   const ownKey = fixedType ? `integrations:emptyType.${fixedType}` : '';
   const own =
-    fixedType && i18n.exists(`${ownKey}.title`)
+    ownEmpty ??
+    (fixedType && i18n.exists(`${ownKey}.title`)
       ? { title: String(t(`${ownKey}.title` as never)), text: String(t(`${ownKey}.text` as never)) }
-      : null;
+      : null);
   const empty =
     !list.isPending && total === 0 ? (
       filtered ? (

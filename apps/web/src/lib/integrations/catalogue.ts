@@ -29,16 +29,23 @@ export function categoryLabel(name: string): string {
   return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : name;
 }
 
-/** A short explanation of what a shipped type does; null for types without one. */
+/** The first of these keys the strings have, in the page's language. */
+function firstWord(keys: string[]): string | null {
+  const key = keys.find((k) => i18n.exists(k));
+  return key ? i18n.t(key as 'integrations:catalogue.other') : null;
+}
+
+/** A short explanation of what a shipped type does (a connector's is in its words); null for types without one. */
 export function typeDescription(slug: string): string | null {
-  const key = `integrations:catalogue.descriptions.${slug}`;
-  return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : null;
+  return firstWord([`integrations:catalogue.descriptions.${slug}`, `connectors:${slug}.catalogue.description`]);
 }
 
 /** A shipped type's name in the page's language (the glossary: "Вебхук"); an operator's own type as written. */
 export function typeLabel(setting: Pick<Setting, 'slug' | 'name'>): string {
-  const key = `integrations:catalogue.names.${setting.slug}`;
-  return i18n.exists(key) ? i18n.t(key as 'integrations:catalogue.other') : setting.name;
+  return (
+    firstWord([`integrations:catalogue.names.${setting.slug}`, `connectors:${setting.slug}.catalogue.name`]) ??
+    setting.name
+  );
 }
 
 /** A seeded tag in the page's language (ads → реклама); an operator's own tag as written. */

@@ -1,0 +1,166 @@
+import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
+import type { CredentialsCard, Field } from '@leadrelay/connectors/manifest';
+import type { ConnectionCheck } from '@leadrelay/shared';
+import { Alert, Button, Card, Form, Statistic, Typography } from 'antd';
+import { useState } from 'react';
+import { useConnectorList } from '../../lib/connectors/queries';
+import { errorMessage } from '../../lib/errors';
+import { intlLocale } from '../../lib/format';
+import { HttpError } from '../../lib/http';
+import { useCheckConnectionMutation } from '../../lib/integrations/queries';
+import { SecretInput } from '../integrations/secret-input';
+import { reasonText } from '../integrations/status-tag';
+import { PermissionGuard } from '../permission-guard';
+import { FieldItem, fieldRule, initialValues, outputValues } from './fields';
+import { serverFieldErrors } from './server-errors';
+import { type CardProps, useSettingsForm, type Values } from './use-settings-form';
+
+/** A figure a loader reads ({ amount, currency } as money), or null while it has none. */
+function money(data: unknown): string | null {
+  const value = data as { amount?: unknown; currency?: unknown } | undefined;
+  if (typeof value?.amount !== 'number' || typeof value.currency !== 'string') return null;
+  return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: value.currency }).format(value.amount);
+}
+
+/**
+ * The credentials: secrets (write-only, to auth) and ids (to settings), saved with a connection check
+ * whose outcome shows; a check button and a figure a loader reads (a balance), while connected.
+ */
+export function CredentialsCardView({ integration, card, say }: CardProps<CredentialsCard<string>>) {
+  const { form, guard, connect, message, saved, toastSaved } = useSettingsForm(integration);
+  const check = useCheckConnectionMutation(integration._id);
+  const figure = useConnectorList(integration, card.figure?.list);
+  const [replacing, setReplacing] = useState(false);
+  const [result, setResult] = useState<ConnectionCheck | null>(null);
+  const secrets = card.fields.filter((f) => f.kind === 'secret');
+  const others = card.fields.filter((f) => f.kind !== 'secret');
+  const target = (f: Field<string>) => f.target ?? (f.kind === 'secret' ? 'auth' : 'settings');
+
+  const onFinish = async () => {
+    const values = form.getFieldsValue(true) as Values;
+    const auth = outputValues(
+      card.fields.filter((f) => target(f) === 'auth'),
+      values,
+    );
+    const settings = outputValues(
+      card.fields.filter((f) => target(f) === 'settings'),
+      values,
+    );
+    const hasAuth = Object.values(auth).some((v) => v !== undefined);
+    try {
+      const res = await connect.mutateAsync({
+        ...(Object.keys(settings).length ? { settings: { ...saved, ...settings } } : {}),
+        ...(hasAuth ? { auth } : {}),
+      });
+      setResult(res);
+      setReplacing(false);
+      for (const f of secrets) form.setFieldValue(f.name, undefined);
+      guard.saved();
+      if (card.figure) void figure.refetch();
+      toastSaved();
+    } catch (err) {
+      form.setFields(serverFieldErrors(err, card.fields).fields as never);
+      void message.error(errorMessage(err));
+    }
+  };
+  const onCheck = async () => {
+    try {
+      setResult(await check.mutateAsync());
+      if (card.figure) void figure.refetch();
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
+
+  const outcome = result && (
+    <Alert
+      className="lr-mb"
+      type={result.ok ? 'success' : 'error'}
+      showIcon
+      role="status"
+      title={result.ok ? say(card.result.ok) : say(card.result.failed)}
+      description={result.ok ? undefined : result.reason && reasonText(result.reason)}
+    />
+  );
+  const saveButton = (
+    <PermissionGuard>
+      <Button
+        type="primary"
+        htmlType="submit"
+        loading={connect.isPending}
+        className={others.length ? undefined : 'lr-mb'}
+      >
+        {say(card.save)}
+      </Button>
+    </PermissionGuard>
+  );
+  const figureFailed = figure.error instanceof HttpError ? figure.error : null;
+
+  return (
+    <Card title={say(card.title)}>
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={onFinish}
+        onValuesChange={others.length ? guard.onValuesChange : undefined}
+        initialValues={initialValues(others, saved, say)}
+      >
+        {card.fields.map((f) =>
+          f.kind === 'secret' ? (
+            <SecretInput
+              key={f.name}
+              name={f.name}
+              label={say(f.label ?? f.name)}
+              extra={f.hint ? say(f.hint) : undefined}
+              isSet={integration.isConnected}
+              replacing={replacing}
+              onReplace={setReplacing}
+              rules={[fieldRule(f.schema, !integration.isConnected)]}
+            />
+          ) : (
+            <FieldItem key={f.name} field={f} say={say} />
+          ),
+        )}
+        {/* Only secrets: nothing to save until one is typed. Else the card's fields save at its foot. */}
+        {others.length ? (
+          <>
+            {!card.check && outcome}
+            <div className="lr-actions">{saveButton}</div>
+          </>
+        ) : (
+          (replacing || !integration.isConnected) && saveButton
+        )}
+      </Form>
+      {card.figure && integration.isConnected && (
+        <div className="lr-mb">
+          <Statistic
+            className="lr-figure"
+            title={say(card.figure.label)}
+            value={money(figure.data) ?? '—'}
+            loading={figure.isFetching && !figure.data}
+          />
+          {figureFailed && (
+            <Typography.Text type="danger" className="lr-hint">
+              {figureFailed.serverMessage ? reasonText(figureFailed.serverMessage) : errorMessage(figureFailed)}
+            </Typography.Text>
+          )}
+          <Button
+            size="small"
+            icon={<ReloadOutlined aria-hidden />}
+            onClick={() => void figure.refetch()}
+            className="lr-mt"
+          >
+            {say(card.figure.refresh)}
+          </Button>
+        </div>
+      )}
+      {card.check && outcome}
+      {card.check && integration.isConnected && (
+        <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending}>
+          {say(card.check)}
+        </Button>
+      )}
+    </Card>
+  );
+}

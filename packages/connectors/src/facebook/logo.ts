@@ -1,0 +1,5 @@
+import { siFacebook } from 'simple-icons';
+import { type ConnectorLogo, simpleIconLogo } from '../kit/manifest';
+
+// Facebook's mark from simple-icons (CC0; the mark stays its owner's, used only to name the service).
+export const logo: ConnectorLogo = simpleIconLogo(siFacebook);

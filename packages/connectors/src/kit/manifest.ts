@@ -1,0 +1,334 @@
+// What the web needs to know of a connector, and nothing that runs on the server (ADR 014): its
+// brand name and logo, and a description of its screens that the web draws with widget kinds
+// implemented once. A connector's manifest.ts is browser code: it imports zod, @leadrelay/shared and
+// its own logo and words only (never node code, never its client), and the web finds it by folder
+// (import.meta.glob over src/*/manifest.ts), so no web file names a connector.
+//
+// Words are keys into the connector's own words/uk.json (and en.json), shown under the i18n
+// namespace `connectors` keyed by the folder's name: `connectors:<slug>.<key>`. A manifest is typed by
+// its uk words, so a key they lack fails the type check.
+
+/** The shape of a validator the web runs on a field before sending (a zod schema from @leadrelay/shared). */
+export interface FieldSchema {
+  safeParse(value: unknown): { success: true } | { success: false; error: { issues: { message: string }[] } };
+}
+
+/** A validator of a card's settings as a whole: its issues say which field (the shared zod schema). */
+export interface SettingsSchema {
+  safeParse(
+    value: unknown,
+  ): { success: true } | { success: false; error: { issues: { message: string; path: readonly PropertyKey[] }[] } };
+}
+
+// ---- Words ----
+
+type Plural<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}`
+  ? Base
+  : K;
+
+/** The dotted keys of a words file ("tabs.log"); a plural's keys are its base ("template.parts"). */
+export type WordKey<W> = {
+  [K in keyof W & string]: W[K] extends string ? Plural<K> : `${K}.${WordKey<W[K]>}`;
+}[keyof W & string];
+
+/** The dotted keys of a words file's groups ("recipients"): a value's words are `<group>.<value>`. */
+export type WordGroup<W> = {
+  [K in keyof W & string]: W[K] extends string ? never : K | `${K}.${WordGroup<W[K]>}`;
+}[keyof W & string];
+
+// ---- The logo ----
+
+/** A drawing: its viewBox and paths (no markup: the web draws them as React paths). */
+export interface LogoDrawing {
+  viewBox: string;
+  paths: readonly { d: string; fill: string }[];
+}
+
+/**
+ * A brand's own mark from a package that carries it (simple-icons, SVG Logos), in its colours, on white;
+ * a brand no package carries: its initials on the brand's colour (our drawing, never an imitation of
+ * the mark); a service that is no brand: a glyph of what it does, in the text colour (fill currentColor).
+ */
+export type ConnectorLogo =
+  | { mark: LogoDrawing }
+  | { tile: { initials: string; color: string } }
+  | { glyph: LogoDrawing };
+
+/** A simple-icons icon as a mark: its one path in the brand's colour. */
+export const simpleIconLogo = ({ path, hex }: { path: string; hex: string }): ConnectorLogo => ({
+  mark: { viewBox: '0 0 24 24', paths: [{ d: path, fill: `#${hex}` }] },
+});
+
+/** The paths of an Iconify icon's body (SVG Logos bodies are plain <path fill d/> lists). */
+export function iconifyPaths(body: string): LogoDrawing['paths'] {
+  return [...body.matchAll(/<path\b([^>]*)\/>/g)].map(([, attrs = '']) => ({
+    d: /\sd="([^"]*)"/.exec(attrs)?.[1] ?? '',
+    fill: /\sfill="([^"]*)"/.exec(attrs)?.[1] ?? 'currentColor',
+  }));
+}
+
+// ---- Fields ----
+
+/** Shown only while another field of the same form has (or has not) a value. */
+export interface Condition {
+  field: string;
+  is?: string | boolean;
+  not?: string | boolean;
+}
+
+interface FieldBase<K extends string> {
+  /** The key in auth or settings (and the form's field name). */
+  name: string;
+  label?: K;
+  /** The line under the field. */
+  hint?: K;
+  /** Where the value goes on save: the integration's auth (write-only) or its settings. */
+  target?: 'auth' | 'settings';
+  visibleWhen?: Condition;
+  /** Empty is refused with REQUIRED before the schema runs. */
+  required?: boolean;
+  /** Checked on the spot (its issue's message is an error code the web translates). */
+  schema?: FieldSchema;
+}
+
+/** A default text: as it is, or a word of the connector (a template's default text in the user's language). */
+export type DefaultText<K extends string> = string | { word: K };
+
+export interface TextField<K extends string> extends FieldBase<K> {
+  kind: 'text' | 'phone';
+  maxLength?: number;
+  /** A word shown while empty. */
+  placeholder?: K;
+  /** A technical sample shown while empty, never translated (G-XXXXXXXXXX). */
+  example?: string;
+  /** Monospaced: an id, a code, a name the service matches exactly. */
+  mono?: boolean;
+  /** Kept in capitals as typed and sent so. */
+  upperCase?: boolean;
+  default?: DefaultText<K>;
+}
+
+/** Write-only: "set" with a Replace button while one is stored; required until the connection has one. */
+export interface SecretField<K extends string> extends FieldBase<K> {
+  kind: 'secret';
+}
+
+export interface SwitchField<K extends string> extends FieldBase<K> {
+  kind: 'switch' | 'checkbox';
+  default?: boolean;
+}
+
+export interface ChoiceField<K extends string> extends FieldBase<K> {
+  kind: 'radio' | 'select';
+  options: readonly { value: string; label: K }[];
+  default?: string;
+}
+
+export interface NumberField<K extends string> extends FieldBase<K> {
+  kind: 'number';
+  min?: number;
+}
+
+/** A lead field's path (name, utm.source, custom.city), checked as the shared ZLeadPath. */
+export interface LeadPathField<K extends string> extends FieldBase<K> {
+  kind: 'lead-path';
+  default?: string;
+}
+
+/**
+ * A message template: buttons insert the lead's fields ({name}), a preview fills them from a sample
+ * lead; `counter: 'sms'` counts the rendered text in SMS parts (the shared countSms).
+ */
+export interface TemplateField<K extends string> extends FieldBase<K> {
+  kind: 'template';
+  placeholders: readonly string[];
+  /** The caption above the preview ("The customer sees:"). */
+  preview: K;
+  counter?: 'sms';
+  maxLength?: number;
+  default?: DefaultText<K>;
+}
+
+/** A daily window that may run past midnight: a switch and two times (HH:MM); saved as { enabled, from, to }. */
+export interface TimeRangeField<K extends string> extends FieldBase<K> {
+  kind: 'time-range';
+  from: K;
+  to: K;
+  default: { enabled: boolean; from: string; to: string };
+}
+
+/** A list of rows of { name, from: a lead field } (an event's parameters), up to `max`. */
+export interface PairsField<K extends string> extends FieldBase<K> {
+  kind: 'pairs';
+  /** The heading above the list; `hint` is shown under it with {{max}}. */
+  title: K;
+  max: number;
+  /** The row's name box: its label (also its placeholder) and check. */
+  itemName: { label: K; schema?: FieldSchema; mono?: boolean };
+  /** The row's lead field box. */
+  itemFrom: { label: K };
+  add: K;
+  remove: K;
+}
+
+export type Field<K extends string> =
+  | TextField<K>
+  | SecretField<K>
+  | SwitchField<K>
+  | ChoiceField<K>
+  | NumberField<K>
+  | LeadPathField<K>
+  | TemplateField<K>
+  | TimeRangeField<K>
+  | PairsField<K>;
+
+/** Fields side by side, two in a row on a wide screen and one on a phone. */
+export interface FieldRow<K extends string> {
+  row: readonly Field<K>[];
+}
+
+export type FormItem<K extends string> = Field<K> | FieldRow<K>;
+
+// ---- Cards ----
+
+/** Column spans of a card in its tab (antd's grid of 24): { xs: 24, lg: 10 }. */
+export interface Span {
+  xs?: number;
+  md?: number;
+  lg?: number;
+  xl?: number;
+  xxl?: number;
+}
+
+interface CardBase {
+  span?: Span;
+}
+
+/** Name, active, status, delete: every integration's. */
+export interface GeneralCard extends CardBase {
+  widget: 'general';
+}
+
+/**
+ * The credentials (secret fields to auth, ids to settings), saved with a connection check; the check
+ * again on a button; and a figure a loader reads (the balance).
+ */
+export interface CredentialsCard<K extends string> extends CardBase {
+  widget: 'credentials';
+  title: K;
+  fields: readonly Field<K>[];
+  save: K;
+  /** The check's outcome, after a save or the check button. */
+  result: { ok: K; failed: K };
+  /** A "check the connection" button, shown once connected. */
+  check?: K;
+  /** A number a loader (GET …/lists/<list>) reads, shown while connected, with a refresh button. */
+  figure?: { list: string; label: K; refresh: K; format: 'money' };
+}
+
+/** Settings drawn from field specs, validated with `schema` as a whole before sending. */
+export interface FormCard<K extends string> extends CardBase {
+  widget: 'form';
+  title: K;
+  items: readonly FormItem<K>[];
+  save: K;
+  /** The shared schema of the settings, run on them as a whole before sending. */
+  schema?: SettingsSchema;
+  /** Said when the server refuses a setting this card does not show (set on another tab first). */
+  elsewhere?: K;
+}
+
+/** A record table column: how one field of a record is shown, in the table and on a phone's card. */
+export type RecordColumn<K extends string, G extends string> =
+  | { show: 'date-time'; field: string; title: K }
+  | { show: 'status'; title: K }
+  | { show: 'text'; field: string; title: K }
+  /** A phone as +digits, and under it another field's value in words (`words` prefix). */
+  | { show: 'phone'; field: string; title: K; under?: { field: string; words: G } }
+  /** A count, and under it a word while another field's value is not `except` (Viber unless sent as SMS). */
+  | { show: 'count'; field: string; title: K; note?: { field: string; except: string; word: K } }
+  /** A decimal amount (2 to 4 digits after the point), "—" when absent. */
+  | { show: 'amount'; field: string; title: K };
+
+/** A paged log of the records of one kind a connector keeps (GET /api/integrations/:id/records/:kind). */
+export interface RecordsCard<K extends string, G extends string> extends CardBase {
+  widget: 'records';
+  record: string;
+  title: K;
+  hint: K;
+  empty: K;
+  statuses: { label: K; all: K; options: readonly { value: string; label: K; color: string }[] };
+  columns: readonly { width?: number; column: RecordColumn<K, G> }[];
+}
+
+/** What a test action found, in a shape the test-send widget shows. */
+export interface ActionReport {
+  ok: boolean;
+  /** Our own checks' findings: a reason code (translated as a connection's reasons are) and where. */
+  issues: readonly { code: string; path?: string }[];
+  /** The service's findings: its code (a word under `codes`, else the code), where, and its own sentence. */
+  messages: readonly { code: string; path?: string; text?: string }[];
+  /** What would be sent. */
+  payload?: unknown;
+}
+
+/** A sample lead's fields, sent to a connector action (POST /api/integrations/:id/actions/:action) as { lead }. */
+export interface TestSendCard<K extends string, G extends string> extends CardBase {
+  widget: 'test-send';
+  action: string;
+  title: K;
+  hint: K;
+  /** The lead's fields: `path` in the lead (utm.source, custom._ga). */
+  fields: readonly {
+    path: string;
+    label: K;
+    placeholder?: K;
+    example?: string;
+    maxLength?: number;
+    mono?: boolean;
+    inputMode?: 'email' | 'tel';
+  }[];
+  send: K;
+  /** The action's answer read as a report. */
+  report: (answer: unknown) => ActionReport;
+  words: { ok: K; okHint: K; failed: K; said: K; payload: K; codes: G };
+}
+
+export type PageCard<K extends string, G extends string> =
+  | GeneralCard
+  | CredentialsCard<K>
+  | FormCard<K>
+  | RecordsCard<K, G>
+  | TestSendCard<K, G>;
+
+export interface PageTab<K extends string, G extends string> {
+  /** In the URL (?tab=). */
+  key: string;
+  label: K;
+  cards: readonly PageCard<K, G>[];
+}
+
+/** /admin/integrations/<slug> (its connections, a new one) and /admin/integrations/<slug>/:id. */
+export interface ConnectorPage<K extends string, G extends string> {
+  /** The browser tab's title. */
+  title: K;
+  list: { subtitle: K; connect: K; empty: { title: K; text: K } };
+  detail: { back: K; notConnected: K; tabs: readonly PageTab<K, G>[] };
+}
+
+export interface ConnectorManifest<K extends string = string, G extends string = string> {
+  slug: string;
+  kind: 'source' | 'destination';
+  /** The brand, never translated. */
+  name: string;
+  logo: ConnectorLogo;
+  /** Its screens; without one the web shows the generic integration pages. */
+  page?: ConnectorPage<K, G>;
+}
+
+/** Types a manifest by its words: `defineManifest<typeof words>({ … })`, `words` being words/uk.json's type. */
+export function defineManifest<W = Record<string, never>>(
+  manifest: ConnectorManifest<WordKey<W>, WordGroup<W>>,
+): ConnectorManifest {
+  return manifest as ConnectorManifest;
+}

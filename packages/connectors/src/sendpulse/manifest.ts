@@ -1,0 +1,6 @@
+// What the web knows of SendPulse (kit/manifest.ts). Its screens are still the web's own pages: they move
+// here as a `page` described with the widget kinds (issue 29).
+import { defineManifest } from '../kit/manifest';
+import { logo } from './logo';
+
+export const manifest = defineManifest({ slug: 'sendpulse', kind: 'destination', name: 'SendPulse', logo });
