@@ -1,4 +1,3 @@
-export * from './alfasms';
 export * from './api';
 export * from './billing';
 export * from './constants';
@@ -7,7 +6,6 @@ export * from './currency';
 export * from './errors';
 export * from './facebook';
 export * from './facebook-signin';
-export * from './ga';
 export * from './guardian';
 export * from './guardian-requests';
 export * from './hook-requests';

@@ -1,4 +1,4 @@
-import type { AlphaSmsAuth, AlphaSmsSettings, Lead } from '@leadrelay/shared';
+import type { Lead } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
@@ -7,6 +7,7 @@ import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import { ALPHASMS_EMULATOR_KEY, type AlphaEmulator, startAlphaSmsEmulator } from './emulator';
 import { alfasms, alphaSmsBalance, alphaSmsStatuses, type SentSms, ZAlphaSmsConnectorSettings } from './index';
 import { alphaError, messageId, planMessages, quietUntil, smsPhone, smsStatusOf } from './mapping';
+import type { AlphaSmsAuth, AlphaSmsSettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const SETTINGS: AlphaSmsSettings = {

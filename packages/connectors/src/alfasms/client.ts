@@ -2,12 +2,13 @@
 // POST {base}/api/json.php with Content-Type: application/json and {auth, data: [items]}. AlphaSMS
 // answers HTTP 200 to nearly everything: a refused key or a broken request is success:false at the
 // top, a refused message success:false in its item, so the status alone proves nothing.
-import type { AlphaSmsAuth, AlphaSmsSettings } from '@leadrelay/shared';
+
 import { fetchWithTrace } from '../kit/client-kit';
 import { PermanentError, RetryableError } from '../kit/errors';
 import { classifyResponse, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
 import { alphaError } from './mapping';
+import type { AlphaSmsAuth, AlphaSmsSettings } from './schema';
 
 export type AlphaContext = ConnectorContext<AlphaSmsAuth, AlphaSmsSettings>;
 

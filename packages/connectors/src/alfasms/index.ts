@@ -3,19 +3,20 @@
 // with the reason as the delivery's note; texts to the customer in quiet hours wait (DeferredError)
 // for their end; AlphaSMS's errors inside HTTP 200 become codes: a refused key or alpha-name or an
 // empty balance mark the integration broken, anything unknown is tried again.
-import {
-  type AlphaSmsAuth,
-  type AlphaSmsSettings,
-  DEFAULT_QUIET_HOURS,
-  ZAlphaSmsAuth,
-  ZAlphaSmsSettings,
-} from '@leadrelay/shared';
+
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
 import { type AlphaContext, balance, call, numberOf, statuses } from './client';
 import { alphaError, noteOf, planMessages, quietUntil, smsPhone, toItem } from './mapping';
 import { type SentSms, smsAliases, smsRecords } from './records';
+import {
+  type AlphaSmsAuth,
+  type AlphaSmsSettings,
+  DEFAULT_QUIET_HOURS,
+  ZAlphaSmsAuth,
+  ZAlphaSmsSettings,
+} from './schema';
 
 export { ALPHASMS_API_URL, type AlphaContext, type MessageStatus } from './client';
 export { messageId, quietUntil, smsPhone, smsStatusOf } from './mapping';

@@ -1,8 +1,10 @@
 // AlphaSMS's screens, drawn by the web (kit/manifest.ts): the key and the balance, who is texted what
 // and when, and the SMS log.
+import { SMS_PLACEHOLDERS } from '@leadrelay/shared';
+import { defineManifest } from '../kit/manifest';
+import { logo } from './logo';
 import {
   DEFAULT_QUIET_HOURS,
-  SMS_PLACEHOLDERS,
   SMS_RECIPIENTS,
   SMS_STATUSES,
   SMS_TEXT_MAX,
@@ -10,9 +12,7 @@ import {
   ZAlphaName,
   ZAlphaSmsAuth,
   ZAlphaSmsSettings,
-} from '@leadrelay/shared';
-import { defineManifest } from '../kit/manifest';
-import { logo } from './logo';
+} from './schema';
 import type words from './words/uk.json';
 
 const STATUS_COLOR: Record<SmsStatus, string> = {

@@ -3,18 +3,9 @@
 // Intl, so the server's own time zone never matters; AlphaSMS's error texts become codes.
 
 import { createHash } from 'node:crypto';
-import {
-  type AlphaSmsSettings,
-  countSms,
-  type Lead,
-  normalizePhone,
-  type QuietHours,
-  renderSmsTemplate,
-  SMS_TEXT_MAX,
-  SMS_TIME_ZONE,
-  type SmsStatus,
-} from '@leadrelay/shared';
+import { countSms, type Lead, normalizePhone, renderSmsTemplate } from '@leadrelay/shared';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import { type AlphaSmsSettings, type QuietHours, SMS_TEXT_MAX, SMS_TIME_ZONE, type SmsStatus } from './schema';
 
 // ---- Phones ----
 

@@ -2,10 +2,11 @@
 // delivery is a record of kind `sms` in the server's generic table, and a periodic task asks
 // AlphaSMS for the status of messages still on their way (its delivery-report hook is not
 // documented; asking is: docs/connectors/alphasms.md).
-import { SMS_STATUSES, type SmsStatus, ZSmsBalance, ZSmsList, ZSmsListQuery, ZSmsMessage } from '@leadrelay/shared';
+
 import type { ConnectorAlias, ConnectorRecordInput, ConnectorRecordKind } from '../kit/types';
 import { type AlphaContext, statuses } from './client';
 import { smsStatusOf } from './mapping';
+import { SMS_STATUSES, type SmsStatus, ZSmsBalance, ZSmsList, ZSmsListQuery, ZSmsMessage } from './schema';
 
 /** One message AlphaSMS took: what the server keeps in the SMS log (DeliveryResult.records). */
 export interface SentSms {

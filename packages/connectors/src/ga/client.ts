@@ -2,11 +2,12 @@
 // {host}/mp/collect or /debug/mp/collect ?measurement_id=…&api_secret=…. Collection answers 2xx to
 // anything it receives (204 in practice), so only a transport failure shows here; the validation
 // server answers 200 with validationMessages.
-import type { GaAuth, GaPayload, GaSettings } from '@leadrelay/shared';
+
 import { fetchWithTrace } from '../kit/client-kit';
 import { RetryableError } from '../kit/errors';
 import { classifyResponse, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
+import type { GaAuth, GaPayload, GaSettings } from './schema';
 
 export type GaContext = ConnectorContext<GaAuth, GaSettings>;
 

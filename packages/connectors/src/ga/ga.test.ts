@@ -1,4 +1,4 @@
-import { type GaAuth, type GaSettings, type Lead, ZGaSettings } from '@leadrelay/shared';
+import type { Lead } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { PermanentError } from '../kit/errors';
@@ -7,6 +7,7 @@ import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import { GA_EMULATOR_STREAM, type GaEmulator, startGaEmulator } from './emulator';
 import { clientIdFromCookie, derivedClientId, ga, gaDebug, hostFor, toGaPayload } from './index';
 import { amountOf } from './mapping';
+import { type GaAuth, type GaSettings, ZGaSettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const settings = (over: Partial<GaSettings> = {}): GaSettings =>

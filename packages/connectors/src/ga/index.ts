@@ -4,6 +4,12 @@
 // a word, so the payload is checked first: a broken limit is a permanent error with a code (a name
 // or count the settings got wrong also marks the integration broken). "Send a test lead" goes to
 // the validation server instead (gaDebug).
+import type { Lead } from '@leadrelay/shared';
+import { defineConnector } from '../kit/define-connector';
+import { PermanentError } from '../kit/errors';
+import { collect, type GaContext, hostFor, validate } from './client';
+import { toGaPayload } from './mapping';
+import { SAMPLE_TEST_LEAD } from './sample';
 import {
   type GaAuth,
   type GaDebugBody,
@@ -11,17 +17,11 @@ import {
   type GaIssue,
   type GaSettings,
   gaPayloadIssues,
-  type Lead,
   ZGaAuth,
   ZGaDebugBody,
   ZGaDebugResult,
   ZGaSettings,
-} from '@leadrelay/shared';
-import { defineConnector } from '../kit/define-connector';
-import { PermanentError } from '../kit/errors';
-import { collect, type GaContext, hostFor, validate } from './client';
-import { toGaPayload } from './mapping';
-import { SAMPLE_TEST_LEAD } from './sample';
+} from './schema';
 
 export { GA_API_URL, GA_EU_API_URL, type GaContext, hostFor } from './client';
 export { clientIdFromCookie, derivedClientId, toGaPayload } from './mapping';

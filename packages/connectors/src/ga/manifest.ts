@@ -1,6 +1,9 @@
 // Google Analytics 4's screens, drawn by the web (kit/manifest.ts): the stream's measurement id and
 // API secret, the event sent on every lead with its parameters, and a test lead through Google's
 // validation server (the `debug` action).
+
+import { type ActionReport, defineManifest } from '../kit/manifest';
+import { logo } from './logo';
 import {
   GA_DEFAULT_CLIENT_ID_FIELD,
   GA_DEFAULT_EVENT,
@@ -10,9 +13,7 @@ import {
   ZGaDebugResult,
   ZGaParamMapping,
   ZGaSettings,
-} from '@leadrelay/shared';
-import { type ActionReport, defineManifest } from '../kit/manifest';
-import { logo } from './logo';
+} from './schema';
 import type words from './words/uk.json';
 
 const settings = ZGaSettings.shape;

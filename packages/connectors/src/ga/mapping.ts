@@ -3,16 +3,8 @@
 // same e-mail or phone gives the same id); values are cut to the protocol's 100 characters.
 
 import { createHash } from 'node:crypto';
-import {
-  GA_LIMITS,
-  type GaEvent,
-  type GaPayload,
-  type GaSettings,
-  getLeadField,
-  type Lead,
-  setOwn,
-  UTM_KEYS,
-} from '@leadrelay/shared';
+import { getLeadField, type Lead, setOwn, UTM_KEYS } from '@leadrelay/shared';
+import { GA_LIMITS, type GaEvent, type GaPayload, type GaSettings } from './schema';
 
 /** A lead path of the settings (name, utm.source, custom.key) read from the lead. */
 const read = (lead: Lead, path: string | undefined) =>

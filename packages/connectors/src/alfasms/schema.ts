@@ -2,9 +2,9 @@
 // responsible manager on every lead, and the account's SMS log (spec 7 "Other":
 // GET /api/legacy/api/admin/sms). The server validates with these and the web builds its forms
 // and reads the answers with them. Phone types (mobile or not) are checked by the connector.
+
+import { requiredText, unknownPlaceholders, zMinText } from '@leadrelay/shared';
 import { z } from 'zod';
-import { unknownPlaceholders } from './sms';
-import { requiredText, zMinText } from './validation';
 
 export const SMS_RECIPIENTS = ['lead', 'manager', 'both'] as const;
 export type SmsRecipients = (typeof SMS_RECIPIENTS)[number];

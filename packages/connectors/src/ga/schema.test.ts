@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GA_MAX_CUSTOM_PARAMS, gaNameIssue, gaPayloadIssues, ZGaSettings } from './ga';
+import { GA_MAX_CUSTOM_PARAMS, gaNameIssue, gaPayloadIssues, ZGaSettings } from './schema';
 
 describe('GA4 names', () => {
   it('takes a letter first, then letters, digits and underscores, up to 40', () => {

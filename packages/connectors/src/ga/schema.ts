@@ -3,9 +3,9 @@
 // form, the server's settings check and the connector's last look at the payload all use these.
 // Limits: support.google.com/analytics/answer/9267744 (collection limits) and 13316687 (naming
 // rules, reserved names); docs/connectors/ga.md says what is confirmed and what is assumed.
+
+import { ZLeadPath, zMinText } from '@leadrelay/shared';
 import { z } from 'zod';
-import { ZLeadPath } from './crm';
-import { zMinText } from './validation';
 
 export const GA_LIMITS = {
   eventsPerRequest: 25,
