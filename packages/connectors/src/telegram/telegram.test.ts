@@ -2,7 +2,9 @@
 // HTML escaped, the phone a tel: link, the two buttons), a 429 waited out by its retry_after, a
 // manager who blocked the bot failing their card only, and an escalation's earlier card edited.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { PermanentError, RetryableError } from '../kit/errors';
+import { createSafeFetch } from '../kit/safe-fetch';
 import type { ConnectorContext } from '../kit/types';
 import { startTelegramEmulator, type TelegramEmulator } from './emulator';
 import { parseCallbackData, type TelegramAuth, type TelegramDelivery, type TelegramRecord, telegram } from './index';
@@ -47,6 +49,35 @@ const lead = {
 };
 const deliver = (e: TelegramDelivery) =>
   telegram.deliver!(ctx(), { lead, idempotencyKey: 'k', assignee: { id: 'u1', name: 'Olena' }, extra: e });
+
+// The contract every destination passes (issue 29: Telegram too). A card is a message: Telegram has
+// no idempotency key, so a repeat after a lost result is a second card (dedupes: false).
+describeConnectorContract('telegram', async () => {
+  const emulator = await startTelegramEmulator({ tokens: [TOKEN] });
+  const manager = emulator.addUser({ first_name: 'Olena', language_code: 'uk' });
+  const timeoutMs = 1000;
+  const safeFetch = createSafeFetch({ allowPrivate: true, timeoutMs });
+  return {
+    connector: telegram,
+    ctx: ({ logger, signal }) => ({ auth, settings: {}, baseUrl: emulator.apiRoot, fetch: safeFetch, logger, signal }),
+    emulator: {
+      recordCount: () => emulator.messages.length,
+      setLatency: (ms) => emulator.setLatency(ms),
+      setFault: (fault) => emulator.setFault(fault),
+      reset: () => emulator.reset(),
+      close: () => emulator.close(),
+    },
+    secrets: [TOKEN, auth.webhookSecret],
+    timeoutMs,
+    dedupes: false,
+    input: (idempotencyKey) => ({
+      lead: SAMPLE_LEAD,
+      idempotencyKey,
+      assignee: { id: 'u1', name: 'Olena' },
+      extra: extra(manager.id, 'uk'),
+    }),
+  };
+});
 
 describe('telegram destination', () => {
   it('sends the assignee a Ukrainian card: escaped values, a tel: link, the lead link and both buttons', async () => {
