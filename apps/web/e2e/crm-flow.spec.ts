@@ -23,10 +23,7 @@ test.beforeAll(async ({ request }) => {
 
 test('a website lead lands in amoCRM once, with its contact, in the pipeline chosen on screen', async ({ page }) => {
   await signUp(page, 'en', uniqueLogin('amo'), 'Secret123', '/admin/integrations/amocrm');
-  await page
-    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'amoCRM') })
-    .first()
-    .click();
+  await page.getByRole('button', { name: t.amocrm.list.connect }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(c.create.name).fill('Sales amoCRM');
   await dialog.getByRole('button', { name: c.create.go.replace('{{crm}}', 'amoCRM') }).click();
@@ -35,9 +32,9 @@ test('a website lead lands in amoCRM once, with its contact, in the pipeline cho
   await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/amocrm/${UUID}`), { timeout: 15_000 });
   await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
 
-  await page.getByRole('tab', { name: c.tabs.pipeline }).click();
-  await pick(page, c.settings.pipeline, 'Wholesale');
-  await pick(page, c.settings.status, 'New order');
+  await page.getByRole('tab', { name: t.amocrm.tabs.pipeline }).click();
+  await pick(page, t.amocrm.settings.pipeline, 'Wholesale');
+  await pick(page, t.amocrm.settings.status, 'New order');
   await page.getByRole('button', { name: c.save, exact: true }).first().click();
   await expect(page.getByText(c.ui.saved_success)).toBeVisible();
 
@@ -60,10 +57,7 @@ test('a website lead lands in amoCRM once, with its contact, in the pipeline cho
 
 test('a website lead lands in Pipedrive once, with its person, after connecting in a new tab', async ({ page }) => {
   await signUp(page, 'en', uniqueLogin('pd'), 'Secret123', '/admin/integrations/pipedrive');
-  await page
-    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Pipedrive') })
-    .first()
-    .click();
+  await page.getByRole('button', { name: t.pipedrive.list.connect }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(c.create.name).fill('Sales Pipedrive');
   const tabOpened = page.context().waitForEvent('page');
@@ -96,28 +90,25 @@ test('a website lead lands in Uspacy once as a deal, with its contact, in the fu
 }) => {
   const { uspacy } = emulators;
   await signUp(page, 'en', uniqueLogin('uspacy'), 'Secret123', '/admin/integrations/uspacy');
-  await page
-    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
-    .first()
-    .click();
+  await page.getByRole('button', { name: t.uspacy.list.connect }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(c.create.name).fill('Sales Uspacy');
   // Signing in with the account: the password goes to the portal once.
-  await dialog.getByText(c.uspacy.modes.password, { exact: true }).click();
-  await dialog.getByLabel(c.uspacy.portal).fill(uspacy.url);
-  await dialog.getByLabel(c.uspacy.email).fill(uspacy.email);
-  await dialog.getByLabel(c.uspacy.password, { exact: true }).fill(uspacy.password);
+  await dialog.getByText(t.uspacy.modes.password, { exact: true }).click();
+  await dialog.getByLabel(t.uspacy.connect.portal).fill(uspacy.url);
+  await dialog.getByLabel(t.uspacy.connect.email).fill(uspacy.email);
+  await dialog.getByLabel(t.uspacy.connect.password, { exact: true }).fill(uspacy.password);
   await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
 
   await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
   await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();
   await expect(page.getByTestId('uspacy-account')).toContainText(uspacy.email);
 
-  await page.getByRole('tab', { name: c.tabs.pipeline }).click();
-  await page.getByText(c.uspacy.targets.deal, { exact: true }).click();
-  await pick(page, c.uspacy.funnel, 'Опт');
-  await pick(page, c.settings.stage, 'Замовлення');
-  await pick(page, c.settings.responsible, 'Богдан Мельник');
+  await page.getByRole('tab', { name: t.uspacy.tabs.pipeline }).click();
+  await page.getByText(t.uspacy.targets.deal, { exact: true }).click();
+  await pick(page, t.uspacy.settings.funnel, 'Опт');
+  await pick(page, t.uspacy.settings.stage, 'Замовлення');
+  await pick(page, t.uspacy.settings.responsible, 'Богдан Мельник');
   await page.getByRole('button', { name: c.save, exact: true }).first().click();
   await expect(page.getByText(c.ui.saved_success)).toBeVisible();
 

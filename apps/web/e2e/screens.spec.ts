@@ -240,26 +240,23 @@ for (const lang of LANGS) {
         'Secret123',
         '/admin/integrations/uspacy',
       );
-      await page
-        .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
-        .first()
-        .click();
+      await page.getByRole('button', { name: t.uspacy.list.connect }).first().click();
       const dialog = page.getByRole('dialog');
-      await expect(dialog.getByLabel(c.uspacy.webhookUrl)).toBeVisible();
+      await expect(dialog.getByLabel(t.uspacy.connect.webhookUrl)).toBeVisible();
       // The dialog has finished opening.
       await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
       await expectFits(page, `uspacy-connect-webhook-${lang}-${width}`, { fullPage: false });
-      await dialog.getByText(c.uspacy.modes.password, { exact: true }).click();
-      await expect(dialog.getByLabel(c.uspacy.portal)).toBeVisible();
-      await expect(dialog.getByRole('radio', { name: c.uspacy.modes.password })).toBeChecked();
+      await dialog.getByText(t.uspacy.modes.password, { exact: true }).click();
+      await expect(dialog.getByLabel(t.uspacy.connect.portal)).toBeVisible();
+      await expect(dialog.getByRole('radio', { name: t.uspacy.modes.password })).toBeChecked();
       // For the picture: the radio's switch has finished its transition.
       await forPicture(() =>
         page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running')),
       );
       await expectFits(page, `uspacy-connect-password-${lang}-${width}`, { fullPage: false });
 
-      await dialog.getByText(c.uspacy.modes.webhook, { exact: true }).click();
-      await dialog.getByLabel(c.uspacy.webhookUrl).fill(uspacy.webhookUrl);
+      await dialog.getByText(t.uspacy.modes.webhook, { exact: true }).click();
+      await dialog.getByLabel(t.uspacy.connect.webhookUrl).fill(uspacy.webhookUrl);
       await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
       await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
       await expect(page.getByTestId('uspacy-account')).toContainText(new URL(uspacy.url).host);
@@ -267,15 +264,15 @@ for (const lang of LANGS) {
       await forPicture(() => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 }));
       await expectFits(page, `uspacy-connection-${lang}-${width}`);
 
-      await page.getByRole('tab', { name: c.tabs.pipeline }).click();
-      await page.getByText(c.uspacy.targets.deal, { exact: true }).click();
-      await page.getByLabel(c.uspacy.funnel, { exact: true }).click();
+      await page.getByRole('tab', { name: t.uspacy.tabs.pipeline }).click();
+      await page.getByText(t.uspacy.targets.deal, { exact: true }).click();
+      await page.getByLabel(t.uspacy.settings.funnel, { exact: true }).click();
       await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Опт' }).click();
       await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectFits(page, `uspacy-pipeline-${lang}-${width}`);
 
-      await page.getByRole('tab', { name: c.tabs.fields }).click();
+      await page.getByRole('tab', { name: t.uspacy.tabs.fields }).click();
       await page.getByRole('button', { name: c.mapping.add }).click();
       await page.getByRole('combobox', { name: c.mapping.fromLabel.replace('{{n}}', '1') }).fill('custom.city');
       await page.getByLabel(c.mapping.toLabel.replace('{{n}}', '1')).click();
@@ -284,7 +281,7 @@ for (const lang of LANGS) {
       await page.evaluate(() => window.scrollTo(0, 0));
       await expectFits(page, `uspacy-fields-${lang}-${width}`);
 
-      await page.getByRole('tab', { name: c.tabs.users }).click();
+      await page.getByRole('tab', { name: t.uspacy.tabs.users }).click();
       await expect(page.getByText('Богдан Мельник')).toBeVisible();
       await expectFits(page, `uspacy-users-${lang}-${width}`);
     });

@@ -42,16 +42,13 @@ test('one website lead reaches Uspacy, AlphaSMS and GA4 at once; its lead log sh
 
   // Uspacy, signing in with the account.
   await page.goto(`${t.prefix}/admin/integrations/uspacy`);
-  await page
-    .getByRole('button', { name: c.list.connect.replace('{{crm}}', 'Uspacy') })
-    .first()
-    .click();
+  await page.getByRole('button', { name: t.uspacy.list.connect }).first().click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(c.create.name).fill('Sales Uspacy');
-  await dialog.getByText(c.uspacy.modes.password, { exact: true }).click();
-  await dialog.getByLabel(c.uspacy.portal).fill(emulators.uspacy.url);
-  await dialog.getByLabel(c.uspacy.email).fill(emulators.uspacy.email);
-  await dialog.getByLabel(c.uspacy.password, { exact: true }).fill(emulators.uspacy.password);
+  await dialog.getByText(t.uspacy.modes.password, { exact: true }).click();
+  await dialog.getByLabel(t.uspacy.connect.portal).fill(emulators.uspacy.url);
+  await dialog.getByLabel(t.uspacy.connect.email).fill(emulators.uspacy.email);
+  await dialog.getByLabel(t.uspacy.connect.password, { exact: true }).fill(emulators.uspacy.password);
   await dialog.getByRole('button', { name: c.create.saveToken, exact: true }).click();
   await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/uspacy/${UUID}`), { timeout: 15_000 });
   await expect(page.getByText(c.connection.connected, { exact: true }).first()).toBeVisible();

@@ -1,7 +1,13 @@
 import enSms from '../../../../packages/connectors/src/alfasms/words/en.json' with { type: 'json' };
 import ukSms from '../../../../packages/connectors/src/alfasms/words/uk.json' with { type: 'json' };
+import enAmo from '../../../../packages/connectors/src/amocrm/words/en.json' with { type: 'json' };
+import ukAmo from '../../../../packages/connectors/src/amocrm/words/uk.json' with { type: 'json' };
 import enGa from '../../../../packages/connectors/src/ga/words/en.json' with { type: 'json' };
 import ukGa from '../../../../packages/connectors/src/ga/words/uk.json' with { type: 'json' };
+import enPd from '../../../../packages/connectors/src/pipedrive/words/en.json' with { type: 'json' };
+import ukPd from '../../../../packages/connectors/src/pipedrive/words/uk.json' with { type: 'json' };
+import enUs from '../../../../packages/connectors/src/uspacy/words/en.json' with { type: 'json' };
+import ukUs from '../../../../packages/connectors/src/uspacy/words/uk.json' with { type: 'json' };
 import enAudit from '../../src/locales/en/audit.json' with { type: 'json' };
 import enAuth from '../../src/locales/en/auth.json' with { type: 'json' };
 import enBilling from '../../src/locales/en/billing.json' with { type: 'json' };
@@ -69,6 +75,9 @@ export const texts = {
     errors: ukErrors,
     sms: ukSms,
     ga: ukGa,
+    amocrm: ukAmo,
+    pipedrive: ukPd,
+    uspacy: ukUs,
     news: ukNews,
     catalogue: ukCatalogue,
     testLead: ukTestLead,
@@ -97,6 +106,9 @@ export const texts = {
     errors: enErrors,
     sms: enSms,
     ga: enGa,
+    amocrm: enAmo,
+    pipedrive: enPd,
+    uspacy: enUs,
     news: enNews,
     catalogue: enCatalogue,
     testLead: enTestLead,

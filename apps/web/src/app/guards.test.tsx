@@ -40,7 +40,7 @@ function mount(path: string, user?: User) {
           page({ title: 'collections', active: true }, '/admin/collections'),
           page({ title: 'parsers', active: true, role: 'privileged' }, '/admin/parsers'),
           page({ title: 'superTariffs', role: 'owner' }, '/admin/super/tariffs'),
-          page({ title: 'pipedriveConnect', active: true }, '/admin/integrations/pipedrive/connect'),
+          page({ title: 'integration', active: true }, '/admin/integrations/pipedrive/connect'),
         ],
       },
     ],

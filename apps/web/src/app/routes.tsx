@@ -58,22 +58,6 @@ const integrations = (name: 'list' | 'create' | 'type' | 'typeDetail'): Loader =
   return pages[name];
 };
 
-const crm = (
-  name: 'amocrm' | 'amocrmDetail' | 'pipedrive' | 'pipedriveDetail' | 'pipedriveConnect' | 'uspacy' | 'uspacyDetail',
-): Loader => {
-  const pages = {
-    amocrm: () => import('../features/crm/pages/amocrm-page').then((m) => m.AmocrmPage),
-    amocrmDetail: () => import('../features/crm/pages/amocrm-integration-page').then((m) => m.AmocrmIntegrationPage),
-    pipedrive: () => import('../features/crm/pages/pipedrive-page').then((m) => m.PipedrivePage),
-    pipedriveDetail: () =>
-      import('../features/crm/pages/pipedrive-integration-page').then((m) => m.PipedriveIntegrationPage),
-    pipedriveConnect: () => import('../features/crm/pages/pipedrive-connect-page').then((m) => m.PipedriveConnectPage),
-    uspacy: () => import('../features/crm/pages/uspacy-page').then((m) => m.UspacyPage),
-    uspacyDetail: () => import('../features/crm/pages/uspacy-integration-page').then((m) => m.UspacyIntegrationPage),
-  };
-  return pages[name];
-};
-
 // The Telegram manager bot (issue 19).
 const destination = (name: 'telegram' | 'telegramDetail'): Loader => {
   const pages = {
@@ -235,20 +219,12 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         active: true,
         page: () => import('../features/widget/pages/widget-admin-page').then((m) => m.WidgetAdminPage),
       },
-      ...integration('amocrm', true, crm('amocrm'), crm('amocrmDetail')),
       // A facebook integration's own page is the generic /admin/integrations/facebook/:id.
       ...integration('facebook', false, facebook('connections')),
       ...integration('fb', false, facebook('list')),
-      ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
-      ...integration('uspacy', true, crm('uspacy'), crm('uspacyDetail')),
       ...integration('telegram', true, destination('telegram'), destination('telegramDetail')),
-      {
-        path: 'admin/integrations/pipedrive/connect',
-        title: 'pipedriveConnect',
-        active: true,
-        page: crm('pipedriveConnect'),
-      },
-      // Every other type, and a connector whose manifest describes its pages (its title is its own).
+      // Every other type, and a connector whose manifest describes its pages (its title is its own;
+      // /admin/integrations/<slug>/connect is its OAuth return when its manifest has one).
       { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('type') },
       { path: 'admin/integrations/:type/:id', title: 'integration', active: true, page: integrations('typeDetail') },
     ],

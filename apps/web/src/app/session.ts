@@ -31,12 +31,13 @@ export function resetSessionForTests(): void {
   failedThisLoad = false;
 }
 
-const PIPEDRIVE_CONNECT = '/admin/integrations/pipedrive/connect';
+/** A connector's OAuth return page (its manifest's: the provider comes back with a code). */
+const OAUTH_RETURN = /^\/admin\/integrations\/[a-z0-9-]+\/connect$/;
 
-/** An OAuth return from Pipedrive opened while signed out is resumed after sign-in. */
+/** A provider's OAuth return opened while signed out is resumed after sign-in. */
 export function rememberAfterSignIn(pathname: string, search: string): void {
   const path = stripLocale(pathname);
-  if (path === PIPEDRIVE_CONNECT && new URLSearchParams(search).has('code')) {
+  if (OAUTH_RETURN.test(path) && new URLSearchParams(search).has('code')) {
     localStorage.setItem(STORAGE.afterSignInRedirect, path + search);
   }
 }

@@ -67,6 +67,32 @@ export function iconifyPaths(body: string): LogoDrawing['paths'] {
   }));
 }
 
+// ---- Calls ----
+
+/**
+ * A call of the server a widget makes besides the generic ones (a connector's own path, which the
+ * server keeps answering as an alias the connector declares): `:id` in the path is the integration's
+ * id; `with` puts the integration's id and the page's language into the JSON body under these names.
+ */
+export interface ServerCall {
+  method: 'GET' | 'POST' | 'DELETE';
+  path: string;
+  with?: { id?: string; locale?: string };
+}
+
+/** The entries of a list answer, bare or wrapped in `{ data }`, that match the schema (the others are dropped). */
+export function listOf<T>(
+  schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } },
+  raw: unknown,
+): T[] {
+  const items = Array.isArray(raw) ? raw : (raw as { data?: unknown } | null | undefined)?.data;
+  if (!Array.isArray(items)) return [];
+  return items.flatMap((item) => {
+    const parsed = schema.safeParse(item);
+    return parsed.success ? [parsed.data] : [];
+  });
+}
+
 // ---- Fields ----
 
 /** Shown only while another field of the same form has (or has not) a value. */
@@ -87,8 +113,12 @@ interface FieldBase<K extends string> {
   visibleWhen?: Condition;
   /** Empty is refused with REQUIRED before the schema runs. */
   required?: boolean;
+  /** Said instead of the generic REQUIRED when empty ("Choose an activity type"). */
+  requiredWord?: K;
   /** Checked on the spot (its issue's message is an error code the web translates). */
   schema?: FieldSchema;
+  /** In a row that wraps (`{ row, wrap: true }`), a narrow box (a code, a number of minutes) beside growing ones. */
+  narrow?: boolean;
 }
 
 /** A default text: as it is, or a word of the connector (a template's default text in the user's language). */
@@ -106,11 +136,24 @@ export interface TextField<K extends string> extends FieldBase<K> {
   /** Kept in capitals as typed and sent so. */
   upperCase?: boolean;
   default?: DefaultText<K>;
+  /** What the browser may fill in, and the keyboard a phone shows. */
+  autoComplete?: 'off' | 'one-time-code';
+  input?: 'email' | 'numeric' | 'url';
 }
 
-/** Write-only: "set" with a Replace button while one is stored; required until the connection has one. */
+/**
+ * Write-only: "set" with a Replace button while one is stored; required until the connection has one.
+ * In a connect form (a `credentials` method), a password box typed afresh each time.
+ */
 export interface SecretField<K extends string> extends FieldBase<K> {
   kind: 'secret';
+  maxLength?: number;
+  /** A technical sample shown while empty, never translated. */
+  example?: string;
+  /** `new-password`: a password the browser must not fill in from another site's. */
+  autoComplete?: 'off' | 'new-password';
+  /** Sent as typed, spaces at its ends included (a password). */
+  keepSpaces?: boolean;
 }
 
 export interface SwitchField<K extends string> extends FieldBase<K> {
@@ -122,11 +165,85 @@ export interface ChoiceField<K extends string> extends FieldBase<K> {
   kind: 'radio' | 'select';
   options: readonly { value: string; label: K }[];
   default?: string;
+  /** Fields another choice empties (the funnels of leads and of deals are different lists). */
+  clears?: readonly string[];
 }
 
 export interface NumberField<K extends string> extends FieldBase<K> {
   kind: 'number';
   min?: number;
+  max?: number;
+  /** Whole numbers only. */
+  integer?: boolean;
+  /** The value while none is saved, and what is sent when the box is emptied. */
+  default?: number;
+}
+
+/** An option a loader's answer gives: its value as the settings keep it (a number id stays a number). */
+export interface ListOption {
+  value: string | number;
+  label: string;
+}
+
+/**
+ * A choice filled by one of the connector's loaders (GET /api/integrations/:id/:type/lists/<list>):
+ * the CRM's users, its activity types. `read` is a pure function of the loader's answer.
+ */
+export interface ListSelectField<K extends string> extends FieldBase<K> {
+  kind: 'list-select';
+  list: string;
+  read: (answer: unknown) => readonly ListOption[];
+  placeholder?: K;
+  /** A cross empties it: "not set". */
+  clearable?: boolean;
+  /** Typing filters the options by name. */
+  search?: boolean;
+}
+
+/** A pipeline (a funnel) and its stages, as `read` gives them from a loader's answer. */
+export interface Pipeline {
+  id: number;
+  name: string;
+  /** The one the CRM uses when none is chosen (its placeholder names it). */
+  main?: boolean;
+  /** The stages a new record may go into, in the CRM's order. */
+  stages: readonly { id: number; name: string }[];
+}
+
+/**
+ * A pipeline, then one of its stages (amoCRM calls them statuses, Uspacy funnels): two choices side by
+ * side, the second offering the first's stages; another pipeline empties the stage, and no pipeline
+ * sends no stage. `name` is the pipeline's key in the settings, `stage.name` the stage's.
+ */
+export interface PipelineStageField<K extends string> extends FieldBase<K> {
+  kind: 'pipeline-stage';
+  /** The loader; or one per value of another field (the funnels of leads, or of deals). */
+  list: string | { field: string; lists: readonly { is: string; list: string }[] };
+  read: (answer: unknown) => readonly Pipeline[];
+  /** While none is chosen: `main` names the main pipeline ({{name}}) when the loader marks one, else `otherwise`. */
+  placeholder: { main?: K; otherwise: K };
+  stage: { name: string; label: K; placeholder: K; needsPipeline: K };
+}
+
+/** Words typed and kept as a list (tags): Enter or a comma ends one; up to `max`. */
+export interface TagsField<K extends string> extends FieldBase<K> {
+  kind: 'tags';
+  max: number;
+}
+
+/**
+ * A switch (its label and hint are the field's) that opens a few fields kept together as one object
+ * under `name` (a follow-up activity); switched off, the object is left out.
+ */
+export interface GroupField<K extends string> extends FieldBase<K> {
+  kind: 'group';
+  items: readonly Field<K>[];
+}
+
+/** A line of words among the fields (what becomes of a password); it holds no value. */
+export interface NoteField<K extends string> extends FieldBase<K> {
+  kind: 'note';
+  text: K;
 }
 
 /** A lead field's path (name, utm.source, custom.city), checked as the shared ZLeadPath. */
@@ -180,11 +297,20 @@ export type Field<K extends string> =
   | LeadPathField<K>
   | TemplateField<K>
   | TimeRangeField<K>
-  | PairsField<K>;
+  | PairsField<K>
+  | ListSelectField<K>
+  | PipelineStageField<K>
+  | TagsField<K>
+  | GroupField<K>
+  | NoteField<K>;
 
-/** Fields side by side, two in a row on a wide screen and one on a phone. */
+/**
+ * Fields side by side, two in a row on a wide screen and one on a phone; `wrap`: as many as fit,
+ * each growing (a `narrow` one keeps small), wrapping onto the next line.
+ */
 export interface FieldRow<K extends string> {
   row: readonly Field<K>[];
+  wrap?: boolean;
 }
 
 export type FormItem<K extends string> = Field<K> | FieldRow<K>;
@@ -226,7 +352,11 @@ export interface CredentialsCard<K extends string> extends CardBase {
   figure?: { list: string; label: K; refresh: K; format: 'money' };
 }
 
-/** Settings drawn from field specs, validated with `schema` as a whole before sending. */
+/**
+ * Settings drawn from field specs, validated with `schema` as a whole before sending. A card whose
+ * fields read loaders (`list-select`, `pipeline-stage`) shows once they have answered: until the
+ * connection works it asks to connect first, and a loader's failure shows in it with a retry.
+ */
 export interface FormCard<K extends string> extends CardBase {
   widget: 'form';
   title: K;
@@ -236,6 +366,12 @@ export interface FormCard<K extends string> extends CardBase {
   schema?: SettingsSchema;
   /** Said when the server refuses a setting this card does not show (set on another tab first). */
   elsewhere?: K;
+  /** The toast once saved (else the common "Saved"). */
+  saved?: K;
+  /** Said with the reason when the connection check that follows saving fails. */
+  checkFailed?: K;
+  /** Empty settings (null, "", []) are left out of the saved object, so a cleared choice means "not set". */
+  omitEmpty?: boolean;
 }
 
 /** A record table column: how one field of a record is shown, in the table and on a phone's card. */
@@ -259,6 +395,113 @@ export interface RecordsCard<K extends string, G extends string> extends CardBas
   empty: K;
   statuses: { label: K; all: K; options: readonly { value: string; label: K; color: string }[] };
   columns: readonly { width?: number; column: RecordColumn<K, G> }[];
+}
+
+/**
+ * The connection made by one of the page's `connect` methods: its state (and why it broke), the
+ * button that connects (the first method: a provider's consent, or a form in a dialog), "Reconnect"
+ * once connected, the connection check; then its sections, in turn.
+ */
+export interface ConnectionCard<K extends string, G extends string> extends CardBase {
+  widget: 'connection';
+  sections?: readonly ConnectionSection<K, G>[];
+}
+
+/** What the connection card shows below its buttons. */
+export type ConnectionSection<K extends string, G extends string> =
+  | AccountSection<K, G>
+  | SnapshotsSection<K>
+  | { show: 'method'; method: string }
+  | { show: 'stage-watch' };
+
+/**
+ * How the connection is made, nothing secret (a portal, the way, the account), read with `call`
+ * whenever the integration changes; shown once connected and when the answer's `when` is true. A
+ * dialog that connects again opens with these values in the fields of the same names.
+ */
+export interface AccountSection<K extends string, G extends string> {
+  show: 'account';
+  call: ServerCall;
+  when: string;
+  rows: readonly {
+    field: string;
+    label: K;
+    /** The value's word in a group of the words (`modes` → `modes.webhook`), `fallback` when absent. */
+    words?: { group: G; fallback: string };
+  }[];
+}
+
+/**
+ * Snapshots an action makes on demand and a list call reads back (amoCRM's backups): each a row with
+ * its time and a summary, downloadable as JSON (`<file>-<time>.json`). Shown once connected.
+ */
+export interface SnapshotsSection<K extends string> {
+  show: 'snapshots';
+  make: ServerCall;
+  list: ServerCall;
+  title: K;
+  hint: K;
+  create: K;
+  created: K;
+  empty: K;
+  download: K;
+  file: string;
+  /** The row's line: a word and the numbers `count` reads from a snapshot. */
+  summary: { word: K; count: (snapshot: unknown) => Readonly<Record<string, number>> };
+}
+
+/** A field of the CRM a lead field can be mapped to; `enums`: a list field's options. */
+export interface MappingTarget {
+  key: string;
+  name: string;
+  enums?: readonly { id: number; value: string }[];
+}
+
+/**
+ * Our lead's fields → the CRM's own fields, in rows (a lead field, a CRM field from the groups'
+ * loaders); saved as the settings' `fields`, `{ from, entity, <stored.key> }` each. A list field's
+ * values may be mapped to its options (`stored.enums`: `{ our value: option id }`).
+ */
+export interface MappingCard<K extends string> extends CardBase {
+  widget: 'mapping';
+  hint: K;
+  max: number;
+  /** One group of CRM fields per entity, shown while the saved settings meet `when`. */
+  groups: readonly {
+    entity: string;
+    label: K;
+    list: string;
+    read: (answer: unknown) => readonly MappingTarget[];
+    when?: Condition;
+  }[];
+  stored: { key: string; numeric?: boolean; enums?: boolean };
+}
+
+/**
+ * The CRM's users (who a lead can be assigned to), with their ids to copy, and a distribution
+ * collection of them made in one click.
+ */
+export interface UsersCard extends CardBase {
+  widget: 'users';
+  list: string;
+  read: (answer: unknown) => readonly { id: number; name: string; email?: string }[];
+}
+
+/**
+ * Webhooks registered at the CRM itself (listed, added, deleted with these calls; the list answers
+ * `{ id, url, event, active }` each): an address, and an event `<action>.<object>` from the choices.
+ */
+export interface WebhooksCard<K extends string> extends CardBase {
+  widget: 'webhooks';
+  list: ServerCall;
+  create: ServerCall;
+  /** The webhook's id goes in the query as `id`. */
+  remove: ServerCall;
+  url: { schema: FieldSchema; example: string };
+  actions: readonly { value: string; label: K }[];
+  objects: readonly { value: string; label: K }[];
+  /** The choices a new webhook starts with. */
+  initial: { action: string; object: string };
 }
 
 /** What a test action found, in a shape the test-send widget shows. */
@@ -299,7 +542,50 @@ export type PageCard<K extends string, G extends string> =
   | CredentialsCard<K>
   | FormCard<K>
   | RecordsCard<K, G>
-  | TestSendCard<K, G>;
+  | TestSendCard<K, G>
+  | ConnectionCard<K, G>
+  | MappingCard<K>
+  | UsersCard
+  | WebhooksCard<K>;
+
+// ---- Connecting ----
+
+interface ConnectMethodBase<K extends string> {
+  key: string;
+  /** Its choice in the new connection's dialog when there are several. */
+  label?: K;
+}
+
+/**
+ * Through the provider's consent page: the `start` calls run in turn (each after the first is sent the
+ * one before's answer) and the last answer's `url` field is the page. `tab`: it opens in a new tab
+ * (this page hears of the connection as it is made). The provider comes back either to the integration's
+ * page with `?connected=1` or `?error=CODE` (`returns: 'page'`), or to `/admin/integrations/<slug>/connect`
+ * with `?code=…&state=…`, which `exchange` sends on (its answer names the `integrationId`).
+ */
+export interface OAuthMethod<K extends string> extends ConnectMethodBase<K> {
+  kind: 'oauth';
+  start: readonly ServerCall[];
+  url: string;
+  tab?: boolean;
+  returns: 'page' | { exchange: ServerCall };
+}
+
+/**
+ * Credentials typed in (an API token, a portal's sign-in, an incoming webhook's address) and sent
+ * with `call`, with the fields' values: in the new connection's dialog, in the connection card's
+ * dialog when it is the first method, or folded in the card (`folded`, shown by a `method` section).
+ */
+export interface CredentialsMethod<K extends string> extends ConnectMethodBase<K> {
+  kind: 'credentials';
+  call: ServerCall;
+  items: readonly FormItem<K>[];
+  folded?: { title: K; hint: K; save: K };
+  /** On the list page, a refusal is said as "Could not connect <name>: <why>". */
+  sayFailed?: boolean;
+}
+
+export type ConnectMethod<K extends string> = OAuthMethod<K> | CredentialsMethod<K>;
 
 export interface PageTab<K extends string, G extends string> {
   /** In the URL (?tab=). */
@@ -314,6 +600,11 @@ export interface ConnectorPage<K extends string, G extends string> {
   title: K;
   list: { subtitle: K; connect: K; empty: { title: K; text: K } };
   detail: { back: K; notConnected: K; tabs: readonly PageTab<K, G>[] };
+  /**
+   * How a connection is made, when not by a `credentials` card: a new one is named and connected in one
+   * dialog (a choice of these methods when there are several), and the `connection` card connects again.
+   */
+  connect?: { methods: readonly [ConnectMethod<K>, ...ConnectMethod<K>[]] };
 }
 
 export interface ConnectorManifest<K extends string = string, G extends string = string> {

@@ -1,15 +1,29 @@
 import './connector-page.css';
+import './crm-widgets.css';
+import { LinkOutlined } from '@ant-design/icons';
 import type { ConnectorManifest, PageCard, PageTab } from '@leadrelay/connectors/manifest';
 import type { Integration } from '@leadrelay/shared';
 import { Col, Row } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useOAuthReturn } from '../../lib/use-oauth-return';
 import { DestinationListPage } from '../integrations/destination-list-page';
 import { DestinationShell, type ShellTab } from '../integrations/destination-shell';
 import { GeneralCard } from '../integrations/general-card';
+import { NewConnectionDialog } from './connect-dialog';
+import { ConnectionCardView } from './connection-card';
 import { CredentialsCardView } from './credentials-card';
 import { FormCardView } from './form-card';
+import { MappingCardView } from './mapping-card';
+import { useNewConnection } from './new-connection';
+import { OAuthReturnPage, returnMethodOf } from './oauth-return-page';
+import { connectionTabOf, PageContext, type PageInfo } from './page-context';
 import { RecordsCardView } from './records-card';
 import { TestSendCardView } from './test-send-card';
+import { UsersCardView } from './users-card';
+import { WebhooksCardView } from './webhooks-card';
 import { type Say, useConnectorWords } from './words';
 
 type Page = NonNullable<ConnectorManifest['page']>;
@@ -41,6 +55,14 @@ function CardView({
       return <RecordsCardView integrationId={item._id} slug={manifest.slug} card={card} say={say} />;
     case 'test-send':
       return <TestSendCardView integration={item} slug={manifest.slug} card={card} say={say} />;
+    case 'connection':
+      return <ConnectionCardView integration={item} card={card} />;
+    case 'mapping':
+      return <MappingCardView integration={item} card={card} />;
+    case 'users':
+      return <UsersCardView integration={item} card={card} />;
+    case 'webhooks':
+      return <WebhooksCardView integration={item} card={card} />;
   }
 }
 
@@ -72,10 +94,11 @@ function TabView({
   );
 }
 
-/** /admin/integrations/<slug> of a connector with a page: its connections, and a new one by name. */
+/** /admin/integrations/<slug> of a connector with a page: its connections, and a new one by name (and connected at once). */
 export function ConnectorListPage({ manifest }: Props) {
   const say = useConnectorWords(manifest.slug);
-  const { list } = manifest.page;
+  const { list, connect } = manifest.page;
+  const created = useNewConnection(manifest.slug, manifest.name);
   useDocumentTitle(say(manifest.page.title));
   return (
     <DestinationListPage
@@ -85,13 +108,61 @@ export function ConnectorListPage({ manifest }: Props) {
       connectLabel={say(list.connect)}
       defaultName={manifest.name}
       empty={{ title: say(list.empty.title), text: say(list.empty.text) }}
+      icon={connect ? <LinkOutlined aria-hidden /> : undefined}
+      dialog={
+        connect
+          ? ({ open, close }) => (
+              <NewConnectionDialog
+                crm={manifest.name}
+                title={say(list.connect)}
+                methods={connect.methods}
+                say={say}
+                open={open}
+                busy={created.busy}
+                onCancel={close}
+                onSubmit={(connection) => {
+                  void created.onCreate(connection).then((done) => done && close());
+                }}
+              />
+            )
+          : undefined
+      }
     />
   );
 }
 
-/** /admin/integrations/<slug>/:id of a connector with a page: its tabs of cards. */
+/** The provider's return to the integration's page (?connected=1, ?error=CODE): said, and the address cleaned. */
+function OAuthReturnToast({ crm }: { crm: string }) {
+  const { t } = useTranslation('crm');
+  useOAuthReturn({ done: t('connection.done', { crm }), failed: t('connection.failed', { crm }) });
+  return null;
+}
+
+/**
+ * /admin/integrations/<slug>/:id of a connector with a page: its tabs of cards; /…/connect, the
+ * provider's return, when one of its ways comes back there.
+ */
 export function ConnectorDetailPage({ manifest }: Props) {
   const say = useConnectorWords(manifest.slug);
+  const { id } = useParams();
+  const { connect } = manifest.page;
+  const info = useMemo<PageInfo>(
+    () => ({ manifest, say, connectionTab: connectionTabOf(manifest.page) }),
+    [manifest, say],
+  );
+  const returns = returnMethodOf(manifest.page);
+  if (returns && id === 'connect') return <OAuthReturnPage page={info} exchange={returns.returns} />;
+  return (
+    <PageContext.Provider value={info}>
+      <ConnectorDetail manifest={manifest} say={say} />
+      {connect?.methods.some((m) => m.kind === 'oauth' && m.returns === 'page') && (
+        <OAuthReturnToast crm={manifest.name} />
+      )}
+    </PageContext.Provider>
+  );
+}
+
+function ConnectorDetail({ manifest, say }: Props & { say: Say }) {
   const { detail } = manifest.page;
   useDocumentTitle(say(manifest.page.title));
   return (

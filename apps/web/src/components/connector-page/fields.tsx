@@ -1,121 +1,34 @@
-// The field kinds of a connector's settings (kit/manifest.ts), each drawn once: what the form holds
-// for it, how it is drawn and checked, and what is sent. A manifest says which; no connector is named.
-import type { Field, FieldSchema, FormItem } from '@leadrelay/connectors/manifest';
-import { ZLeadPath } from '@leadrelay/shared';
-import { Checkbox, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { translateCode } from '../../lib/errors';
+// The field kinds of a connector's settings (kit/manifest.ts), each drawn once (field-values.ts says
+// what the form holds and sends for them). A manifest says which; no connector is named.
+import type { Field, FormItem } from '@leadrelay/connectors/manifest';
+import { Checkbox, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
 import { LeadPathInput } from '../integrations/lead-path-input';
+import { fieldRule, GROUP_ON, isVisible, ruleOf, type Values } from './field-values';
+import { ListSelect, PipelineStage } from './list-fields';
 import { PairsInput } from './pairs-input';
 import { TemplateEditor } from './template-editor';
 import { TimeRangeInput } from './time-range-input';
 import type { Say } from './words';
 
-type Values = Record<string, unknown>;
+export { fieldRule, fieldsOf, initialValues, isVisible, outputValues } from './field-values';
 
-/** The fields of a card's items, rows opened. */
-export const fieldsOf = <K extends string>(items: readonly FormItem<K>[]): Field<K>[] =>
-  items.flatMap((item) => ('row' in item ? item.row : [item]));
-
-const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
-
-/** Required first (REQUIRED on empty), then the field's schema on a value; an empty optional field passes. */
-export function fieldRule(schema: FieldSchema | undefined, required = false): Rule {
-  return {
-    validator: async (_rule, value: unknown) => {
-      if (isEmpty(value)) {
-        if (required) throw new Error(translateCode('REQUIRED'));
-        return;
-      }
-      const parsed = schema?.safeParse(typeof value === 'string' ? value.trim() : value);
-      if (parsed && !parsed.success) throw new Error(translateCode(parsed.error.issues[0]?.message));
-    },
-  };
+interface ItemProps {
+  field: Field<string>;
+  say: Say;
+  /** Where the field sits in the form's values: inside a group's object. */
+  path?: readonly string[];
+  /** In a row that wraps: the box grows, or keeps narrow. */
+  inRow?: boolean;
 }
 
-const ruleOf = (field: Field<string>): Rule =>
-  fieldRule(field.kind === 'lead-path' ? (field.schema ?? ZLeadPath) : field.schema, field.required);
+const INPUT_MODE = { numeric: 'numeric', url: 'url', email: 'email' } as const;
 
-/** Whether a field shows with these values (its `visibleWhen`). */
-export function isVisible(field: Field<string>, values: Values): boolean {
-  const when = field.visibleWhen;
-  if (!when) return true;
-  const value = values[when.field];
-  return (when.is === undefined || value === when.is) && (when.not === undefined || value !== when.not);
-}
-
-/** What the form starts with for a field: the saved value, else the field's default. */
-export function initialValue(field: Field<string>, saved: Values, say: Say): unknown {
-  const value = saved[field.name];
-  switch (field.kind) {
-    case 'text':
-    case 'phone':
-    case 'template':
-      if (typeof value === 'string') return value;
-      if (field.default === undefined) return '';
-      return typeof field.default === 'string' ? field.default : say(field.default.word);
-    case 'lead-path':
-      return typeof value === 'string' ? value : (field.default ?? '');
-    case 'switch':
-    case 'checkbox':
-      return typeof value === 'boolean' ? value : (field.default ?? false);
-    case 'radio':
-    case 'select':
-      return typeof value === 'string' ? value : field.default;
-    case 'number':
-      return typeof value === 'number' ? value : null;
-    case 'time-range':
-      return value && typeof value === 'object' ? { ...field.default, ...value } : { ...field.default };
-    case 'pairs':
-      return Array.isArray(value) ? value : [];
-    case 'secret':
-      return undefined;
-  }
-}
-
-/** What a form starts with for its fields. */
-export const initialValues = (fields: readonly Field<string>[], saved: Values, say: Say): Values =>
-  Object.fromEntries(fields.map((f) => [f.name, initialValue(f, saved, say)]));
-
-/** What is sent for a field: trimmed, in capitals where asked; undefined (left out) when empty. */
-export function outputValue(field: Field<string>, value: unknown): unknown {
-  switch (field.kind) {
-    case 'text':
-    case 'phone':
-    case 'template':
-    case 'lead-path':
-    case 'secret': {
-      const text = typeof value === 'string' ? value.trim() : '';
-      if (!text) return undefined;
-      return 'upperCase' in field && field.upperCase ? text.toUpperCase() : text;
-    }
-    case 'number':
-      return typeof value === 'number' ? value : undefined;
-    case 'pairs':
-      return ((value as { name?: string; from?: string }[] | undefined) ?? []).map((p) => ({
-        name: (p.name ?? '').trim(),
-        from: (p.from ?? '').trim(),
-      }));
-    default:
-      return value;
-  }
-}
-
-/** The values of the visible fields to send; hidden and empty ones are left out. */
-export function outputValues(fields: readonly Field<string>[], values: Values): Values {
-  const out = new Map<string, unknown>();
-  for (const field of fields) {
-    const value = isVisible(field, values) ? outputValue(field, values[field.name]) : undefined;
-    out.set(field.name, value);
-  }
-  return Object.fromEntries(out);
-}
-
-/** One field drawn as its kind (a secret is the credentials card's). */
-export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
+/** One field drawn as its kind (the credentials card draws its own secrets: set, or a Replace button). */
+export function FieldItem({ field, say, path = [], inRow }: ItemProps) {
   const label = field.label ? say(field.label) : undefined;
   const hint = field.hint ? say(field.hint) : undefined;
-  const item = { name: field.name, label, extra: hint, rules: [ruleOf(field)] };
+  const className = inRow ? (field.narrow ? 'lr-crm-narrow' : 'lr-grow') : undefined;
+  const item = { name: [...path, field.name], label, extra: hint, rules: [ruleOf(field, say)], className };
   switch (field.kind) {
     case 'text':
     case 'phone':
@@ -125,7 +38,19 @@ export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
             maxLength={field.maxLength}
             placeholder={field.placeholder ? say(field.placeholder) : field.example}
             className={field.mono ? 'lr-mono' : undefined}
-            inputMode={field.kind === 'phone' ? 'tel' : undefined}
+            type={field.input === 'email' ? 'email' : undefined}
+            inputMode={field.kind === 'phone' ? 'tel' : field.input ? INPUT_MODE[field.input] : undefined}
+            autoComplete={field.autoComplete}
+          />
+        </Form.Item>
+      );
+    case 'secret':
+      return (
+        <Form.Item {...item}>
+          <Input.Password
+            autoComplete={field.autoComplete ?? 'off'}
+            placeholder={field.example}
+            maxLength={field.maxLength}
           />
         </Form.Item>
       );
@@ -137,23 +62,17 @@ export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
       );
     case 'checkbox':
       return (
-        <Form.Item name={field.name} extra={hint} valuePropName="checked">
+        <Form.Item name={item.name} extra={hint} valuePropName="checked">
           <Checkbox>{label}</Checkbox>
         </Form.Item>
       );
     case 'radio':
-    case 'select': {
-      const options = field.options.map((o) => ({ value: o.value, label: say(o.label) }));
-      return (
-        <Form.Item {...item}>
-          {field.kind === 'radio' ? <Radio.Group options={options} /> : <Select options={options} />}
-        </Form.Item>
-      );
-    }
+    case 'select':
+      return <ChoiceItem field={field} item={item} say={say} />;
     case 'number':
       return (
         <Form.Item {...item}>
-          <InputNumber min={field.min} className="lr-full" />
+          <InputNumber min={field.min} max={field.max} precision={field.integer ? 0 : undefined} className="lr-full" />
         </Form.Item>
       );
     case 'lead-path':
@@ -182,19 +101,80 @@ export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
       );
     case 'pairs':
       return <PairsInput field={field} say={say} rule={fieldRule} />;
-    case 'secret':
-      return null;
+    case 'list-select':
+      return (
+        <Form.Item {...item}>
+          <ListSelect field={field} say={say} />
+        </Form.Item>
+      );
+    case 'pipeline-stage':
+      return <PipelineStage field={field} say={say} label={label} />;
+    case 'tags':
+      return (
+        <Form.Item {...item}>
+          <Select mode="tags" maxCount={field.max} tokenSeparators={[',']} open={false} suffixIcon={null} />
+        </Form.Item>
+      );
+    case 'group':
+      return (
+        <>
+          <Form.Item {...item} name={[...item.name, GROUP_ON]} rules={undefined} valuePropName="checked">
+            <Switch />
+          </Form.Item>
+          <Form.Item noStyle shouldUpdate>
+            {({ getFieldValue }) =>
+              getFieldValue([...item.name, GROUP_ON]) ? (
+                <div className="lr-crm-pair">
+                  {field.items.map((f) => (
+                    <FieldItem key={f.name} field={f} say={say} path={item.name} inRow />
+                  ))}
+                </div>
+              ) : null
+            }
+          </Form.Item>
+        </>
+      );
+    case 'note':
+      return (
+        <Typography.Paragraph type="secondary" className="lr-hint">
+          {say(field.text)}
+        </Typography.Paragraph>
+      );
   }
 }
 
+type ChoiceProps = {
+  field: Extract<Field<string>, { kind: 'radio' | 'select' }>;
+  item: { name: string[]; label?: string; extra?: string };
+  say: Say;
+};
+
+/** A radio group or a select of the manifest's options; another choice empties the fields it `clears`. */
+function ChoiceItem({ field, item, say }: ChoiceProps) {
+  const form = Form.useFormInstance();
+  const options = field.options.map((o) => ({ value: o.value, label: say(o.label) }));
+  const onChange = field.clears
+    ? () => form.setFieldsValue(Object.fromEntries(field.clears?.map((name) => [name, undefined]) ?? []))
+    : undefined;
+  return (
+    <Form.Item {...item} rules={[ruleOf(field, say)]}>
+      {field.kind === 'radio' ? (
+        <Radio.Group className="lr-crm-radios" options={options} onChange={onChange} />
+      ) : (
+        <Select options={options} onChange={onChange} />
+      )}
+    </Form.Item>
+  );
+}
+
 /** A field that shows only with some values of another: drawn again when that one changes. */
-export function ConditionalField({ field, say }: { field: Field<string>; say: Say }) {
+export function ConditionalField({ field, say, inRow }: { field: Field<string>; say: Say; inRow?: boolean }) {
   const when = field.visibleWhen;
-  if (!when) return <FieldItem field={field} say={say} />;
+  if (!when) return <FieldItem field={field} say={say} inRow={inRow} />;
   return (
     <Form.Item noStyle shouldUpdate={(a: Values, b: Values) => a[when.field] !== b[when.field]}>
       {({ getFieldsValue }) =>
-        isVisible(field, getFieldsValue(true) as Values) ? <FieldItem field={field} say={say} /> : null
+        isVisible(field, getFieldsValue(true) as Values) ? <FieldItem field={field} say={say} inRow={inRow} /> : null
       }
     </Form.Item>
   );
@@ -206,9 +186,9 @@ export function FormItems({ items, say }: { items: readonly FormItem<string>[]; 
     <>
       {items.map((item) =>
         'row' in item ? (
-          <div key={item.row.map((f) => f.name).join()} className="lr-form-row">
+          <div key={item.row.map((f) => f.name).join()} className={item.wrap ? 'lr-crm-pair' : 'lr-form-row'}>
             {item.row.map((f) => (
-              <ConditionalField key={f.name} field={f} say={say} />
+              <ConditionalField key={f.name} field={f} say={say} inRow={item.wrap} />
             ))}
           </div>
         ) : (

@@ -2,7 +2,7 @@ import '../../components/integrations/integrations.css';
 import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import { ZCreateIntegrationBody } from '@leadrelay/shared';
 import { Button, Form, Input, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/errors';
@@ -25,29 +25,70 @@ interface Props {
   defaultName: string;
   /** What the list says while the account has no connection of the type. */
   empty?: { title: string; text: string };
+  /** The connect button's icon (a new connection that is connected at once: a link). */
+  icon?: ReactNode;
+  /** Its own dialog for a new connection (named and connected at once), instead of the one asking a name. */
+  dialog?: (props: { open: boolean; close: () => void }) => ReactNode;
 }
 
-/**
- * /admin/integrations/<type> of a destination with its own screens (a connector's page, the Telegram
- * bot): its connections, and a new one by name; its page then asks for the key and the settings.
- */
-export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName, empty }: Props) {
+/** A new connection by name; its page then asks for the key and the settings. */
+function NameDialog({
+  type,
+  connectLabel,
+  defaultName,
+  open,
+  close,
+}: Pick<Props, 'type' | 'connectLabel' | 'defaultName'> & { open: boolean; close: () => void }) {
   const { t } = useTranslation('integrations');
   const { message } = useApp();
   const navigate = useNavigate();
   const create = useCreateIntegrationMutation();
-  const [open, setOpen] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
 
   const onFinish = async ({ name }: { name: string }) => {
     try {
       const created = await create.mutateAsync({ type, name: name.trim() });
-      setOpen(false);
+      close();
       navigate(integrationPath(created));
     } catch (err) {
       if (!applyServerErrors(form, err)) void message.error(errorMessage(err));
     }
   };
+
+  return (
+    <Modal
+      open={open}
+      title={connectLabel}
+      okText={t('create.submit')}
+      onOk={() => form.submit()}
+      onCancel={close}
+      confirmLoading={create.isPending}
+      destroyOnHidden
+      forceRender
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ name: defaultName }}
+        onFinish={onFinish}
+      >
+        <Form.Item name="name" label={t('create.name')} rules={[zodRule(ZCreateIntegrationBody.shape.name)]}>
+          <Input maxLength={100} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/**
+ * /admin/integrations/<type> of a destination with its own screens (a connector's page, the Telegram
+ * bot): its connections, and a new one (by name, or through the connector's own dialog).
+ */
+export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName, empty, icon, dialog }: Props) {
+  const { t } = useTranslation('integrations');
+  const [open, setOpen] = useState(false);
+  const close = () => setOpen(false);
 
   return (
     <div className="lr-page">
@@ -62,34 +103,17 @@ export function DestinationListPage({ type, title, subtitle, connectLabel, defau
           <Typography.Paragraph type="secondary">{subtitle}</Typography.Paragraph>
         </div>
         <PermissionGuard>
-          <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setOpen(true)}>
+          <Button type="primary" icon={icon ?? <PlusOutlined aria-hidden />} onClick={() => setOpen(true)}>
             {connectLabel}
           </Button>
         </PermissionGuard>
       </div>
       <IntegrationsList fixedType={type} empty={empty} onCreate={() => setOpen(true)} />
-      <Modal
-        open={open}
-        title={connectLabel}
-        okText={t('create.submit')}
-        onOk={() => form.submit()}
-        onCancel={() => setOpen(false)}
-        confirmLoading={create.isPending}
-        destroyOnHidden
-        forceRender
-      >
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          initialValues={{ name: defaultName }}
-          onFinish={onFinish}
-        >
-          <Form.Item name="name" label={t('create.name')} rules={[zodRule(ZCreateIntegrationBody.shape.name)]}>
-            <Input maxLength={100} />
-          </Form.Item>
-        </Form>
-      </Modal>
+      {dialog ? (
+        dialog({ open, close })
+      ) : (
+        <NameDialog type={type} connectLabel={connectLabel} defaultName={defaultName} open={open} close={close} />
+      )}
     </div>
   );
 }

@@ -1,0 +1,27 @@
+import type { ConnectorManifest, PageCard } from '@leadrelay/connectors/manifest';
+import { createContext, useContext } from 'react';
+import type { Say } from './words';
+
+type Page = NonNullable<ConnectorManifest['page']>;
+
+/** What every widget of a connector's page may ask: its manifest, its words, the tab that connects it. */
+export interface PageInfo {
+  manifest: ConnectorManifest & { page: Page };
+  say: Say;
+  /** The tab of the card that makes the connection ("connect first" leads there). */
+  connectionTab: string;
+}
+
+export const PageContext = createContext<PageInfo | null>(null);
+
+export function usePage(): PageInfo {
+  const page = useContext(PageContext);
+  if (!page) throw new Error('a connector page widget outside ConnectorDetailPage');
+  return page;
+}
+
+const connects = (card: PageCard<string, string>) => card.widget === 'connection' || card.widget === 'credentials';
+
+/** The key of the first tab holding a card that connects, else the first tab's. */
+export const connectionTabOf = (page: Page): string =>
+  (page.detail.tabs.find((tab) => tab.cards.some(connects)) ?? page.detail.tabs[0])?.key ?? '';
