@@ -286,6 +286,55 @@ for (const lang of LANGS) {
       await expectFits(page, `uspacy-users-${lang}-${width}`);
     });
 
+    test(`${lang} at ${width}px: amoCRM's and Pipedrive's connection, settings, fields, users and webhooks fit the screen`, async ({
+      page,
+      request,
+    }) => {
+      const { amocrm: amo, pipedrive: pd } = t;
+      const { pipedrive } = (await (await request.get('/api/emulators')).json()) as { pipedrive: { apiToken: string } };
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await signUp(page, lang, uniqueLogin(`screens-amo-${lang}-${width}`), 'Secret123', '/admin/integrations/amocrm');
+      await page.getByRole('button', { name: amo.list.connect }).first().click();
+      await page.getByRole('dialog').getByRole('button').last().click();
+      // amoCRM's consent (the emulator) sends the browser back to the integration, connected.
+      await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/amocrm/${UUID}`), { timeout: 15_000 });
+      await page.getByRole('button', { name: amo.backups.create }).click();
+      await expect(page.getByRole('button', { name: amo.backups.download })).toBeVisible();
+      await forPicture(() => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 }));
+      await expectFits(page, `amocrm-connection-${lang}-${width}`);
+      await page.getByRole('tab', { name: amo.tabs.pipeline }).click();
+      await expect(page.getByLabel(amo.settings.status, { exact: true })).toBeVisible();
+      await expectFits(page, `amocrm-pipeline-${lang}-${width}`);
+      await page.getByRole('tab', { name: amo.tabs.fields }).click();
+      await page.getByRole('button', { name: t.crm.mapping.add }).click();
+      await expectFits(page, `amocrm-fields-${lang}-${width}`);
+      await page.getByRole('tab', { name: amo.tabs.users }).click();
+      await expect(page.getByRole('button', { name: t.crm.users.makeCollection })).toBeVisible();
+      await expectFits(page, `amocrm-users-${lang}-${width}`);
+
+      await page.goto(`${t.prefix}/admin/integrations/pipedrive`);
+      await page.getByRole('button', { name: pd.list.connect }).first().click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText(pd.connect.token, { exact: true }).click();
+      await dialog.getByRole('textbox', { name: pd.token.label }).fill(pipedrive.apiToken);
+      await dialog.getByRole('button', { name: t.crm.create.saveToken, exact: true }).click();
+      await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/pipedrive/${UUID}`), {
+        timeout: 15_000,
+      });
+      await page.getByText(pd.token.title).click();
+      await expect(page.getByRole('button', { name: pd.token.save })).toBeVisible();
+      await forPicture(() => expect(page.locator('.ant-message-notice')).toHaveCount(0, { timeout: 10_000 }));
+      await expectFits(page, `pipedrive-connection-${lang}-${width}`);
+      await page.getByRole('tab', { name: pd.tabs.pipeline }).click();
+      await page.getByText(pd.targets.deal, { exact: true }).click();
+      await page.getByRole('switch', { name: pd.settings.activity }).click();
+      await expect(page.getByLabel(pd.settings.dueInMinutes)).toBeVisible();
+      await expectFits(page, `pipedrive-pipeline-${lang}-${width}`);
+      await page.getByRole('tab', { name: pd.tabs.webhooks }).click();
+      await expect(page.getByLabel(t.crm.webhooks.url)).toBeVisible();
+      await expectFits(page, `pipedrive-webhooks-${lang}-${width}`);
+    });
+
     test(`${lang} at ${width}px: billing, referral and the plan page's checkout fit the screen`, async ({ page }) => {
       await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
       // Nothing paid yet: the empty states.

@@ -4,9 +4,10 @@ import { translateCode } from './errors';
 import { useApp } from './use-app';
 
 /**
- * Our OAuth callbacks (amoCRM, Facebook) come back with ?connected=<1 or an id> or ?error=<CODE>: a
- * toast says how it went (the error's own text when there is one, else `failed`) and the query is
- * cleaned, so a reload does not repeat it. Returns what `connected` named, for the page to highlight.
+ * Our OAuth callbacks (a connector's whose manifest says so, Facebook's) come back with
+ * ?connected=<1 or an id> or ?error=<CODE>: a toast says how it went (the error's own text when
+ * there is one, else `failed`) and the query is cleaned, so a reload does not repeat it. Returns
+ * what `connected` named, for the page to highlight.
  */
 export function useOAuthReturn(texts: { done: string; failed: string }): string | null {
   const { message } = useApp();

@@ -127,6 +127,7 @@ export const manifest = defineManifest<typeof words>({
                 {
                   kind: 'radio',
                   name: 'contactPolicy',
+                  spaced: true,
                   label: 'settings.contactPolicy',
                   options: AMOCRM_CONTACT_POLICIES.map((p) => ({ value: p, label: `contactPolicies.${p}` as const })),
                   default: 'attach',

@@ -167,6 +167,8 @@ export interface ChoiceField<K extends string> extends FieldBase<K> {
   default?: string;
   /** Fields another choice empties (the funnels of leads and of deals are different lists). */
   clears?: readonly string[];
+  /** Long radio options: the lines they wrap onto keep a gap between them. */
+  spaced?: boolean;
 }
 
 export interface NumberField<K extends string> extends FieldBase<K> {

@@ -114,6 +114,7 @@ export const manifest = defineManifest<typeof words>({
                 {
                   kind: 'radio',
                   name: 'target',
+                  spaced: true,
                   label: 'settings.target',
                   options: PIPEDRIVE_TARGETS.map((v) => ({ value: v, label: `targets.${v}` as const })),
                   default: 'lead',

@@ -55,6 +55,7 @@ export const manifest = defineManifest<typeof words>({
             {
               kind: 'radio',
               name: 'mode',
+              spaced: true,
               label: 'connect.method',
               options: [
                 { value: 'webhook', label: 'modes.webhook' },
@@ -176,6 +177,7 @@ export const manifest = defineManifest<typeof words>({
                 {
                   kind: 'radio',
                   name: 'target',
+                  spaced: true,
                   label: 'settings.target',
                   options: USPACY_TARGETS.map((v) => ({ value: v, label: `targets.${v}` as const })),
                   default: 'lead',

@@ -1,7 +1,7 @@
 import type { ConnectMethod, CredentialsMethod } from '@leadrelay/connectors/manifest';
 import { type Integration, ZCreateIntegrationBody } from '@leadrelay/shared';
-import { Form, Input, Modal, Radio, Typography } from 'antd';
-import { useEffect } from 'react';
+import { Form, type FormInstance, Input, Modal, Radio, Typography } from 'antd';
+import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { zodRule } from '../../lib/form';
@@ -26,7 +26,43 @@ const methodValues = (methods: Methods, say: Say): Values =>
     methods.flatMap((m) => (m.kind === 'credentials' ? Object.entries(initialValues(fieldsOf(m.items), {}, say)) : [])),
   );
 
-/** The button of a way: to the provider ("Continue to amoCRM"), or "Connect" with the credentials typed in. */
+/** A connect dialog: its form is sent by the OK button; it forgets what was typed once closed. */
+function DialogFrame({
+  open,
+  title,
+  okText,
+  form,
+  onCancel,
+  busy,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  okText: string;
+  form: FormInstance;
+  onCancel: () => void;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('crm');
+  return (
+    <Modal
+      open={open}
+      title={title}
+      okText={okText}
+      cancelText={t('cancel')}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      confirmLoading={busy}
+      destroyOnHidden
+      forceRender
+    >
+      {children}
+    </Modal>
+  );
+}
+
+/** The button of a way: on to the provider ("Continue to …"), or "Connect" with the credentials typed in. */
 function useOkText(crm: string) {
   const { t } = useTranslation('crm');
   return (method: ConnectMethod<string> | undefined) =>
@@ -59,17 +95,7 @@ export function NewConnectionDialog({
   const chosen = Form.useWatch<string | undefined>('method', form);
   const method = methods.find((m) => m.key === chosen) ?? methods[0];
   return (
-    <Modal
-      open={open}
-      title={title}
-      okText={okText(method)}
-      cancelText={t('cancel')}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
-      confirmLoading={busy}
-      destroyOnHidden
-      forceRender
-    >
+    <DialogFrame open={open} title={title} okText={okText(method)} form={form} onCancel={onCancel} busy={busy}>
       <Form<Values>
         form={form}
         layout="vertical"
@@ -95,7 +121,7 @@ export function NewConnectionDialog({
           </Typography.Paragraph>
         )}
       </Form>
-    </Modal>
+    </DialogFrame>
   );
 }
 
@@ -145,16 +171,13 @@ export function ReconnectDialog({
   };
 
   return (
-    <Modal
+    <DialogFrame
       open={open}
       title={title}
       okText={t('create.saveToken')}
-      cancelText={t('cancel')}
-      onOk={() => form.submit()}
+      form={form}
       onCancel={onClose}
-      confirmLoading={connect.isPending}
-      destroyOnHidden
-      forceRender
+      busy={connect.isPending}
     >
       <Form<Values>
         form={form}
@@ -165,6 +188,6 @@ export function ReconnectDialog({
       >
         <FormItems items={method.items} say={say} />
       </Form>
-    </Modal>
+    </DialogFrame>
   );
 }

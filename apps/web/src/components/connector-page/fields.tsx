@@ -159,7 +159,7 @@ function ChoiceItem({ field, item, say }: ChoiceProps) {
   return (
     <Form.Item {...item} rules={[ruleOf(field, say)]}>
       {field.kind === 'radio' ? (
-        <Radio.Group className="lr-crm-radios" options={options} onChange={onChange} />
+        <Radio.Group className={field.spaced ? 'lr-crm-radios' : undefined} options={options} onChange={onChange} />
       ) : (
         <Select options={options} onChange={onChange} />
       )}
@@ -180,17 +180,33 @@ export function ConditionalField({ field, say, inRow }: { field: Field<string>; 
   );
 }
 
+/** Fields side by side; while none of them shows, no row at all. */
+function RowItem({ item, say }: { item: Extract<FormItem<string>, { row: unknown }>; say: Say }) {
+  const row = (
+    <div className={item.wrap ? 'lr-crm-pair' : 'lr-form-row'}>
+      {item.row.map((f) => (
+        <ConditionalField key={f.name} field={f} say={say} inRow={item.wrap} />
+      ))}
+    </div>
+  );
+  if (item.row.some((f) => !f.visibleWhen)) return row;
+  return (
+    <Form.Item noStyle shouldUpdate>
+      {({ getFieldsValue }) => {
+        const values = getFieldsValue(true) as Values;
+        return item.row.some((f) => isVisible(f, values)) ? row : null;
+      }}
+    </Form.Item>
+  );
+}
+
 /** A card's items: its fields, rows side by side. */
 export function FormItems({ items, say }: { items: readonly FormItem<string>[]; say: Say }) {
   return (
     <>
       {items.map((item) =>
         'row' in item ? (
-          <div key={item.row.map((f) => f.name).join()} className={item.wrap ? 'lr-crm-pair' : 'lr-form-row'}>
-            {item.row.map((f) => (
-              <ConditionalField key={f.name} field={f} say={say} inRow={item.wrap} />
-            ))}
-          </div>
+          <RowItem key={item.row.map((f) => f.name).join()} item={item} say={say} />
         ) : (
           <ConditionalField key={item.name} field={item} say={say} />
         ),

@@ -176,7 +176,7 @@ export function IntegrationsList({ fixedType, empty: ownEmpty, onCreate }: Props
             </>
           }
         >
-          {/* A connector's page has its one primary action ("Connect amoCRM") in its header. */}
+          {/* A connector's page has its one primary action ("Connect …") in its header. */}
           {!own && (
             <PermissionGuard>
               <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
