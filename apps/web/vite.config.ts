@@ -1,10 +1,18 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
 
 const server = process.env.VITE_PROXY_TARGET ?? 'http://localhost:3000';
+
+// A connector's calls outside /api live at the auth host, under its slug (an OAuth start:
+// POST /<slug>/state): the dev server sends them on to the server too, for every connector folder
+// (one with its definition, index.ts). No connector is named here.
+const connectorsDir = new URL('../../packages/connectors/src/', import.meta.url);
+const connectorPaths = readdirSync(connectorsDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && existsSync(new URL(`${d.name}/index.ts`, connectorsDir)))
+  .map((d) => [`/${d.name}/`, { target: server, changeOrigin: true }] as const);
 
 export default defineConfig({
   plugins: [react()],
@@ -14,10 +22,7 @@ export default defineConfig({
     proxy: {
       '/api': { target: server, changeOrigin: true },
       '/auth': { target: server, changeOrigin: true },
-      // Pipedrive's OAuth start (POST /pipedrive/state, /pipedrive/start) lives at the auth host.
-      '/pipedrive': { target: server, changeOrigin: true },
-      // Facebook Login's start (POST /facebook/start) and callback live at the auth host too.
-      '/facebook': { target: server, changeOrigin: true },
+      ...Object.fromEntries(connectorPaths),
       '/socket.io': { target: server, changeOrigin: true, ws: true },
     },
   },
