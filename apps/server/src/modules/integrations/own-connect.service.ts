@@ -39,9 +39,13 @@ export async function connectOwn(
 ): Promise<{ data: { integration: Integration } }> {
   const row = type ? await ownIntegrationOfType(deps.db, actor, id, type) : await ownRow(deps.db, actor, id);
   const { connector, connect } = ownConnectOf(row.type);
-  // The alias's route checked the body already; the generic route checks it here.
+  // The alias's route checked the body already; the generic route checks it here, answering as the alias does.
   const parsed = connect.body.safeParse(body);
-  if (!parsed.success) throw zodAppError('body', parsed.error);
+  if (!parsed.success) {
+    const refused = zodAppError('body', parsed.error);
+    const errors = refused.errors?.map((e) => ({ ...e, field: e.field.replace(/^body\./, '') }));
+    throw new AppError(refused.code, { errors });
+  }
   // Credentials not stored yet: no rotateAuth, renewals stay in memory.
   let made: Awaited<ReturnType<typeof connect.run>>;
   try {

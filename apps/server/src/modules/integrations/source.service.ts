@@ -137,9 +137,12 @@ function defaultState(view: SourceView): z.infer<typeof ZSourceState> {
 /** What GET .../source answers for this type (the connector's schema, else ZSourceState). */
 export const stateSchemaOf = (connector: Connector | undefined) => connector?.source?.state?.schema ?? ZSourceState;
 
+/** The connector's reading of the view, or the generic one. */
+export const readState = (source: Source, view: SourceView): unknown =>
+  source.state ? source.state.read(view) : defaultState(view);
+
 async function stateOfRow(deps: Deps, source: Source, row: IntegrationRow): Promise<unknown> {
-  const view = await sourceView(deps, source, row);
-  return source.state ? source.state.read(view) : defaultState(view);
+  return readState(source, await sourceView(deps, source, row));
 }
 
 export async function sourceState(deps: Deps, actor: Actor, id: string, type?: string): Promise<unknown> {
