@@ -1,7 +1,8 @@
 // What the Horoshop tests share: the app on a real port (the emulated shop PUTs its webhooks to our
 // receiver there), the shop emulator, and a source connected to it that sends to an http destination.
+
+import { type HoroshopEmulator, startHoroshopEmulator } from '@leadrelay/connectors/horoshop/emulator';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { type HoroshopEmulator, startHoroshopEmulator } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { connectorSeen, connectorState, hooks, integrations, leads } from '../db/schema';

@@ -30,11 +30,11 @@ export interface SourceItemOutcome {
 /** How items become leads and how long they are remembered. */
 export interface SourceItems {
   /**
-   * The prefix of ingest's dedupe key, `<key>:<id>` (`horoshop-order`): the guard when two copies
+   * The prefix of ingest's dedupe key, `<key>:<id>` (`<slug>-order`): the guard when two copies
    * arrive at the same moment, and the lead's source id. Stored keys carry it: never renamed.
    */
   key: string;
-  /** The header naming the item's id on its hook's stored request (`x-horoshop-order-id`). */
+  /** The header naming the item's id on its hook's stored request (`x-<slug>-order-id`). */
   header: string;
   /** ingest's key lives at least this long (the integration's own window may be longer). */
   dedupeWindowHours: number;

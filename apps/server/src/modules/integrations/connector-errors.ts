@@ -1,7 +1,7 @@
 // A connector's failure as the API answers it on the paths a person waits on (its own connect, our
 // receiver's subscription) and as a poll keeps it: the connector's declared `errors` turn the
-// failure's code into an API error key (HOROSHOP_AUTH_FAILED …) with the service's own words as the
-// message; a connector that declares none answers CONNECTION_FAILED with the failure's reason.
+// failure's code into an API error key of its own (…_AUTH_FAILED) with the service's own words as
+// the message; a connector that declares none answers CONNECTION_FAILED with the failure's reason.
 import type { ConnectorDefinition } from '@leadrelay/connectors';
 import { ownValue } from '@leadrelay/shared';
 import { reasonOf } from '../../delivery/connector-context';

@@ -1,7 +1,7 @@
 // A connector's own connect (ConnectorDefinition.connect): what the user typed on its form is checked
 // with the service and traded (a login and password for a token) before anything is stored, then
 // sealed with the settings it gives. POST /api/integrations/{id}/connect, and the aliases connectors
-// declare for it (Horoshop's .../horoshop/auth). A source whose account at the other end changed (a
+// declare for it (a shop's spec path for its sign-in). A source whose account at the other end changed (a
 // new shop address) starts afresh: a new secret receiver URL, the old subscription forgotten, the
 // poll from now.
 import { randomBytes } from 'node:crypto';
