@@ -42,6 +42,13 @@ const ZReceived = z.object({
 });
 const user = (req: FastifyRequest) => authOf(req).user;
 
+/** What a source's screen asks (`:id` its integration, `type` when an alias names it): method, body, service. */
+const SCREEN = {
+  subscribe: { method: 'POST', path: '/source/subscription', body: ZNoBody, run: subscribe },
+  unsubscribe: { method: 'DELETE', path: '/source/subscription', body: undefined, run: unsubscribe },
+  poll: { method: 'POST', path: '/source/poll', body: ZNoBody, run: pollNow },
+} as const;
+
 export async function sourceRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const deps = sourceDeps(app);
@@ -53,18 +60,15 @@ export async function sourceRoutes(app: FastifyInstance): Promise<void> {
   r.get('/api/integrations/:id/source', { config: { access: 'client' }, schema: { tags, params: ZIdParams } }, (req) =>
     sourceState(deps, user(req), req.params.id),
   );
-  const subscription = '/api/integrations/:id/source/subscription';
-  r.post(subscription, { config: { access: 'client' }, schema: { tags, params: ZIdParams, body: ZNoBody } }, (req) =>
-    subscribe(deps, user(req), req.params.id),
-  );
-  r.delete(subscription, { config: { access: 'client' }, schema: { tags, params: ZIdParams } }, (req) =>
-    unsubscribe(deps, user(req), req.params.id),
-  );
-  r.post(
-    '/api/integrations/:id/source/poll',
-    { config: { access: 'client' }, schema: { tags, params: ZIdParams, body: ZNoBody } },
-    (req) => pollNow(deps, user(req), req.params.id),
-  );
+  for (const kind of Object.values(SCREEN)) {
+    r.route({
+      method: kind.method,
+      url: `/api/integrations/:id${kind.path}`,
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, ...(kind.body ? { body: kind.body } : {}) },
+      handler: (req) => kind.run(deps, user(req), req.params.id),
+    });
+  }
   await app.register(receiverRoutes);
 }
 
@@ -84,33 +88,20 @@ export function mountSourceAlias(app: FastifyInstance, type: string, alias: Sour
     return;
   }
   const state = stateSchemaOf(connector);
-  const reply = { 200: z.object({ data: state }) };
-  switch (alias.source) {
-    case 'state':
-      r.get(alias.path, { config: { access: 'client' }, schema: { ...common, response: { 200: state } } }, (req) =>
-        sourceState(deps, user(req), req.params.id, type),
-      );
-      return;
-    case 'subscribe':
-      r.post(
-        alias.path,
-        { config: { access: 'client' }, schema: { ...common, body: ZNoBody, response: reply } },
-        (req) => subscribe(deps, user(req), req.params.id, type),
-      );
-      return;
-    case 'unsubscribe':
-      r.delete(alias.path, { config: { access: 'client' }, schema: { ...common, response: reply } }, (req) =>
-        unsubscribe(deps, user(req), req.params.id, type),
-      );
-      return;
-    case 'poll':
-      r.post(
-        alias.path,
-        { config: { access: 'client' }, schema: { ...common, body: ZNoBody, response: reply } },
-        (req) => pollNow(deps, user(req), req.params.id, type),
-      );
-      return;
+  if (alias.source === 'state') {
+    r.get(alias.path, { config: { access: 'client' }, schema: { ...common, response: { 200: state } } }, (req) =>
+      sourceState(deps, user(req), req.params.id, type),
+    );
+    return;
   }
+  const kind = SCREEN[alias.source];
+  r.route({
+    method: kind.method,
+    url: alias.path,
+    config: { access: 'client' },
+    schema: { ...common, ...(kind.body ? { body: kind.body } : {}), response: { 200: z.object({ data: state }) } },
+    handler: (req) => kind.run(deps, user(req), req.params.id, type) as never,
+  });
 }
 
 type JsonParser = (req: FastifyRequest, body: string, done: (error: Error | null, value?: unknown) => void) => void;
