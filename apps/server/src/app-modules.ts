@@ -18,7 +18,6 @@ import { facebookCleaner, facebookModule } from './modules/facebook';
 import { guardianModule } from './modules/guardian';
 import { holdsModule } from './modules/holds';
 import { hooksModule, routingCleaner } from './modules/hooks';
-import { horoshopModule } from './modules/horoshop';
 import { ingestModule } from './modules/ingest';
 import { collectionsCleaner, integrationsCleaner, integrationsModule } from './modules/integrations';
 import { mailPreviewModule } from './modules/mail-preview';
@@ -75,7 +74,6 @@ export const APP_MODULES = [
   referralsModule,
   paymentsModule,
   facebookModule,
-  horoshopModule,
   newsModule,
   commentsModule,
   supportChatModule,

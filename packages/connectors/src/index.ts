@@ -79,6 +79,7 @@ export {
   type ResolvedAddress,
   type SafeFetchOptions,
 } from './kit/safe-fetch';
+export type * from './kit/source';
 export type * from './kit/types';
 export {
   authorizeUrl as pipedriveAuthorizeUrl,

@@ -3,6 +3,7 @@
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
 import type { LockKeys } from './keyed-lock';
+import type { ConnectorConnect, ConnectorErrors, ConnectorSource, SourceAlias } from './source';
 
 export interface ConnectorLogger {
   debug(obj: object, msg?: string): void;
@@ -309,7 +310,9 @@ export type ConnectorAlias =
       /** page, limit, status and an optional integrationId. */
       query: z.ZodType<{ page: number; limit: number; status?: string; integrationId?: string }>;
       response: z.ZodType;
-    };
+    }
+  /** A source's connect, state, poll and subscription (kit/source.ts). */
+  | SourceAlias;
 
 /** The stand-in for a connector's service that EMULATORS=true runs on loopback (demo installs, end-to-end tests). */
 export interface ConnectorDemo {
@@ -363,6 +366,12 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   records?: Readonly<Record<string, ConnectorRecordKind<Auth, Settings>>>;
   /** The spec's own paths for its lists, actions and records (thin aliases of the generic routes). */
   aliases?: readonly ConnectorAlias[];
+  /** Credentials typed in on its own form, checked and traded by it (POST /api/integrations/{id}/connect). */
+  connect?: ConnectorConnect<Auth, Settings>;
+  /** How its failures answer on its own paths (connect, subscribe) and in a poll's last error. */
+  errors?: ConnectorErrors;
+  /** A source's receivers, poll, subscription and items (kit/source.ts). */
+  source?: ConnectorSource<Auth, Settings>;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,

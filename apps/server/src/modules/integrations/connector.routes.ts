@@ -1,7 +1,8 @@
 // What connector definitions declare, mounted once for all of them (issue 29):
 //   POST /api/integrations/{id}/actions/{action}: an action of the integration's connector (GA4's debug)
 //   GET  /api/integrations/{id}/records/{kind}:   what the connector keeps of its deliveries (the SMS log)
-// and each definition's aliases: the spec's own paths for its lists, actions and records.
+// and each definition's aliases: the spec's own paths for its lists, actions and records. A connector's
+// own connect and a source's receivers, poll and screen: source.routes.ts.
 import { type ConnectorAlias, connectors } from '@leadrelay/connectors';
 import { ownValue } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
@@ -16,6 +17,7 @@ import { listRecords } from './connector-records.service';
 import type { Actor } from './integration-rows';
 import { ownRow } from './integration-rows';
 import { registerLoaderRoutes } from './loader-routes';
+import { mountSourceAlias, sourceRoutes } from './source.routes';
 
 const tags = ['integrations'];
 const ZIdParams = z.object({ id: z.string() });
@@ -64,7 +66,7 @@ function mountAlias(app: FastifyInstance, type: string, alias: ConnectorAlias): 
       },
       (req) => runAction(app.deps, authOf(req).user, req.params.id, alias.action, req.body, type) as never,
     );
-  } else {
+  } else if ('records' in alias) {
     r.get(
       alias.path,
       {
@@ -73,7 +75,7 @@ function mountAlias(app: FastifyInstance, type: string, alias: ConnectorAlias): 
       },
       (req) => listRecords(app.db, authOf(req).user, type, alias.records, req.query) as never,
     );
-  }
+  } else mountSourceAlias(app, type, alias);
 }
 
 export async function connectorRoutes(app: FastifyInstance): Promise<void> {
@@ -95,6 +97,7 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
       return listRecords(app.db, user, row.type, req.params.kind, { ...req.query, integrationId: row.id });
     },
   );
+  await sourceRoutes(app);
   for (const connector of connectors.values()) {
     for (const alias of connector.aliases ?? []) mountAlias(app, connector.slug, alias);
   }

@@ -7,6 +7,8 @@ import { defineModule } from '../server-module';
 import { connectorRecorders, recordTasks } from './connector-records.service';
 import { integrationsRoutes } from './integrations.routes';
 import { integrationTasks } from './integrations.tasks';
+import { sourceDeps } from './source-deps';
+import { sourceTasks } from './source-poll';
 
 export { callConnector, loadList, remoteWebhooks } from './connector-calls.service';
 export type { EmitIntegrationUpdate } from './integration-health';
@@ -44,9 +46,9 @@ export const integrationsModule = (options: { beforeDelete: (deps: Deps, row: In
     name: 'integrations',
     // What connectors keep of their deliveries (their declared record kinds), in the result's transaction.
     delivery: () => ({ recorders: connectorRecorders() }),
-    setup: ({ deps }) => ({
+    setup: ({ app, deps }) => ({
       routes: [(app) => integrationsRoutes(app, { beforeDelete: (row) => options.beforeDelete(deps, row) })],
-      // And the refresh of every record kind that declares one (AlphaSMS's sms-statuses).
-      tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps)],
+      // And the refresh of every record kind that declares one (AlphaSMS's sms-statuses), every source's poll.
+      tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps), ...sourceTasks(sourceDeps(app))],
     }),
   });

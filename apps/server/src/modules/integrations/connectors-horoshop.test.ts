@@ -186,3 +186,72 @@ describe("another account's integration", () => {
     expectError(await callAs(h.t, 'GET', `/api/integrations/${s.integrationId}/horoshop`, null), 401, 'UNAUTHORIZED');
   });
 });
+
+describe('the generic paths the aliases stand for', () => {
+  it('connect, read, register, remove and poll a shop as the spec paths do, with the same answers', async () => {
+    const s = await shopSource(h);
+    const generic = (method: 'GET' | 'POST' | 'DELETE', tail: string, body?: unknown) =>
+      callAs(h.t, method, `/api/integrations/${s.integrationId}${tail}`, s.user, body);
+    const missing = await generic('POST', '/connect', { domain: h.shop.url, login: 'api' });
+    expectError(missing, 400, 'REQUIRED');
+    expect(missing.json().errors).toEqual([{ field: 'password', code: 'REQUIRED' }]);
+    expectError(
+      await generic('POST', '/connect', { domain: h.shop.url, token: 't', isAdmin: true }),
+      400,
+      'VALIDATION_ERROR',
+    );
+
+    const connected = await generic('POST', '/connect', {
+      domain: h.shop.url,
+      login: h.shop.login,
+      password: h.shop.password,
+    });
+    expect(connected.statusCode, connected.body).toBe(200);
+    expect(connected.json().data.integration).toMatchObject({ isConnected: true, settings: { shopUrl: h.shop.url } });
+
+    const registered = await generic('POST', '/source/subscription');
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(registered.json().data.webhook.status).toBe('active');
+    expect((await generic('GET', '/source')).json()).toEqual((await state(s)).json());
+
+    h.shop.createOrder({ name: 'Через загальний шлях' });
+    const polled = await generic('POST', '/source/poll');
+    expect(polled.statusCode, polled.body).toBe(200);
+    expect(polled.json().data.poll).toMatchObject({ lastPollAt: expect.any(String), lastError: null });
+
+    const removed = await generic('DELETE', '/source/subscription');
+    expect(removed.json().data.webhook.status).toBe('none');
+    expect((await state(s)).json().webhook.status).toBe('none');
+  });
+
+  it('are OPERATION_NOT_SUPPORTED for an integration that is no source of its own, and 404 for another account', async () => {
+    const s = await shopSource(h);
+    const form = await callAs(h.t, 'POST', '/api/integrations', s.user, { type: 'webhook', name: 'Form' });
+    const id = form.json()._id;
+    for (const [method, tail] of [
+      ['GET', '/source'],
+      ['POST', '/source/subscription'],
+      ['DELETE', '/source/subscription'],
+      ['POST', '/source/poll'],
+      ['POST', '/connect'],
+    ] as const) {
+      expectError(
+        await callAs(h.t, method, `/api/integrations/${id}${tail}`, s.user, method === 'POST' ? {} : undefined),
+        400,
+        'OPERATION_NOT_SUPPORTED',
+      );
+      const mallory = await signUp(h.t);
+      expectError(
+        await callAs(
+          h.t,
+          method,
+          `/api/integrations/${s.integrationId}${tail}`,
+          mallory,
+          method === 'POST' ? {} : undefined,
+        ),
+        404,
+        'INTEGRATION_NOT_FOUND',
+      );
+    }
+  });
+});

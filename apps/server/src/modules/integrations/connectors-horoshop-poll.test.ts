@@ -1,9 +1,8 @@
 // The poll that covers a webhook that never came: orders since the cursor, page by page, into the
 // same lead flow (so poll and webhook never make one order two leads), the token renewed before it
 // lapses or once when refused (and stored), and a shop that refuses or fails shown on the page.
-import { eq } from 'drizzle-orm';
+import { getConnector } from '@leadrelay/connectors';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { horoshopSources } from '../../db/schema';
 import {
   connectedShop,
   connectShop,
@@ -15,14 +14,17 @@ import {
   rewriteAuth,
   rowOf,
   type ShopSetup,
+  setCursor,
   shopSource,
   sourceOf,
   startHoroshopTest,
+  stateRowOf,
   storedAuth,
 } from '../../test/horoshop-kit';
 import { callAs } from '../../test/test-app';
-import { horoshopDeps, horoshopReason } from './horoshop-deps';
-import { HOROSHOP_POLL_TASK, pollShop } from './horoshop-poll.task';
+import { connectorReason } from './connector-errors';
+import { sourceDeps } from './source-deps';
+import { pollSource } from './source-poll';
 
 let h: HoroshopTest;
 beforeAll(async () => {
@@ -34,16 +36,14 @@ beforeEach(() => {
 });
 
 const MINUTE = 60_000;
+const horoshop = getConnector('horoshop')!;
+const HOROSHOP_POLL_TASK = horoshop.source!.poll!.task;
 const poll = () => h.t.app.periodic.runNow(HOROSHOP_POLL_TASK);
 const signIns = () => h.shop.requests.filter((r) => r.fn === 'auth').length;
 const stateOf = async (s: ShopSetup) =>
   (await callAs(h.t, 'GET', `/api/integrations/${s.integrationId}/horoshop`, s.user)).json();
 /** Moves the cursor and the connection back, as if the shop was connected and last polled a while ago. */
-const cursorAgo = (s: ShopSetup, ms: number) =>
-  h.t.app.db
-    .update(horoshopSources)
-    .set({ polledUntil: new Date(Date.now() - ms), pollFrom: new Date(Date.now() - ms) })
-    .where(eq(horoshopSources.integrationId, s.integrationId));
+const cursorAgo = (s: ShopSetup, ms: number) => setCursor(h.t, s.integrationId, new Date(Date.now() - ms));
 
 describe('the poll', () => {
   it('finds an order whose webhook never came, once; the webhook arriving late makes no second lead', async () => {
@@ -98,10 +98,13 @@ describe('the poll', () => {
     await rewriteAuth(h.t, s.integrationId, (a) => ({ ...a, tokenExpiresAt: Date.now() + 20_000 }));
     const before = h.shop.requests.length;
     const row = await rowOf(h.t, s.integrationId);
-    const source = await sourceOf(h.t, s.integrationId);
-    const deps = horoshopDeps(h.t.app);
+    const source = await stateRowOf(h.t, s.integrationId);
+    const deps = sourceDeps(h.t.app);
     // Two polls of one shop at once (an API "look now" beside the periodic one) sign in once.
-    await Promise.all([pollShop(deps, row, source, new Date()), pollShop(deps, row, source, new Date())]);
+    await Promise.all([
+      pollSource(deps, horoshop, row, source, new Date()),
+      pollSource(deps, horoshop, row, source, new Date()),
+    ]);
     const calls = h.shop.requests.slice(before);
     expect(calls.filter((r) => r.fn === 'auth')).toHaveLength(1);
     // Each poll read its window from the first page on, and was not refused. (How many pages depends on
@@ -190,6 +193,6 @@ describe('the poll', () => {
 describe('the reason kept for a failed poll', () => {
   it('is text PostgreSQL can store, whatever the shop wrote', () => {
     const refused = Object.assign(new Error('refused'), { shopWords: 'Доступ\u0000 заборонено \ud800' });
-    expect(horoshopReason(refused)).toBe('HOROSHOP_UNAVAILABLE: Доступ заборонено \ufffd');
+    expect(connectorReason(horoshop, refused)).toBe('HOROSHOP_UNAVAILABLE: Доступ заборонено \ufffd');
   });
 });

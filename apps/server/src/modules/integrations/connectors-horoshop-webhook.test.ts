@@ -141,6 +141,17 @@ describe('a hostile or broken request', () => {
     expectError(await put('/api/horoshop/webhook/not-a-token', {}, {}, 'DELETE'), 404, 'INTEGRATION_NOT_FOUND');
   });
 
+  it('with keys named __proto__ or constructor is the shop\u2019s data, not refused (the shop cannot change its bodies)', async () => {
+    const s = await connectedShop(h, false);
+    const path = await receiverPath(h.t, s.integrationId);
+    const order = h.shop.createOrder({ name: 'Ключі як дані' });
+    const raw = `{"__proto__": {"isAdmin": true}, "constructor": {"prototype": {"x": 1}}, ${JSON.stringify(order).slice(1)}`;
+    const res = await put(path, raw);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await leadsOf(h.t, s.integrationId)).map((l) => l.fields.name)).toEqual(['Ключі як дані']);
+    expect(({} as { isAdmin?: boolean }).isAdmin).toBeUndefined();
+  });
+
   it('in another content type, with NUL characters, is still read as the order it is', async () => {
     const s = await connectedShop(h, false);
     const path = await receiverPath(h.t, s.integrationId);
