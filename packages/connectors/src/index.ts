@@ -50,7 +50,7 @@ export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { cacheOf, createConnectorCache } from './kit/cache';
 export { defineConnector } from './kit/define-connector';
-export { DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
+export { ConnectRefusal, DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
   type ClassifiedResponse,
   classifyResponse,

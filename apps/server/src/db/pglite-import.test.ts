@@ -120,6 +120,8 @@ describe('into a new, empty database', () => {
   it('copies every row of every table, values and timestamps identical', async () => {
     expect(tables).toEqual(expected.tables);
     for (const [table, rows] of Object.entries(expected.tables)) {
+      // Migration 0033 moves amoCRM's backups (none in the fixture) into connector_records.
+      if (table === 'amocrm_backups') continue;
       expect(await count(target, table), table).toBe(rows);
       // Migration 0024 lets every source type send to Telegram: the one old value a later migration changes.
       const changedLater = table === 'integration_settings' ? ['destinations'] : [];

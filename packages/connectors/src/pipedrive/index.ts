@@ -7,6 +7,7 @@ import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
 import type { DeliveryInput, FieldOption, RemoteWebhook } from '../kit/types';
+import { pipedriveAliases, pipedriveTokenConnect } from './aliases';
 import {
   authorizeUrl,
   exchangeCode,
@@ -369,7 +370,8 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
     authorizeUrl: (cfg) => `${cfg.PIPEDRIVE_OAUTH_URL}/oauth/authorize`,
     tokenUrl: (cfg) => `${cfg.PIPEDRIVE_OAUTH_URL}/oauth/token`,
     scopes: [],
-    callback: { base: 'authHost', path: '/pipedrive/callback' },
+    // The callback hands the code to the web's connect screen, which posts it back signed in.
+    callback: { base: 'authHost', path: '/pipedrive/callback', lands: 'connectScreen' },
     accountHost: { from: 'token', field: 'apiDomain', allowed: 'PIPEDRIVE_HOSTS' },
     // A refresh token may be reused and dies after about 60 days unused (reference/external-apis.md).
     refreshTokenLifetimeDays: 60,
@@ -449,6 +451,9 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
     },
   },
   stageWatch: pipedriveStageWatch,
+  // Or an API token (Settings → Personal preferences → API).
+  connect: pipedriveTokenConnect,
+  aliases: pipedriveAliases,
   testConnection: async (ctx) => {
     await pipedriveClient(ctx).data('GET', '/v1/users/me');
   },
