@@ -32,7 +32,7 @@ function issueCode(issue: IssueLike): ErrorCode {
 }
 
 /**
- * Each issue as { path, message: our key }. A union none of whose shapes fits (Pipedrive's connect:
+ * Each issue as { path, message: our key }. A union none of whose shapes fits (a connect that takes
  * an OAuth code or an API token) speaks for the shape the body meant, the one missing the fewest
  * fields, so a short token is MIN_LENGTH_10 and not "invalid input".
  */

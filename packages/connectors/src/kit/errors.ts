@@ -77,7 +77,7 @@ export class DeferredError extends Error {
 /**
  * A connect the person can put right (ConnectorDefinition.connect): one of the API's error codes,
  * which the server answers as it is, on a field of what they typed when `field` says so, with the
- * service's reason as the message when `reason` gives one (Uspacy: USPACY_PORTAL_INVALID on `portal`).
+ * service's reason as the message when `reason` gives one (a portal address refused, on `portal`).
  */
 export class ConnectRefusal extends Error {
   readonly code: ApiErrorCode;

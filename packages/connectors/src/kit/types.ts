@@ -59,13 +59,13 @@ export interface ConnectorCache {
 
 /**
  * Operator configuration of one connector, by the names its definition declares in `config`
- * (AMOCRM_CLIENT_ID …): strings, host lists for `hosts` keys, undefined when unset.
+ * (<SLUG>_CLIENT_ID …): strings, host lists for `hosts` keys, undefined when unset.
  */
 export type ConnectorConfig = Readonly<Record<string, string | string[] | undefined>>;
 
 /** One configuration key: the server reads it from the environment and keeps it under the connector's slug. */
 export interface ConfigKey {
-  /** text (default): as given; url: a URL, trailing slashes dropped; hosts: comma-separated host patterns ("*.amocrm.ru"). */
+  /** text (default): as given; url: a URL, trailing slashes dropped; hosts: comma-separated host patterns ("*.example.com"). */
   type?: 'text' | 'url' | 'hosts';
   /** The production value when the operator sets none. */
   default?: string;
@@ -82,7 +82,7 @@ export interface ConnectorOAuth<Auth> {
   clientSecret: string;
   /** The consent page (OAuthClient.authorizeUrl). */
   authorizeUrl: (cfg: ConnectorConfig) => string;
-  /** The token endpoint; `account` is the account's origin where the endpoint lives on it (amoCRM). */
+  /** The token endpoint; `account`: the account's origin, where a provider keeps it on each account's host. */
   tokenUrl: (cfg: ConnectorConfig, account?: { origin: string }) => string | undefined;
   scopes: readonly string[];
   /**
@@ -98,7 +98,7 @@ export interface ConnectorOAuth<Auth> {
   /**
    * Where the account's own API host comes from, and the `hosts` configuration key it must match.
    * referer: the callback's `referer` parameter, checked before the code is exchanged there (our
-   * client secret goes to it). token: a field of what the exchange returns (Pipedrive's api_domain),
+   * client secret goes to it). token: a field of what the exchange returns (the company's API domain),
    * checked (and reduced to its origin) before anything is stored.
    */
   accountHost?: { from: 'referer'; allowed: string } | { from: 'token'; field: string; allowed: string };
@@ -125,15 +125,15 @@ export interface ConnectorOAuth<Auth> {
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
-  /** Where the user is sent to consent (e.g. https://oauth.pipedrive.com/oauth/authorize). */
+  /** Where the user is sent to consent (the provider's authorize page). */
   authorizeUrl: string;
-  /** The token endpoint when it is fixed (Pipedrive); amoCRM's lives on the account's own host. */
+  /** The token endpoint when it is fixed; absent where it lives on the account's own host. */
   tokenUrl?: string;
   /** Our callback, registered with the provider. */
   redirectUri: string;
 }
 
-/** A webhook registered at the destination (e.g. Pipedrive's /v1/webhooks). */
+/** A webhook registered at the destination (a CRM's own webhooks API). */
 export interface RemoteWebhook {
   id: string;
   url: string;
@@ -168,7 +168,7 @@ export interface StageWatchSubscription {
   url: string;
 }
 
-/** What a watcher hears about (the destination's settings decide, e.g. a Pipedrive deal or lead). */
+/** What a watcher hears about (the destination's settings decide, e.g. a deal or a lead). */
 export interface StageWatch<Auth, Settings> {
   /**
    * What the CRM posts to us, in a sentence (the API document's summary of
@@ -248,7 +248,7 @@ export interface ConnectorAction<Auth, Settings> {
   response?: z.ZodType;
   /**
    * The answer is kept as a record of this kind (its `data`; the kind's `keep` bounds how many): the
-   * route then answers 201 with the kept record as the kind lists it (amoCRM's backups).
+   * route then answers 201 with the kept record as the kind lists it (a CRM's settings backups).
    */
   keep?: string;
   /** `integration`: the row as stored (its settings as saved, not as the schema fills them in). */
@@ -373,7 +373,7 @@ export type ConnectorAlias =
    * POST: connects the integration the body names with what was typed in (the definition's
    * `connect`; the generic POST …/credentials), or, for a body without `integrationId`, with the
    * code and state the OAuth callback handed the connect screen. `body` and `response`: the path's
-   * own schemas where they are not the definition's `connect` ones (Pipedrive: a code or a token).
+   * own schemas where they are not the definition's `connect` ones (a code or a token).
    */
   | { method: 'POST'; path: string; connect: true; body?: z.ZodType; response?: z.ZodType }
   /** GET <path>/:id: how the integration is connected, nothing secret (the definition's `account`). */
@@ -425,7 +425,7 @@ export interface ConnectorConnect<Auth> {
   response: z.ZodType;
   /** What was typed as credentials; throws ConnectRefusal for what the person can put right. */
   credentials: (call: ConnectCall, body: unknown) => Promise<Auth>;
-  /** The settings the check runs with; default the stored ones (Uspacy: only its target). */
+  /** The settings the check runs with; default the stored ones (only what the check needs). */
   checkSettings?: (stored: unknown) => unknown;
   /** What a failure of `credentials` or of the check means; undefined: CONNECTION_FAILED with its reason. */
   refusal?: (error: unknown, body: unknown) => ConnectRefusal | undefined;
@@ -433,7 +433,7 @@ export interface ConnectorConnect<Auth> {
   answer?: (body: unknown) => Record<string, unknown>;
 }
 
-/** How the integration is connected, nothing secret (Uspacy: the portal's host and the e-mail). */
+/** How the integration is connected, nothing secret (the account's host, the e-mail signed in with). */
 export interface ConnectorAccount<Auth> {
   response: z.ZodType;
   /** From its credentials; undefined: none stored, or not the connector's shape. */
@@ -460,7 +460,7 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * PUT .../connect refuses `auth` and takes settings only. elsewhere: the credentials do not live on
    * the integration at all (Facebook: the account's Facebook connection), so PUT .../connect refuses.
    * own: like oauth, credentials come only from the connector's own connect route on the server, which
-   * checks and trades what the user typed (Uspacy: a password sent once to a checked portal host).
+   * checks and trades what the user typed (a password sent once to a checked host).
    */
   connectAuth?: 'manual' | 'oauth' | 'own' | 'elsewhere';
   /** The configuration keys the connector reads (env names; the server's only reader of env reads them). */
@@ -478,6 +478,8 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   };
   /** Webhooks at the destination (POST /api/integrations/{id}/{type}/webhooks and the CRM's own routes). */
   webhooks?: {
+    /** What a webhook to create must be (its event in the destination's notation); the server checks it. */
+    body?: z.ZodType<RemoteWebhookInput>;
     list: (ctx: ConnectorContext<Auth, Settings>) => Promise<RemoteWebhook[]>;
     create: (ctx: ConnectorContext<Auth, Settings>, input: RemoteWebhookInput) => Promise<RemoteWebhook>;
     remove: (ctx: ConnectorContext<Auth, Settings>, id: string) => Promise<void>;

@@ -1,6 +1,6 @@
 // The Pipedrive destination: finds or creates the person (by e-mail, then phone), optionally an
 // organization, then a lead (v1) or a deal (v2), with an optional activity and note.
-import { ZPipedriveSettings } from '@leadrelay/shared';
+import { ZPipedriveSettings, ZPipedriveWebhookBody } from '@leadrelay/shared';
 import { z } from 'zod';
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
@@ -433,6 +433,8 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
         .map((t) => ({ id: t.id, key: t.key_string, name: t.name })) ?? [],
   },
   webhooks: {
+    // Events as "<action>.<object>", v1 or 2.0 names (added.deal, *.person).
+    body: ZPipedriveWebhookBody,
     list: async (ctx) =>
       ((await pipedriveClient(ctx).data<V1Webhook[] | null>('GET', '/v1/webhooks')) ?? []).map(toRemoteWebhook),
     create: async (ctx, input) =>

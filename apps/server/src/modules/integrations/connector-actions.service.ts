@@ -1,6 +1,6 @@
 // An integration's connector doing one of its declared actions (ConnectorDefinition.actions): the
 // body checked with the action's schema, the call made with the connection's context, and, for an
-// action that `keep`s, its answer kept as a record of that kind (amoCRM's backups).
+// action that `keep`s, its answer kept as a record of that kind (a CRM's settings backups).
 import { type ConnectorAction, connectors } from '@leadrelay/connectors';
 import { ownValue } from '@leadrelay/shared';
 import type { Deps } from '../../config';

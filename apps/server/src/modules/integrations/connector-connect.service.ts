@@ -1,9 +1,9 @@
-// Connecting with what the person typed (ConnectorDefinition.connect: Pipedrive's API token, Uspacy's
-// password or incoming webhook URL), with the code an OAuth callback handed the connect screen, and
-// how a connection is described (ConnectorDefinition.account). The connector checks and trades what
-// was typed; the result is tried (testConnection) before anything is stored, then stored sealed.
-// After any connect, `afterConnect` runs: other modules' follow-up (the CRM's stage watch), given
-// to the integrations module in app-modules.ts.
+// Connecting with what the person typed (ConnectorDefinition.connect: an API token, a password sent
+// once to a checked host, an incoming webhook URL), with the code an OAuth callback handed the
+// connect screen, and how a connection is described (ConnectorDefinition.account). The connector
+// checks and trades what was typed; the result is tried (testConnection) before anything is
+// stored, then stored sealed. After any connect, `afterConnect` runs: other modules' follow-up
+// (the CRM's stage watch), given to the integrations module in app-modules.ts.
 import {
   type ConnectCall,
   type ConnectorDefinition,

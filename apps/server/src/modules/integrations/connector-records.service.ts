@@ -1,6 +1,6 @@
 // What connectors keep (ConnectorDefinition.records), in one generic table: of their deliveries,
 // written in the transaction that stores a delivery's result and kept current by each kind's
-// periodic refresh; or what an action answered (an action that `keep`s: amoCRM's backups), as many
+// periodic refresh; or what an action answered (an action that `keep`s: settings backups), as many
 // as the kind keeps. Listed per integration (and per account where a connector declares the spec's
 // path for it).
 import { randomUUID } from 'node:crypto';

@@ -1,8 +1,8 @@
 // What connector definitions declare, mounted once for all of them (issue 29):
 //   POST   /api/integrations/{id}/actions/{action}: an action of the integration's connector (GA4's debug;
-//          201 with the kept record for one that keeps its answer: amoCRM's backup)
-//   GET    /api/integrations/{id}/records/{kind}: what the connector keeps (the SMS log, amoCRM's backups)
-//   POST   /api/integrations/{id}/credentials: connects with what was typed (Pipedrive's API token, Uspacy's sign-in)
+//          201 with the kept record for one that keeps its answer: a backup)
+//   GET    /api/integrations/{id}/records/{kind}: what the connector keeps (the SMS log, backups)
+//   POST   /api/integrations/{id}/credentials: connects with what was typed (an API token, a sign-in)
 //   GET    /api/integrations/{id}/account: how it is connected, nothing secret
 //   GET    /api/integrations/{id}/webhooks, POST (create), DELETE …/webhooks/{webhookId}: the destination's webhooks
 // and each definition's aliases, the spec's own paths for these (connector-aliases.routes.ts). The

@@ -356,6 +356,10 @@ describe('pipedrive through the generic routes', () => {
     const hooks = `/api/integrations/${id}/webhooks`;
     const created = await call('POST', hooks, alice, { url: 'https://app.test/in/pd', event: 'added.person' });
     expect(created.json()).toEqual({ id: '2', url: 'https://app.test/in/pd', event: 'create.person', active: true });
+    // The event in Pipedrive's notation, as its definition checks it.
+    const boom = await call('POST', hooks, alice, { url: 'https://app.test/in/pd', event: 'boom' });
+    expectError(boom, 400, 'VALIDATION_ERROR');
+    expect(errorOf(boom).errors).toEqual([{ field: 'event', code: 'VALIDATION_ERROR' }]);
     expect((await call('GET', hooks, alice)).json()).toEqual(
       (await call('GET', `/api/pipedrive/webhooks/${id}`, alice)).json(),
     );

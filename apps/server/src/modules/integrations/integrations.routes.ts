@@ -15,7 +15,6 @@ import {
   ZLoaderFields,
   ZLoaderUsers,
   ZPageQuery,
-  ZPipedriveWebhookBody,
   ZSuccessResponse,
   ZUpdateIntegrationBody,
   ZUpdateOptionsBody,
@@ -37,8 +36,11 @@ const tags = ['integrations'];
 const legacy = '/api/legacy/api/admin/integration';
 const ZIdParams = z.object({ id: z.string() });
 const ZTypeParams = z.object({ id: z.string(), type: z.string() });
-/** The URL the destination calls and its event (destination notation, e.g. Pipedrive "added.deal"; default all). */
-const ZRegisterWebhookBody = ZPipedriveWebhookBody.partial().nullish();
+/** The URL the destination calls and its event (the destination's notation, which its connector checks; default all). */
+const ZRegisterWebhookBody = z
+  .object({ url: z.url(), event: z.string().max(100), name: z.string().max(100) })
+  .partial()
+  .nullish();
 
 export interface IntegrationsRoutesOptions {
   /** Modules' tidying at the destination before an integration is deleted (app-modules.ts lists them). */
