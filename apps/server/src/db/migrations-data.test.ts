@@ -221,3 +221,61 @@ describe("0034: Horoshop's tables move into the sources' generic ones", () => {
     expect(tables[0]).toEqual({ sources: null, orders: null });
   });
 });
+
+describe('0035: amoCRM backups move into connector records', () => {
+  it('keeps every snapshot with its id, integration, time and data, as a record of kind backups', async () => {
+    const client = await emptyDatabase();
+    await migrate(drizzle(client), {
+      migrationsFolder: migrationsBefore('0035_amocrm_backups_into_connector_records'),
+    });
+    const {
+      rows: [user],
+    } = await client.query(`INSERT INTO users (login, password_hash) VALUES ('bohdan@example.com', 'x') RETURNING id`);
+    const {
+      rows: [integration],
+    } = await client.query(
+      `INSERT INTO integrations (account_id, type, name) VALUES ($1, 'amocrm', 'amoCRM') RETURNING id`,
+      [user.id],
+    );
+    const data = {
+      settings: { pipelineId: 7000002, tags: ['fb'] },
+      pipelines: [{ id: 7000002, name: 'Продажі', isMain: true, statuses: [] }],
+      users: [{ id: 5000001, name: 'Анна' }],
+      fields: { lead: [], contact: [] },
+    };
+    await client.query(
+      `INSERT INTO amocrm_backups (id, account_id, integration_id, data, created_at)
+       VALUES ('00000000-0000-4000-8000-0000000000b1', $1, $2, $3, '2026-11-02T09:00:00Z'),
+              ('00000000-0000-4000-8000-0000000000b2', $1, $2, '{"settings":{},"pipelines":[],"users":[],"fields":{"lead":[],"contact":[]}}', '2026-11-02T09:05:00Z')`,
+      [user.id, integration.id, JSON.stringify(data)],
+    );
+
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows } = await client.query(
+      `SELECT id, account_id, integration_id, kind, key, delivery_id, status, open, data, created_at, updated_at
+       FROM connector_records WHERE kind = 'backups' ORDER BY created_at`,
+    );
+    expect(rows).toEqual([
+      {
+        id: '00000000-0000-4000-8000-0000000000b1',
+        account_id: user.id,
+        integration_id: integration.id,
+        kind: 'backups',
+        key: '00000000-0000-4000-8000-0000000000b1',
+        delivery_id: null,
+        status: 'kept',
+        open: false,
+        data,
+        created_at: new Date('2026-11-02T09:00:00Z'),
+        updated_at: new Date('2026-11-02T09:00:00Z'),
+      },
+      expect.objectContaining({
+        id: '00000000-0000-4000-8000-0000000000b2',
+        data: { settings: {}, pipelines: [], users: [], fields: { lead: [], contact: [] } },
+      }),
+    ]);
+    const { rows: tables } = await client.query(`SELECT to_regclass('public.amocrm_backups') AS t`);
+    expect(tables[0].t).toBeNull();
+  });
+});

@@ -8,7 +8,7 @@
 import { type HoroshopSettings, ZHoroshopSettings } from '@leadrelay/shared';
 import { defineConnector } from '../kit/define-connector';
 import { checkAccess, type HoroshopAuth, ZHoroshopAuth } from './client';
-import { horoshopAliases, horoshopConnect, horoshopErrors, horoshopSource } from './source';
+import { horoshopAliases, horoshopErrors, horoshopSource } from './source';
 
 export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({
   slug: 'horoshop',
@@ -19,7 +19,6 @@ export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({
   connectAuth: 'manual',
   auth: ZHoroshopAuth,
   settings: ZHoroshopSettings,
-  connect: horoshopConnect,
   errors: horoshopErrors,
   source: horoshopSource,
   aliases: horoshopAliases,

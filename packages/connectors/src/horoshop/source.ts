@@ -22,7 +22,7 @@ import {
 import { z } from 'zod';
 import { PermanentError } from '../kit/errors';
 import type {
-  ConnectorConnect,
+  SourceConnect,
   ConnectorErrors,
   ConnectorSource,
   SourceAlias,
@@ -115,7 +115,31 @@ export function horoshopState(view: SourceView): HoroshopState {
   };
 }
 
+/**
+ * POST .../horoshop/auth: the shop's address and an API admin's login and password (or a token),
+ * checked with the shop (a sign-in, then one order asked for) before anything is stored.
+ */
+const horoshopConnect: SourceConnect<HoroshopAuth, Settings> = {
+  body: ZHoroshopAuthBody,
+  account: (settings) => {
+    const parsed = ZHoroshopSettings.safeParse(settings);
+    return parsed.success ? parsed.data.shopUrl : undefined;
+  },
+  async run(call, input) {
+    const body = input as HoroshopAuthBody;
+    const shopUrl = horoshopShopUrl(body.domain);
+    if (!shopUrl) throw new PermanentError('Not a shop address', { code: 'DOMAIN_INVALID' });
+    const given: HoroshopAuth =
+      body.login && body.password ? { login: body.login, password: body.password } : { token: body.token ?? '' };
+    const ctx: HoroshopContext = { ...call, auth: given, settings: { shopUrl } };
+    if (hasPassword(given)) ctx.auth = await signIn(ctx);
+    await checkAccess(ctx);
+    return { auth: ctx.auth, settings: { shopUrl } };
+  },
+};
+
 export const horoshopSource: ConnectorSource<HoroshopAuth, Settings> = {
+  connect: horoshopConnect,
   items: {
     // Ingest's dedupe keys are per source integration: "this shop integration + order id".
     key: 'horoshop-order',
@@ -181,29 +205,6 @@ export const horoshopSource: ConnectorSource<HoroshopAuth, Settings> = {
   state: { recent: RECENT_ORDERS, schema: ZHoroshopState, read: horoshopState },
 };
 
-/**
- * POST .../horoshop/auth: the shop's address and an API admin's login and password (or a token),
- * checked with the shop (a sign-in, then one order asked for) before anything is stored.
- */
-export const horoshopConnect: ConnectorConnect<HoroshopAuth, Settings> = {
-  body: ZHoroshopAuthBody,
-  account: (settings) => {
-    const parsed = ZHoroshopSettings.safeParse(settings);
-    return parsed.success ? parsed.data.shopUrl : undefined;
-  },
-  async run(call, input) {
-    const body = input as HoroshopAuthBody;
-    const shopUrl = horoshopShopUrl(body.domain);
-    if (!shopUrl) throw new PermanentError('Not a shop address', { code: 'DOMAIN_INVALID' });
-    const given: HoroshopAuth =
-      body.login && body.password ? { login: body.login, password: body.password } : { token: body.token ?? '' };
-    const ctx: HoroshopContext = { ...call, auth: given, settings: { shopUrl } };
-    if (hasPassword(given)) ctx.auth = await signIn(ctx);
-    await checkAccess(ctx);
-    return { auth: ctx.auth, settings: { shopUrl } };
-  },
-};
-
 /** What a failure tells the user: the key says what they can do (fix the login, the address, wait), the message is the shop's words. */
 export const horoshopErrors: ConnectorErrors = {
   byCode: {
@@ -224,7 +225,7 @@ export const horoshopErrors: ConnectorErrors = {
 export const horoshopAliases: readonly SourceAlias[] = [
   {
     path: '/api/integrations/:id/horoshop/auth',
-    connect: true,
+    source: 'connect',
     summary: 'Connect the shop: its address and an API admin login and password, or a token',
   },
   {

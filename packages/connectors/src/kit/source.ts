@@ -145,6 +145,8 @@ export interface SourceState {
 
 export interface ConnectorSource<Auth, Settings> {
   items: SourceItems;
+  /** Its own connect form (typed-in credentials and settings). */
+  connect?: SourceConnect<Auth, Settings>;
   receivers?: Readonly<Record<string, SourceReceiver>>;
   poll?: SourcePoll<Auth, Settings>;
   subscription?: SourceSubscription<Auth, Settings>;
@@ -152,10 +154,13 @@ export interface ConnectorSource<Auth, Settings> {
 }
 
 /**
- * Credentials typed in on the connector's own form, checked with the service and traded before
- * anything is stored: POST /api/integrations/{id}/connect answers `{data: {integration}}`.
+ * A source's connect: credentials typed in on its own form, checked with the service and traded
+ * before anything is stored, with the settings they come with (a shop's address): POST
+ * /api/integrations/{id}/connect answers `{data: {integration}}`. Unlike a destination's
+ * `connect` (ConnectorDefinition.connect, POST …/credentials), it may name another account at the
+ * other end, which starts the source afresh (its receiver's URL, subscription and cursor).
  */
-export interface ConnectorConnect<Auth, Settings> {
+export interface SourceConnect<Auth, Settings> {
   body: z.ZodType;
   /** What to store: the credentials (sealed) and settings laid over the stored ones. Throws a classified failure. */
   run: (
@@ -178,10 +183,9 @@ export interface ConnectorErrors {
 
 /**
  * The spec's own paths for a connector's connect and a source's screen (`:id` the integration),
- * mounted beside the generic ones with the same answers: connect POST, state GET, poll POST,
+ * mounted beside the generic ones with the same answers: connect POST (its source's), state GET, poll POST,
  * subscribe POST, unsubscribe DELETE.
  */
-export type SourceAlias = { path: `/api/${string}:id${string}`; summary?: string } & (
-  | { connect: true }
-  | { source: 'state' | 'poll' | 'subscribe' | 'unsubscribe' }
-);
+export type SourceAlias = { path: `/api/${string}:id${string}`; summary?: string } & {
+  source: 'connect' | 'state' | 'poll' | 'subscribe' | 'unsubscribe';
+};

@@ -1,4 +1,3 @@
-export * from './amocrm-backups';
 export * from './assignments';
 export * from './audit';
 export * from './catalogue';

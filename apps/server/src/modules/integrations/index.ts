@@ -40,14 +40,27 @@ export {
   storeAuth,
 } from './oauth-connect.service';
 
-/** `beforeDelete`: other modules' tidying at the destination before an integration is deleted. */
-export const integrationsModule = (options: { beforeDelete: (deps: Deps, row: IntegrationRow) => Promise<void> }) =>
+/**
+ * `beforeDelete`: other modules' tidying at the destination before an integration is deleted.
+ * `afterConnect`: their follow-up once an integration's credentials are stored, by any connect
+ * (OAuth callback or code, credentials typed in, PUT …/connect); must not throw.
+ */
+export const integrationsModule = (options: {
+  beforeDelete: (deps: Deps, row: IntegrationRow) => Promise<void>;
+  afterConnect: (deps: Deps, row: Pick<IntegrationRow, 'id'>) => Promise<void>;
+}) =>
   defineModule({
     name: 'integrations',
     // What connectors keep of their deliveries (their declared record kinds), in the result's transaction.
     delivery: () => ({ recorders: connectorRecorders() }),
     setup: ({ app, deps }) => ({
-      routes: [(app) => integrationsRoutes(app, { beforeDelete: (row) => options.beforeDelete(deps, row) })],
+      routes: [
+        (app) =>
+          integrationsRoutes(app, {
+            beforeDelete: (row) => options.beforeDelete(deps, row),
+            afterConnect: (row) => options.afterConnect(deps, row),
+          }),
+      ],
       // And the refresh of every record kind that declares one (AlphaSMS's sms-statuses), every source's poll.
       tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps), ...sourceTasks(sourceDeps(app))],
     }),

@@ -1,4 +1,4 @@
-// A connector's own connect (ConnectorDefinition.connect): what the user typed on its form is checked
+// A source's own connect (ConnectorSource.connect, kit/source.ts): what the user typed on its form is checked
 // with the service and traded (a login and password for a token) before anything is stored, then
 // sealed with the settings it gives. POST /api/integrations/{id}/connect, and the aliases connectors
 // declare for it (a shop's spec path for its sign-in). A source whose account at the other end changed (a
@@ -23,11 +23,12 @@ import { startSource } from './source.service';
 
 const newToken = () => randomBytes(32).toString('base64url');
 
-/** The connector of an integration that declares its own connect; OPERATION_NOT_SUPPORTED for any other. */
+/** The connector of a source that declares its own connect; OPERATION_NOT_SUPPORTED for any other. */
 export function ownConnectOf(type: string) {
   const connector = getConnector(type);
-  if (!connector?.connect) throw new AppError('OPERATION_NOT_SUPPORTED');
-  return { connector, connect: connector.connect };
+  const connect = connector?.source?.connect;
+  if (!connector || !connect) throw new AppError('OPERATION_NOT_SUPPORTED');
+  return { connector, connect };
 }
 
 export async function connectOwn(

@@ -78,8 +78,8 @@ export function mountSourceAlias(app: FastifyInstance, type: string, alias: Sour
   const deps = sourceDeps(app);
   const connector = connectors.get(type);
   const common = { tags: [type], params: ZIdParams, ...(alias.summary ? { summary: alias.summary } : {}) };
-  if ('connect' in alias) {
-    const body = connector?.connect?.body;
+  if (alias.source === 'connect') {
+    const body = connector?.source?.connect?.body;
     r.post(
       alias.path,
       { config: { access: 'client' }, schema: { ...common, ...(body ? { body } : {}), response: { 200: ZConnected } } },

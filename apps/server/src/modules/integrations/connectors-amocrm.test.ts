@@ -1,7 +1,10 @@
+// amoCRM end to end against its emulator, through the paths its definition declares (aliases of the
+// generic routes) and the generic ones: the OAuth consent and callback (the state bound to the
+// browser), the lists, the backups (an action kept as records, 20 per integration) and delivery.
 import { type AmoEmulator, startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { amocrmBackups, deliveries, errorRecords, integrations } from '../../db/schema';
+import { connectorRecords, deliveries, errorRecords, integrations } from '../../db/schema';
 import { watchIntegrationUpdates } from '../../test/realtime-kit';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
@@ -257,10 +260,13 @@ describe('amoCRM backups', () => {
 
     // 20 older ones already there: a new backup pushes the oldest out.
     const accountId = await accountIdOf(t.app.db, alice.login);
-    await t.app.db.insert(amocrmBackups).values(
+    await t.app.db.insert(connectorRecords).values(
       Array.from({ length: 19 }, (_, i) => ({
         accountId,
         integrationId: id,
+        kind: 'backups',
+        key: `older-${i}`,
+        status: 'kept',
         data: second.data,
         createdAt: new Date(Date.now() - (i + 1) * 60_000),
       })),
@@ -272,7 +278,8 @@ describe('amoCRM backups', () => {
 
     // Deleting the integration removes its backups.
     expect((await callAs(t, 'DELETE', `/api/legacy/api/admin/integration/${id}`, alice)).statusCode).toBe(200);
-    expect(await t.app.db.select().from(amocrmBackups).where(eq(amocrmBackups.integrationId, id))).toHaveLength(0);
+    const backups = and(eq(connectorRecords.integrationId, id), eq(connectorRecords.kind, 'backups'));
+    expect(await t.app.db.select().from(connectorRecords).where(backups)).toHaveLength(0);
   });
 
   it('a backup of an integration amoCRM refuses is CONNECTION_FAILED and stores nothing', async () => {
@@ -378,7 +385,7 @@ describe('amoCRM delivery through the worker', () => {
   });
 });
 
-describe('the generic connector routes (a connector with no spec paths would use them)', () => {
+describe('the generic connector routes (the spec paths above are aliases of them)', () => {
   it('lists a loader by name, the same as the spec path; an unknown list, another account or a wrong type are refused', async () => {
     const id = await connected(alice);
     const generic = await callAs(t, 'GET', `/api/integrations/${id}/amocrm/lists/pipelines`, alice);
@@ -401,22 +408,84 @@ describe('the generic connector routes (a connector with no spec paths would use
     );
   });
 
-  it('does not start the generic consent for a connector that returns to its own spec path; a stray callback is sent back with an error', async () => {
+  it('starts the same consent as the spec path, bound to the same browser cookie, and the callback finishes it', async () => {
     const id = await amoIntegration(alice);
-    expectError(
-      await callAs(t, 'POST', `/api/integrations/${id}/oauth/start`, alice, {}),
-      400,
-      'OPERATION_NOT_SUPPORTED',
-    );
     expectError(await callAs(t, 'POST', `/api/integrations/${id}/oauth/start`, bob, {}), 404, 'INTEGRATION_NOT_FOUND');
+    const start = await callAs(t, 'POST', `/api/integrations/${id}/oauth/start`, alice, { locale: 'en' });
+    expect(start.statusCode).toBe(200);
+    const cookie = String(start.headers['set-cookie']);
+    // The cookie the definition names, sent only to its declared callback path.
+    expect(cookie).toMatch(/^lr_amo_oauth=[^;]+;.*Path=\/api\/amocrm\/callback/);
+    const viaSpec = await callAs(t, 'POST', `${legacy}/connect`, alice, { integrationId: id });
+    const consent = (url: string) => {
+      const u = new URL(url);
+      return {
+        at: `${u.origin}${u.pathname}`,
+        client: u.searchParams.get('client_id'),
+        mode: u.searchParams.get('mode'),
+      };
+    };
+    expect(consent(start.json().url)).toEqual(consent(viaSpec.json().url));
+    const approved = await fetch(start.json().url, { redirect: 'manual' });
+    const back = new URL(approved.headers.get('location')!);
+    expect(await callback(back, cookie.split(';')[0])).toBe(
+      `http://app.test/en/admin/integrations/amocrm/${id}?connected=1`,
+    );
+    // Connected: amoCRM is asked to post its status changes to us, whichever door the connect came through.
+    expect(em.webhooks.map((w) => w.destination)).toEqual([expect.stringContaining(`/api/amocrm/events/${id}/`)]);
+  });
+
+  it('sends a stray callback back with an error; a type from the URL is data', async () => {
     const stray = await t.app.inject({ method: 'GET', url: '/api/oauth/amocrm/callback?code=x&state=forged' });
     expect(stray.statusCode).toBe(302);
     expect(stray.headers.location).toMatch(
       /^http:\/\/app\.test\/admin\/integrations\/amocrm\?error=OAUTH_STATE_INVALID$/,
     );
-    for (const type of ['nothing', 'webhook']) {
+    for (const type of ['nothing', 'webhook', 'constructor', '__proto__']) {
       const res = await t.app.inject({ method: 'GET', url: `/api/oauth/${type}/callback?code=x&state=y` });
       expect(res.statusCode, type).toBeLessThan(500);
     }
+    // amoCRM's return finishes at its callback: there is no code for the connect screen to post.
+    for (const type of ['amocrm', 'nothing', 'constructor']) {
+      expectError(
+        await callAs(t, 'POST', `/api/oauth/${type}/connect`, alice, { code: 'x', state: 'y' }),
+        400,
+        'OPERATION_NOT_SUPPORTED',
+      );
+    }
+  });
+
+  it('backs up through the generic action and lists through the generic records; names from the URL are data', async () => {
+    const id = await connected(alice, { pipelineId: 7_000_001 });
+    const made = await callAs(t, 'POST', `/api/integrations/${id}/actions/backup`, alice, {});
+    expect(made.statusCode).toBe(201);
+    expect(made.json()).toMatchObject({ integrationId: id, data: { settings: { pipelineId: 7_000_001 } } });
+    const listed = await callAs(t, 'GET', `/api/integrations/${id}/records/backups`, alice);
+    expect(listed.json()).toEqual({ data: [made.json()], total: 1 });
+    expect((await callAs(t, 'GET', `${legacy}/backup/${id}`, alice)).json()).toEqual(listed.json());
+    for (const name of ['constructor', '__proto__', 'toString', 'nothing']) {
+      expectError(
+        await callAs(t, 'POST', `/api/integrations/${id}/actions/${name}`, alice, {}),
+        400,
+        'OPERATION_NOT_SUPPORTED',
+      );
+      expectError(
+        await callAs(t, 'GET', `/api/integrations/${id}/records/${name}`, alice),
+        400,
+        'OPERATION_NOT_SUPPORTED',
+      );
+    }
+    expectError(
+      await callAs(t, 'POST', `/api/integrations/${id}/actions/backup`, bob, {}),
+      404,
+      'INTEGRATION_NOT_FOUND',
+    );
+    // amoCRM takes no typed-in credentials and describes no account.
+    expectError(
+      await callAs(t, 'POST', `/api/integrations/${id}/credentials`, alice, { apiToken: 'x'.repeat(20) }),
+      400,
+      'OPERATION_NOT_SUPPORTED',
+    );
+    expectError(await callAs(t, 'GET', `/api/integrations/${id}/account`, alice), 400, 'OPERATION_NOT_SUPPORTED');
   });
 });

@@ -1,3 +1,6 @@
+// Pipedrive end to end against its emulator, through the paths its definition declares (aliases of
+// the generic routes) and the generic ones: state → start → consent → callback → the connect
+// screen's code, the API token, the lists, the destination's webhooks and delivery.
 import {
   PIPEDRIVE_SEED,
   type PipedriveEmulator,
@@ -171,12 +174,12 @@ describe('pipedrive connect', () => {
 
   it('refuses an api_domain outside the allowed hosts, and a used code', async () => {
     const id = await pipedriveIntegration(alice);
-    const hosts = t.app.deps.config.crm.pipedrive.hosts;
-    t.app.deps.config.crm.pipedrive.hosts = ['*.pipedrive.com'];
+    const hosts = t.app.deps.config.crm.pipedrive!.hosts;
+    t.app.deps.config.crm.pipedrive!.hosts = ['*.pipedrive.com'];
     try {
       expectError(await connectWithOAuth(alice, id), 400, 'CRM_HOST_NOT_ALLOWED');
     } finally {
-      t.app.deps.config.crm.pipedrive.hosts = hosts;
+      t.app.deps.config.crm.pipedrive!.hosts = hosts;
     }
     expect(await storedAuth(id)).toBeNull();
     const screen = await consent(alice, id);
@@ -188,7 +191,7 @@ describe('pipedrive connect', () => {
   it('answers OAUTH_NOT_CONFIGURED without an app client', async () => {
     const id = await pipedriveIntegration(alice);
     const state = (await call('POST', '/pipedrive/state', alice, { integrationId: id })).json().state;
-    const pd = t.app.deps.config.crm.pipedrive;
+    const pd = t.app.deps.config.crm.pipedrive!;
     const saved = pd.clientSecret;
     pd.clientSecret = undefined;
     try {
@@ -322,6 +325,79 @@ describe('pipedrive lists and webhooks', () => {
     // Bob's own users/me and our webhook (speed to lead) on connect, nothing for alice.
     expect(emu.calls().map((c) => `${c.method} ${c.path}`)).toEqual(['GET /v1/users/me', 'POST /v1/webhooks']);
     expect((await call('GET', `/api/pipedrive/getStages/${bobs}`, null)).statusCode).toBe(401);
+  });
+});
+
+describe('pipedrive through the generic routes', () => {
+  it('connects with an API token at …/credentials, the integration from the path', async () => {
+    const id = await pipedriveIntegration(alice);
+    const bobs = await pipedriveIntegration(bob);
+    const credentials = `/api/integrations/${id}/credentials`;
+    const short = await call('POST', credentials, alice, { apiToken: 'abc' });
+    expectError(short, 400, 'MIN_LENGTH_10');
+    expect(errorOf(short).errors).toEqual([{ field: 'apiToken', code: 'MIN_LENGTH_10' }]);
+    expectError(await call('POST', credentials, alice, { apiToken: 'not-the-right-token' }), 400, 'CONNECTION_FAILED');
+    expectError(await call('POST', credentials, bob, { apiToken: emu.apiToken }), 404, 'INTEGRATION_NOT_FOUND');
+    expect(await storedAuth(id)).toBeNull();
+    // A body naming another integration connects the one in the path.
+    const res = await call('POST', credentials, alice, { integrationId: bobs, apiToken: emu.apiToken });
+    expect(res.json()).toEqual({ integrationId: id, type: 'pipedrive' });
+    expect(await storedAuth(id)).not.toBeNull();
+    expect(await storedAuth(bobs)).toBeNull();
+    // Watched on connect, as through the spec's path.
+    expect(emu.webhooks.map((w) => w.subscription_url)).toEqual([
+      expect.stringContaining(`/api/pipedrive/events/${id}/`),
+    ]);
+  });
+
+  it("lists, creates and removes the destination's webhooks at …/webhooks, as the spec path does", async () => {
+    const id = await pipedriveIntegration(alice);
+    await connectWithToken(alice, id);
+    const hooks = `/api/integrations/${id}/webhooks`;
+    const created = await call('POST', hooks, alice, { url: 'https://app.test/in/pd', event: 'added.person' });
+    expect(created.json()).toEqual({ id: '2', url: 'https://app.test/in/pd', event: 'create.person', active: true });
+    // The event in Pipedrive's notation, as its definition checks it.
+    const boom = await call('POST', hooks, alice, { url: 'https://app.test/in/pd', event: 'boom' });
+    expectError(boom, 400, 'VALIDATION_ERROR');
+    expect(errorOf(boom).errors).toEqual([{ field: 'event', code: 'VALIDATION_ERROR' }]);
+    expect((await call('GET', hooks, alice)).json()).toEqual(
+      (await call('GET', `/api/pipedrive/webhooks/${id}`, alice)).json(),
+    );
+    expect((await call('DELETE', `${hooks}/2`, alice)).json()).toEqual({ success: true });
+    expectError(await call('DELETE', `${hooks}/2`, alice), 400, 'CRM_REQUEST_FAILED');
+    expectError(await call('GET', hooks, bob), 404, 'INTEGRATION_NOT_FOUND');
+    expect((await call('GET', hooks, alice)).json()).toHaveLength(1);
+    const http = await call('POST', '/api/integrations', alice, {
+      type: 'http',
+      name: 'Hook',
+      settings: { url: 'https://example.com/hook' },
+    });
+    expectError(
+      await call('GET', `/api/integrations/${http.json()._id}/webhooks`, alice),
+      400,
+      'OPERATION_NOT_SUPPORTED',
+    );
+  });
+
+  it('starts the consent generically; the connect screen posts the code to /api/oauth/pipedrive/connect', async () => {
+    const id = await pipedriveIntegration(alice);
+    const start = await call('POST', `/api/integrations/${id}/oauth/start`, alice, {});
+    expect(start.statusCode).toBe(200);
+    // The callback hands the code to the screen: no browser binding is needed.
+    expect(start.headers['set-cookie']).toBeUndefined();
+    const authUrl = new URL(start.json().url);
+    expect(authUrl.searchParams.get('redirect_uri')).toBe('http://app.test/pipedrive/callback');
+    const approved = await fetch(authUrl, { redirect: 'manual' });
+    const back = new URL(approved.headers.get('location')!);
+    const screen = new URL(
+      (await t.app.inject({ method: 'GET', url: back.pathname + back.search })).headers.location as string,
+    );
+    const body = { code: screen.searchParams.get('code'), state: screen.searchParams.get('state') };
+    expectError(await call('POST', '/api/oauth/pipedrive/connect', bob, body), 400, 'OAUTH_STATE_INVALID');
+    const res = await call('POST', '/api/oauth/pipedrive/connect', alice, body);
+    expect(res.json()).toEqual({ integrationId: id, type: 'pipedrive' });
+    expect(await storedAuth(id)).not.toBeNull();
+    expect(emu.webhooks).toHaveLength(1);
   });
 });
 

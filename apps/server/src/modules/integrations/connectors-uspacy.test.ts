@@ -1,3 +1,6 @@
+// Uspacy end to end against its emulator, through the paths its definition declares (aliases of the
+// generic routes) and the generic ones: connecting by password or incoming webhook (checked and
+// traded by the connector, stored sealed by the server), the account, the lists and delivery.
 import { startUspacyEmulator, type UspacyEmulator } from '@leadrelay/connectors/uspacy/emulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -271,6 +274,59 @@ describe('Uspacy connect', () => {
     const notYet = await uspacyIntegration(alice);
     expectError(await call('GET', `/api/uspacy/leadFunnels/${notYet}`, alice), 400, 'INTEGRATION_NOT_CONNECTED');
     expect((await call('GET', `/api/uspacy/account/${notYet}`, alice)).json()).toEqual({ connected: false });
+  });
+});
+
+describe('Uspacy through the generic routes', () => {
+  it('connects at …/credentials with what the connector checks, the integration from the path', async () => {
+    const id = await uspacyIntegration(alice);
+    const credentials = `/api/integrations/${id}/credentials`;
+    const portal = await call('POST', credentials, alice, {
+      mode: 'password',
+      portal: 'https://acme.example.com',
+      email: em.email,
+      password: em.password,
+    });
+    expectError(portal, 400, 'USPACY_PORTAL_INVALID');
+    expect(portal.json().errors).toEqual([{ field: 'portal', code: 'USPACY_PORTAL_INVALID' }]);
+    expectError(await call('POST', credentials, alice, { mode: 'token' }), 400, 'VALIDATION_ERROR');
+    expectError(
+      await call('POST', credentials, alice, {
+        mode: 'webhook',
+        webhookUrl: `${em.url}/company/v1/incoming_webhooks/run/notTheRealKey123`,
+      }),
+      400,
+      'USPACY_WEBHOOK_REFUSED',
+    );
+    expectError(
+      await call('POST', credentials, bob, { mode: 'webhook', webhookUrl: em.webhookUrl }),
+      404,
+      'INTEGRATION_NOT_FOUND',
+    );
+    expect((await rowOf(id)).auth).toBeNull();
+    const res = await call('POST', credentials, alice, { mode: 'webhook', webhookUrl: em.webhookUrl });
+    expect(res.json()).toEqual({ integrationId: id, type: 'uspacy', mode: 'webhook' });
+    const account = await call('GET', `/api/integrations/${id}/account`, alice);
+    expect(account.json()).toEqual({ connected: true, mode: 'webhook', portal: em.host });
+    expect(account.body).not.toContain(em.webhookKey);
+    expect((await call('GET', `/api/uspacy/account/${id}`, alice)).json()).toEqual(account.json());
+    expectError(await call('GET', `/api/integrations/${id}/account`, bob), 404, 'INTEGRATION_NOT_FOUND');
+  });
+
+  it('an integration of a connector that takes no typed-in credentials refuses them', async () => {
+    const http = await call('POST', '/api/integrations', alice, {
+      type: 'http',
+      name: 'Hook',
+      settings: { url: 'https://example.com/hook' },
+    });
+    const id = http.json()._id;
+    expectError(
+      await call('POST', `/api/integrations/${id}/credentials`, alice, { mode: 'webhook' }),
+      400,
+      'OPERATION_NOT_SUPPORTED',
+    );
+    expectError(await call('GET', `/api/integrations/${id}/account`, alice), 400, 'OPERATION_NOT_SUPPORTED');
+    expectError(await call('POST', '/api/integrations/not-an-id/credentials', alice, {}), 404, 'INTEGRATION_NOT_FOUND');
   });
 });
 
