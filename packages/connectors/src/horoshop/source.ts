@@ -22,10 +22,10 @@ import {
 import { z } from 'zod';
 import { PermanentError } from '../kit/errors';
 import type {
-  SourceConnect,
   ConnectorErrors,
   ConnectorSource,
   SourceAlias,
+  SourceConnect,
   SourceItem,
   SourceView,
 } from '../kit/source';

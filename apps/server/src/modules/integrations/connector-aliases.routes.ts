@@ -21,7 +21,6 @@ import {
   connectWithScreenCode,
 } from './connector-connect.service';
 import { listRecords, recordKindOf } from './connector-records.service';
-import { mountSourceAlias } from './source.routes';
 import { registerLoaderRoutes } from './loader-routes';
 import {
   appClient,
@@ -32,6 +31,7 @@ import {
   startConnect,
   stateIntegration,
 } from './oauth-connect.service';
+import { mountSourceAlias } from './source.routes';
 
 type Connector = ConnectorDefinition<unknown, unknown>;
 type Of<K extends string> = Extract<ConnectorAlias, Record<K, unknown>>;
