@@ -74,16 +74,6 @@ const crm = (
   return pages[name];
 };
 
-// The Telegram manager bot (issue 19).
-const destination = (name: 'telegram' | 'telegramDetail'): Loader => {
-  const pages = {
-    telegram: () => import('../features/telegram/pages/telegram-page').then((m) => m.TelegramPage),
-    telegramDetail: () =>
-      import('../features/telegram/pages/telegram-integration-page').then((m) => m.TelegramIntegrationPage),
-  };
-  return pages[name];
-};
-
 // E-mail parsers (issue 15): privileged roles only.
 const parsers = (name: 'list' | 'create' | 'detail'): Loader => {
   const pages = {
@@ -241,7 +231,6 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       ...integration('fb', false, facebook('list')),
       ...integration('pipedrive', true, crm('pipedrive'), crm('pipedriveDetail')),
       ...integration('uspacy', true, crm('uspacy'), crm('uspacyDetail')),
-      ...integration('telegram', true, destination('telegram'), destination('telegramDetail')),
       {
         path: 'admin/integrations/pipedrive/connect',
         title: 'pipedriveConnect',

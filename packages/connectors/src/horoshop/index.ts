@@ -5,9 +5,9 @@
 // subscription, how an order becomes a lead and what the integration page reads, and the spec's own
 // paths (POST /api/integrations/{id}/horoshop/auth and .../webhooks) as aliases. The server mounts
 // and runs them for every source alike; it has no Horoshop module.
-import { type HoroshopSettings, ZHoroshopSettings } from '@leadrelay/shared';
 import { defineConnector } from '../kit/define-connector';
 import { checkAccess, type HoroshopAuth, ZHoroshopAuth } from './client';
+import { type HoroshopSettings, ZHoroshopSettings } from './schema';
 import { horoshopAliases, horoshopErrors, horoshopSource } from './source';
 
 export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({

@@ -7,18 +7,7 @@
 // from POLL_OVERLAP_MS before it. orders/get takes Kyiv wall-clock times (assumed:
 // docs/connectors/horoshop.md), so the overlap is longer than Kyiv's offset from UTC: a shop
 // reading the time as UTC still misses nothing; orders already taken are only counted.
-import {
-  type HoroshopAuthBody,
-  type HoroshopOrder,
-  type HoroshopState,
-  horoshopOrderId,
-  horoshopOrderPayload,
-  horoshopShopUrl,
-  normalizePhone,
-  ZHoroshopAuthBody,
-  ZHoroshopSettings,
-  ZHoroshopState,
-} from '@leadrelay/shared';
+import { normalizePhone } from '@leadrelay/shared';
 import { z } from 'zod';
 import { PermanentError } from '../kit/errors';
 import type {
@@ -41,6 +30,17 @@ import {
   unsubscribe,
 } from './client';
 import { parseOrdersBody } from './mapping';
+import {
+  type HoroshopAuthBody,
+  type HoroshopOrder,
+  type HoroshopState,
+  horoshopOrderId,
+  horoshopOrderPayload,
+  horoshopShopUrl,
+  ZHoroshopAuthBody,
+  ZHoroshopSettings,
+  ZHoroshopState,
+} from './schema';
 
 type Settings = z.infer<typeof ZHoroshopSettings>;
 

@@ -7,6 +7,14 @@
 // Words are keys into the connector's own words/uk.json (and en.json), shown under the i18n
 // namespace `connectors` keyed by the folder's name: `connectors:<slug>.<key>`. A manifest is typed by
 // its uk words, so a key they lack fails the type check.
+import type { ConnectCard } from './manifest-connect';
+import type { CollectionCard } from './manifest-people';
+import type { SourcePage } from './manifest-source';
+
+export type * from './manifest-connect';
+export type * from './manifest-people';
+export type * from './manifest-source';
+export { genericSourceScreen } from './manifest-source';
 
 /** The shape of a validator the web runs on a field before sending (a zod schema from @leadrelay/shared). */
 export interface FieldSchema {
@@ -89,6 +97,10 @@ interface FieldBase<K extends string> {
   required?: boolean;
   /** Checked on the spot (its issue's message is an error code the web translates). */
   schema?: FieldSchema;
+  /** The field's own words for empty and for a value its schema refuses, instead of the error codes'. */
+  messages?: { required?: K; invalid?: K };
+  /** Only chooses which other fields show (a way to sign in): never sent. */
+  local?: boolean;
 }
 
 /** A default text: as it is, or a word of the connector (a template's default text in the user's language). */
@@ -106,11 +118,17 @@ export interface TextField<K extends string> extends FieldBase<K> {
   /** Kept in capitals as typed and sent so. */
   upperCase?: boolean;
   default?: DefaultText<K>;
+  /** The keyboard a phone shows (a shop's address: url). */
+  inputMode?: 'url' | 'email' | 'numeric';
 }
 
 /** Write-only: "set" with a Replace button while one is stored; required until the connection has one. */
 export interface SecretField<K extends string> extends FieldBase<K> {
   kind: 'secret';
+  /** A technical sample shown while empty (123456789:AA…). */
+  example?: string;
+  /** Sent as typed, spaces and all (a password); else trimmed. */
+  exact?: boolean;
 }
 
 export interface SwitchField<K extends string> extends FieldBase<K> {
@@ -118,10 +136,21 @@ export interface SwitchField<K extends string> extends FieldBase<K> {
   default?: boolean;
 }
 
+/** One of a few values: radio buttons (one under another when they have hints), a select, or a segmented switch. */
 export interface ChoiceField<K extends string> extends FieldBase<K> {
-  kind: 'radio' | 'select';
-  options: readonly { value: string; label: K }[];
+  kind: 'radio' | 'select' | 'segmented';
+  options: readonly ChoiceOption<K>[];
   default?: string;
+}
+
+export interface ChoiceOption<K extends string> {
+  value: string;
+  label: K;
+  /** Said under a radio option. */
+  hint?: K;
+  /** Said instead of `hint` while the option is not offered (a connect card's state says which are not). */
+  hintUnavailable?: K;
+  disabled?: boolean;
 }
 
 export interface NumberField<K extends string> extends FieldBase<K> {
@@ -299,7 +328,16 @@ export type PageCard<K extends string, G extends string> =
   | CredentialsCard<K>
   | FormCard<K>
   | RecordsCard<K, G>
-  | TestSendCard<K, G>;
+  | TestSendCard<K, G>
+  | ConnectCard<K, G>
+  | CollectionCard<K>
+  | StackCard<K, G>;
+
+/** Cards one under another in one column of the tab (the bot, then its managers). */
+export interface StackCard<K extends string, G extends string> extends CardBase {
+  widget: 'stack';
+  cards: readonly PageCard<K, G>[];
+}
 
 export interface PageTab<K extends string, G extends string> {
   /** In the URL (?tab=). */
@@ -312,7 +350,8 @@ export interface PageTab<K extends string, G extends string> {
 export interface ConnectorPage<K extends string, G extends string> {
   /** The browser tab's title. */
   title: K;
-  list: { subtitle: K; connect: K; empty: { title: K; text: K } };
+  /** `defaultName`: a new connection's name (the brand's by default); without `empty` the list's own empty words. */
+  list: { subtitle: K; connect: K; defaultName?: K; empty?: { title: K; text: K } };
   detail: { back: K; notConnected: K; tabs: readonly PageTab<K, G>[] };
 }
 
@@ -324,6 +363,8 @@ export interface ConnectorManifest<K extends string = string, G extends string =
   logo: ConnectorLogo;
   /** Its screens; without one the web shows the generic integration pages. */
   page?: ConnectorPage<K, G>;
+  /** A source's cards and mapping sample on the generic source integration page. */
+  source?: SourcePage<K, G>;
 }
 
 /** Types a manifest by its words: `defineManifest<typeof words>({ … })`, `words` being words/uk.json's type. */

@@ -6,6 +6,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { DestinationListPage } from '../integrations/destination-list-page';
 import { DestinationShell, type ShellTab } from '../integrations/destination-shell';
 import { GeneralCard } from '../integrations/general-card';
+import { CollectionCardView } from './collection-card';
+import { ConnectCardView } from './connect-card';
 import { CredentialsCardView } from './credentials-card';
 import { FormCardView } from './form-card';
 import { RecordsCardView } from './records-card';
@@ -41,6 +43,21 @@ function CardView({
       return <RecordsCardView integrationId={item._id} slug={manifest.slug} card={card} say={say} />;
     case 'test-send':
       return <TestSendCardView integration={item} slug={manifest.slug} card={card} say={say} />;
+    case 'connect':
+      return <ConnectCardView integration={item} card={card} say={say} slug={manifest.slug} />;
+    case 'collection':
+      return <CollectionCardView integration={item} card={card} say={say} />;
+    case 'stack':
+      return (
+        <Row gutter={[16, 16]}>
+          {card.cards.map((inner, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the manifest's cards never change while shown
+            <Col key={i} span={24}>
+              <CardView card={inner} item={item} manifest={manifest} say={say} />
+            </Col>
+          ))}
+        </Row>
+      );
   }
 }
 
@@ -83,8 +100,8 @@ export function ConnectorListPage({ manifest }: Props) {
       title={manifest.name}
       subtitle={say(list.subtitle)}
       connectLabel={say(list.connect)}
-      defaultName={manifest.name}
-      empty={{ title: say(list.empty.title), text: say(list.empty.text) }}
+      defaultName={list.defaultName ? say(list.defaultName) : manifest.name}
+      empty={list.empty && { title: say(list.empty.title), text: say(list.empty.text) }}
     />
   );
 }

@@ -1,9 +1,9 @@
 // The field kinds of a connector's settings (kit/manifest.ts), each drawn once: what the form holds
 // for it, how it is drawn and checked, and what is sent. A manifest says which; no connector is named.
-import type { Field, FieldSchema, FormItem } from '@leadrelay/connectors/manifest';
+import type { ChoiceField, Field, FieldSchema, FormItem } from '@leadrelay/connectors/manifest';
 import { ZLeadPath } from '@leadrelay/shared';
-import { Checkbox, Form, Input, InputNumber, Radio, Select, Switch } from 'antd';
-import type { Rule } from 'antd/es/form';
+import { Checkbox, Form, Input, InputNumber, Radio, Segmented, Select, Space, Switch, Typography } from 'antd';
+import type { FormItemProps, Rule } from 'antd/es/form';
 import { translateCode } from '../../lib/errors';
 import { LeadPathInput } from '../integrations/lead-path-input';
 import { PairsInput } from './pairs-input';
@@ -19,22 +19,32 @@ export const fieldsOf = <K extends string>(items: readonly FormItem<K>[]): Field
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** Required first (REQUIRED on empty), then the field's schema on a value; an empty optional field passes. */
-export function fieldRule(schema: FieldSchema | undefined, required = false): Rule {
+/**
+ * Required first (REQUIRED on empty), then the field's schema on a value; an empty optional field
+ * passes. `words` are the field's own for empty and refused, instead of the codes'.
+ */
+export function fieldRule(
+  schema: FieldSchema | undefined,
+  required = false,
+  words: { required?: string; invalid?: string } = {},
+): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       if (isEmpty(value)) {
-        if (required) throw new Error(translateCode('REQUIRED'));
+        if (required) throw new Error(words.required ?? translateCode('REQUIRED'));
         return;
       }
       const parsed = schema?.safeParse(typeof value === 'string' ? value.trim() : value);
-      if (parsed && !parsed.success) throw new Error(translateCode(parsed.error.issues[0]?.message));
+      if (parsed && !parsed.success) throw new Error(words.invalid ?? translateCode(parsed.error.issues[0]?.message));
     },
   };
 }
 
-const ruleOf = (field: Field<string>): Rule =>
-  fieldRule(field.kind === 'lead-path' ? (field.schema ?? ZLeadPath) : field.schema, field.required);
+const ruleOf = (field: Field<string>, say: Say): Rule =>
+  fieldRule(field.kind === 'lead-path' ? (field.schema ?? ZLeadPath) : field.schema, field.required, {
+    required: field.messages?.required && say(field.messages.required),
+    invalid: field.messages?.invalid && say(field.messages.invalid),
+  });
 
 /** Whether a field shows with these values (its `visibleWhen`). */
 export function isVisible(field: Field<string>, values: Values): boolean {
@@ -61,6 +71,7 @@ export function initialValue(field: Field<string>, saved: Values, say: Say): unk
       return typeof value === 'boolean' ? value : (field.default ?? false);
     case 'radio':
     case 'select':
+    case 'segmented':
       return typeof value === 'string' ? value : field.default;
     case 'number':
       return typeof value === 'number' ? value : null;
@@ -85,6 +96,8 @@ export function outputValue(field: Field<string>, value: unknown): unknown {
     case 'template':
     case 'lead-path':
     case 'secret': {
+      // A password goes as typed.
+      if (field.kind === 'secret' && field.exact) return typeof value === 'string' && value ? value : undefined;
       const text = typeof value === 'string' ? value.trim() : '';
       if (!text) return undefined;
       return 'upperCase' in field && field.upperCase ? text.toUpperCase() : text;
@@ -101,10 +114,11 @@ export function outputValue(field: Field<string>, value: unknown): unknown {
   }
 }
 
-/** The values of the visible fields to send; hidden and empty ones are left out. */
+/** The values of the visible fields to send; hidden, empty and `local` ones are left out. */
 export function outputValues(fields: readonly Field<string>[], values: Values): Values {
   const out = new Map<string, unknown>();
   for (const field of fields) {
+    if (field.local) continue;
     const value = isVisible(field, values) ? outputValue(field, values[field.name]) : undefined;
     out.set(field.name, value);
   }
@@ -115,7 +129,7 @@ export function outputValues(fields: readonly Field<string>[], values: Values): 
 export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
   const label = field.label ? say(field.label) : undefined;
   const hint = field.hint ? say(field.hint) : undefined;
-  const item = { name: field.name, label, extra: hint, rules: [ruleOf(field)] };
+  const item = { name: field.name, label, extra: hint, rules: [ruleOf(field, say)] };
   switch (field.kind) {
     case 'text':
     case 'phone':
@@ -125,7 +139,7 @@ export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
             maxLength={field.maxLength}
             placeholder={field.placeholder ? say(field.placeholder) : field.example}
             className={field.mono ? 'lr-mono' : undefined}
-            inputMode={field.kind === 'phone' ? 'tel' : undefined}
+            inputMode={field.kind === 'phone' ? 'tel' : field.inputMode}
           />
         </Form.Item>
       );
@@ -142,11 +156,20 @@ export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
         </Form.Item>
       );
     case 'radio':
-    case 'select': {
-      const options = field.options.map((o) => ({ value: o.value, label: say(o.label) }));
+      if (field.options.some((o) => o.hint)) return <HintedRadios field={field} item={item} say={say} />;
       return (
         <Form.Item {...item}>
-          {field.kind === 'radio' ? <Radio.Group options={options} /> : <Select options={options} />}
+          <Radio.Group
+            options={field.options.map((o) => ({ value: o.value, label: say(o.label), disabled: o.disabled }))}
+          />
+        </Form.Item>
+      );
+    case 'select':
+    case 'segmented': {
+      const options = field.options.map((o) => ({ value: o.value, label: say(o.label), disabled: o.disabled }));
+      return (
+        <Form.Item {...item}>
+          {field.kind === 'select' ? <Select options={options} /> : <Segmented options={options} />}
         </Form.Item>
       );
     }
@@ -183,8 +206,37 @@ export function FieldItem({ field, say }: { field: Field<string>; say: Say }) {
     case 'pairs':
       return <PairsInput field={field} say={say} rule={fieldRule} />;
     case 'secret':
-      return null;
+      // Typed in and sent once, never shown again (the credentials card draws its own, with Replace).
+      return (
+        <Form.Item {...item}>
+          <Input.Password autoComplete="new-password" placeholder={field.example} />
+        </Form.Item>
+      );
   }
+}
+
+/** Radio options one under another, each with its hint. */
+function HintedRadios({ field, item, say }: { field: ChoiceField<string>; item: FormItemProps; say: Say }) {
+  return (
+    <Form.Item {...item}>
+      <Radio.Group className="lr-full">
+        <Space orientation="vertical">
+          {field.options.map((o) => (
+            <Radio key={o.value} value={o.value} disabled={o.disabled}>
+              {say(o.label)}
+              {o.hint && (
+                <div>
+                  <Typography.Text type="secondary" className="lr-hint">
+                    {say(o.hint)}
+                  </Typography.Text>
+                </div>
+              )}
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
+    </Form.Item>
+  );
 }
 
 /** A field that shows only with some values of another: drawn again when that one changes. */

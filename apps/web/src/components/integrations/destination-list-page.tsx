@@ -28,8 +28,8 @@ interface Props {
 }
 
 /**
- * /admin/integrations/<type> of a destination with its own screens (a connector's page, the Telegram
- * bot): its connections, and a new one by name; its page then asks for the key and the settings.
+ * /admin/integrations/<type> of a destination with its own screens (a connector's page):
+ * its connections, and a new one by name; its page then asks for the key and the settings.
  */
 export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName, empty }: Props) {
   const { t } = useTranslation('integrations');

@@ -1,12 +1,12 @@
+import { applyMapping } from '@leadrelay/shared';
+import { describe, expect, it } from 'vitest';
 import {
-  applyMapping,
   HOROSHOP_SAMPLE_ORDER,
   type HoroshopOrder,
   horoshopOrderPayload,
   horoshopShopUrl,
   ZHoroshopAuthBody,
-} from '@leadrelay/shared';
-import { describe, expect, it } from 'vitest';
+} from './schema';
 
 /** What an order becomes under an integration's default mapping (ingest applies it to the payload). */
 const leadOf = (order: HoroshopOrder) => applyMapping(horoshopOrderPayload(order), undefined);

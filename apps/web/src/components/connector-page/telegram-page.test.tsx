@@ -1,15 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../../test/integration-fixtures';
-import { jsonResponse, renderRoute } from '../../../test/render';
-import { TelegramIntegrationPage } from './telegram-integration-page';
+import { loadManifest } from '../../lib/connectors/manifests';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../test/integration-fixtures';
+import { jsonResponse, renderRoute } from '../../test/render';
+import { ConnectorDetailPage } from './connector-pages';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const ID = '88888888-8888-4888-8888-888888888888';
 const TOKEN = '7000000100:AAH-demo-own-bot-token-0123456789abcdef';
-const page = <TelegramIntegrationPage />;
+// The generic page drawn from the connector's manifest, as /admin/integrations/:type/:id draws it.
+const manifest = await loadManifest('telegram');
+if (!manifest?.page) throw new Error('the telegram manifest describes no page');
+const page = <ConnectorDetailPage manifest={{ ...manifest, page: manifest.page }} />;
 const bot = (overrides = {}) =>
   makeIntegration({
     _id: ID,

@@ -1,10 +1,10 @@
-// The Horoshop source on the generic integration page (/admin/integrations/horoshop/:id), as app/ wires it.
-import type { HoroshopState } from '@leadrelay/shared';
+// The Horoshop source on the generic source integration page (/admin/integrations/horoshop/:id), drawn
+// from the cards its manifest declares, calling the generic source paths.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, makeIntegration, makeSetting, routeFetch } from '../test/integration-fixtures';
-import { jsonResponse, renderRoute } from '../test/render';
-import { IntegrationDetailPage } from './integration-detail';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../../test/integration-fixtures';
+import { jsonResponse, renderRoute } from '../../../test/render';
+import { IntegrationPage } from './integration-page';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -22,7 +22,8 @@ const shop = (connected: boolean) =>
     settings: connected ? { shopUrl: 'https://coffee.com.ua' } : {},
   });
 
-function state(overrides: Partial<HoroshopState> = {}): HoroshopState {
+// What GET /api/integrations/:id/source answers for Horoshop (packages/connectors/src/horoshop/schema.ts ZHoroshopState).
+function state(overrides: Record<string, unknown> = {}) {
   return {
     shopUrl: 'https://coffee.com.ua',
     authMode: 'password',
@@ -61,11 +62,11 @@ describe('Horoshop integration page', { timeout: 30_000 }, () => {
   it('not connected: asks for the shop and its API admin, and sends them once (never shown again)', async () => {
     const fetch = setup({
       [`GET /api/integrations/${ID}`]: shop(false),
-      [`GET /api/integrations/${ID}/horoshop`]: state({ shopUrl: null, authMode: 'none', login: null, orders: [] }),
-      [`POST /api/integrations/${ID}/horoshop/auth`]: { data: { integration: shop(true) } },
+      [`GET /api/integrations/${ID}/source`]: state({ shopUrl: null, authMode: 'none', login: null, orders: [] }),
+      [`POST /api/integrations/${ID}/connect`]: { data: { integration: shop(true) } },
     });
-    renderRoute(PATTERN, <IntegrationDetailPage />, url('en'));
-    const form = await screen.findByTestId('horoshop-connect-form', {}, { timeout: 5000 });
+    renderRoute(PATTERN, <IntegrationPage />, url('en'));
+    const form = await screen.findByTestId('connect-form', {}, { timeout: 5000 });
     expect(screen.getByText(/No orders yet/)).toBeTruthy();
     fireEvent.change(within(form).getByLabelText('Shop address'), { target: { value: 'not a shop' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Connect' }));
@@ -76,8 +77,8 @@ describe('Horoshop integration page', { timeout: 30_000 }, () => {
     fireEvent.change(within(form).getByLabelText('API admin login'), { target: { value: 'api' } });
     fireEvent.change(within(form).getByLabelText('Password'), { target: { value: 'Secret-1' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Connect' }));
-    await vi.waitFor(() => expect(callsTo(fetch, `POST /api/integrations/${ID}/horoshop/auth`)).toHaveLength(1));
-    expect(callsTo(fetch, `POST /api/integrations/${ID}/horoshop/auth`)[0]?.body).toEqual({
+    await vi.waitFor(() => expect(callsTo(fetch, `POST /api/integrations/${ID}/connect`)).toHaveLength(1));
+    expect(callsTo(fetch, `POST /api/integrations/${ID}/connect`)[0]?.body).toEqual({
       domain: 'coffee.com.ua',
       login: 'api',
       password: 'Secret-1',
@@ -87,12 +88,12 @@ describe('Horoshop integration page', { timeout: 30_000 }, () => {
   it('a refused password is said on the form, in Ukrainian', async () => {
     setup({
       [`GET /api/integrations/${ID}`]: shop(false),
-      [`GET /api/integrations/${ID}/horoshop`]: state({ shopUrl: null, authMode: 'none', login: null, orders: [] }),
-      [`POST /api/integrations/${ID}/horoshop/auth`]: () =>
+      [`GET /api/integrations/${ID}/source`]: state({ shopUrl: null, authMode: 'none', login: null, orders: [] }),
+      [`POST /api/integrations/${ID}/connect`]: () =>
         jsonResponse(400, { statusCode: 400, code: 'HOROSHOP_AUTH_FAILED', message: 'Incorrect login or password' }),
     });
-    renderRoute(PATTERN, <IntegrationDetailPage />, url('uk'), 'uk');
-    const form = await screen.findByTestId('horoshop-connect-form', {}, { timeout: 5000 });
+    renderRoute(PATTERN, <IntegrationPage />, url('uk'), 'uk');
+    const form = await screen.findByTestId('connect-form', {}, { timeout: 5000 });
     fireEvent.change(within(form).getByLabelText('Адреса магазину'), { target: { value: 'coffee.com.ua' } });
     fireEvent.change(within(form).getByLabelText('Логін API-адміна'), { target: { value: 'api' } });
     fireEvent.change(within(form).getByLabelText('Пароль'), { target: { value: 'wrong' } });
@@ -105,19 +106,19 @@ describe('Horoshop integration page', { timeout: 30_000 }, () => {
   it('connected: the shop, the webhook, the check and the last orders with their repeats and lead status', async () => {
     const fetch = setup({
       [`GET /api/integrations/${ID}`]: shop(true),
-      [`GET /api/integrations/${ID}/horoshop`]: state(),
-      [`POST /api/integrations/${ID}/horoshop/poll`]: {
+      [`GET /api/integrations/${ID}/source`]: state(),
+      [`POST /api/integrations/${ID}/source/poll`]: {
         data: state({
           poll: { polledUntil: null, lastPollAt: '2026-11-24T10:05:00.000Z', lastError: 'HOROSHOP_UNAVAILABLE' },
         }),
       },
     });
-    renderRoute(PATTERN, <IntegrationDetailPage />, url('en'));
-    const card = await screen.findByTestId('horoshop-source', {}, { timeout: 5000 });
+    renderRoute(PATTERN, <IntegrationPage />, url('en'));
+    const card = await screen.findByTestId('connect-card', {}, { timeout: 5000 });
     expect(within(card).getByText('coffee.com.ua')).toBeTruthy();
     expect(within(card).getByText('API admin api: the token is renewed automatically')).toBeTruthy();
     expect(within(card).getByText(/^Active since/)).toBeTruthy();
-    const orders = screen.getByTestId('horoshop-orders');
+    const orders = screen.getByTestId('source-items');
     expect(within(orders).getByText('No. 1024')).toBeTruthy();
     expect(within(orders).getByText('Олена Коваленко')).toBeTruthy();
     expect(within(orders).getByText(/4,500\.00/)).toBeTruthy();
@@ -125,16 +126,16 @@ describe('Horoshop integration page', { timeout: 30_000 }, () => {
     expect(within(orders).getByText('Delivered')).toBeTruthy();
 
     fireEvent.click(within(card).getByRole('button', { name: 'Check now' }));
-    await vi.waitFor(() => expect(callsTo(fetch, `POST /api/integrations/${ID}/horoshop/poll`)).toHaveLength(1));
+    await vi.waitFor(() => expect(callsTo(fetch, `POST /api/integrations/${ID}/source/poll`)).toHaveLength(1));
     expect(await within(card).findByText('The shop is not answering. Try again in a few minutes')).toBeTruthy();
   });
 
   it("the mapping's sample is a typical order as the server makes it", async () => {
     setup({
       [`GET /api/integrations/${ID}`]: shop(true),
-      [`GET /api/integrations/${ID}/horoshop`]: state(),
+      [`GET /api/integrations/${ID}/source`]: state(),
     });
-    renderRoute(PATTERN, <IntegrationDetailPage />, url('en', 'mapping'));
+    renderRoute(PATTERN, <IntegrationPage />, url('en', 'mapping'));
     const sample = (await screen.findByLabelText(
       'Sample request (JSON)',
       {},

@@ -1,10 +1,11 @@
-// Horoshop (a Ukrainian shop platform) as a lead source: an order becomes one lead. The server
-// builds the flat payload our ingest takes from each order (webhook or poll), and the web builds the
-// mapping preview from a sample order with the same function, so what the user maps is what arrives.
+// Horoshop (a Ukrainian shop platform) as a lead source: an order becomes one lead. The source
+// (source.ts) builds the flat payload our ingest takes from each order (webhook or poll), and the
+// manifest gives the mapping tab a sample order made with the same function, so what the user maps
+// is what arrives.
 // Field names of an order: docs/connectors/horoshop.md (which are confirmed and which assumed).
 
+import { setOwn } from '@leadrelay/shared';
 import { z } from 'zod';
-import { setOwn } from './own';
 
 /** A product line of an order (orders/get `products[]`). */
 export interface HoroshopOrderLine {
