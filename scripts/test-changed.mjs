@@ -84,7 +84,7 @@ function importersOf(files, universe) {
 }
 
 // The route paths of each features/ folder where its name is not in them (app/routes.tsx); any
-// other folder's screens are the routes that hold its name (features/telegram: /integrations/telegram).
+// other folder's screens are the routes that hold its name (features/parsers: /admin/parsers).
 const FEATURE_PATHS = {
   auth: ['/signin', '/signup', '/recovery', '/password', '/confirm', '/enter', '/admin/logout'],
   crm: ['/amocrm', '/pipedrive', '/uspacy'],

@@ -12,8 +12,8 @@ const all = readdirSync(new URL('../apps/web/e2e/', import.meta.url))
 
 describe('test:changed picks the end-to-end specs of a change', () => {
   it('a feature page: the specs that open its route, not the others', () => {
-    const specs = e2eSpecs(['apps/web/src/features/telegram/pages/telegram-page.tsx']);
-    expect(specs).toContain('apps/web/e2e/telegram-flow.spec.ts');
+    const specs = e2eSpecs(['apps/web/src/features/parsers/pages/parsers-page.tsx']);
+    expect(specs).toContain('apps/web/e2e/parsers-flow.spec.ts');
     expect(specs).not.toContain('apps/web/e2e/payments.spec.ts');
     expect(specs.length).toBeLessThan(all.length);
   });

@@ -4,13 +4,12 @@
 // are read in. Tenant-data cleaners have an order of their own, below.
 import { readEnv } from './env';
 import { accountModule } from './modules/account';
-import { amocrmModule } from './modules/amocrm';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { collectionsModule } from './modules/collections';
 import { commentsCleaner, commentsModule } from './modules/comments';
-import { crmEventsModule, unwatchIntegration } from './modules/crm-events';
+import { crmEventsModule, unwatchIntegration, watchAfterConnect } from './modules/crm-events';
 import { currencyModule } from './modules/currency';
 import { deliveryErrorsModule } from './modules/delivery-errors';
 import { escalationModule } from './modules/escalation';
@@ -18,7 +17,6 @@ import { facebookCleaner, facebookModule } from './modules/facebook';
 import { guardianModule } from './modules/guardian';
 import { holdsModule } from './modules/holds';
 import { hooksModule, routingCleaner } from './modules/hooks';
-import { horoshopModule } from './modules/horoshop';
 import { ingestModule } from './modules/ingest';
 import { collectionsCleaner, integrationsCleaner, integrationsModule } from './modules/integrations';
 import { mailPreviewModule } from './modules/mail-preview';
@@ -26,7 +24,6 @@ import { newsModule } from './modules/news';
 import { opsModule } from './modules/ops';
 import { parsersCleaner, parsersModule } from './modules/parsers';
 import { paymentsCleaner, paymentsModule } from './modules/payments';
-import { pipedriveModule } from './modules/pipedrive';
 import { plansModule } from './modules/plans';
 import { reactionsModule } from './modules/reactions';
 import { referralsModule } from './modules/referrals';
@@ -34,7 +31,6 @@ import { superUsersModule } from './modules/super-users';
 import { supportChatModule } from './modules/support-chat';
 import { telegramModule } from './modules/telegram';
 import { translationsModule } from './modules/translations';
-import { uspacyModule } from './modules/uspacy';
 import { widgetModule } from './modules/widget';
 
 /**
@@ -56,9 +52,10 @@ export const APP_MODULES = [
   translationsModule,
   catalogueModule,
   plansModule,
-  // Our CRM webhook (speed to lead) goes before the destination does.
-  integrationsModule({ beforeDelete: unwatchIntegration }),
-  amocrmModule,
+  // Our CRM webhook (speed to lead) goes before the destination does, and comes with every connect
+  // of a connector that declares a stage watch. The integrations module mounts every connector's
+  // routes and aliases: no module is one connector's.
+  integrationsModule({ beforeDelete: unwatchIntegration, afterConnect: watchAfterConnect }),
   collectionsModule,
   ingestModule,
   hooksModule,
@@ -66,16 +63,13 @@ export const APP_MODULES = [
   guardianModule,
   deliveryErrorsModule,
   auditModule,
-  pipedriveModule,
   crmEventsModule,
-  uspacyModule,
   telegramModule,
   widgetModule,
   currencyModule,
   referralsModule,
   paymentsModule,
   facebookModule,
-  horoshopModule,
   newsModule,
   commentsModule,
   supportChatModule,

@@ -36,7 +36,7 @@ export interface AppConfig {
   allowedEndpoints: string[];
   /** Where the OAuth "start" calls live (spec: {auth host}). */
   authHost: string;
-  /** The CRM connectors' app credentials and hosts (AMOCRM_*, PIPEDRIVE_*, SENDPULSE_API_URL). */
+  /** The connectors' configuration (their app credentials, API URLs and hosts), by slug. */
   crm: CrmConfig;
   /** Meta lead forms and sign-in with Facebook (FACEBOOK_*). */
   facebook: FacebookConfig;
@@ -106,31 +106,10 @@ export const DEFAULT_FACEBOOK_CONFIG: FacebookConfig = {
 
 /**
  * The connectors' configuration by slug, field by field as their definitions declare the keys
- * (lib/connector-config: AMOCRM_CLIENT_ID → amocrm.clientId). A new connector needs nothing here;
- * the shipped ones are spelled out for the code and tests that set them.
+ * (lib/connector-config: a key `<SLUG>_CLIENT_ID` is `<slug>.clientId`). A new connector needs
+ * nothing here: the generic code reads a connector's values by the names its definition declares.
  */
-export interface CrmConfig {
-  [slug: string]: ConnectorConfigValues | undefined;
-  amocrm: {
-    clientId?: string;
-    clientSecret?: string;
-    /** The consent page, e.g. https://www.amocrm.ru/oauth. */
-    oauthUrl: string;
-    /** Account hosts the OAuth return's `referer` may name ("*.amocrm.ru"); anything else is refused. */
-    hosts: string[];
-  };
-  pipedrive: {
-    clientId?: string;
-    clientSecret?: string;
-    /** https://oauth.pipedrive.com: /oauth/authorize and /oauth/token live under it. */
-    oauthUrl: string;
-    /** The API host for api-token connections. */
-    apiUrl: string;
-    /** Hosts a token response's api_domain may name. */
-    hosts: string[];
-  };
-  sendpulse: { apiUrl: string };
-}
+export type CrmConfig = Record<string, ConnectorConfigValues | undefined>;
 
 /** Production hosts (the definitions' defaults); buildApp's default when no crm options are given (tests pass emulator URLs). */
 export const DEFAULT_CRM_CONFIG = readConnectorConfig().crm as CrmConfig;

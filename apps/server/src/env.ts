@@ -160,7 +160,7 @@ export function readEnv<const M extends readonly { readonly settings?: AnyModule
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new StartupError(`Invalid environment: ${problems}`);
   }
-  // The connectors' keys, by the names their definitions declare (AMOCRM_*, PIPEDRIVE_*, SENDPULSE_API_URL …).
+  // The connectors' keys, by the names their definitions declare (<SLUG>_CLIENT_ID, <SLUG>_API_URL …).
   const connectorKeys = readConnectorConfig(source);
   if (connectorKeys.problems.length) {
     throw new StartupError(`Invalid environment: ${connectorKeys.problems.join('; ')}`);

@@ -3,8 +3,9 @@ import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 // Query values that are credentials: the widget's lasting token, OAuth codes and states, API keys.
 const SECRET_PARAM = /token|secret|passw|signature|api[-_]?key|^(code|state|key|auth|sig)$/i;
 
-// Paths whose last segment is a credential: the CRMs' stage-change webhooks (modules/crm-events).
-const SECRET_PATH = /^(\/api\/(?:amocrm|pipedrive)\/events\/[^/?]+\/)[^/?]+/;
+// Paths whose last segment is a credential: the CRMs' stage-change webhooks, /api/{type}/events/{id}/{secret}
+// for every connector with a stage watch (modules/crm-events).
+const SECRET_PATH = /^(\/api\/[a-z0-9-]+\/events\/[^/?]+\/)[^/?]+/;
 
 /** The request URL for the log: the path and query, with credential values replaced. */
 export function loggedUrl(url: string): string {

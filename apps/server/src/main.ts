@@ -17,7 +17,7 @@ async function main(): Promise<void> {
       app.addHook('onClose', () => emulators.close());
       app.log.warn(
         emulators.info,
-        'EMULATORS=true: amoCRM, Pipedrive, SendPulse, AlphaSMS, GA4, Facebook, Horoshop, Uspacy, Telegram and LiqPay are emulated (never in production)',
+        `EMULATORS=true: ${Object.keys(emulators.info).join(', ')} are emulated (never in production)`,
       );
     }
   } catch (error) {

@@ -28,7 +28,7 @@ test('a Horoshop order arrives as a lead once even when its webhook is sent twic
   await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/horoshop/${UUID}`));
 
   // The shop's address and its API admin, checked with the shop before they are kept.
-  const form = page.getByTestId('horoshop-connect-form');
+  const form = page.getByTestId('connect-form');
   await form.getByLabel(h.form.domain).fill(shop.url);
   await form.getByLabel(h.form.login).fill(shop.login);
   await form.getByLabel(h.form.password, { exact: true }).fill(shop.password);
@@ -38,7 +38,7 @@ test('a Horoshop order arrives as a lead once even when its webhook is sent twic
 
   await page.getByRole('button', { name: h.webhook.register }).click();
   await expect(page.getByText(h.webhook.registered)).toBeVisible();
-  await expect(page.getByTestId('horoshop-webhook')).toHaveAttribute('data-status', 'active');
+  await expect(page.getByTestId('source-subscription')).toHaveAttribute('data-status', 'active');
 
   // A customer checks out; the shop sends the order's webhook twice.
   const created = await fetch(`${shop.url}/__emulator/orders`, {
@@ -60,7 +60,7 @@ test('a Horoshop order arrives as a lead once even when its webhook is sent twic
   expect(shots.map((s) => s.status)).toEqual([200, 200]);
 
   // The page's last orders: one order, received twice (or more, should the 5-minute check find it too).
-  const orders = page.getByTestId('horoshop-order');
+  const orders = page.getByTestId('source-item');
   await expect(orders).toHaveCount(1, { timeout: 15_000 });
   await expect(orders.first()).toContainText(String(order.order_id));
   await expect(page.getByTestId('times-seen')).toHaveText(/^× [2-9]$/);

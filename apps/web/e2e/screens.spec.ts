@@ -495,7 +495,7 @@ for (const lang of LANGS) {
       await dialog.locator('label').filter({ hasText: 'Horoshop' }).first().click();
       await dialog.getByLabel(t.integrations.create.name).fill(lang === 'uk' ? 'Кавовий магазин' : 'Coffee shop');
       await dialog.getByRole('button', { name: t.integrations.create.submit }).click();
-      const form = page.getByTestId('horoshop-connect-form');
+      const form = page.getByTestId('connect-form');
       await expect(form).toBeVisible();
       await expectFits(page, `horoshop-connect-${lang}-${width}`);
 
@@ -504,7 +504,7 @@ for (const lang of LANGS) {
       await form.getByLabel(h.form.password, { exact: true }).fill(shop.password!);
       await form.getByRole('button', { name: h.form.submit }).click();
       await page.getByRole('button', { name: h.webhook.register }).click();
-      await expect(page.getByTestId('horoshop-webhook')).toHaveAttribute('data-status', 'active');
+      await expect(page.getByTestId('source-subscription')).toHaveAttribute('data-status', 'active');
       // Two customers check out; the shop sends the first order's webhook twice.
       for (const [name, phone, title, price, times] of [
         ['Олена Коваленко', '0671234567', 'Кавоварка CM-200', 4200, 2],
@@ -526,7 +526,7 @@ for (const lang of LANGS) {
           body: JSON.stringify({ times }),
         });
       }
-      await expect(page.getByTestId('horoshop-order')).toHaveCount(2, { timeout: 15_000 });
+      await expect(page.getByTestId('source-item')).toHaveCount(2, { timeout: 15_000 });
       await expectFits(page, `horoshop-${lang}-${width}`);
 
       await page.getByRole('tab', { name: t.integrations.tabs.mapping }).click();

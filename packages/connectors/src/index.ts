@@ -12,14 +12,7 @@ import { telegram } from './telegram';
 import { uspacy } from './uspacy';
 
 export { ALPHASMS_API_URL, alfasms } from './alfasms';
-export {
-  type AmoAuth,
-  amoAccountOrigin,
-  amoAuthorizeUrl,
-  amocrm,
-  amoExchangeCode,
-  ZAmoAuth,
-} from './amocrm';
+export { amocrm } from './amocrm';
 export {
   DEFAULT_DIALOG_URL as FACEBOOK_DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,
@@ -50,7 +43,7 @@ export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { cacheOf, createConnectorCache } from './kit/cache';
 export { defineConnector } from './kit/define-connector';
-export { DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
+export { ConnectRefusal, DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
   type ClassifiedResponse,
   classifyResponse,
@@ -79,16 +72,10 @@ export {
   type ResolvedAddress,
   type SafeFetchOptions,
 } from './kit/safe-fetch';
+export type * from './kit/source';
 export type * from './kit/types';
-export {
-  authorizeUrl as pipedriveAuthorizeUrl,
-  exchangeCode as pipedriveExchangeCode,
-  type PipedriveAuth,
-  PipedriveClient,
-  pipedrive,
-  pipedriveClient,
-  ZPipedriveAuth,
-} from './pipedrive';
+// The Pipedrive–SendPulse widget (apps/server modules/widget) reads the person through Pipedrive's client.
+export { pipedrive, pipedriveClient } from './pipedrive';
 export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 export {
   BOT_WORDS as TELEGRAM_BOT_WORDS,
@@ -115,14 +102,7 @@ export {
   ZTelegramAuth,
   ZTelegramBotInfo,
 } from './telegram';
-export {
-  redactWebhookUrl as redactUspacyWebhookUrl,
-  type UspacyAuth,
-  uspacy,
-  uspacyRefreshTokens,
-  uspacySignIn,
-  ZUspacyAuth,
-} from './uspacy';
+export { uspacy } from './uspacy';
 
 // The one list a new connector joins (one line).
 // biome-ignore lint/suspicious/noExplicitAny: connectors differ in their auth and settings types

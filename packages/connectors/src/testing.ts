@@ -37,14 +37,6 @@ export {
   type GaFault,
   startGaEmulator,
 } from './ga/emulator';
-export {
-  type EmulatedHoroshopRequest,
-  type HoroshopEmulator,
-  type HoroshopEmulatorOptions,
-  type HoroshopFault,
-  startHoroshopEmulator,
-  type WebhookShot as HoroshopWebhookShot,
-} from './horoshop/emulator';
 export { type HttpEmulator, type HttpEmulatorOptions, startHttpEmulator } from './http/emulator';
 export {
   type ContractEmulator,

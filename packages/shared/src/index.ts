@@ -10,7 +10,6 @@ export * from './guardian';
 export * from './guardian-requests';
 export * from './hook-requests';
 export * from './hooks';
-export * from './horoshop';
 export * from './integration-state';
 export * from './integrations';
 export * from './lead';

@@ -11,7 +11,8 @@ import { MIGRATIONS_FOLDER } from './client';
 import { readJournal } from './migrations-journal';
 
 const server = inject('testDatabaseUrl');
-const name = `lr_migrations_${randomBytes(6).toString('hex')}`;
+const prefix = `lr_migrations_${randomBytes(6).toString('hex')}`;
+const made: { name: string; client: pg.Client }[] = [];
 let client: pg.Client;
 const folders: string[] = [];
 
@@ -23,6 +24,18 @@ async function onServer(sql: string) {
   } finally {
     await admin.end();
   }
+}
+
+/** An empty database of its own (one per migration tested: each starts from an earlier build). */
+async function emptyDatabase(): Promise<pg.Client> {
+  const name = `${prefix}_${made.length}`;
+  await onServer(`CREATE DATABASE ${name}`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  const db = new pg.Client({ connectionString: url.toString() });
+  made.push({ name, client: db });
+  await db.connect();
+  return db;
 }
 
 /** The migrations this build ships, up to (not including) the one tagged `before`. */
@@ -41,15 +54,13 @@ function migrationsBefore(before: string): string {
 }
 
 beforeAll(async () => {
-  await onServer(`CREATE DATABASE ${name}`);
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
+  client = await emptyDatabase();
 });
 afterAll(async () => {
-  await client?.end();
-  await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  for (const { name, client: db } of made) {
+    await db.end().catch(() => undefined);
+    await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
@@ -119,6 +130,152 @@ describe('0032: the SMS log moves into connector records', () => {
       }),
     ]);
     const { rows: tables } = await client.query(`SELECT to_regclass('public.sms_messages') AS t`);
+    expect(tables[0].t).toBeNull();
+  });
+});
+
+describe("0034: Horoshop's tables move into the sources' generic ones", () => {
+  it("keeps each shop's cursor, connection time, last poll and webhook, and every order with its counts and times", async () => {
+    const db = await emptyDatabase();
+    await migrate(drizzle(db), { migrationsFolder: migrationsBefore('0034_horoshop_into_connector_sources') });
+    const {
+      rows: [user],
+    } = await db.query(`INSERT INTO users (login, password_hash) VALUES ('shop@example.com', 'x') RETURNING id`);
+    const {
+      rows: [shop, quiet],
+    } = await db.query(
+      `INSERT INTO integrations (account_id, type, name) VALUES ($1, 'horoshop', 'Shop'), ($1, 'horoshop', 'Quiet') RETURNING id`,
+      [user.id],
+    );
+    await db.query(
+      `INSERT INTO horoshop_sources (integration_id, account_id, webhook_id, webhook_status, webhook_registered_at, webhook_removed_at, polled_until, poll_from, last_poll_at, last_poll_error, updated_at)
+       VALUES ($2, $1, '77', 'active', '2026-11-01T09:00:00Z', NULL, '2026-11-02T10:05:00.123Z', '2026-11-01T09:00:00Z', '2026-11-02T10:05:00.123Z', 'HOROSHOP_POLL_TRUNCATED', '2026-11-02T10:05:01Z'),
+              ($3, $1, NULL, 'removed', NULL, '2026-11-01T12:00:00Z', NULL, NULL, NULL, NULL, '2026-11-01T12:00:00Z')`,
+      [user.id, shop.id, quiet.id],
+    );
+    await db.query(
+      `INSERT INTO horoshop_orders (integration_id, account_id, order_id, name, phone, total, currency, via, times_seen, hook_id, received_at, last_seen_at)
+       VALUES ($2, $1, '1024', 'Олена', '+380671234567', '4500', 'UAH', 'webhook', 3, '00000000-0000-4000-8000-0000000000aa', '2026-11-01T10:00:00Z', '2026-11-02T10:05:00Z'),
+              ($2, $1, '1025', NULL, NULL, NULL, NULL, 'poll', 1, NULL, '2026-11-02T10:05:00Z', '2026-11-02T10:05:00Z')`,
+      [user.id, shop.id],
+    );
+
+    await migrate(drizzle(db), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows: states } = await db.query(
+      `SELECT integration_id, account_id, cursor, poll_from, last_poll_at, last_poll_error, subscription_id, subscription_status,
+              subscription_registered_at, subscription_removed_at, updated_at
+       FROM connector_state ORDER BY updated_at DESC`,
+    );
+    expect(states).toEqual([
+      {
+        integration_id: shop.id,
+        account_id: user.id,
+        // In Horoshop's shape: the page's "polled until", and where the next poll starts.
+        cursor: { polledUntil: '2026-11-02T10:05:00.123Z' },
+        poll_from: new Date('2026-11-01T09:00:00Z'),
+        last_poll_at: new Date('2026-11-02T10:05:00.123Z'),
+        last_poll_error: 'HOROSHOP_POLL_TRUNCATED',
+        subscription_id: '77',
+        subscription_status: 'active',
+        subscription_registered_at: new Date('2026-11-01T09:00:00Z'),
+        subscription_removed_at: null,
+        updated_at: new Date('2026-11-02T10:05:01Z'),
+      },
+      expect.objectContaining({
+        integration_id: quiet.id,
+        // Never polled: its first poll starts from then.
+        cursor: null,
+        poll_from: null,
+        subscription_status: 'removed',
+        subscription_removed_at: new Date('2026-11-01T12:00:00Z'),
+      }),
+    ]);
+    const { rows: seen } = await db.query(
+      `SELECT integration_id, account_id, item_id, via, times_seen, hook_id, summary, first_seen_at, last_seen_at
+       FROM connector_seen ORDER BY item_id`,
+    );
+    expect(seen).toEqual([
+      {
+        integration_id: shop.id,
+        account_id: user.id,
+        item_id: '1024',
+        via: 'webhook',
+        times_seen: 3,
+        hook_id: '00000000-0000-4000-8000-0000000000aa',
+        summary: { name: 'Олена', phone: '+380671234567', total: '4500', currency: 'UAH' },
+        first_seen_at: new Date('2026-11-01T10:00:00Z'),
+        last_seen_at: new Date('2026-11-02T10:05:00Z'),
+      },
+      expect.objectContaining({
+        item_id: '1025',
+        via: 'poll',
+        times_seen: 1,
+        hook_id: null,
+        summary: { name: null, phone: null, total: null, currency: null },
+      }),
+    ]);
+    const { rows: tables } = await db.query(
+      `SELECT to_regclass('public.horoshop_sources') AS sources, to_regclass('public.horoshop_orders') AS orders`,
+    );
+    expect(tables[0]).toEqual({ sources: null, orders: null });
+  });
+});
+
+describe('0035: amoCRM backups move into connector records', () => {
+  it('keeps every snapshot with its id, integration, time and data, as a record of kind backups', async () => {
+    const client = await emptyDatabase();
+    await migrate(drizzle(client), {
+      migrationsFolder: migrationsBefore('0035_amocrm_backups_into_connector_records'),
+    });
+    const {
+      rows: [user],
+    } = await client.query(`INSERT INTO users (login, password_hash) VALUES ('bohdan@example.com', 'x') RETURNING id`);
+    const {
+      rows: [integration],
+    } = await client.query(
+      `INSERT INTO integrations (account_id, type, name) VALUES ($1, 'amocrm', 'amoCRM') RETURNING id`,
+      [user.id],
+    );
+    const data = {
+      settings: { pipelineId: 7000002, tags: ['fb'] },
+      pipelines: [{ id: 7000002, name: 'Продажі', isMain: true, statuses: [] }],
+      users: [{ id: 5000001, name: 'Анна' }],
+      fields: { lead: [], contact: [] },
+    };
+    await client.query(
+      `INSERT INTO amocrm_backups (id, account_id, integration_id, data, created_at)
+       VALUES ('00000000-0000-4000-8000-0000000000b1', $1, $2, $3, '2026-11-02T09:00:00Z'),
+              ('00000000-0000-4000-8000-0000000000b2', $1, $2, '{"settings":{},"pipelines":[],"users":[],"fields":{"lead":[],"contact":[]}}', '2026-11-02T09:05:00Z')`,
+      [user.id, integration.id, JSON.stringify(data)],
+    );
+
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows } = await client.query(
+      `SELECT id, account_id, integration_id, kind, key, delivery_id, status, open, data, created_at, updated_at
+       FROM connector_records WHERE kind = 'backups' ORDER BY created_at`,
+    );
+    expect(rows).toEqual([
+      {
+        id: '00000000-0000-4000-8000-0000000000b1',
+        account_id: user.id,
+        integration_id: integration.id,
+        kind: 'backups',
+        key: '00000000-0000-4000-8000-0000000000b1',
+        delivery_id: null,
+        status: 'kept',
+        open: false,
+        data,
+        created_at: new Date('2026-11-02T09:00:00Z'),
+        updated_at: new Date('2026-11-02T09:00:00Z'),
+      },
+      expect.objectContaining({
+        id: '00000000-0000-4000-8000-0000000000b2',
+        data: { settings: {}, pipelines: [], users: [], fields: { lead: [], contact: [] } },
+      }),
+    ]);
+    const { rows: tables } = await client.query(`SELECT to_regclass('public.amocrm_backups') AS t`);
     expect(tables[0].t).toBeNull();
   });
 });

@@ -29,6 +29,8 @@ const FIXTURE = join(import.meta.dirname, '../../fixtures/pglite-0.5.16');
 const MIGRATIONS = join(import.meta.dirname, '../../drizzle');
 const expected = JSON.parse(readFileSync(join(FIXTURE, 'expected.json'), 'utf8')) as Expected;
 const CATALOGUE = ['integration_categories', 'integration_settings', 'integration_modules'];
+/** Tables of the fixture that a later migration moves and drops (0033: amoCRM's backups, none here, into connector_records). */
+const DROPPED_LATER = new Set(['amocrm_backups']);
 const destination = expected.integrations.find((i) => i.type === 'http')!;
 const log = () => {};
 
@@ -120,6 +122,7 @@ describe('into a new, empty database', () => {
   it('copies every row of every table, values and timestamps identical', async () => {
     expect(tables).toEqual(expected.tables);
     for (const [table, rows] of Object.entries(expected.tables)) {
+      if (DROPPED_LATER.has(table)) continue;
       expect(await count(target, table), table).toBe(rows);
       // Migration 0024 lets every source type send to Telegram: the one old value a later migration changes.
       const changedLater = table === 'integration_settings' ? ['destinations'] : [];
@@ -191,7 +194,7 @@ describe('into a new, empty database', () => {
         'select json_agg(m order by id)::text as rows from drizzle.__drizzle_migrations m',
       );
       const rows = [applied.rows[0].rows];
-      for (const table of Object.keys(expected.tables))
+      for (const table of Object.keys(expected.tables).filter((t) => !DROPPED_LATER.has(t)))
         rows.push(await tableText(target, table, await columnsOf(target, table)));
       return rows;
     };

@@ -1,6 +1,6 @@
-// The connectors' configuration keys (AMOCRM_CLIENT_ID …), read by the names each definition declares
+// The connectors' configuration keys (<SLUG>_CLIENT_ID …), read by the names each definition declares
 // in `config`: env.ts reads them from the environment (it stays the only reader of process.env), the
-// app keeps them as config.crm[slug][field] (AMOCRM_CLIENT_ID → crm.amocrm.clientId), and the generic
+// app keeps them as config.crm[slug][field] (<SLUG>_CLIENT_ID → crm.<slug>.clientId), and the generic
 // connect flow and runtime read them back by name. No per-connector code.
 import { type ConfigKey, type ConnectorConfig, type ConnectorDefinition, connectors } from '@leadrelay/connectors';
 import { z } from 'zod';

@@ -32,7 +32,7 @@ function issueCode(issue: IssueLike): ErrorCode {
 }
 
 /**
- * Each issue as { path, message: our key }. A union none of whose shapes fits (Pipedrive's connect:
+ * Each issue as { path, message: our key }. A union none of whose shapes fits (a connect that takes
  * an OAuth code or an API token) speaks for the shape the body meant, the one missing the fewest
  * fields, so a short token is MIN_LENGTH_10 and not "invalid input".
  */
@@ -74,10 +74,13 @@ function toIssues(validation: ValidationIssue[]) {
  * A schema a service checks itself (a connector's credentials and settings, a source's options)
  * answers like a route's own schema: each field with its key (MIN_LENGTH_8, REQUIRED …), the first
  * of them the answer's code, so a short key is MIN_LENGTH_8 and not a bare VALIDATION_ERROR.
+ * `prefix` ('auth', 'body' …) goes before each field; '' names the fields as a route's body schema does.
  */
 export function zodAppError(prefix: string, error: ZodError): AppError {
   const issues = toKeyedIssues(
-    error.issues.map((i) => ({ ...i, path: [prefix, ...i.path.map(String)] }) as unknown as IssueLike),
+    error.issues.map(
+      (i) => ({ ...i, path: [...(prefix ? [prefix] : []), ...i.path.map(String)] }) as unknown as IssueLike,
+    ),
   );
   const errors = fieldErrors({ issues } as unknown as ZodError) as FieldError[];
   return new AppError(errors[0]?.code ?? 'VALIDATION_ERROR', { errors });

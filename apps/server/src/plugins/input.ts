@@ -7,7 +7,7 @@
 //   from a broken form must not cost a lead. There NUL is dropped and a lone surrogate becomes
 //   U+FFFD.
 // `storableText` is the one cleaner for every way in: what arrives outside a parsed body (mail,
-// LiqPay's base64 data, Horoshop's bytes, every lead at ingest) calls it where its bytes become text
+// LiqPay's base64 data, a source receiver's bytes, every lead at ingest) calls it where its bytes become text
 // (the table in the ADR).
 import { MAX_BODY_DEPTH } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';

@@ -1,10 +1,11 @@
 // What the Horoshop tests share: the app on a real port (the emulated shop PUTs its webhooks to our
 // receiver there), the shop emulator, and a source connected to it that sends to an http destination.
+
+import { type HoroshopEmulator, startHoroshopEmulator } from '@leadrelay/connectors/horoshop/emulator';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { type HoroshopEmulator, startHoroshopEmulator } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { hooks, horoshopOrders, horoshopSources, integrations, leads } from '../db/schema';
+import { connectorSeen, connectorState, hooks, integrations, leads } from '../db/schema';
 import { freePort } from './server-process';
 import { callAs, createTestApp, onUnlimitedPlan, type SignedInUser, signUp, type TestApp } from './test-app';
 
@@ -83,10 +84,33 @@ export const leadsOf = (t: TestApp, integrationId: string) =>
   t.app.db.select().from(leads).where(eq(leads.integrationId, integrationId));
 export const hooksOf = (t: TestApp, integrationId: string) =>
   t.app.db.select().from(hooks).where(eq(hooks.integrationId, integrationId));
-export const ordersOf = (t: TestApp, integrationId: string) =>
-  t.app.db.select().from(horoshopOrders).where(eq(horoshopOrders.integrationId, integrationId));
-export const sourceOf = async (t: TestApp, integrationId: string) =>
-  (await t.app.db.select().from(horoshopSources).where(eq(horoshopSources.integrationId, integrationId)))[0];
+/** The orders the source took (connector_seen), as the integration page's rows name them. */
+export const ordersOf = async (t: TestApp, integrationId: string) =>
+  (await t.app.db.select().from(connectorSeen).where(eq(connectorSeen.integrationId, integrationId))).map((o) => ({
+    ...o.summary,
+    orderId: o.itemId,
+    via: o.via,
+    timesSeen: o.timesSeen,
+    hookId: o.hookId,
+    receivedAt: o.firstSeenAt,
+    lastSeenAt: o.lastSeenAt,
+  }));
+/** The source's state row (connector_state) as stored. */
+export const stateRowOf = async (t: TestApp, integrationId: string) =>
+  (await t.app.db.select().from(connectorState).where(eq(connectorState.integrationId, integrationId)))[0];
+/** The source's state with the poll's cursor read as Horoshop writes it ({polledUntil}) and its webhook's status. */
+export const sourceOf = async (t: TestApp, integrationId: string) => {
+  const state = await stateRowOf(t, integrationId);
+  if (!state) return undefined;
+  const until = (state.cursor as { polledUntil?: string } | null)?.polledUntil;
+  return { ...state, polledUntil: until ? new Date(until) : null, webhookStatus: state.subscriptionStatus };
+};
+/** Moves the cursor and the connection back, as if the shop was connected and last polled at `at`. */
+export const setCursor = (t: TestApp, integrationId: string, at: Date) =>
+  t.app.db
+    .update(connectorState)
+    .set({ cursor: { polledUntil: at.toISOString() }, pollFrom: at })
+    .where(eq(connectorState.integrationId, integrationId));
 export const rowOf = async (t: TestApp, integrationId: string) =>
   (await t.app.db.select().from(integrations).where(eq(integrations.id, integrationId)))[0]!;
 

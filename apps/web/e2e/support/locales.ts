@@ -4,8 +4,12 @@ import enAmo from '../../../../packages/connectors/src/amocrm/words/en.json' wit
 import ukAmo from '../../../../packages/connectors/src/amocrm/words/uk.json' with { type: 'json' };
 import enGa from '../../../../packages/connectors/src/ga/words/en.json' with { type: 'json' };
 import ukGa from '../../../../packages/connectors/src/ga/words/uk.json' with { type: 'json' };
+import enHoroshop from '../../../../packages/connectors/src/horoshop/words/en.json' with { type: 'json' };
+import ukHoroshop from '../../../../packages/connectors/src/horoshop/words/uk.json' with { type: 'json' };
 import enPd from '../../../../packages/connectors/src/pipedrive/words/en.json' with { type: 'json' };
 import ukPd from '../../../../packages/connectors/src/pipedrive/words/uk.json' with { type: 'json' };
+import enTelegram from '../../../../packages/connectors/src/telegram/words/en.json' with { type: 'json' };
+import ukTelegram from '../../../../packages/connectors/src/telegram/words/uk.json' with { type: 'json' };
 import enUs from '../../../../packages/connectors/src/uspacy/words/en.json' with { type: 'json' };
 import ukUs from '../../../../packages/connectors/src/uspacy/words/uk.json' with { type: 'json' };
 import enAudit from '../../src/locales/en/audit.json' with { type: 'json' };
@@ -20,7 +24,6 @@ import enDashboard from '../../src/locales/en/dashboard.json' with { type: 'json
 import enErrors from '../../src/locales/en/errors.json' with { type: 'json' };
 import enFacebook from '../../src/locales/en/facebook.json' with { type: 'json' };
 import enHooks from '../../src/locales/en/hooks.json' with { type: 'json' };
-import enHoroshop from '../../src/locales/en/horoshop.json' with { type: 'json' };
 import enIntegrations from '../../src/locales/en/integrations.json' with { type: 'json' };
 import enLayout from '../../src/locales/en/layout.json' with { type: 'json' };
 import enNews from '../../src/locales/en/news.json' with { type: 'json' };
@@ -28,7 +31,6 @@ import enPages from '../../src/locales/en/pages.json' with { type: 'json' };
 import enParsers from '../../src/locales/en/parsers.json' with { type: 'json' };
 import enPlans from '../../src/locales/en/plans.json' with { type: 'json' };
 import enReferral from '../../src/locales/en/referral.json' with { type: 'json' };
-import enTelegram from '../../src/locales/en/telegram.json' with { type: 'json' };
 import enTestLead from '../../src/locales/en/testLead.json' with { type: 'json' };
 import enTranslations from '../../src/locales/en/translations.json' with { type: 'json' };
 import ukAudit from '../../src/locales/uk/audit.json' with { type: 'json' };
@@ -43,7 +45,6 @@ import ukDashboard from '../../src/locales/uk/dashboard.json' with { type: 'json
 import ukErrors from '../../src/locales/uk/errors.json' with { type: 'json' };
 import ukFacebook from '../../src/locales/uk/facebook.json' with { type: 'json' };
 import ukHooks from '../../src/locales/uk/hooks.json' with { type: 'json' };
-import ukHoroshop from '../../src/locales/uk/horoshop.json' with { type: 'json' };
 import ukIntegrations from '../../src/locales/uk/integrations.json' with { type: 'json' };
 import ukLayout from '../../src/locales/uk/layout.json' with { type: 'json' };
 import ukNews from '../../src/locales/uk/news.json' with { type: 'json' };
@@ -51,7 +52,6 @@ import ukPages from '../../src/locales/uk/pages.json' with { type: 'json' };
 import ukParsers from '../../src/locales/uk/parsers.json' with { type: 'json' };
 import ukPlans from '../../src/locales/uk/plans.json' with { type: 'json' };
 import ukReferral from '../../src/locales/uk/referral.json' with { type: 'json' };
-import ukTelegram from '../../src/locales/uk/telegram.json' with { type: 'json' };
 import ukTestLead from '../../src/locales/uk/testLead.json' with { type: 'json' };
 import ukTranslations from '../../src/locales/uk/translations.json' with { type: 'json' };
 

@@ -34,10 +34,9 @@ const SPEC = [
   '/admin/guardian',
   '/admin/user',
   '/admin/widget',
-  // The pages of the connectors not yet drawn from their manifests (issue 29); AlphaSMS, amoCRM, GA4,
-  // Pipedrive and Uspacy are /admin/integrations/:type and :type/:id (CONNECTOR_PAGES below).
-  ...['facebook', 'fb', 'telegram'].map((s) => `/admin/integrations/${s}`),
-  '/admin/integrations/telegram/:id',
+  // The pages of the connectors not yet drawn from their manifests (issue 29); the others (AlphaSMS,
+  // amoCRM, GA4, Horoshop, Pipedrive, Telegram, Uspacy) are /admin/integrations/:type and :type/:id.
+  ...['facebook', 'fb'].map((s) => `/admin/integrations/${s}`),
   '/admin/integrations/:type',
   '/admin/integrations/:type/:id',
   '/admin/super',
@@ -83,7 +82,7 @@ describe('route table', () => {
 
   // Spec section 2's pages of the connectors drawn from their manifests, Pipedrive's OAuth return included.
   const CONNECTOR_PAGES = [
-    ...['alfasms', 'amocrm', 'ga', 'pipedrive', 'uspacy'].flatMap((s) => [
+    ...['alfasms', 'amocrm', 'ga', 'horoshop', 'pipedrive', 'telegram', 'uspacy'].flatMap((s) => [
       [`/admin/integrations/${s}`, '/admin/integrations/:type'],
       [`/admin/integrations/${s}/42`, '/admin/integrations/:type/:id'],
     ]),

@@ -58,16 +58,6 @@ const integrations = (name: 'list' | 'create' | 'type' | 'typeDetail'): Loader =
   return pages[name];
 };
 
-// The Telegram manager bot (issue 19).
-const destination = (name: 'telegram' | 'telegramDetail'): Loader => {
-  const pages = {
-    telegram: () => import('../features/telegram/pages/telegram-page').then((m) => m.TelegramPage),
-    telegramDetail: () =>
-      import('../features/telegram/pages/telegram-integration-page').then((m) => m.TelegramIntegrationPage),
-  };
-  return pages[name];
-};
-
 // E-mail parsers (issue 15): privileged roles only.
 const parsers = (name: 'list' | 'create' | 'detail'): Loader => {
   const pages = {
@@ -222,7 +212,6 @@ export const ROUTE_GROUPS: RouteGroup[] = [
       // A facebook integration's own page is the generic /admin/integrations/facebook/:id.
       ...integration('facebook', false, facebook('connections')),
       ...integration('fb', false, facebook('list')),
-      ...integration('telegram', true, destination('telegram'), destination('telegramDetail')),
       // Every other type, and a connector whose manifest describes its pages (its title is its own;
       // /admin/integrations/<slug>/connect is its OAuth return when its manifest has one).
       { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('type') },

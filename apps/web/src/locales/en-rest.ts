@@ -9,13 +9,11 @@ import collections from './en/collections.json';
 import crm from './en/crm.json';
 import facebook from './en/facebook.json';
 import guardian from './en/guardian.json';
-import horoshop from './en/horoshop.json';
 import news from './en/news.json';
 import parsers from './en/parsers.json';
 import referral from './en/referral.json';
 import speed from './en/speed.json';
 import superAdmin from './en/superAdmin.json';
-import telegram from './en/telegram.json';
 import testLead from './en/testLead.json';
 import translations from './en/translations.json';
 import widget from './en/widget.json';
@@ -33,13 +31,11 @@ export default {
   crm,
   facebook,
   guardian,
-  horoshop,
   news,
   parsers,
   referral,
   speed,
   superAdmin,
-  telegram,
   testLead,
   translations,
   widget,

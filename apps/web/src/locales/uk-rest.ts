@@ -9,13 +9,11 @@ import collections from './uk/collections.json';
 import crm from './uk/crm.json';
 import facebook from './uk/facebook.json';
 import guardian from './uk/guardian.json';
-import horoshop from './uk/horoshop.json';
 import news from './uk/news.json';
 import parsers from './uk/parsers.json';
 import referral from './uk/referral.json';
 import speed from './uk/speed.json';
 import superAdmin from './uk/superAdmin.json';
-import telegram from './uk/telegram.json';
 import testLead from './uk/testLead.json';
 import translations from './uk/translations.json';
 import widget from './uk/widget.json';
@@ -33,13 +31,11 @@ export default {
   crm,
   facebook,
   guardian,
-  horoshop,
   news,
   parsers,
   referral,
   speed,
   superAdmin,
-  telegram,
   testLead,
   translations,
   widget,

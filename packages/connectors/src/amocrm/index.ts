@@ -29,6 +29,7 @@ import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { personLockKeys } from '../kit/keyed-lock';
 import type { ConnectorContext, ConnectorLogger, FieldOption, OAuthClient } from '../kit/types';
+import { amoAliases, backupAction, backupRecords } from './aliases';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
 import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
 import { amoStageWatch } from './stage-watch';
@@ -316,7 +317,8 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     authorizeUrl: (cfg) => String(cfg.AMOCRM_OAUTH_URL),
     tokenUrl: (_cfg, account) => (account ? `${account.origin}/oauth2/access_token` : undefined),
     scopes: [],
-    callback: { base: 'publicUrl', path: '/api/amocrm/callback' },
+    // The callback finishes the connect and sends the browser to the integration's screen.
+    callback: { base: 'publicUrl', path: '/api/amocrm/callback', cookie: 'lr_amo_oauth' },
     accountHost: { from: 'referer', allowed: 'AMOCRM_HOSTS' },
     // Single-use refresh tokens that die after about 3 months unused (docs/connectors/amocrm.md).
     refreshTokenLifetimeDays: 90,
@@ -332,6 +334,9 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     parser: async (ctx) => toParserTargets(await amoFields(ctx)),
   },
   stageWatch: amoStageWatch,
+  actions: { backup: backupAction({ pipelines: amoPipelines, users: amoUsers, fields: amoFields }) },
+  records: { backups: backupRecords },
+  aliases: amoAliases,
   async testConnection(ctx) {
     await new AmoClient(ctx).get('/api/v4/account');
   },
@@ -378,6 +383,7 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
   },
 });
 
+export { AMOCRM_BACKUPS_KEPT } from './aliases';
 export { type AmoAuth, AmoClient, type AmoContext, amoMessage, requestTokens } from './client';
 export * from './mapping';
 export { AMO_STATUS_EVENT, type AmoStatusChange, amoStatusWebhookForm, parseAmoStatusWebhook } from './stage-watch';

@@ -91,6 +91,7 @@ const moved = (c: AmoStatusChange) => c.oldStatusId === undefined || c.oldStatus
 // No user name in the webhook: only modified_user_id. A name lookup (GET /api/v4/users/{id}) would
 // cost a call per event inside amoCRM's 2-second answer window; the id is kept, the name left out.
 export const amoStageWatch: StageWatch<AmoAuth, AmoSettings> = {
+  summary: "amoCRM's status_lead webhook (form-encoded): a lead's status change is its first reaction",
   async subscribe(ctx, url) {
     const res = await new AmoClient(ctx).post<{ id?: number; destination?: string }>('/api/v4/webhooks', {
       destination: url,

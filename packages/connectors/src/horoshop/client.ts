@@ -7,12 +7,13 @@
 // when the shop answers UNAUTHORIZED anyway (its clock, a token revoked); a renewal goes through
 // ctx.rotateAuth, so across every worker one renewal happens and the new token is stored sealed.
 // A connection made with a token alone cannot renew it: once the shop refuses it, TOKEN_EXPIRED.
-import { type HoroshopOrder, type HoroshopSettings, requiredText } from '@leadrelay/shared';
+import { requiredText } from '@leadrelay/shared';
 import { z } from 'zod';
 import { fetchWithTrace } from '../kit/client-kit';
 import { PermanentError, RetryableError } from '../kit/errors';
 import { parseRetryAfter, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
+import type { HoroshopOrder, HoroshopSettings } from './schema';
 
 /**
  * What is stored (sealed) for a connection: the API admin's login and password, and/or a token.

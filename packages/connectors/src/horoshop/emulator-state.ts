@@ -1,7 +1,7 @@
 // The Horoshop emulator's data: the shop's orders (with the time each was made on the emulator's
 // clock, which orders/get's from/to filter on), its API admins, tokens and webhook subscriptions.
 import { randomBytes } from 'node:crypto';
-import type { HoroshopOrder, HoroshopOrderLine } from '@leadrelay/shared';
+import type { HoroshopOrder, HoroshopOrderLine } from './schema';
 
 export interface EmulatedSubscription {
   id: number;

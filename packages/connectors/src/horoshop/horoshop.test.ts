@@ -355,3 +355,63 @@ describe('the definition', () => {
     expect(calls().map((r) => r.fn)).toEqual(['auth', 'orders/get']);
   });
 });
+
+describe('the source it declares', () => {
+  const source = horoshop.source!;
+  const poll = source.poll!;
+
+  it('reads a webhook body into items: each order once, its id and the lead payload; junk gives none', () => {
+    const items = source.receivers!.orders!.read({
+      orders: [{ order_id: 7, delivery_name: 'Олена' }, { order_id: 'x' }],
+    });
+    expect(items).toEqual([{ id: '7', payload: expect.objectContaining({ order_id: '7', name: 'Олена' }) }]);
+    expect(source.receivers!.orders!.read('junk')).toEqual([]);
+    expect(source.items.summary!({ name: 'Олена', phone: '067 123 45 67', total: '10' })).toEqual({
+      name: 'Олена',
+      phone: '+380671234567',
+      total: '10',
+      currency: null,
+    });
+  });
+
+  it('polls from its cursor minus the overlap, never before the connection nor past the longest look back', async () => {
+    const now = new Date('2026-07-01T12:00:00Z');
+    const run = (cursor: unknown, from: Date) => {
+      emu.reset();
+      return poll.run(ctxFor(passwordAuth()), { cursor, from, now }).then(() => calls('orders/get')[0]!.body);
+    };
+    const at = (ms: number) => new Date(now.getTime() - ms);
+    expect(await run(poll.start(at(MINUTE)), at(60 * MINUTE))).toMatchObject({ from: shopDateTime(at(60 * MINUTE)) });
+    expect(await run(poll.start(at(MINUTE)), at(10 * 24 * 60 * MINUTE))).toMatchObject({
+      from: shopDateTime(at(MINUTE + 4 * 60 * MINUTE)),
+    });
+    expect(await run(poll.start(at(30 * 24 * 60 * MINUTE)), new Date(0))).toMatchObject({
+      from: shopDateTime(at(7 * 24 * 60 * MINUTE)),
+    });
+  });
+
+  it('moves its cursor to the run\u2019s start once every page was read', async () => {
+    const now = new Date();
+    const done = await poll.run(ctxFor(passwordAuth()), { cursor: poll.start(now), from: new Date(0), now });
+    expect(done).toEqual({ items: [], cursor: { polledUntil: now.toISOString() } });
+  });
+
+  it('tells its page how it is connected and how far it polled, never the password or token', () => {
+    const now = new Date();
+    const state = source.state!.read({
+      auth: { login: 'api', password: 'secret-password', token: 'secret-token' },
+      settings: { shopUrl: emu.url },
+      subscription: { status: 'active', registeredAt: now, removedAt: null },
+      poll: { cursor: poll.start(now), lastRunAt: now, lastError: null },
+      seen: [],
+    });
+    expect(state).toMatchObject({
+      shopUrl: emu.url,
+      authMode: 'password',
+      login: 'api',
+      webhook: { status: 'active', registeredAt: now.toISOString() },
+      poll: { polledUntil: now.toISOString() },
+    });
+    expect(JSON.stringify(state)).not.toContain('secret');
+  });
+});

@@ -1,12 +1,14 @@
 // Horoshop (a Ukrainian shop platform) as a lead SOURCE: each order becomes one lead. The shop PUTs
 // an order webhook to our receiver (registered with hooks/subscribe), and a poll of orders/get
-// covers a webhook that never came. The definition says what the server's generic parts need (a
-// source, its credentials and settings, a connection check); the receiver, the poll and the spec's
-// own paths (POST /api/integrations/{id}/horoshop/auth and .../webhooks) live in the server's
-// horoshop module, over the functions exported here.
-import { type HoroshopSettings, ZHoroshopSettings } from '@leadrelay/shared';
+// covers a webhook that never came. Everything the server needs is declared here (source.ts): the
+// connect with a login and password (or a token) checked with the shop, the receiver, the poll, the
+// subscription, how an order becomes a lead and what the integration page reads, and the spec's own
+// paths (POST /api/integrations/{id}/horoshop/auth and .../webhooks) as aliases. The server mounts
+// and runs them for every source alike; it has no Horoshop module.
 import { defineConnector } from '../kit/define-connector';
 import { checkAccess, type HoroshopAuth, ZHoroshopAuth } from './client';
+import { type HoroshopSettings, ZHoroshopSettings } from './schema';
+import { horoshopAliases, horoshopErrors, horoshopSource } from './source';
 
 export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({
   slug: 'horoshop',
@@ -17,28 +19,12 @@ export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({
   connectAuth: 'manual',
   auth: ZHoroshopAuth,
   settings: ZHoroshopSettings,
+  errors: horoshopErrors,
+  source: horoshopSource,
+  aliases: horoshopAliases,
   // A token (signing in when it lapses) and one order asked for: the address is a Horoshop API that takes us.
   testConnection: (ctx) => checkAccess(ctx),
 });
 
-export {
-  callFunction as horoshopCall,
-  checkAccess as horoshopCheckAccess,
-  type HoroshopAuth,
-  type HoroshopContext,
-  type HoroshopFailure,
-  hasPassword as horoshopHasPassword,
-  ORDER_EVENT as HOROSHOP_ORDER_EVENT,
-  orderStatuses as horoshopOrderStatuses,
-  ordersPage as horoshopOrdersPage,
-  ordersSince as horoshopOrdersSince,
-  shopDateTime as horoshopShopDateTime,
-  shopWordsOf as horoshopShopWords,
-  signIn as horoshopSignIn,
-  subscribe as horoshopSubscribe,
-  TOKEN_MARGIN_MS as HOROSHOP_TOKEN_MARGIN_MS,
-  TOKEN_TTL_MS as HOROSHOP_TOKEN_TTL_MS,
-  unsubscribe as horoshopUnsubscribe,
-  ZHoroshopAuth,
-} from './client';
-export { MAX_ORDERS_PER_BODY as HOROSHOP_MAX_ORDERS_PER_BODY, parseOrdersBody as parseHoroshopOrders } from './mapping';
+// Nothing else of the folder is used outside it: the server calls only what the definition declares.
+export type { HoroshopAuth } from './client';

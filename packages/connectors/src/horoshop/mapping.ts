@@ -3,7 +3,7 @@
 // answers. So every shape a shop might send is read — one order, a list, { orders: [...] },
 // { order: {...} }, { data: ... } or orders/get's own envelope — and an order is anything with a
 // positive integer order_id. Never throws; junk gives no orders.
-import { type HoroshopOrder, horoshopOrderId } from '@leadrelay/shared';
+import { type HoroshopOrder, horoshopOrderId } from './schema';
 
 /** A body carrying more orders than this is read up to here (a batch is a few; this is a guard). */
 export const MAX_ORDERS_PER_BODY = 500;

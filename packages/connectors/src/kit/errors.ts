@@ -1,3 +1,4 @@
+import type { ErrorCode as ApiErrorCode } from '@leadrelay/shared';
 import type { AttemptTrace } from './types';
 
 interface FailureDetails extends AttemptTrace {
@@ -70,5 +71,23 @@ export class DeferredError extends Error {
     this.name = 'DeferredError';
     this.until = details.until;
     this.code = details.code;
+  }
+}
+
+/**
+ * A connect the person can put right (ConnectorDefinition.connect): one of the API's error codes,
+ * which the server answers as it is, on a field of what they typed when `field` says so, with the
+ * service's reason as the message when `reason` gives one (a portal address refused, on `portal`).
+ */
+export class ConnectRefusal extends Error {
+  readonly code: ApiErrorCode;
+  readonly field?: string;
+  readonly reason?: string;
+  constructor(code: ApiErrorCode, details: { field?: string; reason?: string } = {}) {
+    super(code);
+    this.name = 'ConnectRefusal';
+    this.code = code;
+    this.field = details.field;
+    this.reason = details.reason;
   }
 }

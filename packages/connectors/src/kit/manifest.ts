@@ -7,6 +7,14 @@
 // Words are keys into the connector's own words/uk.json (and en.json), shown under the i18n
 // namespace `connectors` keyed by the folder's name: `connectors:<slug>.<key>`. A manifest is typed by
 // its uk words, so a key they lack fails the type check.
+import type { ConnectCard } from './manifest-connect';
+import type { CollectionCard } from './manifest-people';
+import type { SourcePage } from './manifest-source';
+
+export type * from './manifest-connect';
+export type * from './manifest-people';
+export type * from './manifest-source';
+export { genericSourceScreen } from './manifest-source';
 
 /** The shape of a validator the web runs on a field before sending (a zod schema from @leadrelay/shared). */
 export interface FieldSchema {
@@ -113,10 +121,15 @@ interface FieldBase<K extends string> {
   visibleWhen?: Condition;
   /** Empty is refused with REQUIRED before the schema runs. */
   required?: boolean;
-  /** Said instead of the generic REQUIRED when empty ("Choose an activity type"). */
-  requiredWord?: K;
   /** Checked on the spot (its issue's message is an error code the web translates). */
   schema?: FieldSchema;
+  /**
+   * The field's own words for empty ("Choose an activity type") and for a value its schema refuses,
+   * instead of the error codes'.
+   */
+  messages?: { required?: K; invalid?: K };
+  /** Only chooses which other fields show (a way to sign in): never sent. */
+  local?: boolean;
   /** In a row that wraps (`{ row, wrap: true }`), a narrow box (a code, a number of minutes) beside growing ones. */
   narrow?: boolean;
 }
@@ -136,9 +149,10 @@ export interface TextField<K extends string> extends FieldBase<K> {
   /** Kept in capitals as typed and sent so. */
   upperCase?: boolean;
   default?: DefaultText<K>;
-  /** What the browser may fill in, and the keyboard a phone shows. */
+  /** What the browser may fill in. */
   autoComplete?: 'off' | 'one-time-code';
-  input?: 'email' | 'numeric' | 'url';
+  /** The keyboard a phone shows (a shop's address: url); `email` is also the box's type. */
+  inputMode?: 'url' | 'email' | 'numeric';
 }
 
 /**
@@ -148,12 +162,15 @@ export interface TextField<K extends string> extends FieldBase<K> {
 export interface SecretField<K extends string> extends FieldBase<K> {
   kind: 'secret';
   maxLength?: number;
-  /** A technical sample shown while empty, never translated. */
+  /** A technical sample shown while empty, never translated (123456789:AA…). */
   example?: string;
-  /** `new-password`: a password the browser must not fill in from another site's. */
+  /**
+   * What the browser may fill in: by default `new-password` (a password it must not fill in from
+   * another site's); `off` for a token.
+   */
   autoComplete?: 'off' | 'new-password';
-  /** Sent as typed, spaces at its ends included (a password). */
-  keepSpaces?: boolean;
+  /** Sent as typed, spaces at its ends included (a password); else trimmed. Blank is empty either way. */
+  exact?: boolean;
 }
 
 export interface SwitchField<K extends string> extends FieldBase<K> {
@@ -161,14 +178,25 @@ export interface SwitchField<K extends string> extends FieldBase<K> {
   default?: boolean;
 }
 
+/** One of a few values: radio buttons (one under another when they have hints), a select, or a segmented switch. */
 export interface ChoiceField<K extends string> extends FieldBase<K> {
-  kind: 'radio' | 'select';
-  options: readonly { value: string; label: K }[];
+  kind: 'radio' | 'select' | 'segmented';
+  options: readonly ChoiceOption<K>[];
   default?: string;
   /** Fields another choice empties (the funnels of leads and of deals are different lists). */
   clears?: readonly string[];
   /** Long radio options: the lines they wrap onto keep a gap between them. */
   spaced?: boolean;
+}
+
+export interface ChoiceOption<K extends string> {
+  value: string;
+  label: K;
+  /** Said under a radio option. */
+  hint?: K;
+  /** Said instead of `hint` while the option is not offered (a connect card's state says which are not). */
+  hintUnavailable?: K;
+  disabled?: boolean;
 }
 
 export interface NumberField<K extends string> extends FieldBase<K> {
@@ -548,7 +576,16 @@ export type PageCard<K extends string, G extends string> =
   | ConnectionCard<K, G>
   | MappingCard<K>
   | UsersCard
-  | WebhooksCard<K>;
+  | WebhooksCard<K>
+  | ConnectCard<K, G>
+  | CollectionCard<K>
+  | StackCard<K, G>;
+
+/** Cards one under another in one column of the tab (the bot, then its managers). */
+export interface StackCard<K extends string, G extends string> extends CardBase {
+  widget: 'stack';
+  cards: readonly PageCard<K, G>[];
+}
 
 // ---- Connecting ----
 
@@ -600,7 +637,8 @@ export interface PageTab<K extends string, G extends string> {
 export interface ConnectorPage<K extends string, G extends string> {
   /** The browser tab's title. */
   title: K;
-  list: { subtitle: K; connect: K; empty: { title: K; text: K } };
+  /** `defaultName`: a new connection's name (the brand's by default); without `empty` the list's own empty words. */
+  list: { subtitle: K; connect: K; defaultName?: K; empty?: { title: K; text: K } };
   detail: { back: K; notConnected: K; tabs: readonly PageTab<K, G>[] };
   /**
    * How a connection is made, when not by a `credentials` card: a new one is named and connected in one
@@ -617,6 +655,8 @@ export interface ConnectorManifest<K extends string = string, G extends string =
   logo: ConnectorLogo;
   /** Its screens; without one the web shows the generic integration pages. */
   page?: ConnectorPage<K, G>;
+  /** A source's cards and mapping sample on the generic source integration page. */
+  source?: SourcePage<K, G>;
 }
 
 /** Types a manifest by its words: `defineManifest<typeof words>({ … })`, `words` being words/uk.json's type. */

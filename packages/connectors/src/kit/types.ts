@@ -2,7 +2,9 @@
 // The delivery engine in apps/server calls only what is declared here.
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
+import type { ConnectRefusal } from './errors';
 import type { LockKeys } from './keyed-lock';
+import type { ConnectorErrors, ConnectorSource, SourceAlias } from './source';
 
 export interface ConnectorLogger {
   debug(obj: object, msg?: string): void;
@@ -58,13 +60,13 @@ export interface ConnectorCache {
 
 /**
  * Operator configuration of one connector, by the names its definition declares in `config`
- * (AMOCRM_CLIENT_ID …): strings, host lists for `hosts` keys, undefined when unset.
+ * (<SLUG>_CLIENT_ID …): strings, host lists for `hosts` keys, undefined when unset.
  */
 export type ConnectorConfig = Readonly<Record<string, string | string[] | undefined>>;
 
 /** One configuration key: the server reads it from the environment and keeps it under the connector's slug. */
 export interface ConfigKey {
-  /** text (default): as given; url: a URL, trailing slashes dropped; hosts: comma-separated host patterns ("*.amocrm.ru"). */
+  /** text (default): as given; url: a URL, trailing slashes dropped; hosts: comma-separated host patterns ("*.example.com"). */
   type?: 'text' | 'url' | 'hosts';
   /** The production value when the operator sets none. */
   default?: string;
@@ -81,15 +83,23 @@ export interface ConnectorOAuth<Auth> {
   clientSecret: string;
   /** The consent page (OAuthClient.authorizeUrl). */
   authorizeUrl: (cfg: ConnectorConfig) => string;
-  /** The token endpoint; `account` is the account's origin where the endpoint lives on it (amoCRM). */
+  /** The token endpoint; `account`: the account's origin, where a provider keeps it on each account's host. */
   tokenUrl: (cfg: ConnectorConfig, account?: { origin: string }) => string | undefined;
   scopes: readonly string[];
-  /** Our callback the provider sends the browser back to: a path under the public URL or the auth host (spec: {auth host}). */
-  callback: { base: 'publicUrl' | 'authHost'; path: string };
+  /**
+   * Our callback the provider sends the browser back to: a path under the public URL or the auth
+   * host (spec: {auth host}). The server mounts it at `path` (GET, public).
+   * lands integration (default): the callback trades the code and sends the browser to the
+   * integration's screen (?connected=1 or ?error=CODE); the state is bound to the browser that
+   * started the flow by a cookie (`cookie`, default lr_oauth_<slug>) sent only to `path`.
+   * connectScreen: the callback hands the code and state to the web's connect screen, which posts
+   * them back signed in (a connect alias, or POST /api/oauth/{slug}/connect).
+   */
+  callback: { base: 'publicUrl' | 'authHost'; path: string; lands?: 'integration' | 'connectScreen'; cookie?: string };
   /**
    * Where the account's own API host comes from, and the `hosts` configuration key it must match.
    * referer: the callback's `referer` parameter, checked before the code is exchanged there (our
-   * client secret goes to it). token: a field of what the exchange returns (Pipedrive's api_domain),
+   * client secret goes to it). token: a field of what the exchange returns (the company's API domain),
    * checked (and reduced to its origin) before anything is stored.
    */
   accountHost?: { from: 'referer'; allowed: string } | { from: 'token'; field: string; allowed: string };
@@ -116,15 +126,15 @@ export interface ConnectorOAuth<Auth> {
 export interface OAuthClient {
   clientId: string;
   clientSecret: string;
-  /** Where the user is sent to consent (e.g. https://oauth.pipedrive.com/oauth/authorize). */
+  /** Where the user is sent to consent (the provider's authorize page). */
   authorizeUrl: string;
-  /** The token endpoint when it is fixed (Pipedrive); amoCRM's lives on the account's own host. */
+  /** The token endpoint when it is fixed; absent where it lives on the account's own host. */
   tokenUrl?: string;
   /** Our callback, registered with the provider. */
   redirectUri: string;
 }
 
-/** A webhook registered at the destination (e.g. Pipedrive's /v1/webhooks). */
+/** A webhook registered at the destination (a CRM's own webhooks API). */
 export interface RemoteWebhook {
   id: string;
   url: string;
@@ -159,8 +169,13 @@ export interface StageWatchSubscription {
   url: string;
 }
 
-/** What a watcher hears about (the destination's settings decide, e.g. a Pipedrive deal or lead). */
+/** What a watcher hears about (the destination's settings decide, e.g. a deal or a lead). */
 export interface StageWatch<Auth, Settings> {
+  /**
+   * What the CRM posts to us, in a sentence (the API document's summary of
+   * POST /api/{slug}/events/{integrationId}/{secret}, where the server receives it).
+   */
+  summary: string;
   /** Subscribes `url` (ours, with its secret) to the CRM's stage changes. */
   subscribe: (ctx: ConnectorContext<Auth, Settings>, url: string) => Promise<StageWatchSubscription>;
   /** Removes the subscription; one the CRM no longer has is not an error. */
@@ -232,7 +247,17 @@ export interface FieldOption {
 export interface ConnectorAction<Auth, Settings> {
   body?: z.ZodType;
   response?: z.ZodType;
-  run: (ctx: ConnectorContext<Auth, Settings>, body: unknown) => Promise<unknown>;
+  /**
+   * The answer is kept as a record of this kind (its `data`; the kind's `keep` bounds how many): the
+   * route then answers 201 with the kept record as the kind lists it (a CRM's settings backups).
+   */
+  keep?: string;
+  /** `integration`: the row as stored (its settings as saved, not as the schema fills them in). */
+  run: (
+    ctx: ConnectorContext<Auth, Settings>,
+    body: unknown,
+    integration: { id: string; settings: unknown },
+  ) => Promise<unknown>;
 }
 
 /** One record as the connector describes it: its key (unique per integration and kind), state and fields. */
@@ -244,6 +269,17 @@ export interface ConnectorRecordInput {
   open: boolean;
   /** Its own fields, shown as they are beside the generic ones (never `_id`, `status` …). */
   data: Record<string, unknown>;
+}
+
+/** A stored record as a kind's `view` gets it. */
+export interface KeptRecord {
+  id: string;
+  integrationId: string;
+  key: string;
+  status: string;
+  data: Record<string, unknown>;
+  createdAt: Date;
+  updatedAt: Date;
 }
 
 /** A stored record as `refresh` gets it. */
@@ -270,10 +306,14 @@ export interface ConnectorRecordUpdate {
 export interface ConnectorRecordKind<Auth, Settings> {
   /** Every status a record of the kind may have (the list's filter). */
   statuses: readonly string[];
-  /** One entry of DeliveryResult.records as a record of this kind; null when it is not one. */
-  read: (entry: unknown) => ConnectorRecordInput | null;
+  /** One entry of DeliveryResult.records as a record of this kind; null when it is not one. Absent: deliveries make none (an action keeps them). */
+  read?: (entry: unknown) => ConnectorRecordInput | null;
   /** One listed record (generic fields and the kind's own), for the API's docs and its answer's check. */
   item: z.ZodType;
+  /** At most this many are kept per integration: a new one pushes the oldest out. */
+  keep?: number;
+  /** How a record is listed; absent: its own fields beside the generic ones (`_id`, `integration`, `status` …). */
+  view?: (record: KeptRecord) => unknown;
   /** Asks the destination about open records, one call per connection and run. */
   refresh?: {
     /** The periodic task's name. */
@@ -294,13 +334,25 @@ export interface ConnectorRecordKind<Auth, Settings> {
 }
 
 /**
- * A path of the spec (or one kept for API users) that answers what the definition declares: a
- * loader's list, an action, or a record kind across the account's integrations of the type. The
- * server mounts it beside the generic routes.
+ * What a refused call to the destination answers: CONNECTION_FAILED (default), or CRM_REQUEST_FAILED
+ * with the destination's reason when it refused the request itself (a 4xx other than auth).
+ */
+export type AliasRefusal = 'CONNECTION_FAILED' | 'CRM_REQUEST_FAILED';
+
+/**
+ * A path of the spec (or one kept for API users) that answers what the definition declares, with
+ * the connector's schemas: the server mounts each kind once (apps/server connector aliases), beside
+ * the generic routes under /api/integrations/{id}/… Every `:id` / `integrationId` must be the
+ * caller's own integration of the connector's type, else 404 INTEGRATION_NOT_FOUND.
  */
 export type ConnectorAlias =
-  | { method: 'GET'; path: `${string}/:id`; list: string; response: z.ZodType }
-  | { method: 'POST'; path: `${string}/:id`; action: string }
+  /** GET <path>/:id: a loader's list (the generic …/{type}/lists/{list}). */
+  | { method: 'GET'; path: `${string}/:id`; list: string; response: z.ZodType; refusal?: AliasRefusal }
+  /**
+   * POST: an action (the generic …/actions/{action}); the integration is the path's `:id`, or, on a
+   * path without one, the body's `integrationId` (`body` then checks the whole body).
+   */
+  | { method: 'POST'; path: string; action: string; body?: z.ZodType }
   | {
       method: 'GET';
       path: string;
@@ -309,7 +361,87 @@ export type ConnectorAlias =
       /** page, limit, status and an optional integrationId. */
       query: z.ZodType<{ page: number; limit: number; status?: string; integrationId?: string }>;
       response: z.ZodType;
-    };
+    }
+  /** GET <path>/:id: one integration's records of this kind, newest first, as many as the kind keeps ({data, total}). */
+  | { method: 'GET'; path: `${string}/:id`; records: string; response: z.ZodType }
+  /**
+   * The OAuth connect flow's steps (the generic POST …/oauth/start does start in one):
+   * start {integrationId, locale?} → {url}, the state bound to this browser for the callback;
+   * state {integrationId, locale?} → {state}; consent {state} → {authUrl}.
+   */
+  | { method: 'POST'; path: string; oauth: 'start' | 'state' | 'consent' }
+  /**
+   * POST: connects the integration the body names with what was typed in (the definition's
+   * `connect`; the generic POST …/credentials), or, for a body without `integrationId`, with the
+   * code and state the OAuth callback handed the connect screen. `body` and `response`: the path's
+   * own schemas where they are not the definition's `connect` ones (a code or a token).
+   */
+  | { method: 'POST'; path: string; connect: true; body?: z.ZodType; response?: z.ZodType }
+  /** GET <path>/:id: how the integration is connected, nothing secret (the definition's `account`). */
+  | { method: 'GET'; path: `${string}/:id`; account: true }
+  /** The destination's webhooks (the definition's `webhooks`): list, create {url, event, name?}, remove ?id. */
+  | { method: 'GET'; path: `${string}/:integrationId`; webhooks: 'list'; response: z.ZodType; refusal?: AliasRefusal }
+  | {
+      method: 'POST';
+      path: `${string}/:integrationId`;
+      webhooks: 'create';
+      body: z.ZodType<RemoteWebhookInput>;
+      response: z.ZodType;
+      refusal?: AliasRefusal;
+    }
+  | {
+      method: 'DELETE';
+      path: `${string}/:integrationId`;
+      webhooks: 'remove';
+      query: z.ZodType<{ id: string }>;
+      refusal?: AliasRefusal;
+    }
+  /** A source's connect, state, poll and subscription (kit/source.ts). */
+  | SourceAlias;
+
+/**
+ * What a connector's `connect` gets besides what was typed: the server's safe fetch and signal, its
+ * configuration, and the check of an address credentials may be sent to.
+ */
+export interface ConnectCall {
+  fetch: typeof fetch;
+  signal: AbortSignal;
+  config: ConnectorConfig;
+  /** The definition's baseUrl from the configuration. */
+  baseUrl?: string;
+  /**
+   * `url`'s origin when credentials may go there: https (plain http only where private destinations
+   * are allowed), no user in it, on a host the `hosts` configuration key `hostsKey` allows; else undefined.
+   */
+  allowedOrigin: (url: URL, hostsKey: string) => string | undefined;
+}
+
+/**
+ * Credentials typed in that the connector checks and trades itself (an API token, a password sent
+ * once to a checked host, a webhook URL): POST /api/integrations/{id}/credentials and its aliases.
+ * The server tries them (testConnection) before anything is stored, then stores them sealed.
+ */
+export interface ConnectorConnect<Auth> {
+  /** The body, `integrationId` included (the generic route fills it in from its path). */
+  body: z.ZodType;
+  /** The answer, {integrationId, type} and what `answer` adds, for the API's docs. */
+  response: z.ZodType;
+  /** What was typed as credentials; throws ConnectRefusal for what the person can put right. */
+  credentials: (call: ConnectCall, body: unknown) => Promise<Auth>;
+  /** The settings the check runs with; default the stored ones (only what the check needs). */
+  checkSettings?: (stored: unknown) => unknown;
+  /** What a failure of `credentials` or of the check means; undefined: CONNECTION_FAILED with its reason. */
+  refusal?: (error: unknown, body: unknown) => ConnectRefusal | undefined;
+  /** The answer's fields beside {integrationId, type}. */
+  answer?: (body: unknown) => Record<string, unknown>;
+}
+
+/** How the integration is connected, nothing secret (the account's host, the e-mail signed in with). */
+export interface ConnectorAccount<Auth> {
+  response: z.ZodType;
+  /** From its credentials; undefined: none stored, or not the connector's shape. */
+  describe: (auth: Auth | undefined) => unknown;
+}
 
 /** The stand-in for a connector's service that EMULATORS=true runs on loopback (demo installs, end-to-end tests). */
 export interface ConnectorDemo {
@@ -331,7 +463,7 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * PUT .../connect refuses `auth` and takes settings only. elsewhere: the credentials do not live on
    * the integration at all (Facebook: the account's Facebook connection), so PUT .../connect refuses.
    * own: like oauth, credentials come only from the connector's own connect route on the server, which
-   * checks and trades what the user typed (Uspacy: a password sent once to a checked portal host).
+   * checks and trades what the user typed (a password sent once to a checked host).
    */
   connectAuth?: 'manual' | 'oauth' | 'own' | 'elsewhere';
   /** The configuration keys the connector reads (env names; the server's only reader of env reads them). */
@@ -349,6 +481,8 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   };
   /** Webhooks at the destination (POST /api/integrations/{id}/{type}/webhooks and the CRM's own routes). */
   webhooks?: {
+    /** What a webhook to create must be (its event in the destination's notation); the server checks it. */
+    body?: z.ZodType<RemoteWebhookInput>;
     list: (ctx: ConnectorContext<Auth, Settings>) => Promise<RemoteWebhook[]>;
     create: (ctx: ConnectorContext<Auth, Settings>, input: RemoteWebhookInput) => Promise<RemoteWebhook>;
     remove: (ctx: ConnectorContext<Auth, Settings>, id: string) => Promise<void>;
@@ -357,12 +491,20 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   stageWatch?: StageWatch<Auth, Settings>;
   /** Starts its emulator for EMULATORS=true (a lazy import: a normal start never loads emulator code). */
   demo?: (app: { publicUrl: string }) => Promise<ConnectorDemo>;
+  /** Credentials typed in that it checks and trades itself (POST /api/integrations/{id}/credentials). */
+  connect?: ConnectorConnect<Auth>;
+  /** How the integration is connected, nothing secret (GET /api/integrations/{id}/account). */
+  account?: ConnectorAccount<Auth>;
   /** What the integration's screen may ask of it besides lists (POST /api/integrations/{id}/actions/{name}). */
   actions?: Readonly<Record<string, ConnectorAction<Auth, Settings>>>;
   /** What it keeps of its deliveries, by kind (GET /api/integrations/{id}/records/{kind}). */
   records?: Readonly<Record<string, ConnectorRecordKind<Auth, Settings>>>;
-  /** The spec's own paths for its lists, actions and records (thin aliases of the generic routes). */
+  /** The spec's own paths for what it declares (thin aliases of the generic routes). */
   aliases?: readonly ConnectorAlias[];
+  /** How its failures answer on its own paths (a source's connect, subscribe) and in a poll's last error. */
+  errors?: ConnectorErrors;
+  /** A source's receivers, poll, subscription, items and own connect (kit/source.ts). */
+  source?: ConnectorSource<Auth, Settings>;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,

@@ -1,12 +1,13 @@
 // The Pipedrive destination: finds or creates the person (by e-mail, then phone), optionally an
 // organization, then a lead (v1) or a deal (v2), with an optional activity and note.
-import { ZPipedriveSettings } from '@leadrelay/shared';
+import { ZPipedriveSettings, ZPipedriveWebhookBody } from '@leadrelay/shared';
 import { z } from 'zod';
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
 import type { DeliveryInput, FieldOption, RemoteWebhook } from '../kit/types';
+import { pipedriveAliases, pipedriveTokenConnect } from './aliases';
 import {
   authorizeUrl,
   exchangeCode,
@@ -369,7 +370,8 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
     authorizeUrl: (cfg) => `${cfg.PIPEDRIVE_OAUTH_URL}/oauth/authorize`,
     tokenUrl: (cfg) => `${cfg.PIPEDRIVE_OAUTH_URL}/oauth/token`,
     scopes: [],
-    callback: { base: 'authHost', path: '/pipedrive/callback' },
+    // The callback hands the code to the web's connect screen, which posts it back signed in.
+    callback: { base: 'authHost', path: '/pipedrive/callback', lands: 'connectScreen' },
     accountHost: { from: 'token', field: 'apiDomain', allowed: 'PIPEDRIVE_HOSTS' },
     // A refresh token may be reused and dies after about 60 days unused (reference/external-apis.md).
     refreshTokenLifetimeDays: 60,
@@ -431,6 +433,8 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
         .map((t) => ({ id: t.id, key: t.key_string, name: t.name })) ?? [],
   },
   webhooks: {
+    // Events as "<action>.<object>", v1 or 2.0 names (added.deal, *.person).
+    body: ZPipedriveWebhookBody,
     list: async (ctx) =>
       ((await pipedriveClient(ctx).data<V1Webhook[] | null>('GET', '/v1/webhooks')) ?? []).map(toRemoteWebhook),
     create: async (ctx, input) =>
@@ -449,6 +453,9 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
     },
   },
   stageWatch: pipedriveStageWatch,
+  // Or an API token (Settings → Personal preferences → API).
+  connect: pipedriveTokenConnect,
+  aliases: pipedriveAliases,
   testConnection: async (ctx) => {
     await pipedriveClient(ctx).data('GET', '/v1/users/me');
   },

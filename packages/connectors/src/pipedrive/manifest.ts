@@ -169,7 +169,7 @@ export const manifest = defineManifest<typeof words>({
                       read: (answer) =>
                         listOf(ZPipedriveActivityType, answer).map((a) => ({ value: a.key, label: a.name })),
                       required: true,
-                      requiredWord: 'settings.activityTypeRequired',
+                      messages: { required: 'settings.activityTypeRequired' },
                     },
                     { kind: 'text', name: 'subject', label: 'settings.activitySubject', maxLength: 250 },
                     {

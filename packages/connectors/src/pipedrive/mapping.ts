@@ -205,8 +205,8 @@ interface RecordRefs {
 /**
  * The mark a deal carries at the end of its title: POST /api/v2/deals takes no `origin_id` (the
  * official AddDealRequest has none and v2 refuses unknown keys), and no other free-text field, so
- * a retry after a crash finds the deal it made by this mark among the person's deals (as Uspacy's
- * records carry theirs in `comments`). Short: it is only compared within one person's deals.
+ * a retry after a crash finds the deal it made by this mark among the person's deals (as other CRM
+ * connectors keep theirs in a free-text field). Short: it is only compared within one person's deals.
  */
 export function dealMarker(idempotencyKey: string): string {
   return `LR-${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 12)}`;

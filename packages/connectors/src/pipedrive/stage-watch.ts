@@ -80,6 +80,7 @@ export function isReaction(e: PipedriveEvent): boolean {
 }
 
 export const pipedriveStageWatch: StageWatch<PipedriveAuth, PipedriveSettings> = {
+  summary: "Pipedrive's v2 change webhook (JSON): a deal's stage or status change is the lead's first reaction",
   async subscribe(ctx, url) {
     const made = await pipedriveClient(ctx).data<{ id: number | string; subscription_url?: string }>(
       'POST',

@@ -2,9 +2,10 @@
 // the contact found by phone, then e-mail, or created; the responsible user from distribution;
 // mapped custom fields; and a comment with everything the lead brought.
 //
-// Connecting is the server's own route (modules/uspacy): signing in with the account's e-mail and
-// password (the password is used once; the JWT and its refresh token are stored sealed and refreshed
-// here), or the incoming webhook URL an administrator made in Uspacy. PUT .../connect takes settings only.
+// Connecting is its own (connect.ts, run by the server's generic credentials connect): signing in with
+// the account's e-mail and password (the password is used once; the JWT and its refresh token are
+// stored sealed and refreshed here), or the incoming webhook URL an administrator made in Uspacy.
+// PUT .../connect takes settings only.
 //
 // Repeats: Uspacy has no idempotency key and no external-id field. Our record carries a mark
 // derived from the delivery's idempotency key at the end of its `comments`; under the person's lock
@@ -19,6 +20,7 @@ import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
 import type { AttemptTrace, DeliveryInput, FieldOption } from '../kit/types';
 import { type UspacyAuth, type UspacyClient, type UspacyContext, uspacyClient, ZUspacyAuth } from './client';
+import { uspacyAccount, uspacyAliases, uspacyConnect } from './connect';
 import {
   type ContactRecord,
   contactBody,
@@ -249,9 +251,12 @@ export const uspacy = defineConnector<UspacyAuth, UspacySettings>({
   demo: () => import('./demo').then((m) => m.startDemo()),
   // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).
   requiresContact: true,
-  // Credentials come only from the server's Uspacy connect route: it checks the portal's host before
-  // the password goes there, and trades the password for tokens.
+  // Credentials come only from its connect (connect.ts): it checks the portal's host before the
+  // password goes there, and trades the password for tokens.
   connectAuth: 'own',
+  connect: uspacyConnect,
+  account: uspacyAccount,
+  aliases: uspacyAliases,
   auth: ZUspacyAuth,
   settings: ZUspacySettings,
   config: {

@@ -1,5 +1,5 @@
 // The CRM tells us when a record we delivered changes stage (issue 19, speed to lead; ADR 010): one
-// subscription per amoCRM or Pipedrive destination, made by us at the CRM, with the secret its URL
+// subscription per destination whose connector has a stage watch, made by us at the CRM, with the secret its URL
 // carries. The row is written before the CRM is called, so a crash between the two leaves a row
 // without remote id that the periodic task finishes; made once, removed when the integration goes.
 
@@ -8,7 +8,7 @@ import { integrations } from './integrations';
 import type { SealedSecret } from './sealed-secret';
 import { users } from './users';
 
-/** What is sealed: the URL's secret and the URL we gave the CRM (amoCRM removes by URL). */
+/** What is sealed: the URL's secret and the URL we gave the CRM (a CRM may remove a subscription by its URL). */
 export type CrmWatchSecret = {
   secret: string;
   url: string;

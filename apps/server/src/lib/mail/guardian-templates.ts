@@ -60,7 +60,7 @@ export function droughtMail(ctx: MailContext, notice: DroughtNotice): Promise<Te
 export interface ExpiryNotice {
   /** The integration's or the Facebook profile's name. */
   name: string;
-  /** The service, as its brand is written (amoCRM, Pipedrive, Facebook). */
+  /** The service, as its brand is written (the catalogue's name of the type; Facebook). */
   service: string;
   expiresAt: Date;
   /** refresh: renewed by use (an OAuth refresh token); facebook: a long-lived token, renewed by reconnecting. */

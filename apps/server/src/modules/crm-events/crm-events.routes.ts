@@ -1,15 +1,16 @@
-// What the CRMs post to us (issue 19, speed to lead; ADR 010): amoCRM's status_lead webhook
-// (form-encoded PHP-style arrays) and Pipedrive's v2 change webhook (JSON), one URL per destination
-// with its secret (crm-watch.service.ts makes the subscription). Public: only the secret in the path
-// authenticates; an unknown integration and a wrong secret both get a bare 404. Encapsulated, so only
-// these routes read form bodies.
+// What the CRMs post to us (issue 19, speed to lead; ADR 010): the stage-change webhook of every
+// connector that declares a stageWatch (form-encoded PHP-style arrays or JSON, as its `read` takes
+// them), one URL per destination with its secret (crm-watch.service.ts makes the subscription).
+// Public: only the secret in the path authenticates; an unknown integration and a wrong secret both
+// get a bare 404. Encapsulated, so only these routes read form bodies.
 import formbody from '@fastify/formbody';
+import { connectors } from '@leadrelay/connectors';
 import { WEBHOOK_BODY_LIMIT_BYTES, ZCrmWatch } from '@leadrelay/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
-import { receiveStageChanges, UnknownTarget, WATCHED_TYPES, type WatchedType } from './crm-events.service';
+import { receiveStageChanges, UnknownTarget } from './crm-events.service';
 import { crmWatchOf } from './crm-watch.service';
 
 // Not bounded here: a wrong value of any length is the same bare 404 (Fastify caps a param at 100 characters).
@@ -22,7 +23,7 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
   const { deps } = app;
 
   const receive = async (
-    type: WatchedType,
+    type: string,
     params: { integrationId: string; secret: string },
     body: unknown,
     reply: FastifyReply,
@@ -38,11 +39,8 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // The CRM posts here (its subscription is ours: crm-watch.service.ts), one path per CRM.
-  const summaries: Record<WatchedType, string> = {
-    amocrm: "amoCRM's status_lead webhook (form-encoded): a lead's status change is its first reaction",
-    pipedrive: "Pipedrive's v2 change webhook (JSON): a deal's stage or status change is the lead's first reaction",
-  };
-  for (const type of WATCHED_TYPES) {
+  for (const { slug: type, stageWatch } of connectors.values()) {
+    if (!stageWatch) continue;
     r.post(
       `/api/${type}/events/:integrationId/:secret`,
       {
@@ -50,7 +48,7 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
         // kept, not refused (plugins/input).
         config: { access: 'public', textPolicy: 'clean', keysAsData: true, rateLimit: 'webhook' },
         bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
-        schema: { tags: [type], summary: summaries[type], params: ZEventParams, response: { 200: ZEventReply } },
+        schema: { tags: [type], summary: stageWatch.summary, params: ZEventParams, response: { 200: ZEventReply } },
       },
       (req, reply) => receive(type, req.params, req.body, reply),
     );
@@ -61,7 +59,7 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'client' },
       schema: {
         tags: ['integrations'],
-        summary: 'Whether an amoCRM or Pipedrive destination tells us of stage changes (speed to lead), or why not',
+        summary: 'Whether a CRM destination tells us of stage changes (speed to lead), or why not',
         params: z.object({ id: z.string() }),
         response: { 200: ZCrmWatch },
       },

@@ -1,10 +1,10 @@
 // A stage change in the CRM as the lead's first reaction (issue 19, speed to lead; ADR 010). The CRM
 // posts to /api/{type}/events/{integrationId}/{secret} (crm-events.routes.ts); the connector's
 // stageWatch reads the body into the records that moved; each record is found among the deliveries
-// of that destination (deliveries.external_id is what `deliver` returned: amoCRM's lead id,
-// Pipedrive's deal id or lead uuid), and its lead gets 'taken' via 'crm' through recordReaction:
-// the first reaction stands, a later move records nothing. Subscribing is in crm-watch.service.ts.
-import { type CrmStageChange, getConnector } from '@leadrelay/connectors';
+// of that destination (deliveries.external_id is what `deliver` returned for the record), and its
+// lead gets 'taken' via 'crm' through recordReaction: the first reaction stands, a later move
+// records nothing. Subscribing is in crm-watch.service.ts.
+import { type CrmStageChange, connectors, getConnector } from '@leadrelay/connectors';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import { type CrmWatchSecret, collections, crmWatches, deliveries, integrations, leads } from '../../db/schema';
@@ -13,18 +13,18 @@ import { isUuid } from '../../lib/ids';
 import { sameText } from '../../lib/same-text';
 import { recordReaction } from '../reactions';
 
-/** The destination types whose CRM can tell us about stage changes (their connectors have stageWatch). */
-export const WATCHED_TYPES = ['amocrm', 'pipedrive'] as const;
-export type WatchedType = (typeof WATCHED_TYPES)[number];
+/** The destination types whose CRM can tell us about stage changes: their connectors declare a stageWatch. */
+export const watchedTypes = (): string[] =>
+  [...connectors.values()].filter((connector) => connector.stageWatch).map((connector) => connector.slug);
 
-/** Records read from one webhook at most (amoCRM batches; more is not a manager's click). */
+/** Records read from one webhook at most (a CRM may batch; more is not a manager's click). */
 const MAX_CHANGES = 50;
 
 /** Why nothing is said: an unknown integration and a wrong secret look alike from outside. */
 export class UnknownTarget extends Error {}
 
 /** The destination and its watch for a CRM call, or UnknownTarget. */
-async function target(deps: Deps, type: WatchedType, integrationId: string, secret: string) {
+async function target(deps: Deps, type: string, integrationId: string, secret: string) {
   if (!isUuid(integrationId)) throw new UnknownTarget();
   const [found] = await deps.db
     .select({ row: integrations, watch: crmWatches })
@@ -72,7 +72,7 @@ function reactionTime(change: CrmStageChange, deliveredAt: Date | null, now: Dat
  */
 export async function receiveStageChanges(
   deps: Deps,
-  type: WatchedType,
+  type: string,
   integrationId: string,
   secret: string,
   body: unknown,

@@ -18,7 +18,7 @@ import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { PeriodicTask } from '../../delivery/periodic';
 import { AppError } from '../../lib/app-error';
 import { type Actor, ownRow } from '../integrations';
-import { WATCHED_TYPES } from './crm-events.service';
+import { watchedTypes } from './crm-events.service';
 
 /** A failed subscription is tried again after this long (the periodic task). */
 export const RETRY_AFTER_MS = 6 * 60 * 60_000;
@@ -43,7 +43,7 @@ function watchedOf(type: string): Watched | undefined {
 
 /**
  * The connector's ctx for a subscription call. Settings are taken as they are: a destination just
- * connected has none yet, and subscribing does not need them (Pipedrive reads `target`, deal by default).
+ * connected has none yet, and subscribing does not need them (a connector reads what it needs with a default).
  */
 function watchContext(
   deps: Deps,
@@ -158,7 +158,7 @@ export async function destinationsToWatch(db: Executor, now: Date, limit = BATCH
     .leftJoin(crmWatches, eq(crmWatches.integrationId, integrations.id))
     .where(
       and(
-        inArray(integrations.type, [...WATCHED_TYPES]),
+        inArray(integrations.type, watchedTypes()),
         sql`${integrations.auth} is not null`,
         eq(integrations.status, 'ok'),
         or(isNull(crmWatches.integrationId), and(isNull(crmWatches.remoteId), lt(crmWatches.attemptedAt, retryBefore))),
@@ -192,7 +192,7 @@ export const crmWatchTasks = (deps: Deps): PeriodicTask[] => [
  */
 export async function crmWatchOf(deps: Deps, actor: Actor, id: string): Promise<CrmWatch> {
   const row = await ownRow(deps.db, actor, id);
-  if (!(WATCHED_TYPES as readonly string[]).includes(row.type)) throw new AppError('INTEGRATION_NOT_FOUND');
+  if (!watchedTypes().includes(row.type)) throw new AppError('INTEGRATION_NOT_FOUND');
   const none = { since: null, reason: null, nextTryAt: null };
   if (!row.auth) return { state: 'off', ...none };
   const [watch] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));

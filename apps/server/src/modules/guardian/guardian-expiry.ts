@@ -12,12 +12,8 @@ import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
 const DAY_MS = 86_400_000;
 const FAR = Math.max(...EXPIRY_WARNING_DAYS);
 
-/** Brand names of the services whose credentials end; the slug when we know no better. */
-const SERVICE = new Map([
-  ['amocrm', 'amoCRM'],
-  ['pipedrive', 'Pipedrive'],
-  ['facebook', 'Facebook'],
-]);
+/** A Facebook connection's service; an integration's is its type's name in the catalogue (the slug when none). */
+const FACEBOOK = 'Facebook';
 
 interface Credential {
   owner: 'integration' | 'connection';
@@ -110,15 +106,18 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
     expires_at: Date | string;
     name: string;
     type: string;
+    service: string | null;
     path: string;
   }>(
     await tx.execute(sql`
       select a.id::text, a.account_id::text, a.expires_at, coalesce(i.name, c.name) as name,
         coalesce(i.type, 'facebook') as type,
+        case when i.id is null then ${FACEBOOK} else coalesce(s.name, i.type) end as service,
         case when i.id is null then '/admin/integrations/facebook'
              else '/admin/integrations/' || i.type || '/' || i.id end as path
       from guardian_alerts a
       left join integrations i on i.id = a.integration_id
+      left join integration_settings s on s.slug = i.type
       left join fb_connections c on c.id = a.connection_id
       where a.kind = 'expiry' and a.closed_at is null and a.notified_at is null
         and a.expires_at > ${now.toISOString()}::timestamptz`),
@@ -129,7 +128,7 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
     if (!owner) continue;
     const notice = {
       name: a.name,
-      service: SERVICE.get(a.type) ?? a.type,
+      service: a.service ?? a.type,
       expiresAt: new Date(a.expires_at),
       renewal: a.type === 'facebook' ? ('facebook' as const) : ('refresh' as const),
     };

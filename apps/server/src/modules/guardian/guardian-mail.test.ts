@@ -133,6 +133,8 @@ describe('credential expiry warnings', () => {
     expect(week).toHaveLength(1);
     expect(week[0]!.subject).toContain('«Продажі»');
     expect(week[0]!.text).toContain(`http://app.test/admin/integrations/amocrm/${amo!.id}`);
+    // The service as the catalogue names the type.
+    expect(week[0]!.text).toContain('amoCRM');
     await run(kyiv('2026-12-09T12:30'));
     await run(kyiv('2026-12-09T13:30'));
     expect(mailTo(user.login)).toHaveLength(2);

@@ -1,6 +1,6 @@
 // Calls to an integration's connector from the API: its lists (loaders), webhooks at the
 // destination, the connection check and connect (PUT .../connect: credentials typed in, settings).
-// Connectors' own spec routes (modules/amocrm, modules/pipedrive) are thin over callConnector and loadList.
+// The aliases connectors declare for the spec's paths are thin over callConnector and loadList too.
 import {
   type ConnectorContext,
   type ConnectorDefinition,
@@ -90,6 +90,19 @@ export async function loadList(
   }
 }
 
+/** A webhook to create as the connector's `webhooks.body` takes it (its event notation); else VALIDATION_ERROR as a body schema says it. */
+function checkedWebhook(
+  connector: ConnectorDefinition<unknown, unknown>,
+  input: RemoteWebhookInput,
+): RemoteWebhookInput {
+  const schema = connector.webhooks?.body;
+  if (!schema) return input;
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const error = zodAppError('', parsed.error);
+  throw new AppError(error.code, { errors: error.errors, message: 'Invalid body' });
+}
+
 /** The connector's webhooks at the destination (list, create, remove); a connector without them: OPERATION_NOT_SUPPORTED. */
 export function remoteWebhooks(deps: Deps, actor: Actor, id: string, type: string, refusal: Refusal) {
   const hooksOf = (connector: ConnectorDefinition<unknown, unknown>) => {
@@ -99,7 +112,7 @@ export function remoteWebhooks(deps: Deps, actor: Actor, id: string, type: strin
   return {
     list: () => callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).list(ctx), refusal),
     create: (input: RemoteWebhookInput) =>
-      callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).create(ctx, input), refusal),
+      callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).create(ctx, checkedWebhook(c, input)), refusal),
     remove: (webhookId: string) =>
       callConnector(deps, actor, id, type, (c, ctx) => hooksOf(c).remove(ctx, webhookId), refusal),
   };
@@ -117,9 +130,10 @@ export async function registerWebhooks(
   const connector = connectorOf(row);
   if (!connector.webhooks) throw new AppError('OPERATION_NOT_SUPPORTED');
   if (!body.url) throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'url', code: 'VALIDATION_ERROR' }] });
+  const input = checkedWebhook(connector, { url: body.url, event: body.event ?? '*.*', name: body.name });
   const ctx = connectorContext(deps, connector, row);
   try {
-    await connector.webhooks.create(ctx, { url: body.url, event: body.event ?? '*.*', name: body.name });
+    await connector.webhooks.create(ctx, input);
   } catch (error) {
     throw new AppError('CONNECTION_FAILED', { message: reasonOf(error) });
   }

@@ -1,6 +1,9 @@
-// What connectors keep of their deliveries (ConnectorDefinition.records), in one generic table: written
-// in the transaction that stores a delivery's result, listed per integration (and per account where a
-// connector declares the spec's path for it), kept current by each kind's periodic refresh.
+// What connectors keep (ConnectorDefinition.records), in one generic table: of their deliveries,
+// written in the transaction that stores a delivery's result and kept current by each kind's
+// periodic refresh; or what an action answered (an action that `keep`s: settings backups), as many
+// as the kind keeps. Listed per integration (and per account where a connector declares the spec's
+// path for it).
+import { randomUUID } from 'node:crypto';
 import {
   type ConnectorDefinition,
   type ConnectorRecordKind,
@@ -9,10 +12,16 @@ import {
   getConnector,
 } from '@leadrelay/connectors';
 import { ownValue } from '@leadrelay/shared';
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Deps } from '../../config';
-import type { Executor } from '../../db/client';
-import { type ConnectorRecordRow, connectorRecords, type DeliveryRow, integrations } from '../../db/schema';
+import type { Db, Executor } from '../../db/client';
+import {
+  type ConnectorRecordRow,
+  connectorRecords,
+  type DeliveryRow,
+  type IntegrationRow,
+  integrations,
+} from '../../db/schema';
 import { connectorContext } from '../../delivery/connector-context';
 import type { PeriodicTask } from '../../delivery/periodic';
 import type { DeliveryRecorder } from '../../delivery/worker';
@@ -35,7 +44,7 @@ export async function storeRecords(tx: Executor, delivery: DeliveryRow, type: st
   if (!kinds.length || !result.records?.length) return;
   const rows = result.records.flatMap((entry) => {
     for (const [kind, spec] of kinds) {
-      const record = spec.read(entry);
+      const record = spec.read?.(entry);
       if (record) {
         return [
           {
@@ -58,11 +67,11 @@ export async function storeRecords(tx: Executor, delivery: DeliveryRow, type: st
   if (rows.length) await tx.insert(connectorRecords).values(rows).onConflictDoNothing();
 }
 
-/** The worker's recorders of every type whose connector keeps records. */
+/** The worker's recorders of every type whose connector keeps records of its deliveries. */
 export function connectorRecorders(): Record<string, DeliveryRecorder> {
   return Object.fromEntries(
     [...connectors.values()]
-      .filter((c) => Object.keys(c.records ?? {}).length)
+      .filter((c) => Object.values(c.records ?? {}).some((kind) => kind.read))
       .map((c): [string, DeliveryRecorder] => [
         c.slug,
         (tx, delivery, result) => storeRecords(tx, delivery, c.slug, result),
@@ -77,7 +86,8 @@ export interface RecordQuery {
   integrationId?: string;
 }
 
-function toView(row: ConnectorRecordRow, integration: { id: string; name: string }) {
+function toView(spec: Kind, row: ConnectorRecordRow, integration: { id: string; name: string }) {
+  if (spec.view) return spec.view(row) as Record<string, unknown>;
   return {
     // The kind's own fields first: the generic ones always win.
     ...row.data,
@@ -124,7 +134,44 @@ export async function listRecords(db: Executor, actor: Actor, type: string, kind
       .innerJoin(integrations, eq(integrations.id, connectorRecords.integrationId))
       .where(where),
   ]);
-  return { data: rows.map((r) => toView(r.r, r.integration)), total: Number(total?.n ?? 0) };
+  return { data: rows.map((r) => toView(spec, r.r, r.integration)), total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Keeps what an action answered as a record of `kind` of the integration (its own key, the kind's
+ * first status), and as many of the newest as the kind keeps; answers it as the kind lists it.
+ */
+export async function keepRecord(db: Db, row: IntegrationRow, kind: string, data: unknown) {
+  const spec = recordKindOf(row.type, kind);
+  if (!spec) throw new AppError('OPERATION_NOT_SUPPORTED');
+  const fields = (data && typeof data === 'object' ? data : { value: data }) as Record<string, unknown>;
+  const created = await db.transaction(async (tx) => {
+    const key = randomUUID();
+    const [created] = await tx
+      .insert(connectorRecords)
+      .values({
+        id: key,
+        accountId: row.accountId,
+        integrationId: row.id,
+        kind,
+        key,
+        status: spec.statuses[0] ?? 'kept',
+        data: fields,
+      })
+      .returning();
+    if (spec.keep !== undefined) {
+      const mine = and(eq(connectorRecords.integrationId, row.id), eq(connectorRecords.kind, kind));
+      const kept = tx
+        .select({ id: connectorRecords.id })
+        .from(connectorRecords)
+        .where(mine)
+        .orderBy(desc(connectorRecords.createdAt), desc(connectorRecords.id))
+        .limit(spec.keep);
+      await tx.delete(connectorRecords).where(and(mine, notInArray(connectorRecords.id, kept)));
+    }
+    return created!;
+  });
+  return toView(spec, created, { id: row.id, name: row.name });
 }
 
 type RefreshDeps = Pick<Deps, 'config' | 'log' | 'secrets' | 'locks' | 'db'>;

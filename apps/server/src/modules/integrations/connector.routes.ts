@@ -1,21 +1,28 @@
 // What connector definitions declare, mounted once for all of them (issue 29):
-//   POST /api/integrations/{id}/actions/{action}: an action of the integration's connector (GA4's debug)
-//   GET  /api/integrations/{id}/records/{kind}:   what the connector keeps of its deliveries (the SMS log)
-// and each definition's aliases: the spec's own paths for its lists, actions and records.
-import { type ConnectorAlias, connectors } from '@leadrelay/connectors';
-import { ownValue } from '@leadrelay/shared';
+//   POST   /api/integrations/{id}/actions/{action}: an action of the integration's connector (GA4's debug;
+//          201 with the kept record for one that keeps its answer: a backup)
+//   GET    /api/integrations/{id}/records/{kind}: what the connector keeps (the SMS log, backups)
+//   POST   /api/integrations/{id}/credentials: connects with what was typed (an API token, a sign-in)
+//   GET    /api/integrations/{id}/account: how it is connected, nothing secret
+//   GET    /api/integrations/{id}/webhooks, POST (create), DELETE …/webhooks/{webhookId}: the destination's webhooks
+// and each definition's aliases, the spec's own paths for these (connector-aliases.routes.ts). The
+// OAuth flow's routes are in oauth-connect.routes.ts; a source's connect, screen and receivers in
+// source.routes.ts.
+import { getConnector } from '@leadrelay/connectors';
+import { ZSuccessResponse } from '@leadrelay/shared';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Deps } from '../../config';
 import { AppError } from '../../lib/app-error';
 import { authOf } from '../../plugins/auth';
 import { zodAppError } from '../../plugins/errors';
-import { callConnector } from './connector-calls.service';
+import { runAction } from './connector-actions.service';
+import { mountAliases } from './connector-aliases.routes';
+import { remoteWebhooks } from './connector-calls.service';
+import { type AfterConnect, connectionAccount, connectWithCredentials } from './connector-connect.service';
 import { listRecords } from './connector-records.service';
-import type { Actor } from './integration-rows';
 import { ownRow } from './integration-rows';
-import { registerLoaderRoutes } from './loader-routes';
+import { sourceRoutes } from './source.routes';
 
 const tags = ['integrations'];
 const ZIdParams = z.object({ id: z.string() });
@@ -29,59 +36,27 @@ export const ZRecordQuery = z
   })
   .strict();
 const ZRecordList = z.object({ data: z.array(z.record(z.string(), z.unknown())), total: z.number() });
+const ZCredentialsBody = z.record(z.string(), z.unknown()).nullish();
+const ZWebhook = z.object({ id: z.string(), url: z.string(), event: z.string(), active: z.boolean() });
+/** The URL the destination calls and its event, in the destination's notation. */
+const ZWebhookBody = z.object({
+  url: z.url(),
+  event: z.string().min(1).max(100),
+  name: z.string().max(100).optional(),
+});
 
-/** Runs action `name` of the actor's integration `id` (of `type` when an alias names it) with `body`. */
-async function runAction(deps: Deps, actor: Actor, id: string, name: string, body: unknown, type?: string) {
-  const row = await ownRow(deps.db, actor, id);
-  const action = ownValue(connectors.get(row.type)?.actions, name) as
-    | NonNullable<NonNullable<ReturnType<typeof connectors.get>>['actions']>[string]
-    | undefined;
-  if (!action || typeof action.run !== 'function') throw new AppError('OPERATION_NOT_SUPPORTED');
-  const parsed = action.body ? action.body.safeParse(body) : { success: true as const, data: body };
-  if (!parsed.success) throw zodAppError('body', parsed.error);
-  return callConnector(deps, actor, id, type ?? row.type, (_connector, ctx) => action.run(ctx, parsed.data));
-}
-
-function mountAlias(app: FastifyInstance, type: string, alias: ConnectorAlias): void {
+export async function connectorRoutes(app: FastifyInstance, options: { afterConnect: AfterConnect }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const aliasTags = [type];
-  if ('list' in alias) {
-    registerLoaderRoutes(app, type, [{ path: alias.path, list: alias.list, response: alias.response }], {
-      tags: aliasTags,
-    });
-  } else if ('action' in alias) {
-    const action = connectors.get(type)?.actions?.[alias.action];
-    r.post(
-      alias.path,
-      {
-        config: { access: 'client' },
-        schema: {
-          tags: aliasTags,
-          params: ZIdParams,
-          ...(action?.body ? { body: action.body } : {}),
-          ...(action?.response ? { response: { 200: action.response } } : {}),
-        },
-      },
-      (req) => runAction(app.deps, authOf(req).user, req.params.id, alias.action, req.body, type) as never,
-    );
-  } else {
-    r.get(
-      alias.path,
-      {
-        config: { access: 'client' },
-        schema: { tags: aliasTags, querystring: alias.query, response: { 200: alias.response } },
-      },
-      (req) => listRecords(app.db, authOf(req).user, type, alias.records, req.query) as never,
-    );
-  }
-}
+  const { deps } = app;
+  const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
 
-export async function connectorRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/integrations/:id/actions/:action',
     { config: { access: 'client' }, schema: { tags, params: ZActionParams } },
-    (req) => runAction(app.deps, authOf(req).user, req.params.id, req.params.action, req.body),
+    async (req, reply) => {
+      const { status, answer } = await runAction(deps, user(req), req.params.id, req.params.action, req.body);
+      return reply.code(status).send(answer);
+    },
   );
   r.get(
     '/api/integrations/:id/records/:kind',
@@ -90,12 +65,62 @@ export async function connectorRoutes(app: FastifyInstance): Promise<void> {
       schema: { tags, params: ZRecordParams, querystring: ZRecordQuery, response: { 200: ZRecordList } },
     },
     async (req) => {
-      const user = authOf(req).user;
-      const row = await ownRow(app.db, user, req.params.id);
-      return listRecords(app.db, user, row.type, req.params.kind, { ...req.query, integrationId: row.id });
+      const row = await ownRow(app.db, user(req), req.params.id);
+      return listRecords(app.db, user(req), row.type, req.params.kind, { ...req.query, integrationId: row.id });
     },
   );
-  for (const connector of connectors.values()) {
-    for (const alias of connector.aliases ?? []) mountAlias(app, connector.slug, alias);
-  }
+  r.post(
+    '/api/integrations/:id/credentials',
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, body: ZCredentialsBody } },
+    async (req) => {
+      const row = await ownRow(deps.db, user(req), req.params.id);
+      const connect = getConnector(row.type)?.connect;
+      if (!connect) throw new AppError('OPERATION_NOT_SUPPORTED');
+      // The connector's schema checks the body, with the integration the path names, as a route's schema would.
+      const parsed = connect.body.safeParse({ ...req.body, integrationId: row.id });
+      if (!parsed.success) throw zodAppError('', parsed.error);
+      return connectWithCredentials(deps, user(req), row.type, parsed.data as never, options.afterConnect);
+    },
+  );
+  r.get('/api/integrations/:id/account', { config: { access: 'client' }, schema: { tags, params: ZIdParams } }, (req) =>
+    connectionAccount(deps, user(req), req.params.id),
+  );
+
+  // The destination's webhooks: its own refusal of a request answers CRM_REQUEST_FAILED with its reason.
+  const webhooks = async (req: Parameters<typeof authOf>[0], id: string) => {
+    const row = await ownRow(deps.db, user(req), id);
+    return remoteWebhooks(deps, user(req), row.id, row.type, 'CRM_REQUEST_FAILED');
+  };
+  r.get(
+    '/api/integrations/:id/webhooks',
+    { config: { access: 'client' }, schema: { tags, params: ZIdParams, response: { 200: z.array(ZWebhook) } } },
+    async (req) => (await webhooks(req, req.params.id)).list(),
+  );
+  r.post(
+    '/api/integrations/:id/webhooks',
+    {
+      config: { access: 'client' },
+      schema: { tags, params: ZIdParams, body: ZWebhookBody, response: { 200: ZWebhook } },
+    },
+    async (req) => (await webhooks(req, req.params.id)).create(req.body),
+  );
+  r.delete(
+    '/api/integrations/:id/webhooks/:webhookId',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags,
+        params: z.object({ id: z.string(), webhookId: z.string().min(1).max(50) }),
+        response: { 200: ZSuccessResponse },
+      },
+    },
+    async (req) => {
+      await (await webhooks(req, req.params.id)).remove(req.params.webhookId);
+      return { success: true as const };
+    },
+  );
+
+  mountAliases(app, options);
+  // A source's connect, screen, receivers and polls (kit/source.ts).
+  await sourceRoutes(app);
 }

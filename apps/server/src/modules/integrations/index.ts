@@ -7,6 +7,8 @@ import { defineModule } from '../server-module';
 import { connectorRecorders, recordTasks } from './connector-records.service';
 import { integrationsRoutes } from './integrations.routes';
 import { integrationTasks } from './integrations.tasks';
+import { sourceDeps } from './source-deps';
+import { sourceTasks } from './source-poll';
 
 export { callConnector, loadList, remoteWebhooks } from './connector-calls.service';
 export type { EmitIntegrationUpdate } from './integration-health';
@@ -38,15 +40,28 @@ export {
   storeAuth,
 } from './oauth-connect.service';
 
-/** `beforeDelete`: other modules' tidying at the destination before an integration is deleted. */
-export const integrationsModule = (options: { beforeDelete: (deps: Deps, row: IntegrationRow) => Promise<void> }) =>
+/**
+ * `beforeDelete`: other modules' tidying at the destination before an integration is deleted.
+ * `afterConnect`: their follow-up once an integration's credentials are stored, by any connect
+ * (OAuth callback or code, credentials typed in, PUT …/connect); must not throw.
+ */
+export const integrationsModule = (options: {
+  beforeDelete: (deps: Deps, row: IntegrationRow) => Promise<void>;
+  afterConnect: (deps: Deps, row: Pick<IntegrationRow, 'id'>) => Promise<void>;
+}) =>
   defineModule({
     name: 'integrations',
     // What connectors keep of their deliveries (their declared record kinds), in the result's transaction.
     delivery: () => ({ recorders: connectorRecorders() }),
-    setup: ({ deps }) => ({
-      routes: [(app) => integrationsRoutes(app, { beforeDelete: (row) => options.beforeDelete(deps, row) })],
-      // And the refresh of every record kind that declares one (AlphaSMS's sms-statuses).
-      tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps)],
+    setup: ({ app, deps }) => ({
+      routes: [
+        (app) =>
+          integrationsRoutes(app, {
+            beforeDelete: (row) => options.beforeDelete(deps, row),
+            afterConnect: (row) => options.afterConnect(deps, row),
+          }),
+      ],
+      // And the refresh of every record kind that declares one (AlphaSMS's sms-statuses), every source's poll.
+      tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps), ...sourceTasks(sourceDeps(app))],
     }),
   });

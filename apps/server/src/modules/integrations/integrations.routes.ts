@@ -15,7 +15,6 @@ import {
   ZLoaderFields,
   ZLoaderUsers,
   ZPageQuery,
-  ZPipedriveWebhookBody,
   ZSuccessResponse,
   ZUpdateIntegrationBody,
   ZUpdateOptionsBody,
@@ -28,6 +27,7 @@ import { authOf } from '../../plugins/auth';
 import { forgetSourcesAfterWrites } from '../ingest';
 import { connectorRoutes } from './connector.routes';
 import * as calls from './connector-calls.service';
+import type { AfterConnect } from './connector-connect.service';
 import * as destinations from './integration-destinations.service';
 import * as service from './integrations.service';
 import { oauthConnectRoutes } from './oauth-connect.routes';
@@ -36,12 +36,17 @@ const tags = ['integrations'];
 const legacy = '/api/legacy/api/admin/integration';
 const ZIdParams = z.object({ id: z.string() });
 const ZTypeParams = z.object({ id: z.string(), type: z.string() });
-/** The URL the destination calls and its event (destination notation, e.g. Pipedrive "added.deal"; default all). */
-const ZRegisterWebhookBody = ZPipedriveWebhookBody.partial().nullish();
+/** The URL the destination calls and its event (the destination's notation, which its connector checks; default all). */
+const ZRegisterWebhookBody = z
+  .object({ url: z.url(), event: z.string().max(100), name: z.string().max(100) })
+  .partial()
+  .nullish();
 
 export interface IntegrationsRoutesOptions {
   /** Modules' tidying at the destination before an integration is deleted (app-modules.ts lists them). */
   beforeDelete?: (row: IntegrationRow) => Promise<void>;
+  /** Modules' follow-up once credentials are stored, whatever the door (the CRM's stage watch); never throws. */
+  afterConnect?: AfterConnect;
 }
 
 export async function integrationsRoutes(app: FastifyInstance, options: IntegrationsRoutesOptions = {}): Promise<void> {
@@ -49,8 +54,9 @@ export async function integrationsRoutes(app: FastifyInstance, options: Integrat
   const { deps, db } = app;
   const user = (req: Parameters<typeof authOf>[0]) => authOf(req).user;
   forgetSourcesAfterWrites(app);
-  await oauthConnectRoutes(app);
-  await connectorRoutes(app);
+  const afterConnect: AfterConnect = options.afterConnect ?? (async () => {});
+  await oauthConnectRoutes(app, { afterConnect });
+  await connectorRoutes(app, { afterConnect });
 
   r.get(
     '/api/integrations',
@@ -118,7 +124,11 @@ export async function integrationsRoutes(app: FastifyInstance, options: Integrat
       config: { access: 'client' },
       schema: { tags, params: ZIdParams, body: ZConnectBody, response: { 200: ZConnectResult } },
     },
-    (req) => calls.connect(deps, user(req), req.params.id, req.body),
+    async (req) => {
+      const result = await calls.connect(deps, user(req), req.params.id, req.body);
+      if (req.body.auth !== undefined) await afterConnect({ id: req.params.id });
+      return result;
+    },
   );
 
   // Legacy admin paths.

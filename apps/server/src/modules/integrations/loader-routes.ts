@@ -1,6 +1,6 @@
 // The one way a connector's list reaches a route: GET <path>/:id answers the connector's loader for
 // the actor's own integration of the type. The generic {type}/users and {type}/fields routes and the
-// connectors' spec paths (amoCRM's pipelines, Pipedrive's dealFields …) are all entries of such tables.
+// list aliases connectors declare for the spec's paths (pipelines, deal fields …) are all entries of such tables.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type ZodType, z } from 'zod';

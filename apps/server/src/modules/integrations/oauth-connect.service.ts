@@ -1,7 +1,7 @@
 // The one OAuth connect flow, for every connector whose definition declares `oauth`: a signed state
 // bound to the account and the integration, the consent URL, the account host check, the code
-// exchange and the sealed credentials. Connector routes (spec 7: amoCRM's /connect and /callback,
-// Pipedrive's /pipedrive/state, /start, /callback and /connect) are thin over these functions.
+// exchange and the sealed credentials. The generic routes (oauth-connect.routes.ts), each
+// definition's callback and the aliases connectors declare for the spec's paths are thin over these.
 import {
   type ConnectorDefinition,
   type ConnectorOAuth,
@@ -28,6 +28,12 @@ type OAuthConnector = ConnectorDefinition<unknown, unknown> & { oauth: Connector
 
 /** A host name with an optional port: nothing a URL could smuggle a path, user or scheme through. */
 const HOST = /^[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?(?::\d{1,5})?$/;
+
+/** Where a connector's OAuth return lands, and the cookie binding the state to the browser where it finishes there. */
+export function callbackOf(connector: OAuthConnector) {
+  const { path, lands = 'integration', cookie } = connector.oauth.callback;
+  return { path, lands, cookie: { name: cookie ?? `lr_oauth_${connector.slug}`, path } };
+}
 
 /** The connector of a type that signs in through the generic flow. */
 export function oauthConnector(slug: string): OAuthConnector {
@@ -99,7 +105,26 @@ function refererHost(deps: Deps, connector: OAuthConnector, referer: string | un
   return host;
 }
 
-/** An API origin the token answer names, when it is https (or http with private destinations on) on an allowed host. */
+/**
+ * `url`'s origin when credentials may go there: https (plain http only with private destinations
+ * on, or to an allowed endpoint), no user in it, on a host the connector's `hostsKey` configuration
+ * key allows; else undefined.
+ */
+export function allowedOrigin(
+  deps: Pick<Deps, 'config'>,
+  connector: Pick<ConnectorDefinition<unknown, unknown>, 'slug' | 'config'>,
+  hostsKey: string,
+  url: URL,
+): string | undefined {
+  const hosts = connectorConfig(deps.config.crm, connector)[hostsKey];
+  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && plainHttpAllowed(deps.config, url));
+  if (!schemeOk || url.username || url.password || !Array.isArray(hosts) || !hostAllowed(hosts, url.host)) {
+    return undefined;
+  }
+  return url.origin;
+}
+
+/** An API origin the token answer names, when allowedOrigin takes it; else CRM_HOST_NOT_ALLOWED. */
 function tokenOrigin(deps: Deps, connector: OAuthConnector, allowed: string, value: unknown): string {
   let url: URL;
   try {
@@ -107,12 +132,9 @@ function tokenOrigin(deps: Deps, connector: OAuthConnector, allowed: string, val
   } catch {
     throw new AppError('CRM_HOST_NOT_ALLOWED');
   }
-  const hosts = connectorConfig(deps.config.crm, connector)[allowed];
-  const schemeOk = url.protocol === 'https:' || (url.protocol === 'http:' && plainHttpAllowed(deps.config, url));
-  if (!schemeOk || url.username || url.password || !Array.isArray(hosts) || !hostAllowed(hosts, url.host)) {
-    throw new AppError('CRM_HOST_NOT_ALLOWED');
-  }
-  return url.origin;
+  const origin = allowedOrigin(deps, connector, allowed, url);
+  if (!origin) throw new AppError('CRM_HOST_NOT_ALLOWED');
+  return origin;
 }
 
 /** Stores credentials sealed; the integration is connected and healthy. */
@@ -182,7 +204,7 @@ export async function finishAtCallback(
   slug: string,
   query: { code?: string; state?: string; referer?: string },
   binding?: string,
-  /** After the credentials are stored (a module's follow-up, e.g. subscribing the CRM's webhook); must not throw. */
+  /** After the credentials are stored (other modules' follow-up: the CRM's stage watch); must not throw. */
   onConnected?: (row: IntegrationRow) => Promise<void>,
 ): Promise<string> {
   const state = await readConnectState(deps, slug, query.state);

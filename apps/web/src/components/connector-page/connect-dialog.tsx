@@ -72,6 +72,7 @@ function useOkText(crm: string) {
 /** A new connection: its name and how it connects (a choice when the connector has several ways). */
 export function NewConnectionDialog({
   crm,
+  defaultName,
   title,
   methods,
   say,
@@ -81,6 +82,8 @@ export function NewConnectionDialog({
   onSubmit,
 }: {
   crm: string;
+  /** The new connection's name to start with (the brand's, or the manifest's `list.defaultName`). */
+  defaultName: string;
   title: string;
   methods: Methods;
   say: Say;
@@ -100,7 +103,7 @@ export function NewConnectionDialog({
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ name: crm, method: methods[0]?.key, ...methodValues(methods, say) }}
+        initialValues={{ name: defaultName, method: methods[0]?.key, ...methodValues(methods, say) }}
         onFinish={(v) => method && onSubmit({ name: String(v.name ?? '').trim(), method, values: v })}
       >
         <Form.Item name="name" label={t('create.name')} rules={[zodRule(ZCreateIntegrationBody.shape.name)]}>

@@ -12,6 +12,8 @@ import { useOAuthReturn } from '../../lib/use-oauth-return';
 import { DestinationListPage } from '../integrations/destination-list-page';
 import { DestinationShell, type ShellTab } from '../integrations/destination-shell';
 import { GeneralCard } from '../integrations/general-card';
+import { CollectionCardView } from './collection-card';
+import { ConnectCardView } from './connect-card';
 import { NewConnectionDialog } from './connect-dialog';
 import { ConnectionCardView } from './connection-card';
 import { CredentialsCardView } from './credentials-card';
@@ -63,6 +65,21 @@ function CardView({
       return <UsersCardView integration={item} card={card} />;
     case 'webhooks':
       return <WebhooksCardView integration={item} card={card} />;
+    case 'connect':
+      return <ConnectCardView integration={item} card={card} say={say} slug={manifest.slug} />;
+    case 'collection':
+      return <CollectionCardView integration={item} card={card} say={say} />;
+    case 'stack':
+      return (
+        <Row gutter={[16, 16]}>
+          {card.cards.map((inner, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the manifest's cards never change while shown
+            <Col key={i} span={24}>
+              <CardView card={inner} item={item} manifest={manifest} say={say} />
+            </Col>
+          ))}
+        </Row>
+      );
   }
 }
 
@@ -99,6 +116,7 @@ export function ConnectorListPage({ manifest }: Props) {
   const say = useConnectorWords(manifest.slug);
   const { list, connect } = manifest.page;
   const created = useNewConnection(manifest.slug, manifest.name);
+  const defaultName = list.defaultName ? say(list.defaultName) : manifest.name;
   useDocumentTitle(say(manifest.page.title));
   return (
     <DestinationListPage
@@ -106,14 +124,15 @@ export function ConnectorListPage({ manifest }: Props) {
       title={manifest.name}
       subtitle={say(list.subtitle)}
       connectLabel={say(list.connect)}
-      defaultName={manifest.name}
-      empty={{ title: say(list.empty.title), text: say(list.empty.text) }}
+      defaultName={defaultName}
+      empty={list.empty && { title: say(list.empty.title), text: say(list.empty.text) }}
       icon={connect ? <LinkOutlined aria-hidden /> : undefined}
       dialog={
         connect
           ? ({ open, close }) => (
               <NewConnectionDialog
                 crm={manifest.name}
+                defaultName={defaultName}
                 title={say(list.connect)}
                 methods={connect.methods}
                 say={say}

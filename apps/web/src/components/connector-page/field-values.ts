@@ -19,28 +19,32 @@ const isEmpty = (v: unknown) =>
   v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && !v.length);
 
 /**
- * Required first (REQUIRED on empty, or the field's own word), then the field's schema on a value; an
- * empty optional field passes.
+ * Required first (REQUIRED on empty), then the field's schema on a value; an empty optional field
+ * passes. `words` are the field's own for empty and refused, instead of the codes'.
  */
-export function fieldRule(schema: FieldSchema | undefined, required = false, requiredText?: string): Rule {
+export function fieldRule(
+  schema: FieldSchema | undefined,
+  required = false,
+  words: { required?: string; invalid?: string } = {},
+): Rule {
   return {
     validator: async (_rule, value: unknown) => {
       if (isEmpty(value)) {
-        if (required) throw new Error(requiredText ?? translateCode('REQUIRED'));
+        if (required) throw new Error(words.required ?? translateCode('REQUIRED'));
         return;
       }
       const parsed = schema?.safeParse(typeof value === 'string' ? value.trim() : value);
-      if (parsed && !parsed.success) throw new Error(translateCode(parsed.error.issues[0]?.message));
+      if (parsed && !parsed.success) throw new Error(words.invalid ?? translateCode(parsed.error.issues[0]?.message));
     },
   };
 }
 
+/** A field's rule: its schema (a lead path's by default), required, and its own `messages`. */
 export const ruleOf = (field: Field<string>, say: Say): Rule =>
-  fieldRule(
-    field.kind === 'lead-path' ? (field.schema ?? ZLeadPath) : field.schema,
-    field.required,
-    field.requiredWord ? say(field.requiredWord) : undefined,
-  );
+  fieldRule(field.kind === 'lead-path' ? (field.schema ?? ZLeadPath) : field.schema, field.required, {
+    required: field.messages?.required && say(field.messages.required),
+    invalid: field.messages?.invalid && say(field.messages.invalid),
+  });
 
 /** Whether a field shows with these values (its `visibleWhen`). */
 export function isVisible(field: Pick<Field<string>, 'visibleWhen'>, values: Values): boolean {
@@ -71,6 +75,7 @@ export function initialEntries(field: Field<string>, saved: Values, say: Say): [
       return one(typeof value === 'boolean' ? value : (field.default ?? false));
     case 'radio':
     case 'select':
+    case 'segmented':
       return one(typeof value === 'string' ? value : field.default);
     case 'number':
       return one(typeof value === 'number' ? value : (field.default ?? null));
@@ -121,7 +126,8 @@ export function outputEntries(field: Field<string>, value: unknown, values: Valu
       return one('upperCase' in field && field.upperCase ? text.toUpperCase() : text);
     }
     case 'secret': {
-      const text = field.keepSpaces && typeof value === 'string' && value.trim() ? value : trimmed(value);
+      // A password (`exact`) goes as typed; blank is empty either way.
+      const text = field.exact && typeof value === 'string' && value.trim() ? value : trimmed(value);
       return one(text || undefined);
     }
     case 'number':
@@ -153,10 +159,11 @@ export function outputEntries(field: Field<string>, value: unknown, values: Valu
   }
 }
 
-/** The values of the visible fields to send; hidden and empty ones are left out (undefined). */
+/** The values of the visible fields to send; hidden and empty ones are left out (undefined), `local` ones never sent. */
 export function outputValues(fields: readonly Field<string>[], values: Values): Values {
   const out = new Map<string, unknown>();
   for (const field of fields) {
+    if (field.local) continue;
     const entries = outputEntries(field, values[field.name], values);
     for (const [name, value] of entries) out.set(name, isVisible(field, values) ? value : undefined);
   }

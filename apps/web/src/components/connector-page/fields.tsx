@@ -1,7 +1,8 @@
 // The field kinds of a connector's settings (kit/manifest.ts), each drawn once (field-values.ts says
 // what the form holds and sends for them). A manifest says which; no connector is named.
-import type { Field, FormItem } from '@leadrelay/connectors/manifest';
-import { Checkbox, Form, Input, InputNumber, Radio, Select, Switch, Typography } from 'antd';
+import type { ChoiceField, Field, FormItem } from '@leadrelay/connectors/manifest';
+import { Checkbox, Form, Input, InputNumber, Radio, Segmented, Select, Space, Switch, Typography } from 'antd';
+import type { FormItemProps } from 'antd/es/form';
 import { LeadPathInput } from '../integrations/lead-path-input';
 import { fieldRule, GROUP_ON, isVisible, ruleOf, type Values } from './field-values';
 import { ListSelect, PipelineStage } from './list-fields';
@@ -21,8 +22,6 @@ interface ItemProps {
   inRow?: boolean;
 }
 
-const INPUT_MODE = { numeric: 'numeric', url: 'url', email: 'email' } as const;
-
 /** One field drawn as its kind (the credentials card draws its own secrets: set, or a Replace button). */
 export function FieldItem({ field, say, path = [], inRow }: ItemProps) {
   const label = field.label ? say(field.label) : undefined;
@@ -38,17 +37,18 @@ export function FieldItem({ field, say, path = [], inRow }: ItemProps) {
             maxLength={field.maxLength}
             placeholder={field.placeholder ? say(field.placeholder) : field.example}
             className={field.mono ? 'lr-mono' : undefined}
-            type={field.input === 'email' ? 'email' : undefined}
-            inputMode={field.kind === 'phone' ? 'tel' : field.input ? INPUT_MODE[field.input] : undefined}
+            type={field.inputMode === 'email' ? 'email' : undefined}
+            inputMode={field.kind === 'phone' ? 'tel' : field.inputMode}
             autoComplete={field.autoComplete}
           />
         </Form.Item>
       );
     case 'secret':
+      // Typed in and sent once, never shown again (the credentials card draws its own, with Replace).
       return (
         <Form.Item {...item}>
           <Input.Password
-            autoComplete={field.autoComplete ?? 'off'}
+            autoComplete={field.autoComplete ?? 'new-password'}
             placeholder={field.example}
             maxLength={field.maxLength}
           />
@@ -68,6 +68,7 @@ export function FieldItem({ field, say, path = [], inRow }: ItemProps) {
       );
     case 'radio':
     case 'select':
+    case 'segmented':
       return <ChoiceItem field={field} item={item} say={say} />;
     case 'number':
       return (
@@ -143,26 +144,52 @@ export function FieldItem({ field, say, path = [], inRow }: ItemProps) {
   }
 }
 
-type ChoiceProps = {
-  field: Extract<Field<string>, { kind: 'radio' | 'select' }>;
-  item: { name: string[]; label?: string; extra?: string };
-  say: Say;
-};
-
-/** A radio group or a select of the manifest's options; another choice empties the fields it `clears`. */
-function ChoiceItem({ field, item, say }: ChoiceProps) {
+/**
+ * A radio group (one under another, each with its hint, when they have hints), a select or a
+ * segmented switch of the manifest's options; another choice empties the fields it `clears`.
+ */
+function ChoiceItem({ field, item, say }: { field: ChoiceField<string>; item: FormItemProps; say: Say }) {
   const form = Form.useFormInstance();
-  const options = field.options.map((o) => ({ value: o.value, label: say(o.label) }));
+  const options = field.options.map((o) => ({ value: o.value, label: say(o.label), disabled: o.disabled }));
   const onChange = field.clears
     ? () => form.setFieldsValue(Object.fromEntries(field.clears?.map((name) => [name, undefined]) ?? []))
     : undefined;
-  return (
-    <Form.Item {...item} rules={[ruleOf(field, say)]}>
-      {field.kind === 'radio' ? (
-        <Radio.Group className={field.spaced ? 'lr-crm-radios' : undefined} options={options} onChange={onChange} />
-      ) : (
+  if (field.kind === 'select')
+    return (
+      <Form.Item {...item}>
         <Select options={options} onChange={onChange} />
-      )}
+      </Form.Item>
+    );
+  if (field.kind === 'segmented')
+    return (
+      <Form.Item {...item}>
+        <Segmented options={options} onChange={onChange} />
+      </Form.Item>
+    );
+  if (!field.options.some((o) => o.hint))
+    return (
+      <Form.Item {...item}>
+        <Radio.Group className={field.spaced ? 'lr-crm-radios' : undefined} options={options} onChange={onChange} />
+      </Form.Item>
+    );
+  return (
+    <Form.Item {...item}>
+      <Radio.Group className="lr-full" onChange={onChange}>
+        <Space orientation="vertical">
+          {field.options.map((o) => (
+            <Radio key={o.value} value={o.value} disabled={o.disabled}>
+              {say(o.label)}
+              {o.hint && (
+                <div>
+                  <Typography.Text type="secondary" className="lr-hint">
+                    {say(o.hint)}
+                  </Typography.Text>
+                </div>
+              )}
+            </Radio>
+          ))}
+        </Space>
+      </Radio.Group>
     </Form.Item>
   );
 }

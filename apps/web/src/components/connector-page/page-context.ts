@@ -20,7 +20,10 @@ export function usePage(): PageInfo {
   return page;
 }
 
-const connects = (card: PageCard<string, string>) => card.widget === 'connection' || card.widget === 'credentials';
+const connects = (card: PageCard<string, string>): boolean =>
+  card.widget === 'stack'
+    ? card.cards.some(connects)
+    : card.widget === 'connection' || card.widget === 'credentials' || card.widget === 'connect';
 
 /** The key of the first tab holding a card that connects, else the first tab's. */
 export const connectionTabOf = (page: Page): string =>

@@ -82,8 +82,8 @@ function NameDialog({
 }
 
 /**
- * /admin/integrations/<type> of a destination with its own screens (a connector's page, the Telegram
- * bot): its connections, and a new one (by name, or through the connector's own dialog).
+ * /admin/integrations/<type> of a destination with its own screens (a connector's page): its
+ * connections, and a new one (by name, or through the connector's own dialog).
  */
 export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName, empty, icon, dialog }: Props) {
   const { t } = useTranslation('integrations');

@@ -1,4 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { integrationKeys } from '../../lib/integrations/queries';
 import { type CollectionItemInput, type CollectionListParams, collectionsApi } from './api';
 
 /** Every key starts with 'collections', so the integrations' distribution picker refreshes too. */
@@ -56,9 +57,16 @@ export function useRemoveItemMutation() {
   });
 }
 
-/** The account's Telegram bots, to link a collection's managers to (issue 19). */
+/**
+ * The account's Telegram bots, to link a collection's managers to (issue 19). Under 'integrations':
+ * connecting a bot (the connector's page) refreshes them with the integrations.
+ */
 export function useTelegramBotsQuery() {
-  return useQuery({ queryKey: ['telegram', 'bots'], queryFn: collectionsApi.telegramBots, staleTime: 30_000 });
+  return useQuery({
+    queryKey: [...integrationKeys.all, 'telegram-bots'],
+    queryFn: collectionsApi.telegramBots,
+    staleTime: 30_000,
+  });
 }
 
 export function useTelegramLinkCodeMutation() {

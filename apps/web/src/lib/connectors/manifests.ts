@@ -25,6 +25,8 @@ export function useManifest(slug: string): ConnectorManifest | null | undefined 
     queryFn: () => loadManifest(slug),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
+    // A type that is no connector has none: known at once, no chunk to wait for.
+    initialData: LOADERS.has(slug) ? undefined : null,
   });
   return query.isPending ? undefined : (query.data ?? null);
 }

@@ -8,8 +8,8 @@ import { useCollectionsQuery, useUpdateIntegrationMutation } from './queries';
 export const NO_COLLECTION = '';
 
 /**
- * An integration's distribution collection as a select chooses it (a source's round-robin, the
- * Telegram bot's managers): the account's collections, the chosen one, and a change saved at once.
+ * An integration's distribution collection as a select chooses it (a source's round-robin, the people
+ * a destination reaches): the account's collections, the chosen one, and a change saved at once.
  */
 export function useDistributionChoice(integration: Integration) {
   const { t: tc } = useTranslation('common');

@@ -1,15 +1,18 @@
 import '../../../components/integrations/integrations.css';
 import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { ConnectorManifest } from '@leadrelay/connectors/manifest';
 import type { Integration } from '@leadrelay/shared';
 import { Alert, Col, Result, Row, Skeleton, Tabs, Typography } from 'antd';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { SourceCards, SourceMapping } from '../../../components/connector-page/source-cards';
 import { HooksTable } from '../../../components/hooks/hooks-table';
 import { GeneralCard } from '../../../components/integrations/general-card';
 import { MappingSection } from '../../../components/integrations/mapping-section';
 import { StateAlert } from '../../../components/integrations/state-alert';
 import { StatusTag } from '../../../components/integrations/status-tag';
+import { useManifest } from '../../../lib/connectors/manifests';
 import { errorMessage } from '../../../lib/errors';
 import { HttpError } from '../../../lib/http';
 import { typeName } from '../../../lib/integrations/catalogue';
@@ -26,13 +29,35 @@ import { WebhookCard } from '../components/webhook-card';
 const TABS = ['settings', 'mapping', 'destinations', 'leads'] as const;
 type TabKey = (typeof TABS)[number];
 
-/** What a source type that does not take leads through our webhook URL shows instead (facebook). */
+/**
+ * What a source type that does not take leads through our webhook URL shows instead, handed over by
+ * app/ (facebook); a connector's manifest may declare its source cards instead (components/connector-page).
+ */
 export interface SourceParts {
   SourceCard: ComponentType<{ integration: Integration }>;
   Mapping: ComponentType<{ integration: Integration }>;
 }
 
 const NO_SOURCES: ReadonlyMap<string, SourceParts> = new Map();
+
+/** A source's own card and mapping: its manifest's, app/'s (facebook), or none (it takes leads at our webhook URL). */
+function ownParts(
+  item: Integration,
+  manifest: ConnectorManifest | null | undefined,
+  parts: SourceParts | undefined,
+): { card: ReactNode; mapping: ReactNode } | null {
+  if (manifest === undefined) return { card: <Skeleton active />, mapping: <Skeleton active /> };
+  if (manifest?.source) {
+    const declared = { ...manifest, source: manifest.source };
+    return {
+      card: <SourceCards integration={item} manifest={declared} />,
+      mapping: <SourceMapping integration={item} manifest={declared} />,
+    };
+  }
+  return parts
+    ? { card: <parts.SourceCard integration={item} />, mapping: <parts.Mapping integration={item} /> }
+    : null;
+}
 
 /**
  * /admin/integrations/:type/:id: one integration, its settings, mapping, destinations and leads.
@@ -44,6 +69,8 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
   const tab = useTabParam();
   const integration = useIntegrationQuery(id);
   const catalogue = useCatalogueQuery();
+  // The URL's type is the integration's (a wrong one is sent on below): its manifest, once its chunk is in.
+  const manifest = useManifest(type ?? '');
   const [sample, setSample] = useState(() => readSample(id));
   const onSampleChange = (text: string) => {
     setSample(text);
@@ -77,8 +104,8 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
   if (type && type !== item.type) return <Navigate to={integrationPath(item)} replace />;
 
   const isSource = item.kind === 'source';
-  // A source with its own parts (facebook) takes leads from elsewhere, not from a webhook URL of ours.
-  const own = sources.get(item.type);
+  // A source with its own parts (facebook) or a manifest's cards takes leads from elsewhere, not from a webhook URL of ours.
+  const own = ownParts(item, manifest, sources.get(item.type));
   const label = typeName(catalogue.data, item.type);
   const tabKey = (TABS as readonly string[]).includes(tab.requested) ? (tab.requested as TabKey) : 'settings';
   const settingsTab = (
@@ -94,7 +121,7 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
       </Col>
       {isSource && (
         <Col xs={24} lg={14}>
-          {own ? <own.SourceCard integration={item} /> : <WebhookCard integration={item} sample={sample} />}
+          {own?.card ?? <WebhookCard integration={item} sample={sample} />}
         </Col>
       )}
     </Row>
@@ -106,9 +133,7 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
           {
             key: 'mapping',
             label: t('tabs.mapping'),
-            children: own ? (
-              <own.Mapping integration={item} />
-            ) : (
+            children: own?.mapping ?? (
               <MappingSection integration={item} sample={sample} onSampleChange={onSampleChange} />
             ),
           },
