@@ -325,6 +325,8 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     consentUrl: (client, state) => amoAuthorizeUrl(client, state),
     exchangeCode: (call, code, account) => amoExchangeCode(call, account ?? '', code),
   },
+  // amoCRM refusing a list request itself answers CRM_REQUEST_FAILED with its reason on the generic lists route.
+  loaderRefusal: 'CRM_REQUEST_FAILED',
   loaders: {
     users: async (ctx) => (await amoUsers(ctx)).map((u) => ({ id: String(u.id), name: u.name })),
     fields: async (ctx) => toFieldOptions(await amoFields(ctx)),

@@ -479,6 +479,12 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
     /** Connector-specific lists behind their own spec routes (pipelines, stages, dealFields, ...). */
     [list: string]: ((ctx: ConnectorContext<Auth, Settings>) => Promise<unknown>) | undefined;
   };
+  /**
+   * What the destination refusing a loader's request itself (a 4xx other than auth) answers on the
+   * generic GET /api/integrations/{id}/{type}/lists/{list}: CRM_REQUEST_FAILED with its reason, as a
+   * CRM's own list paths answer; by default CONNECTION_FAILED. (A list alias says its own `refusal`.)
+   */
+  loaderRefusal?: AliasRefusal;
   /** Webhooks at the destination (POST /api/integrations/{id}/{type}/webhooks and the CRM's own routes). */
   webhooks?: {
     /** What a webhook to create must be (its event in the destination's notation); the server checks it. */

@@ -387,6 +387,8 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
       };
     },
   },
+  // Pipedrive refusing a list request itself answers CRM_REQUEST_FAILED with its reason on the generic lists route.
+  loaderRefusal: 'CRM_REQUEST_FAILED',
   loaders: {
     users: async (ctx) =>
       (await pipedriveClient(ctx).listV1<{ id: number; name: string; active_flag?: boolean }>('/v1/users'))

@@ -263,6 +263,8 @@ export const uspacy = defineConnector<UspacyAuth, UspacySettings>({
     /** Hosts a portal address or incoming webhook URL may name. */
     USPACY_HOSTS: { type: 'hosts', default: '*.uspacy.ua' },
   },
+  // Uspacy refusing a list request itself answers CRM_REQUEST_FAILED with its reason on the generic lists route.
+  loaderRefusal: 'CRM_REQUEST_FAILED',
   loaders: {
     users: async (ctx) => (await uspacyUsers(ctx)).map((u) => ({ id: String(u.id), name: u.name })),
     fields: async (ctx) => toFieldOptions(await uspacyFields(ctx)),

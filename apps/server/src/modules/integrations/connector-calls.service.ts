@@ -68,6 +68,9 @@ export async function callConnector<T>(
   }
 }
 
+/** What a refusal of `type`'s loaders answers on the generic lists route: as its definition declares. */
+export const loaderRefusalOf = (type: string): Refusal => getConnector(type)?.loaderRefusal ?? 'CONNECTION_FAILED';
+
 /** One of the connector's loaders (`{type}/users`, `{type}/fields` and the connectors' own list routes); none: OPERATION_NOT_SUPPORTED. */
 export async function loadList(
   deps: Deps,

@@ -379,6 +379,24 @@ describe('pipedrive through the generic routes', () => {
     );
   });
 
+  it("answers a loader's list at …/pipedrive/lists/:list; Pipedrive's own refusal is CRM_REQUEST_FAILED, as on the spec path", async () => {
+    const id = await pipedriveIntegration(alice);
+    await connectWithToken(alice, id);
+    const generic = `/api/integrations/${id}/pipedrive/lists/activityTypes`;
+    expect((await call('GET', generic, alice)).json()).toEqual(
+      (await call('GET', `/api/legacy/api/pipedrive/getActivityTypes/${id}`, alice)).json(),
+    );
+    emu.setFault({ status: 400, error: 'the filter is not valid', match: 'GET /v1/activityTypes' });
+    for (const path of [generic, `/api/legacy/api/pipedrive/getActivityTypes/${id}`]) {
+      const refused = await call('GET', path, alice);
+      expectError(refused, 400, 'CRM_REQUEST_FAILED');
+      expect(errorOf(refused).message).toContain('the filter is not valid');
+    }
+    // Revoked access is no refusal of the request: still CONNECTION_FAILED.
+    emu.setFault({ status: 401, match: 'GET /v1/activityTypes' });
+    expectError(await call('GET', generic, alice), 400, 'CONNECTION_FAILED');
+  });
+
   it('starts the consent generically; the connect screen posts the code to /api/oauth/pipedrive/connect', async () => {
     const id = await pipedriveIntegration(alice);
     const start = await call('POST', `/api/integrations/${id}/oauth/start`, alice, {});

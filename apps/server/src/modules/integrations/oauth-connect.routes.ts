@@ -8,7 +8,8 @@
 //   POST /api/oauth/{type}/connect {code, state} → {integrationId, type} (or the connector's alias)
 //   GET  /api/oauth/{type}/callback (public): a return to a connector that declares no such path →
 //        its screen with ?error=OAUTH_STATE_INVALID
-//   GET  /api/integrations/{id}/{type}/lists/{list}: one of the connector's loaders
+//   GET  /api/integrations/{id}/{type}/lists/{list}: one of the connector's loaders (a refusal answers
+//        as the definition's loaderRefusal says)
 // The spec's own paths for these steps are aliases the connectors declare (connector-aliases.routes.ts).
 import { connectors } from '@leadrelay/connectors';
 import { ZOAuthUrl } from '@leadrelay/shared';
@@ -17,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { bindStateToBrowser } from '../../lib/oauth-state';
 import { authOf } from '../../plugins/auth';
-import { loadList } from './connector-calls.service';
+import { loaderRefusalOf, loadList } from './connector-calls.service';
 import { type AfterConnect, connectWithScreenCode } from './connector-connect.service';
 import { ownRow } from './integration-rows';
 import { callbackOf, callbackToScreen, finishAtCallback, oauthConnector, startConnect } from './oauth-connect.service';
@@ -113,6 +114,14 @@ export async function oauthConnectRoutes(app: FastifyInstance, options: { afterC
       config: { access: 'client' },
       schema: { tags, params: z.object({ id: z.string(), type: z.string(), list: z.string().max(100) }) },
     },
-    (req) => loadList(deps, authOf(req).user, req.params.id, req.params.type, req.params.list),
+    (req) =>
+      loadList(
+        deps,
+        authOf(req).user,
+        req.params.id,
+        req.params.type,
+        req.params.list,
+        loaderRefusalOf(req.params.type),
+      ),
   );
 }
