@@ -87,7 +87,6 @@ function importersOf(files, universe) {
 // other folder's screens are the routes that hold its name (features/parsers: /admin/parsers).
 const FEATURE_PATHS = {
   auth: ['/signin', '/signup', '/recovery', '/password', '/confirm', '/enter', '/admin/logout'],
-  crm: ['/amocrm', '/pipedrive', '/uspacy'],
   dashboard: ['/admin'],
   plans: ['/admin/plan', '/admin/super/tariffs'],
   'super-admin': ['/admin/super'],

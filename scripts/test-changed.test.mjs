@@ -28,8 +28,8 @@ describe('test:changed picks the end-to-end specs of a change', () => {
     expect(specs).not.toContain('apps/web/e2e/payments.spec.ts');
   });
 
-  it('a folder named unlike its routes (features/crm): the specs of its routes', () => {
-    expect(e2eSpecs(['apps/web/src/features/crm/pages/uspacy-page.tsx'])).toContain('apps/web/e2e/crm-flow.spec.ts');
+  it('a folder named unlike its routes (features/auth): the specs of its routes', () => {
+    expect(e2eSpecs(['apps/web/src/features/auth/pages/enter-page.tsx'])).toContain('apps/web/e2e/enter.spec.ts');
   });
 
   it('the i18n layer, a locale or a style sheet: every spec', () => {
