@@ -45,8 +45,6 @@ function endpointsIn(value: unknown, found = new Set<string>()): string[] {
   return [...found].sort();
 }
 
-const hostOf = (url: string) => new URL(url).host;
-
 export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulators> {
   const demos = await Promise.all(
     [...connectors.values()].flatMap((c) =>
