@@ -11,7 +11,6 @@ import { sendpulse } from './sendpulse';
 import { telegram } from './telegram';
 import { uspacy } from './uspacy';
 
-export { ALPHASMS_API_URL, alfasms } from './alfasms';
 export { amocrm } from './amocrm';
 export {
   DEFAULT_DIALOG_URL as FACEBOOK_DEFAULT_DIALOG_URL,
@@ -36,7 +35,7 @@ export {
   verifySignature,
   versionOfUrl as graphVersionOfUrl,
 } from './facebook';
-export { GA_API_URL, GA_EU_API_URL, ga } from './ga';
+
 export * from './horoshop';
 export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
