@@ -13,6 +13,8 @@ const sources = [
   join(web, 'vite.config.ts'),
   join(web, 'package.json'),
   join(root, 'packages/shared/src'),
+  // The connectors' manifests, logos and words are web code too (ADR 014).
+  join(root, 'packages/connectors/src'),
   join(root, 'package-lock.json'),
   import.meta.filename,
 ];

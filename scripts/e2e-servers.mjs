@@ -23,6 +23,9 @@ if (!Array.isArray(wanted) || wanted.length === 0) {
 }
 
 execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: root, stdio: 'inherit' });
+// The pages the specs open: rebuilt when a source changed since the last build (a no-op after
+// npm test's own build), so a spec never runs against a stale web app.
+execFileSync(process.execPath, ['scripts/build-web.mjs'], { cwd: root, stdio: 'inherit' });
 
 const servers = wanted.map(({ port, dataDir, smtpPort }) => {
   const env = {
