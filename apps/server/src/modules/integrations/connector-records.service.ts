@@ -39,7 +39,7 @@ export function recordKindOf(type: string, kind: string): Kind | undefined {
  * The worker's bookkeeping of a delivery's result: each entry of `result.records` that one of the
  * connector's kinds reads becomes a record (once per key: a result stored twice keeps one).
  */
-export async function storeRecords(tx: Executor, delivery: DeliveryRow, type: string, result: DeliveryResult) {
+async function storeRecords(tx: Executor, delivery: DeliveryRow, type: string, result: DeliveryResult) {
   const kinds = Object.entries(getConnector(type)?.records ?? {});
   if (!kinds.length || !result.records?.length) return;
   const rows = result.records.flatMap((entry) => {
@@ -180,7 +180,7 @@ type RefreshDeps = Pick<Deps, 'config' | 'log' | 'secrets' | 'locks' | 'db'>;
  * One run of a kind's refresh: its open records, the longest unasked first, handed to the connector
  * in one call per integration. A connection that cannot be called now keeps its records for the next run.
  */
-export async function refreshRecords(
+async function refreshRecords(
   deps: RefreshDeps,
   tx: Executor,
   connector: ConnectorDefinition<unknown, unknown>,

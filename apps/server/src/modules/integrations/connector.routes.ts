@@ -28,7 +28,7 @@ const tags = ['integrations'];
 const ZIdParams = z.object({ id: z.string() });
 const ZActionParams = z.object({ id: z.string(), action: z.string().max(100) });
 const ZRecordParams = z.object({ id: z.string(), kind: z.string().max(100) });
-export const ZRecordQuery = z
+const ZRecordQuery = z
   .object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     limit: z.coerce.number().int().min(1).max(100).default(10),

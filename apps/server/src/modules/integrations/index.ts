@@ -10,15 +10,8 @@ import { integrationTasks } from './integrations.tasks';
 import { sourceDeps } from './source-deps';
 import { sourceTasks } from './source-poll';
 
-export { callConnector, loadList, remoteWebhooks } from './connector-calls.service';
 export type { EmitIntegrationUpdate } from './integration-health';
-export {
-  connectionChanged,
-  emitWithState,
-  markBroken,
-  markRecovered,
-  watchIntegrationHealth,
-} from './integration-health';
+export { emitWithState, watchIntegrationHealth } from './integration-health';
 export type { Actor } from './integration-rows';
 export { assertIntegration, ownIntegrationOfType, ownRow } from './integration-rows';
 export type { IntegrationTypeHooks } from './integration-types';
@@ -26,19 +19,7 @@ export { registerIntegrationType } from './integration-types';
 export { validDestinations } from './integration-validation';
 export { collectionsCleaner, integrationsCleaner } from './integrations.cleaner';
 export { deleteIntegration, getIntegration, updateIntegration } from './integrations.service';
-export { registerLoaderRoutes } from './loader-routes';
-export {
-  appClient,
-  callbackToScreen,
-  connectWithCode,
-  consentUrl,
-  finishAtCallback,
-  oauthConnector,
-  signConnectState,
-  startConnect,
-  stateIntegration,
-  storeAuth,
-} from './oauth-connect.service';
+export { connectWithCode, storeAuth } from './oauth-connect.service';
 
 /**
  * `beforeDelete`: other modules' tidying at the destination before an integration is deleted.

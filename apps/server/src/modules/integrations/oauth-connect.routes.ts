@@ -37,7 +37,7 @@ const ZScreenQuery = z.object({
   state: z.string().max(4000).optional(),
   error: z.string().max(200).optional(),
 });
-export const ZCodeBody = z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(4000) });
+const ZCodeBody = z.object({ code: z.string().min(1).max(2000), state: z.string().min(1).max(4000) });
 const ZCodeConnected = z.object({ integrationId: z.string(), type: z.string() });
 
 /** The definitions whose OAuth ends in credentials on the integration (the generic flow runs it). */

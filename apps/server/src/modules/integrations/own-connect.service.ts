@@ -24,7 +24,7 @@ import { startSource } from './source.service';
 const newToken = () => randomBytes(32).toString('base64url');
 
 /** The connector of a source that declares its own connect; OPERATION_NOT_SUPPORTED for any other. */
-export function ownConnectOf(type: string) {
+function ownConnectOf(type: string) {
   const connector = getConnector(type);
   const connect = connector?.source?.connect;
   if (!connector || !connect) throw new AppError('OPERATION_NOT_SUPPORTED');

@@ -62,7 +62,7 @@ function storedContext(deps: Deps, connector: Connector, row: IntegrationRow) {
 
 // ---- What the screen reads ----
 
-export async function sourceView(deps: Deps, source: Source, row: IntegrationRow): Promise<SourceView> {
+async function sourceView(deps: Deps, source: Source, row: IntegrationRow): Promise<SourceView> {
   const state = await stateRow(deps.db, row.id);
   let auth: Record<string, unknown> = {};
   try {
