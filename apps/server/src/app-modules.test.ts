@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { APP_MODULES } from './app-modules';
 import { readEnv } from './env';
 import { defineSettings } from './lib/env-settings';
+import { deliveryParts } from './modules/server-module';
 
 describe('the modules list', () => {
   it('names each module once', () => {
@@ -24,5 +25,47 @@ describe('the modules list', () => {
     expect(() => readEnv({}, [{ settings: defineSettings({ keys: { PORT: z.string() }, read: () => ({}) }) }])).toThrow(
       'PORT is declared twice',
     );
+  });
+});
+
+describe("the delivery worker's parts", () => {
+  const ctx = {} as Parameters<typeof deliveryParts>[1];
+  const calls: string[] = [];
+  const enrich = async () => ({ chat: 1 });
+  const chats = {
+    delivery: () => ({ contexts: { 'manager-chat': { enrich, record: async () => void calls.push('card') } } }),
+  };
+  const records = {
+    delivery: () => ({
+      recorders: { sms: async () => void calls.push('sms'), chat: async () => void calls.push('own') },
+    }),
+  };
+
+  it('gives a delivery context to each connector that declares it, and to no other', () => {
+    const parts = deliveryParts([records, chats], ctx, [
+      { slug: 'chat', deliveryContext: 'manager-chat' },
+      { slug: 'sms' },
+      { slug: 'fax', deliveryContext: 'nobody-provides-this' },
+    ]);
+    expect(Object.keys(parts.enrichers)).toEqual(['chat']);
+    expect(parts.enrichers.chat).toBe(enrich);
+    expect(Object.keys(parts.recorders).sort()).toEqual(['chat', 'sms']);
+  });
+
+  it("runs the type's own recorder, then its context's, in the result's transaction", async () => {
+    const parts = deliveryParts([records, chats], ctx, [{ slug: 'chat', deliveryContext: 'manager-chat' }]);
+    calls.length = 0;
+    const args = [{}, {}, {}] as Parameters<(typeof parts.recorders)[string]>;
+    await parts.recorders.chat?.(...args);
+    expect(calls).toEqual(['own', 'card']);
+  });
+
+  it("the Telegram destination gets the manager bot's context from the modules as listed", () => {
+    const parts = deliveryParts(APP_MODULES, ctx);
+    expect(Object.keys(parts.enrichers)).toEqual(['telegram']);
+    expect(parts.recorders.telegram).toBeTypeOf('function');
+    // A type is data: a name like __proto__ or constructor finds nothing.
+    for (const name of ['__proto__', 'constructor', 'toString'])
+      expect(Reflect.get(parts.enrichers, name)).toBeUndefined();
   });
 });

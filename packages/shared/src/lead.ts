@@ -30,12 +30,6 @@ export const ZAssignee = z.object({
 });
 export type Assignee = z.infer<typeof ZAssignee>;
 
-/**
- * A lead passed to another manager (escalation, issue 19) is sent again to its destinations of
- * these types (the manager's Telegram card); a CRM keeps the lead it has.
- */
-export const REASSIGN_REDELIVER_TYPES: readonly string[] = ['telegram'];
-
 /** Source kinds own destinations; destination kinds receive leads. */
 export const SOURCE_TYPES = ['facebook', 'webhook', 'parser', 'horoshop'] as const;
 export const DESTINATION_TYPES = [

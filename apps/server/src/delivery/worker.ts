@@ -19,16 +19,17 @@ import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, type RetryPolicy } 
 import { type ClaimedDelivery, claimDeliveries, releaseLeases } from './queue';
 
 /**
- * A destination type's bookkeeping of a successful delivery (the SMS log of AlphaSMS), handed to the
- * worker by app.ts from the type's module (its descriptor's `delivery`): it runs in the transaction
- * that stores the result, with what the connector reported in `result.records`.
+ * A destination type's bookkeeping of a successful delivery (the records its connector declares; a
+ * delivery context's, such as the manager bot's cards), handed to the worker by app.ts from the
+ * modules' `delivery` parts: it runs in the transaction that stores the result, with what the
+ * connector reported in `result.records`.
  */
 export type DeliveryRecorder = (tx: Executor, delivery: DeliveryRow, result: DeliveryResult) => Promise<void>;
 
 /**
- * What a destination type's module adds to a delivery before its connector is called
- * (DeliveryInput.extra): Telegram's recipient chat and the lead's earlier cards. Handed to the
- * worker by app.ts, like the recorders.
+ * What a delivery context adds to a delivery before its connector is called (DeliveryInput.extra):
+ * the manager bot's recipient chat and the lead's earlier cards, for a connector that declares
+ * `manager-chat`. Handed to the worker by app.ts, like the recorders.
  */
 export type DeliveryEnricher = (delivery: DeliveryRow, lead: LeadRow, destination: IntegrationRow) => Promise<unknown>;
 

@@ -3,6 +3,7 @@
 // says only what it has: its routes, periodic tasks, environment settings, seeds, what the delivery
 // worker asks of it, and what it starts and stops. Tenant-data cleaners are listed apart, in the
 // order they must run (app-modules.ts).
+import { type ConnectorDefinition, connectors } from '@leadrelay/connectors';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { AppConfig, Deps } from '../config';
 import type { Db } from '../db/client';
@@ -46,10 +47,21 @@ export interface ModuleParts {
   background?: { start(): void; stop(): Promise<void>; wake(): void; wakeOn: WakeEvent };
 }
 
-/** What the delivery worker asks of a destination type's module (docs/adr/002-delivery-engine.md). */
+/**
+ * What a module adds to deliveries and keeps of their results, for every connector that declares
+ * the context by its name (ConnectorDefinition.deliveryContext; ADR 013 "Delivery contexts").
+ */
+export interface DeliveryContextProvider {
+  enrich: DeliveryEnricher;
+  record?: DeliveryRecorder;
+}
+
+/** What the delivery worker asks of a module (docs/adr/002-delivery-engine.md). */
 export interface DeliveryParts {
+  /** Bookkeeping by destination type, made from what the connectors declare (their records). */
   recorders?: Record<string, DeliveryRecorder>;
-  enrichers?: Record<string, DeliveryEnricher>;
+  /** Delivery contexts by name: which destination types use one is the connectors' to say. */
+  contexts?: Record<string, DeliveryContextProvider>;
 }
 
 export interface ServerModule<O = unknown, E extends object = object> extends ModuleParts {
@@ -102,16 +114,45 @@ export async function setupModules<O>(
   return wired;
 }
 
-/** What the delivery worker asks of the modules, by destination type. */
+/**
+ * What the delivery worker asks of the modules, by destination type: the modules' recorders, and
+ * each connector's declared delivery context from the module that provides it (its recorder runs
+ * after the type's own). No module names a destination type for this.
+ */
 export function deliveryParts(
   modules: readonly Pick<ServerModule, 'delivery'>[],
   ctx: { db: Db; config: AppConfig },
-): Required<DeliveryParts> {
-  const parts: Required<DeliveryParts> = { recorders: {}, enrichers: {} };
+  definitions: Iterable<Pick<ConnectorDefinition, 'slug' | 'deliveryContext'>> = connectors.values(),
+): { recorders: Record<string, DeliveryRecorder>; enrichers: Record<string, DeliveryEnricher> } {
+  const recorders = new Map<string, DeliveryRecorder>();
+  const contexts = new Map<string, DeliveryContextProvider>();
   for (const module of modules) {
     const made = module.delivery?.(ctx);
-    Object.assign(parts.recorders, made?.recorders);
-    Object.assign(parts.enrichers, made?.enrichers);
+    for (const [type, recorder] of Object.entries(made?.recorders ?? {})) recorders.set(type, recorder);
+    for (const [name, provider] of Object.entries(made?.contexts ?? {})) contexts.set(name, provider);
   }
-  return parts;
+  const enrichers = new Map<string, DeliveryEnricher>();
+  for (const definition of definitions) {
+    const provider = definition.deliveryContext ? contexts.get(definition.deliveryContext) : undefined;
+    if (!provider) continue;
+    enrichers.set(definition.slug, provider.enrich);
+    const own = recorders.get(definition.slug);
+    const { record } = provider;
+    if (record) {
+      recorders.set(
+        definition.slug,
+        own
+          ? async (tx, delivery, result) => {
+              await own(tx, delivery, result);
+              await record(tx, delivery, result);
+            }
+          : record,
+      );
+    }
+  }
+  // Null-prototype maps for the worker: a destination type is data, never a member name.
+  return {
+    recorders: Object.assign(Object.create(null), Object.fromEntries(recorders)),
+    enrichers: Object.assign(Object.create(null), Object.fromEntries(enrichers)),
+  };
 }

@@ -204,8 +204,8 @@ export interface DeliveryInput {
   /** The source's raw payload, for notes. */
   raw?: unknown;
   /**
-   * What the destination type's module on the server adds to this delivery (the worker's
-   * `enrichers`, by type): Telegram's recipient chat, the lead's id and link, its earlier cards.
+   * What the server's provider of the connector's `deliveryContext` adds to this delivery (the
+   * manager bot's `manager-chat`: the recipient's chat, the lead's id and link, its earlier cards).
    * Each connector that reads it types and checks it itself.
    */
   extra?: unknown;
@@ -511,6 +511,19 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   errors?: ConnectorErrors;
   /** A source's receivers, poll, subscription, items and own connect (kit/source.ts). */
   source?: ConnectorSource<Auth, Settings>;
+  /**
+   * What a product module of the server adds to each of its deliveries (DeliveryInput.extra) and
+   * keeps of their results, named by what it is, never by the connector (ADR 013 "Delivery
+   * contexts"): `manager-chat`, the manager bot's (the assignee's linked chat, the lead's id and link,
+   * the lead's open cards to other managers; it keeps the cards sent). A delivery whose context no
+   * module provides gets none (`extra` undefined), which the connector refuses as a configuration fault.
+   */
+  deliveryContext?: string;
+  /**
+   * Its delivery goes to the lead's assignee in person (a manager's card): a lead passed to another
+   * manager (escalation) is delivered to it again, for the new holder; a CRM keeps the lead it has.
+   */
+  deliversToAssignee?: boolean;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,

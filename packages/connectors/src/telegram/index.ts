@@ -2,8 +2,9 @@
 // distribution item linked to a Telegram chat) a card with "Беру"/"Take it" and "Передзвонив"/
 // "Called back". The bot is the account's own (a BotFather token, checked with getMe, sealed with
 // the webhook's secret) or the platform's (TELEGRAM_BOT_TOKEN). Who the card goes to, the lead's id
-// and link and the lead's earlier cards come from the server's Telegram module (input.extra); the
-// cards sent go back as records for it to store. Presses arrive at the server's webhook.
+// and link and the lead's earlier cards come from the server's manager bot, which provides the
+// `manager-chat` delivery context it declares (input.extra); the cards sent go back as records for
+// the bot to keep. Presses arrive at the bot's webhook.
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
@@ -55,7 +56,7 @@ export interface TelegramRecipient {
   language: 'uk' | 'en';
 }
 
-/** What the server's Telegram module adds to a delivery (DeliveryInput.extra). */
+/** What the `manager-chat` delivery context adds to a delivery (DeliveryInput.extra). */
 export interface TelegramDelivery {
   leadId: string;
   leadUrl: string;
@@ -96,6 +97,10 @@ export const telegram = defineConnector<TelegramAuth, TelegramSettings>({
   demo: () => import('./demo').then((m) => m.startDemo()),
   // The server's own connect route checks the token, sets the webhook and stores its secret.
   connectAuth: 'own',
+  // The manager bot adds the assignee's chat and the lead's earlier cards, and keeps the cards sent.
+  deliveryContext: 'manager-chat',
+  // A lead passed to another manager sends the new holder their own card.
+  deliversToAssignee: true,
   auth: ZTelegramAuth,
   settings: ZTelegramSettings,
   config: {

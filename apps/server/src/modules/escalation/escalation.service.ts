@@ -2,14 +2,9 @@
 // policy escalates is enrolled with its holder and deadline (N minutes of the holder's working time);
 // a lead nobody took by then passes to the next manager on duty who has not had it (lib/escalation),
 // its Telegram card goes out again to them, and the owner gets one mail per run with the passes.
-import {
-  type Assignee,
-  type Locale,
-  REASSIGN_REDELIVER_TYPES,
-  type RoutingPolicy,
-  type WorkingHours,
-  ZRoutingPolicy,
-} from '@leadrelay/shared';
+
+import { connectors } from '@leadrelay/connectors';
+import { type Assignee, type Locale, type RoutingPolicy, type WorkingHours, ZRoutingPolicy } from '@leadrelay/shared';
 import { and, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import {
@@ -24,6 +19,10 @@ import {
 } from '../../db/schema';
 import { redeliverLeadTo } from '../../delivery/queue';
 import { escalate, escalationDue, type RoutingPolicy as LibPolicy, type Manager } from '../../lib/escalation';
+
+/** The destination types a passed lead goes to again: those whose connector delivers to the assignee in person. */
+const typesDeliveredToAssignee = (): string[] =>
+  [...connectors.values()].filter((definition) => definition.deliversToAssignee).map((definition) => definition.slug);
 
 /** New leads older than this are not enrolled (a task that was down a day does not wake old leads). */
 export const ENROL_WINDOW_MS = 24 * 60 * 60_000;
@@ -209,7 +208,7 @@ async function passOn(
       .where(eq(leadAssignments.leadId, a.leadId));
     const assignee: Assignee = { id: to.value, name: to.name, itemId: to.id };
     await tx.update(leads).set({ assignee }).where(eq(leads.id, a.leadId));
-    requeued += (await redeliverLeadTo(tx, a.leadId, REASSIGN_REDELIVER_TYPES, now)).length;
+    requeued += (await redeliverLeadTo(tx, a.leadId, typesDeliveredToAssignee(), now)).length;
     passes.push({
       accountId: a.accountId,
       leadId: a.leadId,

@@ -11,9 +11,9 @@ export { apiFor, authOfRow, platformBot, TYPE, telegramConfig } from './telegram
 export const telegramModule = defineModule({
   name: 'telegram',
   routes: [telegramRoutes],
-  // The cards it sent, kept with the result; the assignee's chat and the lead's earlier cards, before the call.
+  // The manager bot's part in every delivery that declares it (the Telegram destination does): the
+  // assignee's chat and the lead's earlier cards before the call; the cards it sent, kept with the result.
   delivery: (worker) => ({
-    recorders: { telegram: recordTelegramCards },
-    enrichers: { telegram: telegramEnricher(worker) },
+    contexts: { 'manager-chat': { enrich: telegramEnricher(worker), record: recordTelegramCards } },
   }),
 });
