@@ -8,7 +8,8 @@
 //     extractor, not from a hand-written scan;
 //  2. writes words in JSX text or a visible prop (title, placeholder, aria-label, alt, label,
 //     okText, cancelText, message, description, ...) instead of a t() call. i18next-cli's linter
-//     finds them; the product and service names of docs/glossary.md (apps/web/src/locales/names.json)
+//     finds them; the product and service names of docs/glossary.md (apps/web/src/locales/names.json,
+//     and a connector's own in packages/connectors/src/<slug>/names.json)
 //     and technical tokens (an address, a field path, a sample ID) pass;
 //  3. shows a text the server sent as it came: a response field such as `reason`, `message`,
 //     `error`, `detail`, `lastError` put in JSX, a visible prop or a message/notification, or given
@@ -61,9 +62,17 @@ const SERVER_TEXT = new Set([
 /** A single token of a technical kind: an address, a host, a field path, a code sample, a phone. */
 const TECHNICAL = /^(?:[^\s]*[\d._@:/+-][^\s]*|\+?[\d\s()-]+)$/;
 
-function readNames(locales) {
+/** The glossary's names and tokens (locales/names.json) and each connector's own names (<slug>/names.json). */
+export function readNames(locales, connectors) {
   const { names, tokens } = JSON.parse(readFileSync(join(locales, 'names.json'), 'utf8'));
-  return new Set([...names, ...tokens]);
+  const own = [];
+  if (connectors && existsSync(connectors)) {
+    for (const folder of readdirSync(connectors, { withFileTypes: true })) {
+      const file = join(connectors, folder.name, 'names.json');
+      if (folder.isDirectory() && existsSync(file)) own.push(...JSON.parse(readFileSync(file, 'utf8')).names);
+    }
+  }
+  return new Set([...names, ...own, ...tokens]);
 }
 
 /** The connectors' folders that have words: [slug, words folder]. */
@@ -146,8 +155,8 @@ async function missingKeys(src, locales, connectors, rel) {
 }
 
 /** 2: words written in the markup. */
-async function hardcoded(src, locales, rel) {
-  const names = readNames(locales);
+async function hardcoded(src, locales, connectors, rel) {
+  const names = readNames(locales, connectors);
   const result = await runLinter(config(src, locales));
   const problems = [];
   for (const [file, issues] of Object.entries(result.files)) {
@@ -312,7 +321,7 @@ export async function checkStrings({ src, locales, connectors, cwd = process.cwd
   const seen = new Set();
   const all = [
     ...(await missingKeys(src, locales, connectors, rel)),
-    ...(await hardcoded(src, locales, rel)),
+    ...(await hardcoded(src, locales, connectors, rel)),
     ...rawServerText(src, rel),
   ];
   return all

@@ -81,6 +81,7 @@ export function Good({ hook }: { hook: { reason: string } }) {
       <span>{reasonText(hook.reason)}</span>
       <Alert title={t('reasons.AUTH')} description={reasonText(hook.reason)} />
       <p>amoCRM</p>
+      <p>DemoCRM</p>
       <p>{t('connectors:demo.tabs.log')}</p>
       {/* i18n-raw: the operator's log shows the answer as it came */}
       <code>{hook.reason}</code>
@@ -111,6 +112,8 @@ beforeAll(() => {
   write(join(dir, 'connectors'), {
     'demo/words/uk.json': { tabs: { log: 'Журнал' } },
     'demo/words/en.json': { tabs: { log: 'Log' } },
+    // Its own names, which may stand in the markup as the glossary's do.
+    'demo/names.json': { names: ['DemoCRM'] },
   });
   write(join(dir, 'good'), GOOD);
   write(join(dir, 'bad'), { ...GOOD, ...BAD });

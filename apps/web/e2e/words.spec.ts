@@ -1,14 +1,14 @@
 // Issue 17 part 3: a Ukrainian user never sees English. The pages a client sees (the dashboard, the
 // integrations list, the picker, a source with a failing destination, the failing destination, the
 // lead log, the account pages) carry no Latin word but the names of docs/glossary.md
-// (locales/names.json), e-mail addresses, addresses and technical tokens. The destination fails
+// (locales/names.json and each connector's names.json), e-mail addresses, addresses and technical tokens. The destination fails
 // with the service's own English answer: it stays out of the page's text, folded under
 // "Технічні подробиці".
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import type { Page } from '@playwright/test';
-import glossary from '../src/locales/names.json' with { type: 'json' };
 import { signUp, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
+import { glossary } from './support/glossary';
 import { texts, uniqueLogin } from './support/locales';
 import { settled } from './support/settled';
 import { expect, test } from './support/test';

@@ -2,6 +2,8 @@
 // SendPulse chatbot contacts of the person it is opened on and sends them messages. Pipedrive's user
 // is not signed in to us there, so the panel's URL carries a signed widget token naming the Pipedrive
 // integration and its account; it stays valid while that integration exists and names a SendPulse one.
+
+import type { PipedriveSettings } from '@leadrelay/connectors';
 import {
   type ConnectorContext,
   getConnector,
@@ -10,7 +12,7 @@ import {
   RetryableError,
   sendpulseChat,
 } from '@leadrelay/connectors';
-import type { PipedriveSettings, SendpulseAuth, SendpulseSettings, WidgetData } from '@leadrelay/shared';
+import type { SendpulseAuth, SendpulseSettings, WidgetData } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';

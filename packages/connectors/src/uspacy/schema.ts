@@ -2,9 +2,8 @@
 // body of its connect route (signing in with the account's e-mail and password, or the portal's
 // incoming webhook URL), what its own routes answer, and the address rules both sides check.
 // The server validates with these and the web builds its forms from them.
+import { requiredText, ZLeadPath } from '@leadrelay/shared';
 import { z } from 'zod';
-import { ZLeadPath } from './crm';
-import { requiredText } from './validation';
 
 /** Where leads go: a Uspacy lead or a deal, each in a funnel and a kanban stage. */
 export const USPACY_TARGETS = ['lead', 'deal'] as const;

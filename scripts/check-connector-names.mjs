@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Issue 29's measure, kept: a connector is one folder. Every connector is named in at most three
+// production code files outside `packages/connectors/src/<slug>/` (the registry and what the slug
+// type or the catalogue seed cannot avoid) and in no locale file outside it. Counted as an outsider
+// would (`git grep -il <name>` on production code): tests, end-to-end specs, docs, migrations
+// already run (drizzle/) and fixtures do not count. A product feature that names a system for its
+// own reasons (the Telegram manager bot, sign-in with Facebook, the Pipedrive–SendPulse widget) is
+// listed in scripts/connector-names.json with why; nothing else is. Part of `npm run lint`;
+// `--list` prints every file counted.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+
+const root = new URL('..', import.meta.url).pathname;
+const { connectors, limit } = JSON.parse(readFileSync(new URL('./connector-names.json', import.meta.url), 'utf8'));
+
+const NOT_PRODUCTION = [
+  /\.(test|spec)\.(ts|tsx|mjs|js)$/,
+  /(^|\/)(e2e|test|fixtures|drizzle)\//,
+  /\.md$/,
+  // What only tests import: the emulators' and fixtures' registry.
+  /^packages\/connectors\/src\/testing\.ts$/,
+];
+const LOCALE = /(^|\/)locales\//;
+
+const files = execFileSync('git', ['ls-files', 'apps', 'packages'], { cwd: root, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f && /\.(ts|tsx|mjs|cjs|js|json|css|html)$/.test(f) && !NOT_PRODUCTION.some((re) => re.test(f)));
+
+/** Whether `file` is one a product feature may name the connector in (a folder ends with /). */
+const allowed = (file, product) =>
+  Object.keys(product).some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p));
+
+const report = [];
+const problems = [];
+for (const [slug, { names, product = {} }] of Object.entries(connectors)) {
+  const own = `packages/connectors/src/${slug}/`;
+  const pattern = new RegExp(names.join('|'), 'i');
+  const naming = files.filter(
+    (f) => !f.startsWith(own) && !allowed(f, product) && pattern.test(readFileSync(`${root}${f}`, 'utf8')),
+  );
+  const locales = naming.filter((f) => LOCALE.test(f));
+  const code = naming.filter((f) => !LOCALE.test(f));
+  report.push({ slug, code, locales });
+  if (code.length > limit)
+    problems.push(
+      `${slug}: named in ${code.length} production files outside its folder (at most ${limit}):\n  ${code.join('\n  ')}`,
+    );
+  if (locales.length) problems.push(`${slug}: named in locale files outside its folder:\n  ${locales.join('\n  ')}`);
+  for (const p of Object.keys(product)) {
+    if (!files.some((f) => (p.endsWith('/') ? f.startsWith(p) : f === p)))
+      problems.push(`${slug}: connector-names.json lists ${p}, which does not exist`);
+  }
+}
+
+if (process.argv.includes('--list')) {
+  for (const { slug, code, locales } of report)
+    console.info(
+      `${slug} ${code.length}${locales.length ? ` + ${locales.length} locale` : ''}\n  ${[...code, ...locales].join('\n  ')}`,
+    );
+}
+if (problems.length) {
+  console.error(problems.join('\n'));
+  process.exit(1);
+}
+console.info(
+  `connector names: ${report.map(({ slug, code }) => `${slug} ${code.length}`).join(', ')} (at most ${limit} each)`,
+);
