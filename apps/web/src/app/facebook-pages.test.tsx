@@ -291,6 +291,19 @@ describe('Facebook integrations list', { timeout: 30_000 }, () => {
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en/admin/integrations/facebook/new-fb'));
   });
 
+  it("a type that is no connector's list (webhook) keeps the generic list of its integrations", async () => {
+    const fetch = routeFetch({
+      'GET /api/legacy/api/admin/integration/settings': [makeSetting('webhook', 'source')],
+      'GET /api/integrations': { data: [], total: 0, filter: {} },
+    });
+    renderRoute(TYPE_EN, <IntegrationTypePage />, '/en/admin/integrations/webhook');
+    expect(await screen.findByRole('heading', { name: 'Webhook' }, { timeout: 5000 })).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(callsTo(fetch, 'GET /api/integrations')[0]?.url.searchParams.get('type')).toBe('webhook'),
+    );
+    expect(screen.queryByText('Facebook lead forms')).toBeNull();
+  });
+
   it('without any Facebook page the new-integration dialog sends the user to connect first', async () => {
     routeFetch({
       'GET /api/integrations': { data: [], total: 0, filter: {} },

@@ -160,7 +160,7 @@ export interface AccountsScreen {
     start: AccountCall & { url: string };
     /** The account's connections with their assets. */
     connections: AccountCall;
-    /** A profile's or asset's picture (`query`: the name of its id), kept `keepMs`. */
+    /** A profile's or asset's picture (its id in the query under `idQuery`), kept `keepMs`. */
     picture: AccountCall & { idQuery: string; keepMs: number };
     /** The assets read again from the service. */
     refresh: AccountCall;
@@ -192,7 +192,7 @@ export interface AccountsScreen {
     answers: (form: Pick<LeadFormView, 'questions'>) => unknown;
     payload: (form: Pick<LeadFormView, 'id' | 'questions'>) => Record<string, string>;
   };
-  /** The brand's colour (the connections' broken border stays red; pictures' background, marks). */
+  /** The brand's colour: behind its mark where a profile or asset has no picture. */
   color: string;
   /** Days before the access ends from which its expiry is said in red. */
   warnDays: number;
