@@ -1,12 +1,6 @@
-import { FbMapping } from '../features/facebook/components/fb-mapping';
-import { FbSourceCard } from '../features/facebook/components/fb-source-card';
-import { IntegrationPage, type SourceParts } from '../features/integrations/pages/integration-page';
+import { IntegrationPage } from '../features/integrations/pages/integration-page';
 
-// Source types with their own cards, listed here because one feature never imports another (a
-// connector's manifest declares its source cards instead: the page draws those itself).
-const SOURCES = new Map<string, SourceParts>([['facebook', { SourceCard: FbSourceCard, Mapping: FbMapping }]]);
-
-/** /admin/integrations/:type/:id: the integrations feature's page with the source types above. */
+/** /admin/integrations/:type/:id of a type without a page of its own: the integrations feature's page. */
 export function IntegrationDetailPage() {
-  return <IntegrationPage sources={SOURCES} />;
+  return <IntegrationPage />;
 }

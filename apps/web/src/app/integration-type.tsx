@@ -1,32 +1,40 @@
 // /admin/integrations/:type and /admin/integrations/:type/:id: a connector whose manifest describes
-// its page gets that page (components/connector-page, ADR 014); any other type the generic ones.
-import type { ConnectorManifest } from '@leadrelay/connectors/manifest';
+// its page gets that page (components/connector-page, ADR 014); one with account connections its
+// connections page, and its integrations list at the path it names; any other type the generic ones.
+import type { AccountsScreen, ConnectorManifest } from '@leadrelay/connectors/manifest';
 import { Skeleton } from 'antd';
 import { useParams } from 'react-router';
+import { AccountIntegrationsPage, AccountsPage } from '../components/connector-page/accounts-pages';
 import { ConnectorDetailPage, ConnectorListPage } from '../components/connector-page/connector-pages';
 import { IntegrationsPage } from '../features/integrations/pages/integrations-page';
-import { useManifest } from '../lib/connectors/manifests';
+import { useListPathManifest, useManifest } from '../lib/connectors/manifests';
 import { IntegrationDetailPage } from './integration-detail';
 
 type WithPage = ConnectorManifest & { page: NonNullable<ConnectorManifest['page']> };
+type WithAccounts = ConnectorManifest & { accounts: AccountsScreen };
 
-const hasPage = (m: ConnectorManifest | null): m is WithPage => Boolean(m?.page);
-
-/** The route type's manifest once its chunk is in; `undefined` while it loads. */
-function useTypeManifest(): WithPage | null | undefined {
-  const { type = '' } = useParams();
-  const manifest = useManifest(type);
-  return manifest === undefined ? undefined : hasPage(manifest) ? manifest : null;
-}
+const hasPage = (m: ConnectorManifest | null | undefined): m is WithPage => Boolean(m?.page);
+const hasAccounts = (m: ConnectorManifest | null | undefined): m is WithAccounts => Boolean(m?.accounts);
 
 export function IntegrationTypePage() {
-  const manifest = useTypeManifest();
-  if (manifest === undefined) return <Skeleton active className="lr-page" />;
-  return manifest ? <ConnectorListPage key={manifest.slug} manifest={manifest} /> : <IntegrationsPage />;
+  const { type = '' } = useParams();
+  const manifest = useManifest(type);
+  // A path no connector's folder has may be one's integrations list.
+  const listOf = useListPathManifest(type);
+  if (manifest === undefined || listOf === undefined) return <Skeleton active className="lr-page" />;
+  if (hasPage(manifest)) return <ConnectorListPage key={manifest.slug} manifest={manifest} />;
+  if (hasAccounts(manifest)) return <AccountsPage key={manifest.slug} manifest={manifest} />;
+  if (hasAccounts(listOf)) return <AccountIntegrationsPage key={listOf.slug} manifest={listOf} />;
+  return <IntegrationsPage />;
 }
 
 export function IntegrationTypeDetailPage() {
-  const manifest = useTypeManifest();
+  const { type = '' } = useParams();
+  const manifest = useManifest(type);
   if (manifest === undefined) return <Skeleton active className="lr-page" />;
-  return manifest ? <ConnectorDetailPage key={manifest.slug} manifest={manifest} /> : <IntegrationDetailPage />;
+  return hasPage(manifest) ? (
+    <ConnectorDetailPage key={manifest.slug} manifest={manifest} />
+  ) : (
+    <IntegrationDetailPage />
+  );
 }

@@ -34,9 +34,7 @@ const SPEC = [
   '/admin/guardian',
   '/admin/user',
   '/admin/widget',
-  // The pages of the connectors not yet drawn from their manifests (issue 29); the others (AlphaSMS,
-  // amoCRM, GA4, Horoshop, Pipedrive, Telegram, Uspacy) are /admin/integrations/:type and :type/:id.
-  ...['facebook', 'fb'].map((s) => `/admin/integrations/${s}`),
+  // Every connector's pages (issue 29), Facebook's /admin/integrations/facebook and /fb among them.
   '/admin/integrations/:type',
   '/admin/integrations/:type/:id',
   '/admin/super',

@@ -68,14 +68,6 @@ const parsers = (name: 'list' | 'create' | 'detail'): Loader => {
   return pages[name];
 };
 
-const facebook = (name: 'connections' | 'list'): Loader => {
-  const pages = {
-    connections: () => import('../features/facebook/pages/facebook-page').then((m) => m.FacebookPage),
-    list: () => import('../features/facebook/pages/fb-integrations-page').then((m) => m.FbIntegrationsPage),
-  };
-  return pages[name];
-};
-
 // The integration catalogue tabs of the super-admin area (issue 13).
 const catalogue = (name: 'types' | 'categories' | 'modules'): Loader => {
   const pages = {
@@ -97,11 +89,6 @@ const operator = (name: 'clients' | 'user' | 'language' | 'audit'): Loader => {
   };
   return pages[name];
 };
-
-const integration = (slug: TitleKey, withId: boolean, list?: Loader, detail?: Loader): PageRoute[] => [
-  { path: `admin/integrations/${slug}`, title: slug, active: true, page: list },
-  ...(withId ? [{ path: `admin/integrations/${slug}/:id`, title: slug, active: true, page: detail }] : []),
-];
 
 export const ROUTE_GROUPS: RouteGroup[] = [
   {
@@ -209,11 +196,9 @@ export const ROUTE_GROUPS: RouteGroup[] = [
         active: true,
         page: () => import('../features/widget/pages/widget-admin-page').then((m) => m.WidgetAdminPage),
       },
-      // A facebook integration's own page is the generic /admin/integrations/facebook/:id.
-      ...integration('facebook', false, facebook('connections')),
-      ...integration('fb', false, facebook('list')),
-      // Every other type, and a connector whose manifest describes its pages (its title is its own;
-      // /admin/integrations/<slug>/connect is its OAuth return when its manifest has one).
+      // Every type: a connector whose manifest describes its pages gets them (its title is its own;
+      // /admin/integrations/<slug>/connect is its OAuth return when its manifest has one, and a
+      // connector with account connections names the path of its integrations list).
       { path: 'admin/integrations/:type', title: 'integration', active: true, page: integrations('type') },
       { path: 'admin/integrations/:type/:id', title: 'integration', active: true, page: integrations('typeDetail') },
     ],

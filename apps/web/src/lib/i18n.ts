@@ -55,7 +55,6 @@ export const NAMESPACES = [
   'crm',
   'dashboard',
   'errors',
-  'facebook',
   'guardian',
   'hooks',
   'integrations',

@@ -141,14 +141,14 @@ describe('RealtimeClient', () => {
     const { client, socket, queryClient } = setup();
     queryClient.setQueryData(['hooks', 'list', { page: 1 }], { data: [], total: 0 });
     queryClient.setQueryData(['integrations', 'list', {}], { data: [], total: 0 });
-    queryClient.setQueryData(['facebook', 'connections'], []);
+    queryClient.setQueryData(['connector-accounts', 'facebook', 'connections'], []);
     queryClient.setQueryData(['me'], { login: 'a@example.com' });
     client.start();
     expect(invalidated(queryClient, ['hooks', 'list', { page: 1 }])).toBe(false);
     socket().accept();
     expect(invalidated(queryClient, ['hooks', 'list', { page: 1 }])).toBe(true);
     expect(invalidated(queryClient, ['integrations', 'list', {}])).toBe(true);
-    expect(invalidated(queryClient, ['facebook', 'connections'])).toBe(true);
+    expect(invalidated(queryClient, ['connector-accounts', 'facebook', 'connections'])).toBe(true);
     expect(invalidated(queryClient, ['me'])).toBe(false);
   });
 
@@ -221,12 +221,12 @@ describe('RealtimeClient', () => {
 
   it('UPDATE_INTEGRATION refreshes the Facebook connections screen but not its 2-hour pictures', async () => {
     const { client, socket, queryClient } = setup();
-    queryClient.setQueryData(['facebook', 'connections'], []);
+    queryClient.setQueryData(['connector-accounts', 'facebook', 'connections'], []);
     queryClient.setQueryData(['facebook-picture', '1001'], { url: 'https://example.com/p.jpg' });
     client.start();
     socket().emit('UPDATE_INTEGRATION', { integrationId: 'i1', status: 'broken', statusReason: 'Token expired' });
     await flush();
-    expect(invalidated(queryClient, ['facebook', 'connections'])).toBe(true);
+    expect(invalidated(queryClient, ['connector-accounts', 'facebook', 'connections'])).toBe(true);
     expect(invalidated(queryClient, ['facebook-picture', '1001'])).toBe(false);
   });
 

@@ -6,6 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { getToken, subscribeToken, tokenPayload } from './auth';
 import { refetchAfterPayment } from './billing/queries';
+import { ACCOUNTS_KEY } from './connectors/account-keys';
 import { api, refreshAccessToken } from './http';
 import { reasonLabel, reasonText } from './integrations/reasons';
 
@@ -125,7 +126,7 @@ export class RealtimeClient {
       // an integration that broke. Those screens ask again.
       void this.deps.queryClient.invalidateQueries({ queryKey: ['hooks'] });
       void this.deps.queryClient.invalidateQueries({ queryKey: ['integrations'] });
-      void this.deps.queryClient.invalidateQueries({ queryKey: ['facebook'] });
+      void this.deps.queryClient.invalidateQueries({ queryKey: [ACCOUNTS_KEY] });
     });
     socket.on('disconnect', (reason: string) => {
       // The server closes a socket when its token expires (and on restart): socket.io does not
@@ -198,8 +199,8 @@ export class RealtimeClient {
     const qc = this.deps.queryClient;
     const known = cachedIntegration(qc, update.integrationId);
     void qc.invalidateQueries({ queryKey: ['integrations'] });
-    // A Facebook connection's health is shown on its own screen too (features/facebook).
-    void qc.invalidateQueries({ queryKey: ['facebook'] });
+    // An account connection's health is shown on its own screen too (a lead-form source's).
+    void qc.invalidateQueries({ queryKey: [ACCOUNTS_KEY] });
     if (update.status !== 'broken' || !this.deps.onBroken) return;
     let name = known?.name ?? null;
     let type = known?.type || null;

@@ -4,8 +4,8 @@ import { translateCode } from './errors';
 import { useApp } from './use-app';
 
 /**
- * Our OAuth callbacks (a connector's whose manifest says so, Facebook's) come back with
- * ?connected=<1 or an id> or ?error=<CODE>: a toast says how it went (the error's own text when
+ * Our OAuth callbacks (a connector's whose manifest says so, an account connection's sign-in)
+ * come back with ?connected=<1 or an id> or ?error=<CODE>: a toast says how it went (the error's own text when
  * there is one, else `failed`) and the query is cleaned, so a reload does not repeat it. Returns
  * what `connected` named, for the page to highlight.
  */

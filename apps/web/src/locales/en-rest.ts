@@ -7,7 +7,6 @@ import billing from './en/billing.json';
 import catalogue from './en/catalogue.json';
 import collections from './en/collections.json';
 import crm from './en/crm.json';
-import facebook from './en/facebook.json';
 import guardian from './en/guardian.json';
 import news from './en/news.json';
 import parsers from './en/parsers.json';
@@ -29,7 +28,6 @@ export default {
     import.meta.glob<object>('../../../../packages/connectors/src/*/words/en.json', { eager: true, import: 'default' }),
   ),
   crm,
-  facebook,
   guardian,
   news,
   parsers,

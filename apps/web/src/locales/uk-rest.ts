@@ -7,7 +7,6 @@ import billing from './uk/billing.json';
 import catalogue from './uk/catalogue.json';
 import collections from './uk/collections.json';
 import crm from './uk/crm.json';
-import facebook from './uk/facebook.json';
 import guardian from './uk/guardian.json';
 import news from './uk/news.json';
 import parsers from './uk/parsers.json';
@@ -29,7 +28,6 @@ export default {
     import.meta.glob<object>('../../../../packages/connectors/src/*/words/uk.json', { eager: true, import: 'default' }),
   ),
   crm,
-  facebook,
   guardian,
   news,
   parsers,

@@ -7,10 +7,12 @@
 // Words are keys into the connector's own words/uk.json (and en.json), shown under the i18n
 // namespace `connectors` keyed by the folder's name: `connectors:<slug>.<key>`. A manifest is typed by
 // its uk words, so a key they lack fails the type check.
+import type { AccountsScreen, AccountsWords } from './manifest-accounts';
 import type { ConnectCard } from './manifest-connect';
 import type { CollectionCard } from './manifest-people';
 import type { SourcePage } from './manifest-source';
 
+export type * from './manifest-accounts';
 export type * from './manifest-connect';
 export type * from './manifest-people';
 export type * from './manifest-source';
@@ -657,6 +659,19 @@ export interface ConnectorManifest<K extends string = string, G extends string =
   page?: ConnectorPage<K, G>;
   /** A source's cards and mapping sample on the generic source integration page. */
   source?: SourcePage<K, G>;
+  /**
+   * A lead-form source's connections kept by the account (kit/manifest-accounts.ts): its connections
+   * page, its integrations list and the cards of its integration's page.
+   */
+  accounts?: AccountsScreen;
+}
+
+/**
+ * An `accounts` screen typed by the connector's words: they must carry every word the widgets say
+ * (`accountsScreen<typeof words>({ … })`).
+ */
+export function accountsScreen<_W extends AccountsWords>(screen: AccountsScreen): AccountsScreen {
+  return screen;
 }
 
 /** Types a manifest by its words: `defineManifest<typeof words>({ … })`, `words` being words/uk.json's type. */

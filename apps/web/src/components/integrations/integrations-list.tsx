@@ -26,14 +26,14 @@ type ActiveFilter = 'all' | 'true' | 'false';
 interface Props {
   /** Fixed type (the /admin/integrations/:type route): the type filter is not offered. */
   fixedType?: string;
-  /** A connector's own words while it has no connection (its manifest's); else integrations:emptyType.<type>. */
+  /** A connector's own words while it has no connection (its manifest's). */
   empty?: { title: string; text: string };
   onCreate: () => void;
 }
 
 /** The account's integrations: filters, a table on desktop and cards on phones, paging with the kept page size. */
 export function IntegrationsList({ fixedType, empty: ownEmpty, onCreate }: Props) {
-  const { t, i18n } = useTranslation('integrations');
+  const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
   const { message } = useApp();
   const mobile = useIsMobile();
@@ -152,12 +152,7 @@ export function IntegrationsList({ fixedType, empty: ownEmpty, onCreate }: Props
   );
 
   // A connector's own list says what connecting it does, not how to create a webhook.
-  const ownKey = fixedType ? `integrations:emptyType.${fixedType}` : '';
-  const own =
-    ownEmpty ??
-    (fixedType && i18n.exists(`${ownKey}.title`)
-      ? { title: String(t(`${ownKey}.title` as never)), text: String(t(`${ownKey}.text` as never)) }
-      : null);
+  const own = ownEmpty ?? null;
   const empty =
     !list.isPending && total === 0 ? (
       filtered ? (

@@ -26,7 +26,7 @@ interface Props {
   onSampleChange: (text: string) => void;
   /** Off in unit tests of the editor alone. */
   withHooks?: boolean;
-  /** Replaces the "send to the webhook URL" test of a source (e.g. facebook leads come from Facebook). */
+  /** Replaces the "send to the webhook URL" test of a source whose leads come from a service (a form's test lead). */
   testLead?: ReactNode;
 }
 

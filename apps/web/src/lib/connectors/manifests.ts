@@ -18,6 +18,29 @@ export async function loadManifest(slug: string): Promise<ConnectorManifest | nu
   return load ? load() : null;
 }
 
+/**
+ * The manifest whose connector keeps a second page under /admin/integrations at this path (an
+ * `accounts` list, kit/manifest-accounts.ts); null when none does. Every manifest is read, so it is
+ * asked only for a path no connector's folder has.
+ */
+export async function loadByListPath(path: string): Promise<ConnectorManifest | null> {
+  const all = await Promise.all([...LOADERS.values()].map((load) => load()));
+  return all.find((m) => m.accounts?.listPath === path) ?? null;
+}
+
+/** The connector whose list page is at this path, for a path that is no folder's: `undefined` while they load. */
+export function useListPathManifest(path: string): ConnectorManifest | null | undefined {
+  const query = useQuery({
+    queryKey: ['connector-list-path', path],
+    queryFn: () => loadByListPath(path),
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+    enabled: !LOADERS.has(path),
+    initialData: LOADERS.has(path) ? null : undefined,
+  });
+  return query.isPending ? undefined : (query.data ?? null);
+}
+
 /** The manifest of the route's type: `undefined` while its chunk loads. */
 export function useManifest(slug: string): ConnectorManifest | null | undefined {
   const query = useQuery({

@@ -69,7 +69,7 @@ describe('catalogue picker', { timeout: 20_000 }, () => {
     });
     renderPage(<CreateIntegrationForm onCreated={() => {}} />, { locale: 'en', path: '/en/admin/create' });
     fireEvent.click(await screen.findByRole('radio', { name: /facebook/i }));
-    const go = screen.getByRole('link', { name: 'Choose a lead form' });
+    const go = await screen.findByRole('link', { name: 'Choose a lead form' });
     expect(go.getAttribute('href')).toBe('/en/admin/integrations/fb');
     expect(screen.queryByRole('button', { name: 'Create' })).toBeNull();
     expect(callsTo(fetch, 'POST /api/integrations')).toHaveLength(0);

@@ -4,7 +4,9 @@ import { Alert, Button, Empty, Form, Input, Skeleton, Tag } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useConnectorWords } from '../../../components/connector-page/words';
 import { TypeLogo } from '../../../components/integrations/type-logo';
+import { useManifest } from '../../../lib/connectors/manifests';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import {
@@ -28,10 +30,6 @@ interface Props {
   onCancel?: () => void;
 }
 
-/** Types whose integration needs choices a name cannot carry: made on their own screen (a page's lead form). */
-/** Types made on their own page; a Map, since the type is the catalogue's slug. */
-const GUIDED_TYPES = new Map([['facebook', '/admin/integrations/fb']]);
-
 /** The catalogue picker: visible types grouped by category with tags, then a name, then create. */
 export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }: Props) {
   const { t } = useTranslation('integrations');
@@ -43,6 +41,11 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
   const [form] = Form.useForm<{ name: string }>();
   const [type, setType] = useState<string | undefined>(presetType);
   const [search, setSearch] = useState('');
+  // A type whose integration needs choices a name cannot carry (a page's lead form: a connector with
+  // account connections) is made on its own list page.
+  const manifest = useManifest(type ?? '');
+  const guided = manifest?.accounts ? `/admin/integrations/${manifest.accounts.listPath}` : null;
+  const say = useConnectorWords(type ?? '');
 
   const allGroups = useMemo(
     () =>
@@ -126,13 +129,13 @@ export function CreateIntegrationForm({ presetType, kind, onCreated, onCancel }:
           </div>
         </fieldset>
       ))}
-      {type && GUIDED_TYPES.has(type) ? (
+      {manifest === undefined ? null : guided ? (
         <Alert
           type="info"
           showIcon
-          title={t(`create.guided.${type}` as 'create.guided.facebook')}
+          title={say('guided')}
           action={
-            <Link to={localePath(GUIDED_TYPES.get(type) ?? '')} onClick={onCancel}>
+            <Link to={localePath(guided)} onClick={onCancel}>
               {t('create.guidedGo')}
             </Link>
           }

@@ -3,9 +3,10 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { ConnectorManifest } from '@leadrelay/connectors/manifest';
 import type { Integration } from '@leadrelay/shared';
 import { Alert, Col, Result, Row, Skeleton, Tabs, Typography } from 'antd';
-import { type ComponentType, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
+import { AccountMapping, AccountSourceCard } from '../../../components/connector-page/account-source';
 import { SourceCards, SourceMapping } from '../../../components/connector-page/source-cards';
 import { HooksTable } from '../../../components/hooks/hooks-table';
 import { GeneralCard } from '../../../components/integrations/general-card';
@@ -30,21 +31,12 @@ const TABS = ['settings', 'mapping', 'destinations', 'leads'] as const;
 type TabKey = (typeof TABS)[number];
 
 /**
- * What a source type that does not take leads through our webhook URL shows instead, handed over by
- * app/ (facebook); a connector's manifest may declare its source cards instead (components/connector-page).
+ * A source's own card and mapping: its manifest's source cards, or its account connections' (a
+ * lead-form source), or none (it takes leads at our webhook URL).
  */
-export interface SourceParts {
-  SourceCard: ComponentType<{ integration: Integration }>;
-  Mapping: ComponentType<{ integration: Integration }>;
-}
-
-const NO_SOURCES: ReadonlyMap<string, SourceParts> = new Map();
-
-/** A source's own card and mapping: its manifest's, app/'s (facebook), or none (it takes leads at our webhook URL). */
 function ownParts(
   item: Integration,
   manifest: ConnectorManifest | null | undefined,
-  parts: SourceParts | undefined,
 ): { card: ReactNode; mapping: ReactNode } | null {
   if (manifest === undefined) return { card: <Skeleton active />, mapping: <Skeleton active /> };
   if (manifest?.source) {
@@ -54,16 +46,18 @@ function ownParts(
       mapping: <SourceMapping integration={item} manifest={declared} />,
     };
   }
-  return parts
-    ? { card: <parts.SourceCard integration={item} />, mapping: <parts.Mapping integration={item} /> }
-    : null;
+  if (manifest?.accounts) {
+    const declared = { ...manifest, accounts: manifest.accounts };
+    return {
+      card: <AccountSourceCard integration={item} manifest={declared} />,
+      mapping: <AccountMapping integration={item} manifest={declared} />,
+    };
+  }
+  return null;
 }
 
-/**
- * /admin/integrations/:type/:id: one integration, its settings, mapping, destinations and leads.
- * `sources` come from app/, so this feature does not import the features that own them.
- */
-export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMap<string, SourceParts> }) {
+/** /admin/integrations/:type/:id: one integration, its settings, mapping, destinations and leads. */
+export function IntegrationPage() {
   const { t } = useTranslation('integrations');
   const { type, id = '' } = useParams();
   const tab = useTabParam();
@@ -104,8 +98,8 @@ export function IntegrationPage({ sources = NO_SOURCES }: { sources?: ReadonlyMa
   if (type && type !== item.type) return <Navigate to={integrationPath(item)} replace />;
 
   const isSource = item.kind === 'source';
-  // A source with its own parts (facebook) or a manifest's cards takes leads from elsewhere, not from a webhook URL of ours.
-  const own = ownParts(item, manifest, sources.get(item.type));
+  // A source whose manifest declares its cards takes leads from elsewhere, not from a webhook URL of ours.
+  const own = ownParts(item, manifest);
   const label = typeName(catalogue.data, item.type);
   const tabKey = (TABS as readonly string[]).includes(tab.requested) ? (tab.requested as TabKey) : 'settings';
   const settingsTab = (
