@@ -2,6 +2,7 @@
 // The delivery engine in apps/server calls only what is declared here.
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
+import type { ConnectorCodes } from './codes';
 import type { ConnectRefusal } from './errors';
 import type { LockKeys } from './keyed-lock';
 import type { ConnectorErrors, ConnectorSource, SourceAlias } from './source';
@@ -509,6 +510,11 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   aliases?: readonly ConnectorAlias[];
   /** How its failures answer on its own paths (a source's connect, subscribe) and in a poll's last error. */
   errors?: ConnectorErrors;
+  /**
+   * Its own API error keys (with their HTTP statuses), reason codes and which of those mean "connect
+   * again", with their words (kit/codes.ts: the folder's codes.ts and words/codes/{uk,en}.json).
+   */
+  codes?: ConnectorCodes;
   /** A source's receivers, poll, subscription, items and own connect (kit/source.ts). */
   source?: ConnectorSource<Auth, Settings>;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
