@@ -30,6 +30,5 @@ export * from './super-admin';
 export * from './telegram';
 export * from './user';
 export * from './user-status';
-export * from './uspacy';
 export * from './validation';
 export * from './working-hours';

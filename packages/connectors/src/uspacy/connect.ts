@@ -4,6 +4,11 @@
 // administrator made in Uspacy. The server tries the result against the portal (testConnection, the
 // target's funnels) before anything is stored, and stores it sealed. Also how a connection is
 // described to its screen (GET /api/uspacy/account/{id}), and the paths' aliases.
+
+import { z } from 'zod';
+import { ConnectRefusal, PermanentError, RetryableError } from '../kit/errors';
+import type { AliasRefusal, ConnectCall, ConnectorAccount, ConnectorAlias, ConnectorConnect } from '../kit/types';
+import { signIn, type UspacyAuth } from './client';
 import {
   parseIncomingWebhook,
   portalOrigin,
@@ -16,11 +21,7 @@ import {
   ZUspacyFields,
   ZUspacyFunnel,
   ZUspacyUser,
-} from '@leadrelay/shared';
-import { z } from 'zod';
-import { ConnectRefusal, PermanentError, RetryableError } from '../kit/errors';
-import type { AliasRefusal, ConnectCall, ConnectorAccount, ConnectorAlias, ConnectorConnect } from '../kit/types';
-import { signIn, type UspacyAuth } from './client';
+} from './schema';
 
 const HOSTS = 'USPACY_HOSTS';
 

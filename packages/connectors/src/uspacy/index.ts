@@ -12,8 +12,7 @@
 // a delivery that finds the contact first looks through the contact's related leads (or deals) for
 // that mark and answers the record it finds instead of making another. A lead with neither phone
 // nor e-mail has no contact to look under: a retry of it after a timeout can make a second record.
-import type { UspacyEntity, UspacyField, UspacyFields, UspacySettings, UspacyUser } from '@leadrelay/shared';
-import { ZUspacySettings } from '@leadrelay/shared';
+
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
@@ -42,6 +41,8 @@ import {
   toFunnels,
   userName,
 } from './mapping';
+import type { UspacyEntity, UspacyField, UspacyFields, UspacySettings, UspacyUser } from './schema';
+import { ZUspacySettings } from './schema';
 
 type Ctx = UspacyContext<UspacySettings>;
 

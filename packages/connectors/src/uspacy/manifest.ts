@@ -3,17 +3,11 @@
 // leads go (a lead or a deal, its funnel and stage, title, responsible user, comment); lead fields →
 // the portal's fields of the record and of the contact; the portal's users. The paths beside the
 // generic ones are Uspacy's own routes.
-import {
-  parseIncomingWebhook,
-  portalOrigin,
-  USPACY_TARGETS,
-  ZUspacyField,
-  ZUspacyFunnel,
-  ZUspacyUser,
-} from '@leadrelay/shared';
+
 import { z } from 'zod';
 import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
 import { logo } from './logo';
+import { parseIncomingWebhook, portalOrigin, USPACY_TARGETS, ZUspacyField, ZUspacyFunnel, ZUspacyUser } from './schema';
 import type words from './words/uk.json';
 
 /** The portal's fields of one entity from the uspacyFields loader ({ lead, deal, contact }). */

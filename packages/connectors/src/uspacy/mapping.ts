@@ -2,17 +2,9 @@
 // fields, the comment), how it recognises its own record again, and the portal's answers reduced to
 // what the screens show. No I/O here, so every rule is unit-tested on its own.
 import { createHash } from 'node:crypto';
-import {
-  getLeadField,
-  type Lead,
-  setOwn,
-  type UspacyEntity,
-  type UspacyField,
-  type UspacyFieldMapping,
-  type UspacyFunnel,
-  type UspacySettings,
-} from '@leadrelay/shared';
+import { getLeadField, type Lead, setOwn } from '@leadrelay/shared';
 import { phoneQuery, samePhone } from '../kit/phone-match';
+import type { UspacyEntity, UspacyField, UspacyFieldMapping, UspacyFunnel, UspacySettings } from './schema';
 
 /** Uspacy is a Ukrainian CRM: what we write into it is in Ukrainian (titles, the comment's labels). */
 export const DEFAULT_TITLE = 'Заявка: {name}';

@@ -1,4 +1,4 @@
-import { type Lead, type UspacySettings, ZUspacySettings } from '@leadrelay/shared';
+import type { Lead } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { PermanentError, RetryableError } from '../kit/errors';
@@ -8,6 +8,7 @@ import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import { signIn, type UspacyAuth } from './client';
 import { startUspacyEmulator, type UspacyEmulator } from './emulator';
 import { markerOf, uspacy } from './index';
+import { type UspacySettings, ZUspacySettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 type Ctx = ConnectorContext<UspacyAuth, UspacySettings>;

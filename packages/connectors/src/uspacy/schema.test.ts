@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUspacyHost, parseIncomingWebhook, portalOrigin, ZUspacyConnectBody, ZUspacySettings } from './uspacy';
+import { isUspacyHost, parseIncomingWebhook, portalOrigin, ZUspacyConnectBody, ZUspacySettings } from './schema';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 
