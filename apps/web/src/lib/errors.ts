@@ -17,7 +17,7 @@ export function translateCode(code: string | undefined, fallback?: string): stri
   return fallback || i18n.t('errors:UNKNOWN');
 }
 
-/** A code as the server sends it (USPACY_PORTAL_INVALID): never a member name such as `__proto__`. */
+/** A code as the server sends it (CAPITALS_AND_UNDERSCORES): never a member name such as `__proto__`. */
 const CODE = /^[A-Z][A-Z0-9_]*$/;
 
 /**
