@@ -78,6 +78,7 @@ export type * from './kit/source';
 export type * from './kit/types';
 // The Pipedrive–SendPulse widget (apps/server modules/widget) reads the person through Pipedrive's client.
 export { pipedrive, pipedriveClient } from './pipedrive';
+export type { PipedriveSettings } from './pipedrive/schema';
 export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
 export {
   BOT_WORDS as TELEGRAM_BOT_WORDS,

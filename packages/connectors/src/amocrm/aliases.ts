@@ -1,6 +1,10 @@
 // amoCRM's own paths (spec 7 "amoCRM"), aliases of the generic routes the server mounts for every
 // connector, and its backups: the `backup` action's answer is kept as a record of kind `backups`,
 // the newest 20 per integration (docs/adr/013-connector-declarations.md).
+
+import { z } from 'zod';
+import type { ConnectorAction, ConnectorAlias, ConnectorRecordKind } from '../kit/types';
+import type { AmoAuth, AmoContext } from './client';
 import {
   type AmoFields,
   type AmoPipeline,
@@ -13,10 +17,7 @@ import {
   ZAmoParserTargets,
   ZAmoPipeline,
   ZAmoUser,
-} from '@leadrelay/shared';
-import { z } from 'zod';
-import type { ConnectorAction, ConnectorAlias, ConnectorRecordKind } from '../kit/types';
-import type { AmoAuth, AmoContext } from './client';
+} from './schema';
 
 const legacy = '/api/legacy/api/amocrm';
 

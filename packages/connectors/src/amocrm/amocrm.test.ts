@@ -1,4 +1,3 @@
-import { type AmoSettings, ZAmoSettings } from '@leadrelay/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { PermanentError, RetryableError } from '../kit/errors';
@@ -25,6 +24,7 @@ import {
   samePhone,
   toComplexLead,
 } from './index';
+import { type AmoSettings, ZAmoSettings } from './schema';
 
 const REDIRECT = 'http://app.test/api/amocrm/callback';
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };

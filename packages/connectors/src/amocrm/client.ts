@@ -2,11 +2,12 @@
 // through ctx.fetch, refreshes the access token through ctx.rotateAuth (single-use refresh tokens:
 // one refresh across every worker), keeps each account under amoCRM's 7 requests per second and
 // turns amoCRM's answers into results or classified errors with its own validation messages.
-import type { AmoSettings } from '@leadrelay/shared';
+
 import { fetchWithTrace, sleep } from '../kit/client-kit';
 import { PermanentError, RetryableError } from '../kit/errors';
 import { type ClassifiedResponse, classifyResponse, parseRetryAfter, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext, OAuthClient } from '../kit/types';
+import type { AmoSettings } from './schema';
 
 export interface AmoAuth {
   accessToken: string;

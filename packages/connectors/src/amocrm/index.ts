@@ -15,14 +15,6 @@
 // A failed note does not fail the delivery: retrying would only find the lead again.
 
 import { createHash } from 'node:crypto';
-import {
-  type AmoField,
-  type AmoFields,
-  type AmoPipeline,
-  type AmoSettings,
-  type AmoUser,
-  ZAmoSettings,
-} from '@leadrelay/shared';
 import { z } from 'zod';
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
@@ -32,6 +24,14 @@ import type { ConnectorContext, ConnectorLogger, FieldOption, OAuthClient } from
 import { amoAliases, backupAction, backupRecords } from './aliases';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
 import { type AmoContactRecord, matchContact, noteText, phoneQuery, responsibleUserId, toComplexLead } from './mapping';
+import {
+  type AmoField,
+  type AmoFields,
+  type AmoPipeline,
+  type AmoSettings,
+  type AmoUser,
+  ZAmoSettings,
+} from './schema';
 import { amoStageWatch } from './stage-watch';
 
 export const ZAmoAuth = z.object({

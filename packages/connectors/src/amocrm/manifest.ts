@@ -2,16 +2,10 @@
 // backups of the settings and the account's lists; where leads go (pipeline and status, contact,
 // name, tags, responsible user, note); lead fields → the account's fields (a list field's values →
 // its options); the account's users. The paths beside the generic ones are amoCRM's spec paths.
-import {
-  AMOCRM_CONTACT_POLICIES,
-  ZAmoBackup,
-  ZAmoField,
-  ZAmoPipeline,
-  ZAmoSettings,
-  ZAmoUser,
-} from '@leadrelay/shared';
+
 import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
 import { logo } from './logo';
+import { AMOCRM_CONTACT_POLICIES, ZAmoBackup, ZAmoField, ZAmoPipeline, ZAmoSettings, ZAmoUser } from './schema';
 import type words from './words/uk.json';
 
 const legacy = '/api/legacy/api/amocrm';

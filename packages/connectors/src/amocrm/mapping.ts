@@ -1,7 +1,8 @@
 // Pure: what the amoCRM destination sends (API v4 leads/complex and notes), from our lead and the
 // integration's settings. No I/O here, so every rule is unit-tested on its own.
-import { type AmoFieldMapping, type AmoSettings, type Assignee, getLeadField, type Lead } from '@leadrelay/shared';
+import { type Assignee, getLeadField, type Lead } from '@leadrelay/shared';
 import { phoneQuery, samePhone } from '../kit/phone-match';
+import type { AmoFieldMapping, AmoSettings } from './schema';
 
 export interface AmoFieldValue {
   value?: string;

@@ -1,6 +1,5 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { ZAmoSettings } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSafeFetch } from '../kit/safe-fetch';
 import { startTestReceiver, type TestReceiver } from '../kit/test-receiver';
@@ -8,6 +7,7 @@ import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import type { AmoAuth } from './client';
 import { AMO_SEED, type AmoEmulator, startAmoEmulator } from './emulator';
 import { amocrm, amoStatusWebhookForm, parseAmoStatusWebhook } from './index';
+import { ZAmoSettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const [SALES] = AMO_SEED.pipelines;

@@ -5,9 +5,9 @@
 // &leads[status][0][modified_user_id]=…&leads[status][0][last_modified]=<unix s>&account[subdomain]=…
 // The form is read flat (a body parser gives the bracket names as keys); only the keys we use are read.
 
-import type { AmoSettings } from '@leadrelay/shared';
 import type { CrmStageChange, StageWatch } from '../kit/types';
 import { type AmoAuth, AmoClient } from './client';
+import type { AmoSettings } from './schema';
 
 /** The event we subscribe to: "the lead's status changed". */
 export const AMO_STATUS_EVENT = 'status_lead';

@@ -1,6 +1,10 @@
 // Pipedrive's own paths (spec 7 "Pipedrive"), aliases of the generic routes the server mounts for
 // every connector, and its API-token connect. /pipedrive/state, /start and /callback live at the
 // server root: this server is the spec's external auth host (AUTH_HOST) by default.
+
+import { z } from 'zod';
+import type { AliasRefusal, ConnectorAlias, ConnectorConnect } from '../kit/types';
+import type { PipedriveAuth } from './client';
 import {
   ZPipedriveActivityType,
   ZPipedriveApiToken,
@@ -11,10 +15,7 @@ import {
   ZPipedriveWebhook,
   ZPipedriveWebhookBody,
   ZPipedriveWebhookDeleteQuery,
-} from '@leadrelay/shared';
-import { z } from 'zod';
-import type { AliasRefusal, ConnectorAlias, ConnectorConnect } from '../kit/types';
-import type { PipedriveAuth } from './client';
+} from './schema';
 
 // Pipedrive refusing a request itself (a 4xx other than auth) answers CRM_REQUEST_FAILED with its reason.
 const refusal: AliasRefusal = 'CRM_REQUEST_FAILED';

@@ -1,6 +1,6 @@
 // The Pipedrive destination: finds or creates the person (by e-mail, then phone), optionally an
 // organization, then a lead (v1) or a deal (v2), with an optional activity and note.
-import { ZPipedriveSettings, ZPipedriveWebhookBody } from '@leadrelay/shared';
+
 import { z } from 'zod';
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
@@ -36,6 +36,7 @@ import {
   titleOf,
   webhookEvent,
 } from './mapping';
+import { ZPipedriveSettings, ZPipedriveWebhookBody } from './schema';
 import { pipedriveStageWatch } from './stage-watch';
 
 export {

@@ -3,17 +3,17 @@
 // an organization, a follow-up activity, the owner, a note); lead fields → the company's person,
 // organization and deal fields; its users; the webhooks registered in the company. The paths beside
 // the generic ones are Pipedrive's spec paths (/pipedrive/* live at the auth host).
+import { ZLoaderUsers } from '@leadrelay/shared';
+import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
+import { logo } from './logo';
 import {
   PIPEDRIVE_TARGETS,
-  ZLoaderUsers,
   ZPipedriveActivityType,
   ZPipedriveApiToken,
   ZPipedriveField,
   ZPipedrivePipeline,
   ZPipedriveWebhookBody,
-} from '@leadrelay/shared';
-import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
-import { logo } from './logo';
+} from './schema';
 import type words from './words/uk.json';
 
 const connect = '/api/legacy/api/pipedrive/connect';

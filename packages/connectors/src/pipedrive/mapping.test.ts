@@ -1,4 +1,4 @@
-import type { Lead, PipedriveSettings } from '@leadrelay/shared';
+import type { Lead } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
 import { ADD_DEAL_PARAMS } from './emulator-deals';
 import {
@@ -17,6 +17,7 @@ import {
   toDate,
   webhookEvent,
 } from './mapping';
+import type { PipedriveSettings } from './schema';
 
 const K = (n: number) => `${'ab'.repeat(19)}0${n}`;
 const FIELDS: FieldMeta[] = [

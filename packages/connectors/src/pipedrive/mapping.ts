@@ -2,14 +2,8 @@
 // are v2 bodies (custom_fields object); leads are v1 bodies (custom fields as top-level keys,
 // organization_id not org_id); notes are v1 HTML.
 import { createHash } from 'node:crypto';
-import {
-  getLeadField,
-  type Lead,
-  ownValue,
-  type PipedriveFieldMapping,
-  type PipedriveSettings,
-  setOwn,
-} from '@leadrelay/shared';
+import { getLeadField, type Lead, ownValue, setOwn } from '@leadrelay/shared';
+import type { PipedriveFieldMapping, PipedriveSettings } from './schema';
 
 export type { PipedriveSettings };
 

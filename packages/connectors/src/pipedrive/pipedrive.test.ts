@@ -1,4 +1,4 @@
-import type { Lead, PipedriveSettings } from '@leadrelay/shared';
+import type { Lead } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { describeConnectorContract, SAMPLE_LEAD } from '../kit/contract';
 import { PermanentError, RetryableError } from '../kit/errors';
@@ -9,6 +9,7 @@ import { authorizeUrl, exchangeCode, type PipedriveAuth, pipedriveClient } from 
 import { PIPEDRIVE_SEED, type PipedriveEmulator, startPipedriveEmulator } from './emulator';
 import { pipedrive, resetPipedriveState } from './index';
 import { dealMarker } from './mapping';
+import type { PipedriveSettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const F = PIPEDRIVE_SEED.dealFields;

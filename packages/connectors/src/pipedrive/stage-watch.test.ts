@@ -1,4 +1,3 @@
-import { type PipedriveSettings, ZPipedriveSettings } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createSafeFetch } from '../kit/safe-fetch';
 import { startTestReceiver, type TestReceiver } from '../kit/test-receiver';
@@ -6,6 +5,7 @@ import type { ConnectorContext, ConnectorLogger } from '../kit/types';
 import type { PipedriveAuth } from './client';
 import { PIPEDRIVE_SEED, type PipedriveEmulator, startPipedriveEmulator } from './emulator';
 import { isReaction, parsePipedriveWebhook, pipedrive } from './index';
+import { type PipedriveSettings, ZPipedriveSettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 const [ANNA, BORYS] = PIPEDRIVE_SEED.users;

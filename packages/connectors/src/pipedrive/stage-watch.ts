@@ -6,9 +6,10 @@
 //   lead: leads have no stages; a change a person made in Pipedrive (change_source other than "api")
 //         to anything but bookkeeping fields counts: opened (was_seen), labelled, archived, edited.
 //         Changes made through the API are left out: our own activity and note touch the lead.
-import { ownValue, type PipedriveSettings } from '@leadrelay/shared';
+import { ownValue } from '@leadrelay/shared';
 import type { CrmStageChange, StageWatch } from '../kit/types';
 import { type PipedriveAuth, pipedriveClient } from './client';
+import type { PipedriveSettings } from './schema';
 
 /** What our subscription is called in Pipedrive's webhook list (the user sees it there). */
 export const STAGE_WATCH_NAME = 'LeadRelay: speed to lead';

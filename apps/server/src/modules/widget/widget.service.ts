@@ -6,11 +6,12 @@ import {
   type ConnectorContext,
   getConnector,
   PermanentError,
+  type PipedriveSettings,
   pipedriveClient,
   RetryableError,
   sendpulseChat,
 } from '@leadrelay/connectors';
-import type { PipedriveSettings, SendpulseAuth, SendpulseSettings, WidgetData } from '@leadrelay/shared';
+import type { SendpulseAuth, SendpulseSettings, WidgetData } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';
