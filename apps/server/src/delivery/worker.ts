@@ -19,7 +19,7 @@ import { type BreakerPolicy, DEFAULT_BREAKER, DEFAULT_RETRY, type RetryPolicy } 
 import { type ClaimedDelivery, claimDeliveries, releaseLeases } from './queue';
 
 /**
- * A destination type's bookkeeping of a successful delivery (the SMS log of AlphaSMS), handed to the
+ * A destination type's bookkeeping of a successful delivery (an SMS destination's log), handed to the
  * worker by app.ts from the type's module (its descriptor's `delivery`): it runs in the transaction
  * that stores the result, with what the connector reported in `result.records`.
  */
