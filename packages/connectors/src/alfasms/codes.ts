@@ -1,10 +1,13 @@
 // AlphaSMS's codes (kit/codes.ts): why a message was not sent (ours: quiet hours, no or a wrong
 // number, an empty text; AlphaSMS's: the key, the sender, the balance, the number). No API error key
 // of its own: its settings' field codes (SMS_SENDER_INVALID …) are words only, checked on the screen.
-// Words: words/codes/{uk,en}.json.
+// Words: words/codes/{uk,en}.json
+// (a screen's), words/mail/{uk,en}.json (the broken-integration mail's).
 import { defineCodes } from '../kit/codes';
 import en from './words/codes/en.json';
 import uk from './words/codes/uk.json';
+import mailEn from './words/mail/en.json';
+import mailUk from './words/mail/uk.json';
 
 export const codes = defineCodes({
   errors: {},
@@ -26,5 +29,5 @@ export const codes = defineCodes({
     'ALPHASMS_ERROR',
   ],
   reconnect: ['ALPHASMS_ACCESS_DENIED'],
-  words: { uk, en },
+  words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
 });

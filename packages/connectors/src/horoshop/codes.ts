@@ -1,10 +1,13 @@
 // Horoshop's codes (kit/codes.ts): the address, the shop's answer to our sign-in, a shop that cannot
 // be reached or refuses a call (a failed dependency), a webhook body without an order, a token given
 // alone that has lapsed; a sign-in refused on a poll breaks the source until it connects again.
-// Words: words/codes/{uk,en}.json.
+// Words: words/codes/{uk,en}.json
+// (a screen's), words/mail/{uk,en}.json (the broken-integration mail's).
 import { defineCodes } from '../kit/codes';
 import en from './words/codes/en.json';
 import uk from './words/codes/uk.json';
+import mailEn from './words/mail/en.json';
+import mailUk from './words/mail/uk.json';
 
 export const codes = defineCodes({
   errors: {
@@ -18,7 +21,7 @@ export const codes = defineCodes({
   },
   reasons: ['HOROSHOP_AUTH_FAILED'],
   reconnect: ['HOROSHOP_AUTH_FAILED'],
-  words: { uk, en },
+  words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
 });
 
 declare module '@leadrelay/shared' {

@@ -1,8 +1,9 @@
 // A connector's own codes (issue 29): the API error keys it answers with (code → HTTP status), the
 // reason codes it stores on an integration, a check or a delivery, and which of those mean "connect
 // again" (the service refused our credentials). Their words are the folder's
-// `words/codes/{uk,en}.json` (namespace `connectors:<slug>.errors|reasons|mail.<CODE>`); shared keeps
-// only the generic codes, and the server and the web union every connector's (docs/adr/014).
+// `words/codes/{uk,en}.json` (a screen's: namespace `connectors:<slug>.errors|reasons.<CODE>`) and
+// `words/mail/{uk,en}.json` (the broken-integration mail's, by code); shared keeps only the generic
+// codes, and the server and the web union every connector's (docs/adr/014).
 //
 // A folder's `codes.ts` also tells the type checker its error keys, so that `ErrorCode` (shared)
 // names them wherever the folder is compiled:
@@ -10,7 +11,7 @@
 //     interface ConnectorErrorCodes extends Record<keyof typeof codes.errors, number> {}
 //   }
 
-/** The words of a connector's codes in one language (words/codes/<language>.json). */
+/** The words of a connector's codes in one language (words/codes/<language>.json, `mail` words/mail/). */
 export interface CodeWords {
   /** The sentence of each API error key (the web's, shown for the key). */
   errors?: Readonly<Record<string, string>>;

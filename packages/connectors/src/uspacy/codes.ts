@@ -1,9 +1,12 @@
 // Uspacy's codes (kit/codes.ts): a portal address or incoming webhook URL that is not one, a sign-in
 // or webhook the portal refused, a funnel or stage the portal no longer has, a portal that cannot be
-// reached; why a delivery or the session failed. Words: words/codes/{uk,en}.json.
+// reached; why a delivery or the session failed. Words: words/codes/{uk,en}.json
+// (a screen's), words/mail/{uk,en}.json (the broken-integration mail's).
 import { defineCodes } from '../kit/codes';
 import en from './words/codes/en.json';
 import uk from './words/codes/uk.json';
+import mailEn from './words/mail/en.json';
+import mailUk from './words/mail/uk.json';
 
 export const codes = defineCodes({
   errors: {
@@ -17,7 +20,7 @@ export const codes = defineCodes({
   },
   reasons: ['USPACY_REFRESH_FAILED', 'USPACY_SIGN_IN_FAILED', 'USPACY_VALIDATION', 'USPACY_REFUSED'],
   reconnect: ['USPACY_REFRESH_FAILED', 'USPACY_SIGN_IN_FAILED'],
-  words: { uk, en },
+  words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
 });
 
 declare module '@leadrelay/shared' {
