@@ -99,8 +99,10 @@ function ukKeys(locales, connectors) {
   }
   // A connector's words are the namespace `connectors` under its folder's name (ADR 014).
   for (const [slug, words] of connectorWordFolders(connectors)) {
-    const uk = join(words, 'uk.json');
-    if (existsSync(uk)) flat({ [slug]: JSON.parse(readFileSync(uk, 'utf8')) }, '', 'connectors');
+    // Its page's words and its codes' words (words/codes: errors, reasons, mail).
+    for (const uk of [join(words, 'uk.json'), join(words, 'codes', 'uk.json')]) {
+      if (existsSync(uk)) flat({ [slug]: JSON.parse(readFileSync(uk, 'utf8')) }, '', 'connectors');
+    }
   }
   return have;
 }

@@ -5,6 +5,7 @@ import { facebook } from './facebook';
 import { ga } from './ga';
 import { horoshop } from './horoshop';
 import { http } from './http';
+import type { ConnectorCodes } from './kit/codes';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
 import { sendpulse } from './sendpulse';
@@ -41,6 +42,7 @@ export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { cacheOf, createConnectorCache } from './kit/cache';
+export { type CodeWords, type ConnectorCodes, defineCodes } from './kit/codes';
 export { defineConnector } from './kit/define-connector';
 export { ConnectRefusal, DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
@@ -127,3 +129,14 @@ export const connectors: ReadonlyMap<string, ConnectorDefinition<unknown, unknow
 export function getConnector(slug: string): ConnectorDefinition<unknown, unknown> | undefined {
   return connectors.get(slug);
 }
+
+/**
+ * Every connector's own codes (kit/codes.ts) by slug: the server unions their error keys' statuses,
+ * reasons and their words with the shared generic ones.
+ */
+export const connectorCodes: ReadonlyMap<string, ConnectorCodes> = new Map(
+  list.flatMap((c) => {
+    const codes: ConnectorCodes | undefined = c.codes;
+    return codes ? [[c.slug, codes] as const] : [];
+  }),
+);

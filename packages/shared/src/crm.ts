@@ -1,6 +1,6 @@
-// What CRMs share: where a mapped value comes from in our lead, the OAuth answers of the connect
-// routes, and speed to lead from the CRM (issue 19). Each CRM's own settings and route bodies live in
-// its connector's folder (packages/connectors/src/<slug>/schema.ts).
+// What the CRM destinations share: where a mapped value comes from in our lead, the answers of an
+// OAuth start, and whether a CRM tells us of stage changes. Each CRM's own settings and route bodies
+// are its folder's (packages/connectors/src/<slug>/schema.ts).
 import { z } from 'zod';
 
 /**
@@ -13,11 +13,11 @@ export const ZLeadPath = z
     error: 'VALIDATION_ERROR',
   });
 
-/** The answer of an OAuth start: the address to send the browser to. */
+/** An OAuth start's answer: the consent page to open. */
 export const ZOAuthUrl = z.object({ url: z.string() });
 export const ZAuthUrl = z.object({ authUrl: z.string() });
 
-// ---- Speed to lead from the CRM (issue 19): our stage-change webhook at amoCRM or Pipedrive ----
+// ---- Speed to lead from the CRM (issue 19): our stage-change webhook at the CRM ----
 
 /**
  * `off`: not connected (nothing to watch); `pending`: not set up yet (the periodic task does it

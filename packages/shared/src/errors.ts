@@ -1,4 +1,6 @@
-// Error keys the server sends as `code`; the web translates them as `errors.<CODE>`.
+// Error keys the server sends as `code`; the web translates them as `errors.<CODE>`. A connector's
+// own keys (<SLUG>_… : a portal address refused) are its folder's (packages/connectors/src/<slug>/codes.ts, their
+// words `connectors:<slug>.errors.<CODE>`): the server unions them with these (lib/error-codes.ts).
 import { ownValue } from './own';
 
 export const ERROR_STATUS = {
@@ -39,21 +41,6 @@ export const ERROR_STATUS = {
   FALLBACK_ITEM_REQUIRED: 400,
   FALLBACK_ITEM_NOT_FOUND: 400,
   FACEBOOK_EMAIL_REQUIRED: 400,
-  // Uspacy: a portal address or incoming webhook URL that is not one, a sign-in or webhook the
-  // portal refused, a funnel or stage the portal no longer has, a portal that cannot be reached.
-  USPACY_PORTAL_INVALID: 400,
-  USPACY_WEBHOOK_URL_INVALID: 400,
-  USPACY_SIGN_IN_FAILED: 400,
-  USPACY_WEBHOOK_REFUSED: 400,
-  USPACY_FUNNEL_NOT_FOUND: 400,
-  USPACY_STAGE_NOT_FOUND: 400,
-  USPACY_UNAVAILABLE: 424,
-  // Telegram (issue 19): a bot token Telegram refused, no platform bot configured, a link code
-  // that is wrong, expired or used, an integration whose collection is not the item's.
-  TELEGRAM_TOKEN_INVALID: 400,
-  TELEGRAM_PLATFORM_BOT_UNAVAILABLE: 400,
-  TELEGRAM_UNAVAILABLE: 424,
-  TELEGRAM_COLLECTION_MISMATCH: 400,
   INVALID_CREDENTIALS: 401,
   UNAUTHORIZED: 401,
   REFRESH_INVALID: 401,
@@ -96,16 +83,6 @@ export const ERROR_STATUS = {
   SIGNATURE_INVALID: 400,
   PLAN_NOT_AVAILABLE: 409,
   PAYMENT_PROVIDER_ERROR: 424,
-  // Horoshop (a shop source): the address, the shop's answer to our sign-in, a shop that cannot be
-  // reached or refuses a call (a failed dependency, like the payment provider), a webhook body
-  // without an order, a token given alone that has lapsed.
-  HOROSHOP_DOMAIN_INVALID: 400,
-  HOROSHOP_AUTH_FAILED: 400,
-  HOROSHOP_NOT_A_SHOP: 400,
-  HOROSHOP_TOKEN_EXPIRED: 400,
-  HOROSHOP_NO_ORDERS: 400,
-  HOROSHOP_UNAVAILABLE: 424,
-  HOROSHOP_REFUSED: 424,
   // News: a post's image is missing, not an image by its bytes, or too large.
   IMAGE_REQUIRED: 400,
   IMAGE_INVALID: 400,
@@ -137,9 +114,23 @@ export const ERROR_STATUS = {
 } as const;
 
 export type FixedErrorCode = keyof typeof ERROR_STATUS;
-/** MIN_LENGTH_{n} and MAX_LENGTH_{n} carry their bound in the key (spec section 5). */
-export type ErrorCode = FixedErrorCode | `MIN_LENGTH_${number}` | `MAX_LENGTH_${number}`;
 
+/**
+ * The connectors' own error keys, told by each connector folder's codes.ts augmenting this interface
+ * (`interface ConnectorErrorCodes extends Record<keyof typeof codes.errors, number> {}`), so the
+ * server's AppError and a connector's refusals name them typed; their statuses are the folder's.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the connectors' folders
+export interface ConnectorErrorCodes {}
+
+/** MIN_LENGTH_{n} and MAX_LENGTH_{n} carry their bound in the key (spec section 5). */
+export type ErrorCode =
+  | FixedErrorCode
+  | Extract<keyof ConnectorErrorCodes, string>
+  | `MIN_LENGTH_${number}`
+  | `MAX_LENGTH_${number}`;
+
+/** The status of a shared key (a connector's own keys: the server's statusOf, lib/error-codes.ts); else 500. */
 export function statusOf(code: string): number {
   if (/^(MIN|MAX)_LENGTH_\d+$/.test(code)) return 400;
   // Only the table's own keys: a message such as `constructor` is not a code.

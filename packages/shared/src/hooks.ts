@@ -35,8 +35,8 @@ export const HELD_RETENTION_DAYS = 30;
 export const HELD_DROP_NOTICE_DAYS = 7;
 
 /**
- * Codes a pending delivery carries while it waits on purpose, not after a failure (an SMS connector's quiet
- * hours). A delivered delivery's lastError is always such a note (an SMS skipped for a landline).
+ * Codes a pending delivery carries while it waits on purpose, not after a failure (an SMS
+ * destination's quiet hours). A delivered delivery's lastError is always such a note (an SMS skipped for a landline).
  */
 export const WAITING_NOTES: readonly string[] = ['SMS_QUIET_HOURS'];
 

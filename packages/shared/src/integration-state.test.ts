@@ -85,7 +85,10 @@ describe('computeIntegrationState: one status per integration', () => {
       code: 'broken_auth',
       reason: { code: 'AUTH', params: { status: 401, answer: 'Unauthorized' } },
     });
-    expect(state(destination({ status: 'broken', statusReason: 'ALPHASMS_ACCESS_DENIED' })).code).toBe('broken_auth');
+    // A connector's own code that means "connect again" (its codes.ts `reconnect`), told with the input.
+    const refused = { status: 'broken' as const, statusReason: 'ALPHASMS_ACCESS_DENIED' };
+    expect(state(destination({ ...refused, reconnect: ['ALPHASMS_ACCESS_DENIED'] })).code).toBe('broken_auth');
+    expect(state(destination(refused)).code).toBe('broken_other');
     expect(state(destination({ status: 'broken', statusReason: 'URL_NOT_ALLOWED: private address' }))).toEqual({
       code: 'broken_other',
       reason: { code: 'URL_NOT_ALLOWED' },

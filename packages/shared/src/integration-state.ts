@@ -26,10 +26,12 @@ export interface IntegrationState {
 }
 
 /**
- * Every reason code the server stores or sends for an integration, a check or a delivery
- * (parseReason's codes and the connectors' own): the web (`integrations:reasons.<code>`) and the
- * mail catalogue (`reason.<code>`) translate each in both languages, and tests hold them to it.
- * A code outside this list reads as UNKNOWN: "something went wrong", never the raw text.
+ * Every generic reason code the server stores or sends for an integration, a check or a delivery
+ * (parseReason's codes, the connector kit's): the web (`integrations:reasons.<code>`) and the mail
+ * catalogue (`reason.<code>`) translate each in both languages, and tests hold them to it. A
+ * connector's own reasons are its folder's (packages/connectors/src/<slug>/codes.ts, words
+ * `connectors:<slug>.reasons|mail.<code>`). A code known to neither reads as UNKNOWN: "something went
+ * wrong", never the raw text.
  */
 export const REASON_CODES = [
   'URL_NOT_ALLOWED',
@@ -45,29 +47,7 @@ export const REASON_CODES = [
   'CONFIGURATION',
   'INTEGRATION_SETTINGS_INVALID',
   'INTEGRATION_AUTH_UNREADABLE',
-  'SMS_QUIET_HOURS',
-  'SMS_NO_PHONE',
-  'SMS_PHONE_INVALID',
-  'SMS_PHONE_NOT_MOBILE',
-  'SMS_PHONE_FOREIGN',
-  'SMS_MANAGER_NO_PHONE',
-  'SMS_MANAGER_PHONE_INVALID',
-  'SMS_MANAGER_PHONE_NOT_MOBILE',
-  'SMS_TEXT_EMPTY',
-  'ALPHASMS_ACCESS_DENIED',
-  'ALPHASMS_SENDER_INVALID',
-  'ALPHASMS_VIBER_SENDER_INVALID',
-  'ALPHASMS_LOW_BALANCE',
-  'ALPHASMS_PHONE_REJECTED',
-  'ALPHASMS_ERROR',
-  'GA_VALIDATION_FAILED',
-  'GA_DEBUG_UNEXPECTED',
-  'USPACY_REFRESH_FAILED',
-  'USPACY_SIGN_IN_FAILED',
-  'USPACY_VALIDATION',
-  'USPACY_REFUSED',
   'LEAD_NO_CONTACT',
-  'HOROSHOP_AUTH_FAILED',
   'NO_ACTIVE_DESTINATION',
   'DESTINATION_BROKEN',
   'DESTINATION_RETRYING',
@@ -79,19 +59,14 @@ export const REASON_CODES = [
 ] as const;
 export type ReasonCode = (typeof REASON_CODES)[number];
 
-/** Whether a code is one of REASON_CODES (a translated sentence exists for it). */
+/** Whether a code is one of the generic REASON_CODES (a translated sentence exists for it). */
 export const isReasonCode = (code: string): code is ReasonCode => (REASON_CODES as readonly string[]).includes(code);
 
-/** Reason codes that mean the destination refused our credentials: the user has to reconnect. */
-const AUTH_CODES = new Set([
-  'AUTH',
-  'INTEGRATION_AUTH_UNREADABLE',
-  'ALPHASMS_ACCESS_DENIED',
-  'USPACY_REFRESH_FAILED',
-  'USPACY_SIGN_IN_FAILED',
-  'HOROSHOP_AUTH_FAILED',
-  'FACEBOOK_TOKEN',
-]);
+/**
+ * Generic reason codes that mean the service refused our credentials: the user has to reconnect. A
+ * connector's own such codes come with the state's input (`reconnect`, its codes.ts).
+ */
+const AUTH_CODES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE', 'FACEBOOK_TOKEN']);
 
 /** Codes of the connector kit (kit/safe-fetch, kit/client-kit) whose detail text is ours, in English. */
 const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', 'TIMEOUT', 'ABORTED']);
@@ -198,6 +173,8 @@ export interface StateInput {
   destinations?: readonly { name: string; active: boolean; state: IntegrationState }[];
   /** When the delivery engine paused this destination until (its breaker). */
   pausedUntil?: Date | null;
+  /** The connector's own reason codes that mean "connect again" (the service refused our credentials). */
+  reconnect?: readonly string[];
 }
 
 const BROKEN_RANK: Partial<Record<IntegrationStateCode, number>> = {
@@ -213,7 +190,7 @@ function ownBroken(input: StateInput, now: Date): IntegrationState {
   // A paused destination keeps its leads and tries again by itself: retrying, not broken.
   const retryAt = typeof reason.params?.retryAt === 'string' ? new Date(reason.params.retryAt) : null;
   const paused = input.pausedUntil ?? retryAt;
-  if (AUTH_CODES.has(reason.code)) return { code: 'broken_auth', reason };
+  if (AUTH_CODES.has(reason.code) || input.reconnect?.includes(reason.code)) return { code: 'broken_auth', reason };
   if (reason.params?.failures !== undefined || (paused && paused > now)) return { code: 'retrying', reason };
   return { code: 'broken_other', reason };
 }

@@ -1,4 +1,4 @@
-// How long an SMS is, in the parts an operator bills: the same count on the SMS connector's screen's live
+// How long an SMS is, in the parts an operator bills: the same count on an SMS destination's live
 // preview and in the server's SMS log. Text that fits the GSM 03.38 alphabet is 7-bit: 160
 // characters in one part, 153 per part once split (the rest carries the joining header); a
 // character of the GSM extension table (€ [ ] { } \ ^ ~ | and form feed) takes two. Anything else

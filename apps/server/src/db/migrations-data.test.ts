@@ -279,3 +279,52 @@ describe('0035: amoCRM backups move into connector records', () => {
     expect(tables[0].t).toBeNull();
   });
 });
+
+describe("0036: the operator's words for the connectors' codes follow them into their folders", () => {
+  it('moves a saved error or reason word to connectors:<slug>.errors|reasons.<CODE>, and leaves every other word', async () => {
+    const client = await emptyDatabase();
+    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0036_codes_words_into_connectors') });
+    const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
+    for (const code of ['en', 'uk']) {
+      if (!locales.some((l) => l.code === code)) {
+        await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
+      }
+    }
+    const saved = [
+      ['uk', 'errors', 'USPACY_PORTAL_INVALID', 'Наш портал: назва.uspacy.ua'],
+      ['en', 'integrations', 'reasons.SMS_NO_PHONE', 'No phone, no SMS'],
+      ['uk', 'errors', 'REQUIRED', 'Заповніть'],
+      ['uk', 'integrations', 'reasons.AUTH', 'Відмовлено'],
+      // Saved under both keys: the new one is the operator's latest, it stays.
+      ['en', 'errors', 'HOROSHOP_REFUSED', 'old words'],
+      ['en', 'connectors', 'horoshop.errors.HOROSHOP_REFUSED', 'new words'],
+    ];
+    for (const [locale, namespace, key, value] of saved) {
+      await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, [
+        locale,
+        namespace,
+        key,
+        value,
+      ]);
+    }
+
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows } = await client.query(
+      `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
+    );
+    expect(rows).toEqual([
+      { locale: 'en', namespace: 'connectors', key: 'alfasms.reasons.SMS_NO_PHONE', value: 'No phone, no SMS' },
+      { locale: 'en', namespace: 'connectors', key: 'horoshop.errors.HOROSHOP_REFUSED', value: 'new words' },
+      { locale: 'en', namespace: 'errors', key: 'HOROSHOP_REFUSED', value: 'old words' },
+      {
+        locale: 'uk',
+        namespace: 'connectors',
+        key: 'uspacy.errors.USPACY_PORTAL_INVALID',
+        value: 'Наш портал: назва.uspacy.ua',
+      },
+      { locale: 'uk', namespace: 'errors', key: 'REQUIRED', value: 'Заповніть' },
+      { locale: 'uk', namespace: 'integrations', key: 'reasons.AUTH', value: 'Відмовлено' },
+    ]);
+  });
+});

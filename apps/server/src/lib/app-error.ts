@@ -1,7 +1,8 @@
 // The error every layer throws for an answer a person or client can act on: a code of the API's
-// (ErrorCode, its HTTP status from the shared table), field errors and headers. The error handler
+// (ErrorCode, its HTTP status from the shared table or its connector's: lib/error-codes.ts), field errors and headers. The error handler
 // (plugins/errors.ts) turns it into the answer; lib/ and delivery/ throw it without knowing Fastify.
-import { type ErrorCode, statusOf } from '@leadrelay/shared';
+import type { ErrorCode } from '@leadrelay/shared';
+import { statusOf } from './error-codes';
 
 export type FieldError = { field: string; code: ErrorCode };
 

@@ -1,10 +1,9 @@
-import { type ApiError, type ErrorCode, fieldErrors, ownValue, statusOf } from '@leadrelay/shared';
+import { type ApiError, type ErrorCode, fieldErrors, ownValue } from '@leadrelay/shared';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ZodError } from 'zod';
 import { AppError, type FieldError, humanize } from '../lib/app-error';
-
-const isKnownCode = (code: string): code is ErrorCode => statusOf(code) < 500;
+import { isKnownCode, statusOf } from '../lib/error-codes';
 
 interface ValidationIssue {
   keyword: string;

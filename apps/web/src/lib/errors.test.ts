@@ -11,6 +11,31 @@ describe('error translations', () => {
     }
   });
 
+  // Each connector's own keys (its folder's codes.ts) read in its words (words/codes), found by the code alone.
+  type Words = { errors?: Record<string, string> };
+  const CODES = import.meta.glob<{ errors: Record<string, number>; words: Record<'uk' | 'en', Words> }>(
+    ['../../../../packages/connectors/src/*/codes.ts', '!**/kit/codes.ts'],
+    {
+      eager: true,
+      import: 'codes',
+    },
+  );
+  it.each(['uk', 'en'] as const)('every connector’s own error key reads in %s in its own words', (lng) => {
+    const codes = Object.values(CODES);
+    expect(codes.length).toBeGreaterThan(3);
+    applyLocale(lng);
+    for (const { errors, words } of codes) {
+      for (const code of Object.keys(errors))
+        expect(translateCode(code), `${lng} ${code}`).toBe(words[lng].errors?.[code]);
+    }
+    applyLocale('uk');
+    expect(translateCode('USPACY_PORTAL_INVALID')).toBe(
+      'Це не адреса порталу Uspacy. Вкажіть її так: your-company.uspacy.ua',
+    );
+    // A code is data: a member's name finds no words.
+    expect(translateCode('__proto__')).toBe('Щось пішло не так');
+  });
+
   it('translates MIN_LENGTH_n and MAX_LENGTH_n with the bound', () => {
     applyLocale('en');
     expect(translateCode('MIN_LENGTH_3')).toBe('At least 3 characters');

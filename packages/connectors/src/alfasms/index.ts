@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
 import { type AlphaContext, balance, call, numberOf, statuses } from './client';
+import { codes } from './codes';
 import { alphaError, noteOf, planMessages, quietUntil, smsPhone, toItem } from './mapping';
 import { type SentSms, smsAliases, smsRecords } from './records';
 import {
@@ -49,6 +50,7 @@ export const ZAlphaSmsConnectorSettings = z.unknown().transform((value, ctx): Al
 export const alfasms = defineConnector<AlphaSmsAuth, AlphaSmsStoredSettings>({
   slug: 'alfasms',
   kind: 'destination',
+  codes,
   // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
   demo: () => import('./demo').then((m) => m.startDemo()),
   connectAuth: 'manual',

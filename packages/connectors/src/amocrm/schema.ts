@@ -1,6 +1,6 @@
 // amoCRM as a destination (spec 7 "amoCRM"): the settings an integration of the type stores, and the
-// bodies and answers of its own routes. The server validates with these and the web builds its
-// forms and reads the answers with them.
+// bodies and answers of its own routes. The server validates with these and the web builds its forms
+// from them (the manifest imports them).
 import { ZLeadPath } from '@leadrelay/shared';
 import { z } from 'zod';
 

@@ -8,6 +8,7 @@ import type { Lead } from '@leadrelay/shared';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { collect, type GaContext, hostFor, validate } from './client';
+import { codes } from './codes';
 import { toGaPayload } from './mapping';
 import { SAMPLE_TEST_LEAD } from './sample';
 import {
@@ -48,6 +49,7 @@ export async function gaDebug(ctx: GaContext, lead: Lead = SAMPLE_TEST_LEAD): Pr
 export const ga = defineConnector<GaAuth, GaSettings>({
   slug: 'ga',
   kind: 'destination',
+  codes,
   // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
   demo: () => import('./demo').then((m) => m.startDemo()),
   connectAuth: 'manual',

@@ -7,12 +7,14 @@
 // and runs them for every source alike; it has no Horoshop module.
 import { defineConnector } from '../kit/define-connector';
 import { checkAccess, type HoroshopAuth, ZHoroshopAuth } from './client';
+import { codes } from './codes';
 import { type HoroshopSettings, ZHoroshopSettings } from './schema';
 import { horoshopAliases, horoshopErrors, horoshopSource } from './source';
 
 export const horoshop = defineConnector<HoroshopAuth, HoroshopSettings>({
   slug: 'horoshop',
   kind: 'source',
+  codes,
   // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
   demo: () => import('./demo').then((m) => m.startDemo()),
   // Login and password (or a token) typed in: PUT .../connect works too, the spec's auth path checks them first.

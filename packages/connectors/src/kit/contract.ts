@@ -39,7 +39,7 @@ export interface ContractSetup<Auth, Settings> {
   dedupes?: boolean;
   /**
    * The HTTP status of the destination's own auth failure, which the emulator's 401 fault imitates:
-   * 401 by default; 200 where it says so inside a 200 (an SMS gateway's {"success":false,"error":"Access denied"}).
+   * 401 by default; 200 where it says so inside a 200 (an SMS API: {"success":false,"error":"Access denied"}).
    */
   authFailureStatus?: number;
 }

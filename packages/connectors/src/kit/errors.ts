@@ -58,8 +58,8 @@ export class PermanentError extends Error {
 }
 
 /**
- * Not now, and not a failure: the destination must not be called before `until` (an SMS connector's quiet
- * hours). The engine makes the delivery due again then, without counting an attempt or a failure.
+ * Not now, and not a failure: the destination must not be called before `until` (an SMS
+ * destination's quiet hours). The engine makes the delivery due again then, without counting an attempt or a failure.
  * The message is a code the web translates (SMS_QUIET_HOURS).
  */
 export class DeferredError extends Error {

@@ -243,7 +243,7 @@ export interface Pipeline {
 }
 
 /**
- * A pipeline, then one of its stages (amoCRM calls them statuses, Uspacy funnels): two choices side by
+ * A pipeline, then one of its stages (a CRM may call them statuses, or funnels): two choices side by
  * side, the second offering the first's stages; another pipeline empties the stage, and no pipeline
  * sends no stage. `name` is the pipeline's key in the settings, `stage.name` the stage's.
  */
@@ -464,7 +464,7 @@ export interface AccountSection<K extends string, G extends string> {
 }
 
 /**
- * Snapshots an action makes on demand and a list call reads back (amoCRM's backups): each a row with
+ * Snapshots an action makes on demand and a list call reads back (a CRM's backups): each a row with
  * its time and a summary, downloadable as JSON (`<file>-<time>.json`). Shown once connected.
  */
 export interface SnapshotsSection<K extends string> {

@@ -2,6 +2,7 @@
 // The delivery engine in apps/server calls only what is declared here.
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
+import type { ConnectorCodes } from './codes';
 import type { ConnectRefusal } from './errors';
 import type { LockKeys } from './keyed-lock';
 import type { ConnectorErrors, ConnectorSource, SourceAlias } from './source';
@@ -227,7 +228,7 @@ export interface DeliveryResult extends AttemptTrace {
   note?: string;
   /**
    * What the connector reports for its type's own bookkeeping, handed to the server's recorder of
-   * the type in the transaction that stores the result (AlphaSMS: the messages it sent, for the SMS log).
+   * the type in the transaction that stores the result (an SMS destination: the messages it sent, for the SMS log).
    */
   records?: unknown[];
 }
@@ -240,8 +241,8 @@ export interface FieldOption {
 }
 
 /**
- * Something the integration's screen may ask the connector to do beyond the generic calls (GA4: send
- * a test lead to Google's validation server): POST /api/integrations/{id}/actions/{name}, body
+ * Something the integration's screen may ask the connector to do beyond the generic calls (an analytics
+ * destination: send a test lead to Google's validation server): POST /api/integrations/{id}/actions/{name}, body
  * checked with `body`, the answer with `response`.
  */
 export interface ConnectorAction<Auth, Settings> {
@@ -262,7 +263,7 @@ export interface ConnectorAction<Auth, Settings> {
 
 /** One record as the connector describes it: its key (unique per integration and kind), state and fields. */
 export interface ConnectorRecordInput {
-  /** The destination's id of it (AlphaSMS's msg_id): a result stored twice keeps one record. */
+  /** The destination's id of it (an SMS provider's message id): a result stored twice keeps one record. */
   key: string;
   status: string;
   /** Whether `refresh` should still ask about it. */
@@ -298,7 +299,7 @@ export interface ConnectorRecordUpdate {
 }
 
 /**
- * A kind of record the connector keeps of what it delivered (AlphaSMS: the messages it sent), in
+ * A kind of record the connector keeps of what it delivered (an SMS destination: the messages it sent), in
  * the server's generic table: read from DeliveryResult.records in the transaction that stores the
  * delivery's result, listed by GET /api/integrations/{id}/records/{kind}, and kept current by a
  * periodic task when the destination is asked about them later.
@@ -445,7 +446,7 @@ export interface ConnectorAccount<Auth> {
 
 /** The stand-in for a connector's service that EMULATORS=true runs on loopback (demo installs, end-to-end tests). */
 export interface ConnectorDemo {
-  /** The connector's configuration keys that point it at the emulator (ALFASMS_API_URL …), as env gives them. */
+  /** The connector's configuration keys that point it at the emulator (<SLUG>_API_URL …), as env gives them. */
   config: Readonly<Record<string, string>>;
   /** What GET /api/emulators tells of it: its address and the credentials a demo user types in. */
   info: Readonly<Record<string, unknown>>;
@@ -509,6 +510,11 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   aliases?: readonly ConnectorAlias[];
   /** How its failures answer on its own paths (a source's connect, subscribe) and in a poll's last error. */
   errors?: ConnectorErrors;
+  /**
+   * Its own API error keys (with their HTTP statuses), reason codes and which of those mean "connect
+   * again", with their words (kit/codes.ts: the folder's codes.ts and words/codes/{uk,en}.json).
+   */
+  codes?: ConnectorCodes;
   /** A source's receivers, poll, subscription, items and own connect (kit/source.ts). */
   source?: ConnectorSource<Auth, Settings>;
   /**

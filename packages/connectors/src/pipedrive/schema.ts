@@ -1,6 +1,6 @@
 // Pipedrive as a destination (spec 7 "Pipedrive"): the settings an integration of the type stores,
 // and the bodies and answers of its own routes. The server validates with these and the web builds
-// its forms and reads the answers with them.
+// its forms from them (the manifest imports them).
 import { ZLeadPath, zMinText } from '@leadrelay/shared';
 import { z } from 'zod';
 

@@ -11,6 +11,7 @@ import { PermanentError } from '../kit/errors';
 import type { DeliveryResult } from '../kit/types';
 import { cardKeyboard, cardText, passedFooter } from './card';
 import { callTelegram, TELEGRAM_API_URL, telegramApi } from './client';
+import { codes } from './codes';
 
 export * from './card';
 export {
@@ -101,6 +102,7 @@ export const telegram = defineConnector<TelegramAuth, TelegramSettings>({
   deliveryContext: 'manager-chat',
   // A lead passed to another manager sends the new holder their own card.
   deliversToAssignee: true,
+  codes,
   auth: ZTelegramAuth,
   settings: ZTelegramSettings,
   config: {

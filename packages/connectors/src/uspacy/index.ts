@@ -19,6 +19,7 @@ import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
 import type { AttemptTrace, DeliveryInput, FieldOption } from '../kit/types';
 import { type UspacyAuth, type UspacyClient, type UspacyContext, uspacyClient, ZUspacyAuth } from './client';
+import { codes } from './codes';
 import { uspacyAccount, uspacyAliases, uspacyConnect } from './connect';
 import {
   type ContactRecord,
@@ -248,6 +249,7 @@ async function addNote(client: UspacyClient, ctx: Ctx, input: DeliveryInput, mad
 export const uspacy = defineConnector<UspacyAuth, UspacySettings>({
   slug: 'uspacy',
   kind: 'destination',
+  codes,
   // EMULATORS=true (demo installs, end-to-end tests): its emulator, loaded only then.
   demo: () => import('./demo').then((m) => m.startDemo()),
   // A lead with no phone, e-mail or name would be an empty contact: refused (LEAD_NO_CONTACT).

@@ -1,7 +1,7 @@
 // Uspacy (a Ukrainian CRM) as a destination: the settings an integration of that type stores, the
 // body of its connect route (signing in with the account's e-mail and password, or the portal's
 // incoming webhook URL), what its own routes answer, and the address rules both sides check.
-// The server validates with these and the web builds its forms from them.
+// The server validates with these and the web builds its forms from them (the manifest imports them).
 import { requiredText, ZLeadPath } from '@leadrelay/shared';
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 // What connectors keep of their deliveries (issue 29: a connector declares its records, the server
-// keeps them here): an SMS connector's sent messages (kind `sms`, the spec's SMS log) … One row per record,
+// keeps them here): an SMS destination's sent messages (kind `sms`, the spec's SMS log) … One row per record,
 // written in the transaction that stores the delivery's result, kept current by the kind's periodic
 // refresh while `open` (modules/connectors).
 import { sql } from 'drizzle-orm';
@@ -20,7 +20,7 @@ export const connectorRecords = pgTable(
       .references(() => integrations.id, { onDelete: 'cascade' }),
     /** The connector's name for the kind (sms). */
     kind: text('kind').notNull(),
-    /** The destination's id of it, unique per integration and kind (an SMS gateway's message id). */
+    /** The destination's id of it, unique per integration and kind (an SMS provider's message id). */
     key: text('key').notNull(),
     /**
      * The delivery, hook and lead it was made for. No foreign keys: what was sent stays sent (and

@@ -1,7 +1,9 @@
 // Why an integration failed, for a mail: the stored reason (a code with parameters, or an older
 // text) read by shared parseReason and told in the reader's language. The raw text never shows: a
-// code outside REASON_CODES, or a service's own words, reads as the UNKNOWN sentence.
+// code outside REASON_CODES and the connectors' reasons with a mail sentence (their folders'
+// words/codes, lib/error-codes.ts), or a service's own words, reads as the UNKNOWN sentence.
 import { isReasonCode, type Locale, parseReason } from '@leadrelay/shared';
+import { connectorMailReason } from '../error-codes';
 import { t } from './i18n';
 import type { PlainKey } from './locales/catalogue';
 
@@ -11,7 +13,7 @@ export function mailReason(lang: Locale, stored: string): string {
     return t(lang, 'reason.TIMEOUT_AT', { host: params.host, seconds: params.seconds });
   }
   const key = `reason.${isReasonCode(code) ? code : 'UNKNOWN'}` as Extract<PlainKey, `reason.${string}`>;
-  const parts = [t(lang, key as 'reason.UNKNOWN')];
+  const parts = [connectorMailReason(lang, code) ?? t(lang, key as 'reason.UNKNOWN')];
   if (typeof params.status === 'number') parts.push(t(lang, 'reason.httpStatus', { status: params.status }));
   if (typeof params.host === 'string') parts.push(t(lang, 'reason.host', { host: params.host }));
   return parts.join(' ');

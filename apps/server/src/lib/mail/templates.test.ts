@@ -1,5 +1,7 @@
-import { LOCALES, type Locale, REASON_CODES } from '@leadrelay/shared';
+import { connectorCodes } from '@leadrelay/connectors';
+import { LOCALES, type Locale } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import { ALL_REASON_CODES } from '../error-codes';
 import { MAIL_CATALOGUES } from './i18n';
 import { MAIL_PREVIEW_NAMES, MAIL_PREVIEWS } from './previews';
 import { confirmEmailMail, facebookConnectionBrokenMail, integrationBrokenMail, renewalPaidMail } from './templates';
@@ -106,30 +108,52 @@ describe('mail text', () => {
 
 describe('the broken-integration mail in Ukrainian', () => {
   // Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
-  const NAMES = /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Horoshop|SMS|API|HTTP|UTC|e-mail)\b/g;
+  const NAMES = /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Horoshop|Telegram|SMS|API|HTTP|UTC|e-mail)\b/g;
   const stored = (code: string) => (code === 'UNKNOWN' ? 'Invalid OAuth access token' : `${code}: the raw detail text`);
 
-  it.each(REASON_CODES)('tells the reason %s in Ukrainian, with no raw code and no English sentence', async (code) => {
-    const mail = await integrationBrokenMail(ctx('uk'), {
-      name: 'CRM',
-      reason: stored(code),
-      retryAt: null,
-      link: `${PUBLIC_URL}/admin/integrations/http/1`,
-    });
-    expect(
-      mail.text.split('\n').some((l) => /^Причина: \S/.test(l)),
-      'the reason line',
-    ).toBe(true);
-    for (const text of [mail.text, visibleText(mail.html)]) {
-      expect(text).not.toContain(code === 'UNKNOWN' ? 'Invalid OAuth' : code);
-      expect(text).not.toContain('raw detail');
+  it.each(ALL_REASON_CODES)(
+    'tells the reason %s in Ukrainian, with no raw code and no English sentence',
+    async (code) => {
+      const mail = await integrationBrokenMail(ctx('uk'), {
+        name: 'CRM',
+        reason: stored(code),
+        retryAt: null,
+        link: `${PUBLIC_URL}/admin/integrations/http/1`,
+      });
       expect(
-        text
-          .replace(/(https?:\/\/)?[\w.-]+\.example\S*/g, '')
-          .replace(NAMES, '')
-          .match(/[A-Za-z]{3,}/g),
-      ).toBeNull();
+        mail.text.split('\n').some((l) => /^Причина: \S/.test(l)),
+        'the reason line',
+      ).toBe(true);
+      for (const text of [mail.text, visibleText(mail.html)]) {
+        expect(text).not.toContain(code === 'UNKNOWN' ? 'Invalid OAuth' : code);
+        expect(text).not.toContain('raw detail');
+        expect(
+          text
+            .replace(/(https?:\/\/)?[\w.-]+\.example\S*/g, '')
+            .replace(NAMES, '')
+            .match(/[A-Za-z]{3,}/g),
+        ).toBeNull();
+      }
+    },
+  );
+
+  it('tells a connector’s own reason in its folder’s words, in the reader’s language', async () => {
+    const alert = { name: 'CRM', retryAt: null, link: PUBLIC_URL };
+    let told = 0;
+    for (const codes of connectorCodes.values()) {
+      for (const code of codes.reasons) {
+        for (const lang of LOCALES) {
+          const sentence = codes.words[lang].mail?.[code];
+          if (!sentence) continue;
+          const mail = await integrationBrokenMail(ctx(lang), { ...alert, reason: `${code}: the raw detail text` });
+          expect(mail.text, `${lang} ${code}`).toContain(sentence);
+          told++;
+        }
+      }
     }
+    expect(told).toBeGreaterThan(20);
+    const uk = await integrationBrokenMail(ctx('uk'), { ...alert, reason: 'USPACY_REFRESH_FAILED' });
+    expect(uk.text).toContain(connectorCodes.get('uspacy')!.words.uk.mail!.USPACY_REFRESH_FAILED);
   });
 
   it('keeps the HTTP status and the host of a coded reason, in words of the language', async () => {

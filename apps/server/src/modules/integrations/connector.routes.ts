@@ -1,5 +1,5 @@
 // What connector definitions declare, mounted once for all of them (issue 29):
-//   POST   /api/integrations/{id}/actions/{action}: an action of the integration's connector (an analytics connector's debug;
+//   POST   /api/integrations/{id}/actions/{action}: an action of the integration's connector (a test event's check;
 //          201 with the kept record for one that keeps its answer: a backup)
 //   GET    /api/integrations/{id}/records/{kind}: what the connector keeps (the SMS log, backups)
 //   POST   /api/integrations/{id}/credentials: connects with what was typed (an API token, a sign-in)

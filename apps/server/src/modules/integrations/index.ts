@@ -42,7 +42,7 @@ export const integrationsModule = (options: {
             afterConnect: (row) => options.afterConnect(deps, row),
           }),
       ],
-      // And the refresh of every record kind that declares one (an SMS log's delivery statuses), every source's poll.
+      // And the refresh of every record kind that declares one (an SMS's delivery statuses), every source's poll.
       tasks: [...integrationTasks(deps.secrets, deps.log), ...recordTasks(deps), ...sourceTasks(sourceDeps(app))],
     }),
   });

@@ -122,7 +122,7 @@ export async function onDestinationBroken(
   emit: EmitIntegrationUpdate,
   input: { destinationId: string; reason: string; retryAt: Date | null },
 ): Promise<void> {
-  // The reason is stored as it came: a code (ALPHASMS_SENDER_INVALID), one with a detail
+  // The reason is stored as it came: a code (a connector's <SLUG>_SENDER_INVALID), one with a detail
   // (<CONNECTOR>_REFRESH_FAILED: HTTP 401) or an HTTP answer, which the web and the mails translate
   // (shared parseReason); what to do about it is theirs to say, in the user's language.
   const statusReason = input.retryAt ? pausedReason(input.reason, input.retryAt) : input.reason.slice(0, MAX_REASON);

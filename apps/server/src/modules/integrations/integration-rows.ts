@@ -85,6 +85,7 @@ function stateOf(
     statusReason: row.statusReason,
     destinations,
     pausedUntil: health.get(row.id) ?? null,
+    reconnect: connector?.codes?.reconnect,
   });
 }
 

@@ -1,17 +1,12 @@
 // Checks of what a body refers to: options, settings (the connector's schemas, or a type's own
 // check), destinations and the distribution, all within the actor's account.
 import { getConnector } from '@leadrelay/connectors';
-import {
-  type ErrorCode,
-  INTEGRATION_OPTIONS_MAX_BYTES,
-  statusOf,
-  ZRoutingPolicy,
-  ZSourceOptions,
-} from '@leadrelay/shared';
+import { INTEGRATION_OPTIONS_MAX_BYTES, ZRoutingPolicy, ZSourceOptions } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { collections, type IntegrationSettingRow, integrations } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { isKnownCode } from '../../lib/error-codes';
 import { zodAppError } from '../../plugins/errors';
 import { settingsBySlug } from '../catalogue';
 import type { Actor } from './integration-rows';
@@ -112,7 +107,7 @@ export async function validRouting(
   if (!parsed.success) {
     const errors = parsed.error.issues.map((i) => ({
       field: ['options', 'routing', ...i.path.map(String)].join('.'),
-      code: (statusOf(i.message) < 500 ? i.message : 'VALIDATION_ERROR') as ErrorCode,
+      code: isKnownCode(i.message) ? i.message : 'VALIDATION_ERROR',
     }));
     throw new AppError(errors[0]?.code ?? 'VALIDATION_ERROR', { errors });
   }

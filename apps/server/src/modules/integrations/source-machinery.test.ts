@@ -12,11 +12,11 @@ import {
   type SourceItem,
   type SourceReceiver,
 } from '@leadrelay/connectors';
-import { statusOf } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { connectorSeen, connectorState, hooks, integrations, leads } from '../../db/schema';
+import { statusOf } from '../../lib/error-codes';
 import { accountIdOf } from '../../test/routing-fixtures';
 import { createTestApp, onUnlimitedPlan, signUp, type TestApp } from '../../test/test-app';
 import { connectorError, connectorReason, isAuthFailure } from './connector-errors';

@@ -1,5 +1,5 @@
 // The strings the web app ships with (apps/web/src/locales/<code>/<namespace>.json, and every
-// connector's words, packages/connectors/src/<slug>/words/<code>.json, as the namespace `connectors`
+// connector's words, packages/connectors/src/<slug>/words/<code>.json and words/codes/<code>.json, as the namespace `connectors`
 // keyed by the folder: ADR 014), read once at start: the translations screen shows them beside the
 // operator's, and the web's i18next backend gets them merged with the operator's overrides
 // (docs/translations.md).
@@ -74,20 +74,25 @@ export function loadShippedStrings(dir: string | null, connectorsDir = findConne
   return strings;
 }
 
-/** Each connector folder's words/<locale>.json under `connectors`, its keys prefixed with the folder's name. */
+/**
+ * Each connector folder's words/<locale>.json and the words of its codes, words/codes/<locale>.json
+ * (errors, reasons, mail), under `connectors`, their keys prefixed with the folder's name.
+ */
 function addConnectorWords(strings: ShippedStrings, connectorsDir: string | null): void {
   if (!connectorsDir) return;
   for (const folder of readdirSync(connectorsDir, { withFileTypes: true })) {
-    const words = join(connectorsDir, folder.name, 'words');
-    if (!folder.isDirectory() || !existsSync(words)) continue;
-    for (const file of readdirSync(words)) {
-      if (!file.endsWith('.json')) continue;
-      const locale = file.slice(0, -5);
-      const namespaces = strings.get(locale) ?? new Map<string, Map<string, string>>();
-      strings.set(locale, namespaces);
-      const connectors = namespaces.get('connectors') ?? new Map<string, string>();
-      namespaces.set('connectors', connectors);
-      flatten(readJson(join(words, file)), folder.name, connectors);
+    if (!folder.isDirectory()) continue;
+    for (const words of [join(connectorsDir, folder.name, 'words'), join(connectorsDir, folder.name, 'words/codes')]) {
+      if (!existsSync(words)) continue;
+      for (const file of readdirSync(words)) {
+        if (!file.endsWith('.json')) continue;
+        const locale = file.slice(0, -5);
+        const namespaces = strings.get(locale) ?? new Map<string, Map<string, string>>();
+        strings.set(locale, namespaces);
+        const connectors = namespaces.get('connectors') ?? new Map<string, string>();
+        namespaces.set('connectors', connectors);
+        flatten(readJson(join(words, file)), folder.name, connectors);
+      }
     }
   }
 }

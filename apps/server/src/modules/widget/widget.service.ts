@@ -3,11 +3,11 @@
 // is not signed in to us there, so the panel's URL carries a signed widget token naming the Pipedrive
 // integration and its account; it stays valid while that integration exists and names a SendPulse one.
 
-import type { PipedriveSettings } from '@leadrelay/connectors';
 import {
   type ConnectorContext,
   getConnector,
   PermanentError,
+  type PipedriveSettings,
   pipedriveClient,
   RetryableError,
   sendpulseChat,

@@ -39,7 +39,7 @@ const isHoldReason = (reason: string | null | undefined): reason is HoldReason =
 
 /**
  * A hook's or delivery's reason in the interface language: the codes the server sends for held
- * leads and for deliveries (SMS_PHONE_NOT_MOBILE: …, ALPHASMS_LOW_BALANCE) are translated; other
+ * leads and for deliveries (a connector's own codes, with a phone number after a colon) are translated; other
  * reasons (a filter's, a repeat's) are shown as stored.
  */
 export function useReasonText(): (reason: string) => string {

@@ -19,7 +19,7 @@ interface Props {
   type: string;
   title: string;
   subtitle: string;
-  /** The button and the modal's title ("Connect <the connector's name>"). */
+  /** The button and the modal's title ("Connect <brand>"). */
   connectLabel: string;
   /** The new connection's name, changeable in the modal. */
   defaultName: string;

@@ -19,7 +19,7 @@ export type ShellTab = NonNullable<TabsProps['items']>[number] & { key: string }
 interface Props {
   type: string;
   typeName: string;
-  /** The back link's text ("All <the connector's name> connections"). */
+  /** The back link's text ("All <brand> connections"). */
   backLabel: string;
   /** Shown until the connection has its credentials. */
   notConnected: string;

@@ -7,7 +7,7 @@ const BASE = ['name', 'phone', 'email', 'comment'] as const;
 /** Whether a value names a field of our lead (name, phone, utm.source, custom.<key> …). */
 export const isLeadPath = (value: string) => ZLeadPath.safeParse(value).success;
 
-/** Our lead field: the fixed ones offered, a custom.<key> typed in (the CRM mappings, an analytics event's parameters). */
+/** Our lead field: the fixed ones offered, a custom.<key> typed in (the CRM mappings, an event's parameters). */
 export function LeadPathInput({
   value,
   onChange,

@@ -4,24 +4,53 @@ import { applyLocale } from '../i18n';
 import { reasonDetail, reasonLabel, reasonText } from './reasons';
 
 // Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
-const NAMES = /\b(LeadRelay|Facebook|Google|AlphaSMS|Viber|Uspacy|Horoshop|SMS|API|HTTP|CRM|e-mail)\b/g;
+const NAMES = /\b(LeadRelay|Facebook|Google|AlphaSMS|Viber|Uspacy|Horoshop|Telegram|SMS|API|HTTP|CRM|e-mail)\b/g;
+
+// Each connector's own reasons (its folder's codes.ts), told in its words (words/codes).
+type Words = { reasons?: Record<string, string>; errors?: Record<string, string> };
+const CONNECTOR_CODES = Object.values(
+  import.meta.glob<{ reasons: readonly string[]; words: Record<'uk' | 'en', Words> }>(
+    ['../../../../../packages/connectors/src/*/codes.ts', '!**/kit/codes.ts'],
+    { eager: true, import: 'codes' },
+  ),
+);
+const CONNECTOR_REASONS = CONNECTOR_CODES.flatMap((c) => c.reasons);
 
 describe('a reason in the interface language', () => {
-  it.each(REASON_CODES)('%s reads in Ukrainian, never as the code or the service’s English', (code) => {
+  it.each([...REASON_CODES, ...CONNECTOR_REASONS])(
+    '%s reads in Ukrainian, never as the code or the service’s English',
+    (code) => {
+      applyLocale('uk');
+      const params = {
+        detail: 'Invalid OAuth access token',
+        name: 'CRM',
+        state: 'broken_other',
+        field: 'phone',
+        op: 'empty',
+        negate: 0,
+        id: '42',
+      };
+      const text = reasonLabel({ code, params });
+      expect(text).not.toContain(code);
+      expect(text).not.toContain('Invalid OAuth');
+      expect(text.replace(NAMES, '').replace(/phone/, '')).not.toMatch(/[A-Za-z]{3,}/);
+    },
+  );
+
+  it('reads a connector’s own reason in its words, or its error key’s where it is both', () => {
+    expect(CONNECTOR_REASONS).toContain('USPACY_REFRESH_FAILED');
+    for (const lng of ['uk', 'en'] as const) {
+      applyLocale(lng);
+      for (const { reasons, words } of CONNECTOR_CODES) {
+        for (const code of reasons) {
+          expect(reasonLabel({ code }), `${lng} ${code}`).toBe(words[lng].reasons?.[code] ?? words[lng].errors?.[code]);
+        }
+      }
+    }
     applyLocale('uk');
-    const params = {
-      detail: 'Invalid OAuth access token',
-      name: 'CRM',
-      state: 'broken_other',
-      field: 'phone',
-      op: 'empty',
-      negate: 0,
-      id: '42',
-    };
-    const text = reasonLabel({ code, params });
-    expect(text).not.toContain(code);
-    expect(text).not.toContain('Invalid OAuth');
-    expect(text.replace(NAMES, '').replace(/phone/, '')).not.toMatch(/[A-Za-z]{3,}/);
+    expect(reasonText('USPACY_REFRESH_FAILED')).toBe(
+      CONNECTOR_CODES.find((c) => c.reasons.includes('USPACY_REFRESH_FAILED'))!.words.uk.reasons!.USPACY_REFRESH_FAILED,
+    );
   });
 
   it('keeps Facebook’s own message out of the sentence, for the technical details only', () => {

@@ -1,7 +1,7 @@
 // Reasons the server sends as a code with parameters (packages/shared integration-state.ts), in
 // the interface language. Texts stored before codes are read as codes first (parseReason).
 import { FILTER_OPS, type IntegrationStateCode, parseReason, type Reason } from '@leadrelay/shared';
-import { translateCode } from '../errors';
+import { connectorCodeKey, translateCode } from '../errors';
 import { formatDateTime } from '../format';
 import { i18n } from '../i18n';
 
@@ -13,7 +13,8 @@ export const stateLabel = (code: IntegrationStateCode): string =>
  * A reason the server sent as a code with parameters, in the user's language: the code's sentence,
  * then what the parameters add (the HTTP status, the host, the next try). The destination's own
  * words (Facebook's message, a CRM's answer) are not part of it: reasonDetail gives them, for a
- * "technical details" fold labelled in the user's language. A code with no sentence reads as
+ * "technical details" fold labelled in the user's language. A connector's own code reads in its
+ * folder's words (`connectors:<slug>.reasons.<code>`). A code with no sentence reads as
  * errors:UNKNOWN, never as itself.
  */
 export function reasonLabel(reason: Reason): string {
@@ -30,9 +31,10 @@ export function reasonLabel(reason: Reason): string {
       value: params.value !== undefined ? ` «${params.value}»` : '',
     });
   }
-  const key = `integrations:reasons.${code === 'TIMEOUT' && params.host ? 'TIMEOUT_AT' : code}`;
-  const text =
-    code !== 'UNKNOWN' && i18n.exists(key) ? String(i18n.t(key as never, params as never)) : translateCode(code);
+  const generic = `integrations:reasons.${code === 'TIMEOUT' && params.host ? 'TIMEOUT_AT' : code}`;
+  // A connector's own reason reads in its folder's words (else its error key's, as translateCode does).
+  const key = i18n.exists(generic) ? generic : connectorCodeKey('reasons', code);
+  const text = code !== 'UNKNOWN' && key ? String(i18n.t(key as never, params as never)) : translateCode(code);
   const data = shownData(reason);
   const parts = [
     params.status !== undefined ? `${text} (HTTP ${params.status})` : data !== undefined ? `${text} (${data})` : text,
