@@ -71,6 +71,7 @@ export {
   type ResolvedAddress,
   type SafeFetchOptions,
 } from './kit/safe-fetch';
+export * from './kit/connection';
 export type * from './kit/source';
 export type * from './kit/types';
 // The Pipedrive–SendPulse widget (apps/server modules/widget) reads the person through Pipedrive's client.

@@ -2,6 +2,7 @@
 // The delivery engine in apps/server calls only what is declared here.
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
+import type { ConnectorConnections } from './connection';
 import type { ConnectRefusal } from './errors';
 import type { LockKeys } from './keyed-lock';
 import type { ConnectorErrors, ConnectorSource, SourceAlias } from './source';
@@ -511,6 +512,11 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   errors?: ConnectorErrors;
   /** A source's receivers, poll, subscription, items and own connect (kit/source.ts). */
   source?: ConnectorSource<Auth, Settings>;
+  /**
+   * An account connection its integrations share (a login with assets under it), the events its
+   * service sends about an asset and their backfill (kit/connection.ts).
+   */
+  connections?: ConnectorConnections;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,

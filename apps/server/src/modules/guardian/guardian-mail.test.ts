@@ -2,7 +2,7 @@ import { getConnector } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fbConnections, guardianAlerts, hooks, integrations, leadReactions, leads, users } from '../../db/schema';
+import { connectorConnections, guardianAlerts, hooks, integrations, leadReactions, leads, users } from '../../db/schema';
 import { credentialExpiry } from '../../delivery/stored-auth';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -158,7 +158,7 @@ describe('credential expiry warnings', () => {
   it('warns about a Facebook connection whose long-lived token ends, in English, and lists it in the history', async () => {
     const { user, accountId } = await account('en');
     const id = crypto.randomUUID();
-    await t.app.db.insert(fbConnections).values({
+    await t.app.db.insert(connectorConnections).values({
       id,
       accountId,
       fbUserId: `fb-${id}`,
