@@ -39,7 +39,14 @@ import { widgetModule } from './modules/widget';
  * what reaches beyond it: its account connections' tokens (Facebook pages'), its saved card.
  */
 const TENANT_DATA = {
-  cleaners: [commentsCleaner, routingCleaner, parsersCleaner, integrationsCleaner, collectionsCleaner, connectionsCleaner],
+  cleaners: [
+    commentsCleaner,
+    routingCleaner,
+    parsersCleaner,
+    integrationsCleaner,
+    collectionsCleaner,
+    connectionsCleaner,
+  ],
   onRemove: [connectionsCleaner, paymentsCleaner],
 };
 

@@ -165,7 +165,11 @@ export function appConfig(options: AppOptions, publicUrl: string): AppConfig {
     authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
     // The Facebook connector reads its keys (FACEBOOK_APP_ID …) by the names its definition declares,
     // like every connector; sign-in with Facebook still reads them as config.facebook.
-    crm: { ...DEFAULT_CRM_CONFIG, ...options.crm, facebook: facebookKeys({ ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook }) },
+    crm: {
+      ...DEFAULT_CRM_CONFIG,
+      ...options.crm,
+      facebook: facebookKeys({ ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook }),
+    },
     facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
     nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
     payment: options.payment ?? null,

@@ -17,6 +17,7 @@ export {
   DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,
   FB_SCOPES,
   facebook,
+  facebookVerifyToken,
   GRAPH_API_VERSION,
   type GraphClient,
   type GraphConfig,
@@ -41,6 +42,7 @@ export { http, ZHttpAuth, ZHttpSettings } from './http';
 export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { cacheOf, createConnectorCache } from './kit/cache';
+export * from './kit/connection';
 export { defineConnector } from './kit/define-connector';
 export { ConnectRefusal, DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {
@@ -71,7 +73,6 @@ export {
   type ResolvedAddress,
   type SafeFetchOptions,
 } from './kit/safe-fetch';
-export * from './kit/connection';
 export type * from './kit/source';
 export type * from './kit/types';
 // The Pipedrive–SendPulse widget (apps/server modules/widget) reads the person through Pipedrive's client.

@@ -139,7 +139,13 @@ const field = (from: unknown, key: string) => str((from as Record<string, unknow
 const aliases: ConnectionAlias[] = [
   { method: 'POST', path: '/facebook/start', connection: 'start', body: ZFbStartBody.nullish(), response: ZAuthUrl },
   { method: 'GET', path: '/facebook/callback', connection: 'callback' },
-  { method: 'GET', path: '/api/facebook/connections', connection: 'list', response: z.array(ZFbConnection), answer: (r) => (r as WithAssets[]).map(toConnection) },
+  {
+    method: 'GET',
+    path: '/api/facebook/connections',
+    connection: 'list',
+    response: z.array(ZFbConnection),
+    answer: (r) => (r as WithAssets[]).map(toConnection),
+  },
   {
     method: 'GET',
     path: '/api/facebook/accountPicture',

@@ -18,7 +18,6 @@ export const facebook = defineConnector({
   connections: facebookConnections,
 });
 
-export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason } from './connection';
 export {
   FB_SCOPES,
   type GraphAppSubscription,
@@ -35,6 +34,7 @@ export {
   graphClient,
   LEAD_FIELDS,
 } from './client';
+export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason } from './connection';
 export {
   DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL,

@@ -162,7 +162,11 @@ export interface InboundReceiver {
    * The events of a POST: the signature checked over the exact bytes first. Throws `'UNAUTHORIZED'`
    * (missing or wrong signature) or `'INVALID_JSON'` as an InboundRefusal.
    */
-  receive: (config: ConnectorConfig, raw: Buffer, headers: Record<string, string | string[] | undefined>) => InboundEventInput[];
+  receive: (
+    config: ConnectorConfig,
+    raw: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ) => InboundEventInput[];
 }
 
 /** A receiver's refusal of a request: the API error key it answers with. */
@@ -196,7 +200,11 @@ export interface ConnectorConnections {
     /** code → the login's long-lived token; a failure is OAUTH_EXCHANGE_FAILED. */
     trade: (call: ConnectionCall, code: string, redirectUri: string) => Promise<ConnectionToken>;
     /** Who logged in and what they reach; a failure is CONNECTION_FAILED with the reason. */
-    profile: (call: ConnectionCall, token: string, log: (msg: string, reason: string) => void) => Promise<ConnectionProfile>;
+    profile: (
+      call: ConnectionCall,
+      token: string,
+      log: (msg: string, reason: string) => void,
+    ) => Promise<ConnectionProfile>;
   };
   /** The kind of asset integrations take (page), read again with the login's token. */
   asset: {
@@ -253,7 +261,13 @@ export interface ConnectorConnections {
     /** The asset's forms when no integration names one. */
     forms: (call: ConnectionCall, assetId: string, token: string) => Promise<string[]>;
     /** Items of a form created since (unix seconds) as events. */
-    since: (call: ConnectionCall, assetId: string, form: string, token: string, sinceUnix: number) => Promise<InboundEventInput[]>;
+    since: (
+      call: ConnectionCall,
+      assetId: string,
+      form: string,
+      token: string,
+      sinceUnix: number,
+    ) => Promise<InboundEventInput[]>;
   };
   /** What integrations of the connector may ask of their asset. */
   actions?: Readonly<Record<string, ConnectionAction>>;

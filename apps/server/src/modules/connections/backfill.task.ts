@@ -147,7 +147,10 @@ async function sweepAsset(
       await markConnectionBroken(deps, c, source.connectionId, reason);
       return { ...out, kind: 'refused' };
     }
-    deps.log.warn({ type: c.type, assetId: source.assetId, reason }, 'backfill of an asset failed; the next sweep tries again');
+    deps.log.warn(
+      { type: c.type, assetId: source.assetId, reason },
+      'backfill of an asset failed; the next sweep tries again',
+    );
     return { ...out, kind: 'failed' };
   }
   if (source.connectionStatus === 'broken') await markConnectionOk(deps, c, source.connectionId, deps.db);
@@ -168,12 +171,14 @@ export async function resealConnectionTokens(
     .select({ id: connectorConnections.id, token: connectorConnections.secret })
     .from(connectorConnections)
     .where(sql`coalesce(${connectorConnections.secret}->>'kid', '') <> ${secrets.kid}`);
-  const assets = (await db
-    .select({ id: connectorAssets.id, token: connectorAssets.secret })
-    .from(connectorAssets)
-    .where(
-      sql`${connectorAssets.secret} is not null and coalesce(${connectorAssets.secret}->>'kid', '') <> ${secrets.kid}`,
-    )).flatMap((row) => (row.token ? [{ id: row.id, token: row.token }] : []));
+  const assets = (
+    await db
+      .select({ id: connectorAssets.id, token: connectorAssets.secret })
+      .from(connectorAssets)
+      .where(
+        sql`${connectorAssets.secret} is not null and coalesce(${connectorAssets.secret}->>'kid', '') <> ${secrets.kid}`,
+      )
+  ).flatMap((row) => (row.token ? [{ id: row.id, token: row.token }] : []));
   const a = await resealRows(secrets, connections, async (row, token) => {
     const done = await db
       .update(connectorConnections)
@@ -193,7 +198,8 @@ export async function resealConnectionTokens(
     return done.length;
   });
   const result = { resealed: a.resealed + b.resealed, unreadable: a.unreadable + b.unreadable };
-  if (result.resealed) log?.info({ resealed: result.resealed }, 'connection tokens sealed with the current encryption key');
+  if (result.resealed)
+    log?.info({ resealed: result.resealed }, 'connection tokens sealed with the current encryption key');
   if (result.unreadable) {
     log?.error(
       { count: result.unreadable },

@@ -2,12 +2,7 @@
 // one SSRF-safe fetch for the services' calls and the in-memory caches. Built once per app by
 // connectionDeps(app); the receiver, the processor and the backfill use the same object. And the
 // connectors that declare connections (kit/connection.ts), with the call each service call gets.
-import {
-  type ConnectionCall,
-  type ConnectorConnections,
-  connectors,
-  createSafeFetch,
-} from '@leadrelay/connectors';
+import { type ConnectionCall, type ConnectorConnections, connectors, createSafeFetch } from '@leadrelay/connectors';
 import type { FastifyInstance } from 'fastify';
 import { type Deps, destinationPolicy } from '../../config';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';

@@ -62,15 +62,11 @@ export async function markConnectionBroken(
     .from(users)
     .where(and(eq(users.id, conn.accountId), isNull(users.deletedAt)));
   if (!account) return;
-  const mail = await connectionBrokenMail(
-    { lang: account.lang, publicUrl: deps.config.publicUrl },
-    c.spec.brokenMail,
-    {
-      name: conn.name,
-      reason: statusReason,
-      link: screenUrl(deps.config.publicUrl, account.lang, c.spec.login.screen),
-    },
-  );
+  const mail = await connectionBrokenMail({ lang: account.lang, publicUrl: deps.config.publicUrl }, c.spec.brokenMail, {
+    name: conn.name,
+    reason: statusReason,
+    link: screenUrl(deps.config.publicUrl, account.lang, c.spec.login.screen),
+  });
   try {
     await deps.mailer.send({ to: account.login, ...mail });
   } catch (error) {

@@ -16,8 +16,7 @@ import { type ConnectionConnector, type ConnectionDeps, callFor, configOf } from
 import { withConnection } from './connection-health';
 import { type Actor, assetTokenOf, ownAsset, ownConnection } from './connection-store';
 
-const fieldError = (field: string, code: ErrorCode) =>
-  new AppError('VALIDATION_ERROR', { errors: [{ field, code }] });
+const fieldError = (field: string, code: ErrorCode) => new AppError('VALIDATION_ERROR', { errors: [{ field, code }] });
 
 const settingOf = (settings: Record<string, unknown>, key: string) =>
   Object.hasOwn(settings, key) && typeof settings[key] === 'string' ? (settings[key] as string) : '';

@@ -1,15 +1,16 @@
 // Account connections as the app wires them: the routes of every connector that declares connections
 // (their logins, connections, assets and receivers), the processor of stored inbound events
 // (app.inboundEvents), which runs where the worker runs, and the backfill and housekeeping tasks.
+
+import { eq } from 'drizzle-orm';
+import { connectorConnections } from '../../db/schema';
 import type { TenantDataCleaner } from '../../lib/tenant-data';
 import { defineModule } from '../server-module';
 import { connectionTasks } from './backfill.task';
 import { connectionDeps } from './connection-deps';
 import { connectionsRoutes } from './connections.routes';
-import { INBOUND_WAKE, InboundEventProcessor } from './inbound-events';
 import { inboundRoutes } from './inbound.routes';
-import { connectorConnections } from '../../db/schema';
-import { eq } from 'drizzle-orm';
+import { INBOUND_WAKE, InboundEventProcessor } from './inbound-events';
 
 declare module 'fastify' {
   interface FastifyInstance {

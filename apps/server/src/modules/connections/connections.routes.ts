@@ -43,15 +43,17 @@ function mountAlias(app: FastifyInstance, c: ConnectionConnector, alias: Connect
   const tags = [c.type];
 
   if (alias.connection === 'callback') {
-    app.withTypeProvider<ZodTypeProvider>().get(
-      alias.path,
-      { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
-      async (req, reply) => {
-        const location = await handleCallback(deps, c, req.query, req.cookies[cookie]);
-        reply.clearCookie(cookie, { path: callbackPath });
-        return reply.redirect(location, 302);
-      },
-    );
+    app
+      .withTypeProvider<ZodTypeProvider>()
+      .get(
+        alias.path,
+        { config: { access: 'public' }, schema: { tags, querystring: ZCallbackQuery } },
+        async (req, reply) => {
+          const location = await handleCallback(deps, c, req.query, req.cookies[cookie]);
+          reply.clearCookie(cookie, { path: callbackPath });
+          return reply.redirect(location, 302);
+        },
+      );
     return;
   }
 

@@ -4,7 +4,12 @@
 // connector's aliases shape.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { type ConnectorAssetRow, type ConnectorConnectionRow, connectorAssets, connectorConnections } from '../../db/schema';
+import {
+  type ConnectorAssetRow,
+  type ConnectorConnectionRow,
+  connectorAssets,
+  connectorConnections,
+} from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { type ConnectionConnector, type ConnectionDeps, callFor, isConfigured, receiverUrl } from './connection-deps';
 import { reasonOf, withConnection } from './connection-health';
@@ -219,7 +224,12 @@ export async function unsubscribeAsset(
  * when no other connection still uses them (best effort). Integrations that used it stay, not
  * connected, until they are moved to another connection.
  */
-export async function removeConnection(deps: ConnectionDeps, c: ConnectionConnector, actor: Actor, connectionId: string) {
+export async function removeConnection(
+  deps: ConnectionDeps,
+  c: ConnectionConnector,
+  actor: Actor,
+  connectionId: string,
+) {
   const conn = await ownConnection(deps.db, actor, c, connectionId);
   const assets = await assetsOf(deps.db, c, [conn.id]);
   const subscribed = assets.filter((a) => a.subscribed);
@@ -264,4 +274,3 @@ export async function assetItems(db: Executor, c: ConnectionConnector, actor: Ac
     );
   return rows.map(({ asset, conn }) => ({ connection: connectionView(conn), asset: assetView(asset) }));
 }
-

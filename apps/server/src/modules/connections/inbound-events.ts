@@ -115,7 +115,8 @@ function settingKeys() {
   const rows = connectionConnectors().map(
     (c) => sql`(${c.type}, ${c.spec.settings.connection}, ${c.spec.settings.asset}, ${c.spec.asset.kind})`,
   );
-  if (rows.length === 0) return sql`(select null::text as type, null::text as connection_key, null::text as asset_key, null::text as asset_kind where false) k`;
+  if (rows.length === 0)
+    return sql`(select null::text as type, null::text as connection_key, null::text as asset_key, null::text as asset_kind where false) k`;
   return sql`(values ${sql.join(rows, sql`, `)}) as k(type, connection_key, asset_key, asset_kind)`;
 }
 

@@ -137,8 +137,7 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
       expiresAt: new Date(a.expires_at),
       renewal: a.owner === 'connection' ? ('login' as const) : ('refresh' as const),
     };
-    const path =
-      a.owner === 'connection' ? loginScreen(a.type) : `/admin/integrations/${a.type}/${a.integration_id}`;
+    const path = a.owner === 'connection' ? loginScreen(a.type) : `/admin/integrations/${a.type}/${a.integration_id}`;
     if (!(await notifyOwner(deps, owner, { kind: 'expiry', notice, path }))) continue;
     await tx.update(guardianAlerts).set({ notifiedAt: now }).where(eq(guardianAlerts.id, a.id));
     told++;

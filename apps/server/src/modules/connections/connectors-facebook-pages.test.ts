@@ -1,7 +1,7 @@
 import { GRAPH_SEED, GRAPH_VERSION } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fbPages } from '../../db/schema';
+import { connectorAssets } from '../../db/schema';
 import { call, connect, type FacebookTest, pageRows, startFacebookTest } from '../../test/facebook-kit';
 import { expectError, type SignedInUser, signUp } from '../../test/test-app';
 
@@ -24,9 +24,9 @@ beforeEach(async () => {
   f.emu.reset();
   cid = await connect(f.t, alice);
   await f.t.app.db
-    .update(fbPages)
-    .set({ isSubscribed: false, subscribedAt: null })
-    .where(eq(fbPages.connectionId, cid));
+    .update(connectorAssets)
+    .set({ subscribed: false, subscribedAt: null })
+    .where(eq(connectorAssets.connectionId, cid));
 });
 
 const graphCalls = (pattern: RegExp) => f.emu.requests.filter((r) => pattern.test(`${r.method} ${r.path}`)).length;

@@ -59,7 +59,7 @@ it('an acknowledged lead is ingested by a fresh app on the same database after t
 
   const second = asTestApp(await buildApp(options), database.url);
   try {
-    expect(await second.app.facebookLeads.drain()).toBe(1);
+    expect(await second.app.inboundEvents.drain()).toBe(1);
     await second.app.deliveryWorker.drain();
     expect((await eventsOf(second, leadgenId))[0]).toMatchObject({ status: 'done' });
     expect((await leadsOf(second, setup.integrationId)).map((l) => l.sourceId)).toEqual([leadgenId]);
