@@ -198,6 +198,40 @@ describe("another account's connection", () => {
   });
 });
 
+describe('names from the URL', () => {
+  it('are data: __proto__ or constructor as a connection or page id answer 404, never a 500', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      for (const [method, url] of [
+        ['GET', `${base(name)}/accounts`],
+        ['GET', `${base(name)}/account/${dental.id}`],
+        ['POST', `${base(name)}/account/${dental.id}/subscribe`],
+        ['DELETE', `${base(name)}/account/${dental.id}/unsubscribe`],
+        ['DELETE', `${legacy}/accounts/${name}`],
+      ] as const) {
+        expectError(await call(f.t, method, url, alice), 404, 'FB_CONNECTION_NOT_FOUND');
+      }
+      for (const [method, url] of [
+        ['GET', `${base()}/account/${name}`],
+        ['POST', `${base()}/account/${name}/subscribe`],
+        ['DELETE', `${base()}/account/${name}/unsubscribe`],
+      ] as const) {
+        expectError(await call(f.t, method, url, alice), 404, 'FB_PAGE_NOT_FOUND');
+      }
+      expectError(
+        await call(f.t, 'POST', `/api/facebook/integration/${name}/test-lead`, alice),
+        404,
+        'INTEGRATION_NOT_FOUND',
+      );
+      expectError(
+        await call(f.t, 'POST', `/api/integrations/migrate/fb/${name}`, alice, { fbConnectionId: cid }),
+        404,
+        'INTEGRATION_NOT_FOUND',
+      );
+    }
+    expect(await pageRows(f.t, cid)).toHaveLength(2);
+  });
+});
+
 describe('fbPageItems and removing a connection', () => {
   it("lists the account's pages for the integration form, and none after the connection is removed", async () => {
     await call(f.t, 'POST', `${base()}/account/${dental.id}/subscribe`, alice);
