@@ -36,7 +36,7 @@ import { widgetModule } from './modules/widget';
 /**
  * Clearing an account's data runs these in this order: leads and hooks before the integrations
  * they reference (profile and login are never cleared). Removing an account also takes at once
- * what reaches beyond it: its account connections' tokens (Facebook pages'), its saved card.
+ * what reaches beyond it: its account connections' and assets' tokens, its saved card.
  */
 const TENANT_DATA = {
   cleaners: [
@@ -76,7 +76,7 @@ export const APP_MODULES = [
   currencyModule,
   referralsModule,
   paymentsModule,
-  // Account connections: logins several integrations share (Facebook's), their assets and events.
+  // Account connections: logins several integrations share, their assets and events.
   connectionsModule,
   newsModule,
   commentsModule,

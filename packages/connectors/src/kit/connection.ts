@@ -1,6 +1,6 @@
 // What a connector whose integrations share an ACCOUNT CONNECTION declares (issue 29, ADR 013
 // "Connections and assets"): one login at the service that several integrations of an account use
-// (Facebook's user token; Google Ads' and TikTok's logins of issue 32 have the same shape), the assets
+// (a lead-ads profile's user token; Google Ads' and TikTok's logins of issue 32 have the same shape), the assets
 // it reaches (pages with their own tokens, ad accounts), the events the service sends about an asset
 // (a leadgen notification), kept until processed, and the backfill of what those missed. The server
 // keeps connections, assets, events and backfill cursors in generic tables, runs the login, the
@@ -186,7 +186,7 @@ export class IntegrationNotConnected extends Error {
 }
 
 export interface ConnectorConnections {
-  /** The service as its brand is written (the expiry warning's "Facebook"). */
+  /** The service as its brand is written (the expiry warning names it). */
   brand: string;
   /** The app's client is configured (else the server answers OAUTH_NOT_CONFIGURED and runs no task). */
   configured: (config: ConnectorConfig) => boolean;

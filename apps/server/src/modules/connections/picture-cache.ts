@@ -4,7 +4,7 @@ export const PICTURE_CACHE_TTL_MS = 7_200_000;
 const MAX_ENTRIES = 5_000;
 
 export interface PictureCache {
-  /** The cached URL (null: Facebook has none), or undefined when it is not cached or expired. */
+  /** The cached URL (null: the service has none), or undefined when it is not cached or expired. */
   get(id: string, now?: number): string | null | undefined;
   set(id: string, url: string | null, now?: number): void;
   forget(id: string): void;

@@ -1,7 +1,7 @@
 // Credential-expiry warnings (issue 19 part 4b; docs/adr/010-manager-bot.md): a credential whose
 // end we know — an OAuth refresh token's (integrations.credential_expires_at, moved ahead by every
 // exchange or refresh) or an account connection's login token (connector_connections.expires_at,
-// Facebook's long-lived user token) — is warned 7 days and 1 day ahead, each once, as guardian alerts of kind
+// a lead-ads profile's long-lived user token) — is warned 7 days and 1 day ahead, each once, as guardian alerts of kind
 // `expiry` told to the owner with a link to where it is reconnected.
 import { connectors } from '@leadrelay/connectors';
 import { EXPIRY_WARNING_DAYS } from '@leadrelay/shared';
