@@ -280,7 +280,7 @@ export async function runFb(o: FbOptions): Promise<boolean> {
   const loadAfter = machine().loadavg;
   const memoryReport = memory.stop();
 
-  // Stages from the database: the webhook's receipt (fb_leadgen_events.received_at, stamped as the
+  // Stages from the database: the webhook's receipt (connector_inbound_events.received_at, stamped as the
   // POST is taken, before its row is written and the 200 goes out) and the lead's ingest (created_at).
   const receivedAt = new Map<string, number>();
   const createdAt = new Map<string, number>();
@@ -290,7 +290,7 @@ export async function runFb(o: FbOptions): Promise<boolean> {
     const c = new pg.Client({ connectionString: databaseUrl });
     await c.connect();
     const events = await c.query<{ leadgen_id: string; received_at: Date; status: string; attempts: number }>(
-      'select leadgen_id, received_at, status, attempts from fb_leadgen_events',
+      "select external_id as leadgen_id, received_at, status, attempts from connector_inbound_events where type = 'facebook'",
     );
     for (const r of events.rows) {
       receivedAt.set(r.leadgen_id, ms(r.received_at));

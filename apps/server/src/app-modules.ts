@@ -9,11 +9,11 @@ import { authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
 import { collectionsModule } from './modules/collections';
 import { commentsCleaner, commentsModule } from './modules/comments';
+import { connectionsCleaner, connectionsModule } from './modules/connections';
 import { crmEventsModule, unwatchIntegration, watchAfterConnect } from './modules/crm-events';
 import { currencyModule } from './modules/currency';
 import { deliveryErrorsModule } from './modules/delivery-errors';
 import { escalationModule } from './modules/escalation';
-import { facebookCleaner, facebookModule } from './modules/facebook';
 import { guardianModule } from './modules/guardian';
 import { holdsModule } from './modules/holds';
 import { hooksModule, routingCleaner } from './modules/hooks';
@@ -36,11 +36,18 @@ import { widgetModule } from './modules/widget';
 /**
  * Clearing an account's data runs these in this order: leads and hooks before the integrations
  * they reference (profile and login are never cleared). Removing an account also takes at once
- * what reaches beyond it: its Facebook pages' tokens, its saved card.
+ * what reaches beyond it: its account connections' and assets' tokens, its saved card.
  */
 const TENANT_DATA = {
-  cleaners: [commentsCleaner, routingCleaner, parsersCleaner, integrationsCleaner, collectionsCleaner, facebookCleaner],
-  onRemove: [facebookCleaner, paymentsCleaner],
+  cleaners: [
+    commentsCleaner,
+    routingCleaner,
+    parsersCleaner,
+    integrationsCleaner,
+    collectionsCleaner,
+    connectionsCleaner,
+  ],
+  onRemove: [connectionsCleaner, paymentsCleaner],
 };
 
 export const APP_MODULES = [
@@ -69,7 +76,8 @@ export const APP_MODULES = [
   currencyModule,
   referralsModule,
   paymentsModule,
-  facebookModule,
+  // Account connections: logins several integrations share, their assets and events.
+  connectionsModule,
   newsModule,
   commentsModule,
   supportChatModule,

@@ -163,12 +163,24 @@ export function appConfig(options: AppOptions, publicUrl: string): AppConfig {
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
     allowedEndpoints: options.allowedEndpoints ?? [],
     authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
-    crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
+    // The Facebook connector reads its keys (FACEBOOK_APP_ID …) by the names its definition declares,
+    // like every connector; sign-in with Facebook still reads them as config.facebook.
+    crm: {
+      ...DEFAULT_CRM_CONFIG,
+      ...options.crm,
+      facebook: facebookKeys({ ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook }),
+    },
     facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
     nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
     payment: options.payment ?? null,
     seller: options.seller ?? DEFAULT_SELLER_CONFIG,
   };
+}
+
+/** The Facebook settings as the connector's keys' fields (FACEBOOK_APP_ID → appId …). */
+function facebookKeys(fb: FacebookConfig) {
+  const { appId, appSecret, verifyToken, graphUrl, dialogUrl } = fb;
+  return { appId, appSecret, verifyToken, graphUrl, dialogUrl };
 }
 
 /** Where mail goes. */

@@ -61,12 +61,8 @@ const SERVER_KEYS = {
   AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
   EMULATORS: boolish,
   MAIL_PREVIEW: boolish,
-  FACEBOOK_APP_ID: optionalText,
-  FACEBOOK_APP_SECRET: optionalText,
-  FACEBOOK_VERIFY_TOKEN: optionalText,
-  // One setting: both defaults name GRAPH_API_VERSION (packages/connectors/src/facebook/versions.ts).
-  FACEBOOK_GRAPH_URL: z.preprocess(blankToUndefined, z.url().default(FACEBOOK_DEFAULT_GRAPH_URL)),
-  FACEBOOK_DIALOG_URL: z.preprocess(blankToUndefined, z.url().default(FACEBOOK_DEFAULT_DIALOG_URL)),
+  // Sign-in with Facebook's JS SDK app id per host; the app's id, secret, verify token and Graph
+  // URLs are the Facebook connector's declared keys (FACEBOOK_APP_ID …), read with every connector's.
   FACEBOOK_APP_IDS_BY_HOST: optionalText,
 };
 
@@ -132,6 +128,19 @@ export function staleFacebookVersions(
     if (status !== 'live') out.push({ setting, version, status, current: GRAPH_API_VERSION });
   }
   return out;
+}
+
+/** The Facebook connector's keys as sign-in and the start-up check read them (config.facebook). */
+function facebookKeys(crm: CrmConfig): Omit<FacebookConfig, 'appIdsByHost'> {
+  const keys = crm.facebook ?? {};
+  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  return {
+    appId: text(keys.appId),
+    appSecret: text(keys.appSecret),
+    verifyToken: text(keys.verifyToken),
+    graphUrl: text(keys.graphUrl) ?? FACEBOOK_DEFAULT_GRAPH_URL,
+    dialogUrl: text(keys.dialogUrl) ?? FACEBOOK_DEFAULT_DIALOG_URL,
+  };
 }
 
 /** The keys of the server and of the modules as one schema; a key two modules declare is a mistake. */
@@ -218,11 +227,7 @@ function serverEnv(e: z.output<z.ZodObject<typeof SERVER_KEYS>>, crm: CrmConfig,
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     crm,
     facebook: {
-      appId: e.FACEBOOK_APP_ID,
-      appSecret: e.FACEBOOK_APP_SECRET,
-      verifyToken: e.FACEBOOK_VERIFY_TOKEN,
-      graphUrl: e.FACEBOOK_GRAPH_URL.replace(/\/+$/, ''),
-      dialogUrl: e.FACEBOOK_DIALOG_URL,
+      ...facebookKeys(crm),
       appIdsByHost: Object.fromEntries(
         hostList(e.FACEBOOK_APP_IDS_BY_HOST ?? '')
           .map((pair) => pair.split('='))

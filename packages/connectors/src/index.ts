@@ -18,6 +18,7 @@ export {
   DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,
   FB_SCOPES,
   facebook,
+  facebookVerifyToken,
   GRAPH_API_VERSION,
   type GraphClient,
   type GraphConfig,
@@ -43,6 +44,7 @@ export { SIGNATURE_HEADER, sign, TIMESTAMP_HEADER } from './http/client';
 export { type HttpLeadBody, toHttpBody } from './http/mapping';
 export { cacheOf, createConnectorCache } from './kit/cache';
 export { type CodeWords, type ConnectorCodes, defineCodes } from './kit/codes';
+export * from './kit/connection';
 export { defineConnector } from './kit/define-connector';
 export { ConnectRefusal, DeferredError, type ErrorCode, PermanentError, RetryableError } from './kit/errors';
 export {

@@ -280,10 +280,10 @@ describe('0035: amoCRM backups move into connector records', () => {
   });
 });
 
-describe("0036: the operator's words for the connectors' codes follow them into their folders", () => {
+describe("0038: the operator's words for the connectors' codes follow them into their folders", () => {
   it('moves a saved error or reason word to connectors:<slug>.errors|reasons.<CODE>, and leaves every other word', async () => {
     const client = await emptyDatabase();
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0036_codes_words_into_connectors') });
+    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0038_codes_words_into_connectors') });
     const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
     for (const code of ['en', 'uk']) {
       if (!locales.some((l) => l.code === code)) {
@@ -326,5 +326,151 @@ describe("0036: the operator's words for the connectors' codes follow them into 
       { locale: 'uk', namespace: 'errors', key: 'REQUIRED', value: 'Заповніть' },
       { locale: 'uk', namespace: 'integrations', key: 'reasons.AUTH', value: 'Відмовлено' },
     ]);
+  });
+});
+
+describe("0037: Facebook's tables move into the account connections' generic ones", () => {
+  it('keeps every connection, page, ad account, leadgen event and cursor with its ids, times and state', async () => {
+    const client = await emptyDatabase();
+    await migrate(drizzle(client), {
+      migrationsFolder: migrationsBefore('0037_facebook_into_connector_connections'),
+    });
+    const {
+      rows: [user],
+    } = await client.query(`INSERT INTO users (login, password_hash) VALUES ('olena@example.com', 'x') RETURNING id`);
+    const conn = '00000000-0000-4000-8000-0000000000c1';
+    const page = '00000000-0000-4000-8000-0000000000a1';
+    const ad = '00000000-0000-4000-8000-0000000000d1';
+    const userToken = { v: 1, kid: 'k1', iv: 'i', tag: 't', data: 'user' };
+    const pageToken = { v: 1, kid: 'k1', iv: 'i', tag: 't', data: 'page' };
+    await client.query(
+      `INSERT INTO fb_connections (id, account_id, fb_user_id, name, email, user_token, token_expires_at, status,
+         status_reason, broken_notified_at, created_at, updated_at)
+       VALUES ($1, $2, '10001', 'Olena Koval', 'olena@example.com', $3, '2027-01-20T10:00:00Z', 'broken',
+         'Session has expired (code 190/463)', '2026-11-20T10:00:00Z', '2026-10-01T09:00:00Z', '2026-11-20T10:00:00Z')`,
+      [conn, user.id, JSON.stringify(userToken)],
+    );
+    await client.query(
+      `INSERT INTO fb_pages (id, account_id, connection_id, page_id, name, category, page_token, is_subscribed,
+         subscribed_at, created_at, updated_at)
+       VALUES ($1, $2, $3, '2001', 'Kyiv Dental Studio', 'Dentist', $4, true, '2026-10-02T09:00:00Z',
+         '2026-10-01T09:00:00Z', '2026-10-02T09:00:00Z')`,
+      [page, user.id, conn, JSON.stringify(pageToken)],
+    );
+    await client.query(
+      `INSERT INTO fb_ad_accounts (id, account_id, connection_id, ad_account_id, name) VALUES ($1, $2, $3, 'act_1', 'Ads')`,
+      [ad, user.id, conn],
+    );
+    await client.query(
+      `INSERT INTO fb_leadgen_events (id, leadgen_id, page_id, form_id, origin, status, attempts, next_at,
+         done_connections, last_error, received_at, updated_at)
+       VALUES ('00000000-0000-4000-8000-0000000000e1', '9001', '2001', '3001', 'webhook', 'pending', 0,
+           '2026-11-20T10:00:00Z', '[]', null, '2026-11-20T10:00:00Z', '2026-11-20T10:00:00Z'),
+         ('00000000-0000-4000-8000-0000000000e2', '9002', '2001', null, 'sweep', 'waiting', 2,
+           '2026-11-20T10:30:00Z', $1, 'Session has expired', '2026-11-20T09:00:00Z', '2026-11-20T10:00:00Z')`,
+      [JSON.stringify([conn])],
+    );
+    await client.query(
+      `INSERT INTO fb_backfill_cursors (form_id, page_id, swept_until) VALUES ('3001', '2001', '2026-11-20T10:15:00Z')`,
+    );
+    const {
+      rows: [alert],
+    } = await client.query(
+      `INSERT INTO guardian_alerts (account_id, connection_id, kind, expires_at, days_ahead)
+       VALUES ($1, $2, 'expiry', '2027-01-20T10:00:00Z', 7) RETURNING id`,
+      [user.id, conn],
+    );
+
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows: connections } = await client.query(`SELECT * FROM connector_connections`);
+    expect(connections).toEqual([
+      {
+        id: conn,
+        account_id: user.id,
+        type: 'facebook',
+        external_id: '10001',
+        name: 'Olena Koval',
+        email: 'olena@example.com',
+        secret: userToken,
+        expires_at: new Date('2027-01-20T10:00:00Z'),
+        status: 'broken',
+        status_reason: 'Session has expired (code 190/463)',
+        broken_notified_at: new Date('2026-11-20T10:00:00Z'),
+        created_at: new Date('2026-10-01T09:00:00Z'),
+        updated_at: new Date('2026-11-20T10:00:00Z'),
+      },
+    ]);
+    const { rows: assets } = await client.query(
+      `SELECT id, account_id, connection_id, kind, external_id, name, details, secret, subscribed, subscribed_at,
+         created_at, updated_at FROM connector_assets ORDER BY kind`,
+    );
+    expect(assets).toEqual([
+      expect.objectContaining({
+        id: ad,
+        connection_id: conn,
+        kind: 'adAccount',
+        external_id: 'act_1',
+        name: 'Ads',
+        secret: null,
+      }),
+      {
+        id: page,
+        account_id: user.id,
+        connection_id: conn,
+        kind: 'page',
+        external_id: '2001',
+        name: 'Kyiv Dental Studio',
+        details: { category: 'Dentist' },
+        secret: pageToken,
+        subscribed: true,
+        subscribed_at: new Date('2026-10-02T09:00:00Z'),
+        created_at: new Date('2026-10-01T09:00:00Z'),
+        updated_at: new Date('2026-10-02T09:00:00Z'),
+      },
+    ]);
+    const { rows: events } = await client.query(`SELECT * FROM connector_inbound_events ORDER BY external_id`);
+    expect(events).toEqual([
+      {
+        id: '00000000-0000-4000-8000-0000000000e1',
+        type: 'facebook',
+        external_id: '9001',
+        asset_id: '2001',
+        data: { formId: '3001' },
+        origin: 'webhook',
+        status: 'pending',
+        attempts: 0,
+        next_at: new Date('2026-11-20T10:00:00Z'),
+        done_connections: [],
+        last_error: null,
+        received_at: new Date('2026-11-20T10:00:00Z'),
+        updated_at: new Date('2026-11-20T10:00:00Z'),
+      },
+      expect.objectContaining({
+        id: '00000000-0000-4000-8000-0000000000e2',
+        data: {},
+        origin: 'sweep',
+        status: 'waiting',
+        attempts: 2,
+        done_connections: [conn],
+        last_error: 'Session has expired',
+      }),
+    ]);
+    const { rows: cursors } = await client.query(`SELECT * FROM connector_cursors`);
+    expect(cursors).toEqual([
+      { type: 'facebook', key: '3001', asset_id: '2001', until: new Date('2026-11-20T10:15:00Z') },
+    ]);
+    const { rows: alerts } = await client.query(`SELECT id, connection_id FROM guardian_alerts`);
+    expect(alerts).toEqual([{ id: alert.id, connection_id: conn }]);
+    // A removed connection still takes its alerts and assets with it.
+    await client.query(`DELETE FROM connector_connections WHERE id = $1`, [conn]);
+    expect((await client.query(`SELECT count(*)::int AS n FROM guardian_alerts`)).rows[0].n).toBe(0);
+    expect((await client.query(`SELECT count(*)::int AS n FROM connector_assets`)).rows[0].n).toBe(0);
+    const { rows: tables } = await client.query(
+      `SELECT to_regclass('public.fb_connections') AS a, to_regclass('public.fb_pages') AS b,
+         to_regclass('public.fb_ad_accounts') AS c, to_regclass('public.fb_leadgen_events') AS d,
+         to_regclass('public.fb_backfill_cursors') AS e`,
+    );
+    expect(tables[0]).toEqual({ a: null, b: null, c: null, d: null, e: null });
   });
 });

@@ -12,8 +12,8 @@ export interface EngineEvents {
   ];
   /** Deliveries became due now: the worker claims at once instead of waiting for its poll. */
   'deliveries.due': [];
-  /** Meta leadgen notifications were stored: the worker fetches and ingests their leads at once. */
-  'facebook.leadgen': [];
+  /** Events a connection's service sent were stored: the processor fetches and ingests their items at once. */
+  'connections.inbound': [];
   /** A destination kept failing and is paused until the time given (circuit breaker). */
   'destination.paused': [{ destinationId: string; accountId: string; pausedUntil: Date; reason: string }];
   'destination.recovered': [{ destinationId: string; accountId: string }];

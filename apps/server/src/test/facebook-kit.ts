@@ -1,13 +1,22 @@
 // What the Facebook tests share: an app that listens (the Graph emulator verifies our webhook URL
 // with a GET during the app subscription) and the connect flow through the emulator's dialog.
+
+import { facebook, facebookVerifyToken } from '@leadrelay/connectors';
 import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { fbConnections, fbPages } from '../db/schema';
-import { FB_OAUTH_COOKIE } from '../modules/facebook/facebook-connect.service';
-import { facebookVerifyToken } from '../modules/facebook/facebook-subscribe.service';
+import {
+  type ConnectorAssetRow,
+  type ConnectorConnectionRow,
+  connectorAssets,
+  connectorConnections,
+} from '../db/schema';
+import { connectorConfig } from '../lib/connector-config';
 import { freePort } from './server-process';
 import { callAs, createTestApp, type Method, type SignedInUser, type TestApp } from './test-app';
+
+/** The cookie binding the login's state to the browser (the connector's declaration). */
+export const FB_OAUTH_COOKIE = facebook.connections!.login.callback.cookie;
 
 export interface FacebookTest {
   t: TestApp;
@@ -28,7 +37,9 @@ export async function startFacebookTest(): Promise<FacebookTest> {
       if (app.hasRoute({ method: 'GET', url: '/api/facebook/webhook' })) return;
       app.get('/api/facebook/webhook', { config: { access: 'public' } }, async (req, reply) => {
         const q = req.query as Record<string, string>;
-        const ok = q['hub.mode'] === 'subscribe' && q['hub.verify_token'] === facebookVerifyToken(app.deps.config);
+        const ok =
+          q['hub.mode'] === 'subscribe' &&
+          q['hub.verify_token'] === facebookVerifyToken(connectorConfig(app.deps.config.crm, facebook));
         return ok ? reply.type('text/plain').send(q['hub.challenge']) : reply.code(403).send();
       });
     },
@@ -83,10 +94,38 @@ export async function connect(t: TestApp, user: SignedInUser): Promise<string> {
   return id!;
 }
 
+/** A Facebook connection's generic row, with the names the Facebook tests were written with. */
+export const fbConnectionOf = (row: ConnectorConnectionRow) => ({
+  ...row,
+  fbUserId: row.externalId,
+  userToken: row.secret,
+  tokenExpiresAt: row.expiresAt,
+});
+
+/** A page's generic asset row, with the names the Facebook tests were written with. */
+export const fbPageOf = (row: ConnectorAssetRow) => ({
+  ...row,
+  pageId: row.externalId,
+  pageToken: row.secret,
+  isSubscribed: row.subscribed,
+  category: row.details.category ?? null,
+});
+
 export async function connectionRow(t: TestApp, id: string) {
-  const [row] = await t.app.db.select().from(fbConnections).where(eq(fbConnections.id, id));
-  return row;
+  const [row] = await t.app.db.select().from(connectorConnections).where(eq(connectorConnections.id, id));
+  return row && fbConnectionOf(row);
 }
 
-export const pageRows = (t: TestApp, connectionId: string) =>
-  t.app.db.select().from(fbPages).where(eq(fbPages.connectionId, connectionId));
+export const pageRows = async (t: TestApp, connectionId: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(connectorAssets)
+      .where(and(eq(connectorAssets.connectionId, connectionId), eq(connectorAssets.kind, 'page')))
+  ).map(fbPageOf);
+
+export const adAccountRows = (t: TestApp, connectionId: string) =>
+  t.app.db
+    .select()
+    .from(connectorAssets)
+    .where(and(eq(connectorAssets.connectionId, connectionId), eq(connectorAssets.kind, 'adAccount')));

@@ -2,9 +2,9 @@
 // destination (the http emulator) and a facebook integration on a subscribed page.
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { fbLeadgenEvents, leads } from '../db/schema';
+import { connectorInboundEvents, leads } from '../db/schema';
 import { call } from './facebook-kit';
 import type { SignedInUser, TestApp } from './test-app';
 
@@ -51,15 +51,28 @@ export async function leadSetup(
   return { connectionId, integrationId: created.json()._id, destinationId: destination.json()._id };
 }
 
-export const eventsOf = (t: TestApp, leadgenId: string) =>
-  t.app.db.select().from(fbLeadgenEvents).where(eq(fbLeadgenEvents.leadgenId, leadgenId));
+/** A stored leadgen event's generic row, with the names the Facebook tests were written with. */
+export const fbEventOf = (row: typeof connectorInboundEvents.$inferSelect) => ({
+  ...row,
+  leadgenId: row.externalId,
+  pageId: row.assetId,
+  formId: row.data.formId ?? null,
+});
+
+export const eventsOf = async (t: TestApp, leadgenId: string) =>
+  (
+    await t.app.db
+      .select()
+      .from(connectorInboundEvents)
+      .where(and(eq(connectorInboundEvents.type, 'facebook'), eq(connectorInboundEvents.externalId, leadgenId)))
+  ).map(fbEventOf);
 
 export const leadsOf = (t: TestApp, integrationId: string) =>
   t.app.db.select().from(leads).where(eq(leads.integrationId, integrationId));
 
 /** The worker's part: stored events fetched and ingested, then the deliveries made. */
 export async function work(t: TestApp): Promise<void> {
-  await t.app.facebookLeads.drain();
+  await t.app.inboundEvents.drain();
   await t.app.deliveryWorker.drain();
 }
 

@@ -1,12 +1,11 @@
-// Meta lead forms: a source. The definition says what the server needs to know (a source, its
-// settings, its OAuth); the sign-in itself stays in the server's facebook module, because it does not
-// end in credentials on the integration: it stores a Facebook connection of the account with its
-// pages and their long-lived tokens, which integrations then name in their settings.
-// The Graph client, the webhook's signature and payload, and the lead mapping.
+// Meta lead forms: a source whose integrations share the account's Facebook connection (a login
+// with its pages and their long-lived tokens, which integrations name in their settings). What
+// Facebook is (Graph calls, the login, the leadgen webhook, the lead mapping, the backfill, the test
+// lead) is declared in `connections` (connection.ts); the server keeps the rows and runs the flows.
 import { ZFacebookSettings } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
-import { FB_SCOPES } from './client';
+import { FACEBOOK_CONFIG, facebookConnections } from './connection';
 
 export const facebook = defineConnector({
   slug: 'facebook',
@@ -15,24 +14,8 @@ export const facebook = defineConnector({
   connectAuth: 'elsewhere',
   auth: z.object({}).strict(),
   settings: ZFacebookSettings,
-  oauth: {
-    clientId: 'FACEBOOK_APP_ID',
-    clientSecret: 'FACEBOOK_APP_SECRET',
-    authorizeUrl: (cfg) => String(cfg.FACEBOOK_DIALOG_URL),
-    tokenUrl: (cfg) => `${cfg.FACEBOOK_GRAPH_URL}/oauth/access_token`,
-    scopes: FB_SCOPES,
-    callback: { base: 'authHost', path: '/facebook/callback' },
-    consentUrl: (client, state) => {
-      const url = new URL(client.authorizeUrl);
-      url.searchParams.set('client_id', client.clientId);
-      url.searchParams.set('redirect_uri', client.redirectUri);
-      url.searchParams.set('state', state);
-      url.searchParams.set('scope', FB_SCOPES.join(','));
-      url.searchParams.set('response_type', 'code');
-      return url.toString();
-    },
-    // No exchangeCode: the server's facebook module trades the code (long-lived token, pages).
-  },
+  config: FACEBOOK_CONFIG,
+  connections: facebookConnections,
 });
 
 export {
@@ -51,6 +34,7 @@ export {
   graphClient,
   LEAD_FIELDS,
 } from './client';
+export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason } from './connection';
 export {
   DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL,

@@ -3,6 +3,7 @@
 import type { Assignee, Lead } from '@leadrelay/shared';
 import type { z } from 'zod';
 import type { ConnectorCodes } from './codes';
+import type { ConnectorConnections } from './connection';
 import type { ConnectRefusal } from './errors';
 import type { LockKeys } from './keyed-lock';
 import type { ConnectorErrors, ConnectorSource, SourceAlias } from './source';
@@ -530,6 +531,11 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * manager (escalation) is delivered to it again, for the new holder; a CRM keeps the lead it has.
    */
   deliversToAssignee?: boolean;
+  /**
+   * An account connection its integrations share (a login with assets under it), the events its
+   * service sends about an asset and their backfill (kit/connection.ts).
+   */
+  connections?: ConnectorConnections;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,

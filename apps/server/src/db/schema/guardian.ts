@@ -16,7 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { fbConnections } from './facebook';
+import { connectorConnections } from './connector-connections';
 import { integrations } from './integrations';
 import { users } from './users';
 
@@ -27,9 +27,9 @@ export const guardianAlerts = pgTable(
     accountId: uuid('account_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** The integration it is about; null for a Facebook connection's expiry (connectionId). */
+    /** The integration it is about; null for an account connection's expiry (connectionId). */
     integrationId: uuid('integration_id').references(() => integrations.id, { onDelete: 'cascade' }),
-    connectionId: uuid('connection_id').references(() => fbConnections.id, { onDelete: 'cascade' }),
+    connectionId: uuid('connection_id').references(() => connectorConnections.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<GuardianAlertKind>().notNull(),
     /** drought: the last lead before the silence. */
     silentSince: timestamp('silent_since', { withTimezone: true }),

@@ -34,7 +34,7 @@ describe("the guardian's mails", () => {
       name: 'Olena',
       service: 'Facebook',
       expiresAt: at,
-      renewal: 'facebook',
+      renewal: 'login',
       link,
     });
     expect(fb.text).toContain('(Facebook) is valid until 21 Mar 2026, 11:30');

@@ -63,8 +63,8 @@ export interface ExpiryNotice {
   /** The service, as its brand is written (the catalogue's name of the type; Facebook). */
   service: string;
   expiresAt: Date;
-  /** refresh: renewed by use (an OAuth refresh token); facebook: a long-lived token, renewed by reconnecting. */
-  renewal: 'refresh' | 'facebook';
+  /** refresh: renewed by use (an OAuth refresh token); login: an account connection's token, renewed by logging in again. */
+  renewal: 'refresh' | 'login';
   /** The integration's page in the web, where it is reconnected. */
   link: string;
 }
@@ -80,7 +80,7 @@ export function credentialExpiryMail(ctx: MailContext, notice: ExpiryNotice): Pr
     heading: t(lang, 'expiry.heading', { name }),
     paragraphs: [
       t(lang, 'expiry.body', { name, service, time: kyivTime(lang, notice.expiresAt) }),
-      t(lang, notice.renewal === 'facebook' ? 'expiry.renewFacebook' : 'expiry.renewRefresh'),
+      t(lang, notice.renewal === 'login' ? 'expiry.renewFacebook' : 'expiry.renewRefresh'),
     ],
     action: { label: t(lang, 'expiry.action'), url: notice.link },
     why: t(lang, 'expiry.why'),

@@ -9,7 +9,7 @@ export const MAIL_CATALOGUES: Record<Locale, Readonly<Record<string, string>>> =
 
 const PARAM = /\{(\w+)\}/g;
 
-function fill(lang: Locale, key: string, params: Record<string, string | number>): string {
+export function fill(lang: Locale, key: string, params: Record<string, string | number>): string {
   const text = MAIL_CATALOGUES[lang][key];
   if (text === undefined) throw new Error(`mail text ${lang}:${key} is missing`);
   return text.replace(PARAM, (_, name: string) => {

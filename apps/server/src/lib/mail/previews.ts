@@ -5,7 +5,7 @@ import type { Locale } from '@leadrelay/shared';
 import { credentialExpiryMail, droughtMail, weeklyReportMail } from './guardian-templates';
 import {
   confirmEmailMail,
-  facebookConnectionBrokenMail,
+  connectionBrokenMail,
   heldLeadsDropMail,
   integrationBrokenMail,
   integrationRecoveredMail,
@@ -61,7 +61,7 @@ export const MAIL_PREVIEWS = {
     }),
   'integration-recovered': (ctx) => integrationRecoveredMail(ctx, 'Заявки з сайту → CRM', screen(ctx, INTEGRATION)),
   'facebook-broken': (ctx) =>
-    facebookConnectionBrokenMail(ctx, {
+    connectionBrokenMail(ctx, 'facebookBroken', {
       name: 'Олена Коваль',
       reason: 'FB_TOKEN_EXPIRED',
       link: screen(ctx, '/admin/integrations/facebook'),
@@ -102,7 +102,7 @@ export const MAIL_PREVIEWS = {
       name: 'Олена Коваль',
       service: 'Facebook',
       expiresAt: new Date('2026-03-15T09:30:00Z'),
-      renewal: 'facebook',
+      renewal: 'login',
       link: screen(ctx, '/admin/integrations/facebook'),
     }),
   'guardian-weekly': (ctx) =>

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_REASON_CODES } from '../error-codes';
 import { MAIL_CATALOGUES } from './i18n';
 import { MAIL_PREVIEW_NAMES, MAIL_PREVIEWS } from './previews';
-import { confirmEmailMail, facebookConnectionBrokenMail, integrationBrokenMail, renewalPaidMail } from './templates';
+import { confirmEmailMail, connectionBrokenMail, integrationBrokenMail, renewalPaidMail } from './templates';
 
 const PUBLIC_URL = 'https://leadrelay.example';
 const ctx = (lang: Locale) => ({ lang, publicUrl: PUBLIC_URL });
@@ -78,7 +78,7 @@ describe('mail text', () => {
   });
 
   it('escapes a link into an attribute rather than letting it break out', async () => {
-    const mail = await facebookConnectionBrokenMail(ctx('uk'), {
+    const mail = await connectionBrokenMail(ctx('uk'), 'facebookBroken', {
       name: 'Page',
       reason: 'FB_TOKEN_EXPIRED',
       link: `${PUBLIC_URL}/admin/integrations/facebook?a=1&b="><script>`,

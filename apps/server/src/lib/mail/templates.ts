@@ -7,7 +7,7 @@ import {
   type HoldReason,
   type Locale,
 } from '@leadrelay/shared';
-import { t, tn } from './i18n';
+import { fill, t, tn } from './i18n';
 import { mailReason } from './reasons';
 import { type MailContext, renderMail, type Template } from './render';
 
@@ -104,21 +104,27 @@ export function integrationRecoveredMail(ctx: MailContext, name: string, link: s
   });
 }
 
-/** A Facebook connection whose token or permissions Facebook refused (once per outage). */
-export function facebookConnectionBrokenMail(
+/**
+ * An account connection whose token or permissions its service refused (once per outage), in the
+ * connector's words (`words`: their keys' prefix, `facebookBroken`).
+ */
+export function connectionBrokenMail(
   ctx: MailContext,
+  words: string,
   alert: { name: string; reason: string; link: string },
 ): Promise<Template> {
   const { lang } = ctx;
   const { name } = alert;
+  // The connector's keys are data here: each has the {name} the sentence may use, or none.
+  const w = (key: string) => fill(lang, `${words}.${key}`, { name });
   return renderMail(ctx, {
-    subject: t(lang, 'facebookBroken.subject', { name }),
-    preview: t(lang, 'facebookBroken.preview', { name }),
-    heading: t(lang, 'facebookBroken.heading'),
-    paragraphs: [t(lang, 'facebookBroken.body', { name }), t(lang, 'facebookBroken.wait')],
+    subject: w('subject'),
+    preview: w('preview'),
+    heading: w('heading'),
+    paragraphs: [w('body'), w('wait')],
     detail: mailReason(lang, alert.reason),
-    action: { label: t(lang, 'facebookBroken.action'), url: alert.link },
-    why: t(lang, 'facebookBroken.why'),
+    action: { label: w('action'), url: alert.link },
+    why: w('why'),
   });
 }
 

@@ -27,7 +27,7 @@ import { apiUser, findLiveUserById } from '../users';
 import * as auth from './auth.service';
 import { bindBrowser, browserHash, confirmCookieOf } from './confirm-cookie';
 import { exchangeEnterCode } from './enter.service';
-import { facebookSigninConfig, signInWithFacebook } from './facebook-signin.service';
+import { facebookSigninConfig, signInWithFacebook, signinSettings } from './facebook-signin.service';
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { type ClientInfo, refreshSession, revokeSession } from './sessions.service';
 import { signAccessToken } from './tokens';
@@ -113,7 +113,7 @@ export async function authRoutes(app: FastifyInstance): Promise<void> {
   r.get(
     '/api/auth/facebook/config',
     { config: { access: 'public' }, schema: { tags, response: { 200: ZFacebookSigninConfig } } },
-    async (req) => facebookSigninConfig(deps.config.facebook, hostOf(req)),
+    async (req) => facebookSigninConfig(signinSettings(deps.config), hostOf(req)),
   );
 
   r.post(

@@ -4,7 +4,7 @@
 // login is the profile's e-mail (Facebook only shares confirmed addresses), created when missing.
 
 import { randomBytes } from 'node:crypto';
-import { GraphError, graphClient } from '@leadrelay/connectors';
+import { facebook, GraphError, graphClient } from '@leadrelay/connectors';
 import {
   FACEBOOK_SIGNIN_SCOPES,
   type FacebookSigninBody,
@@ -14,9 +14,10 @@ import {
   SOCIAL_SDK_VERSION,
 } from '@leadrelay/shared';
 import { z } from 'zod';
-import type { Deps, FacebookConfig } from '../../config';
+import type { AppConfig, Deps, FacebookConfig } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { connectorConfig } from '../../lib/connector-config';
 import { hashPassword } from '../../lib/password-hash';
 import { referrerOf } from '../referrals';
 import { dateAfterDays, findLiveUserByLogin, insertUser, updateUser } from '../users';
@@ -39,6 +40,26 @@ export interface RequestHost {
 
 const GRAPH_TIMEOUT_MS = 15_000;
 const ZEmail = z.email();
+
+/**
+ * The Facebook app's settings as the Facebook connector declares them (FACEBOOK_APP_ID,
+ * FACEBOOK_APP_SECRET, FACEBOOK_GRAPH_URL, FACEBOOK_DIALOG_URL), the same the lead forms' login
+ * reads, and the JS SDK's app ids per host, which only sign-in has.
+ */
+export function signinSettings(config: Pick<AppConfig, 'crm' | 'facebook'>): FacebookConfig {
+  const keys = connectorConfig(config.crm, facebook);
+  const text = (key: string) => {
+    const v = keys[key];
+    return typeof v === 'string' && v ? v : undefined;
+  };
+  return {
+    appId: text('FACEBOOK_APP_ID'),
+    appSecret: text('FACEBOOK_APP_SECRET'),
+    graphUrl: text('FACEBOOK_GRAPH_URL') ?? config.facebook.graphUrl,
+    dialogUrl: text('FACEBOOK_DIALOG_URL') ?? config.facebook.dialogUrl,
+    appIdsByHost: config.facebook.appIdsByHost,
+  };
+}
 
 const isConfigured = (fb: FacebookConfig): fb is FacebookConfig & { appId: string; appSecret: string } =>
   Boolean(fb.appId && fb.appSecret);
@@ -74,7 +95,7 @@ export async function signInWithFacebook(
   /** The referral code of the promo cookie, if the person came through a referral link. */
   promo?: string,
 ): Promise<SignedIn> {
-  const fb = deps.config.facebook;
+  const fb = signinSettings(deps.config);
   if (!isConfigured(fb)) throw new AppError('OAUTH_NOT_CONFIGURED');
   // Refused tokens count against the address (there is no login to count them under).
   const attempt = await beginAttempt(deps.db, deps.config.throttle, { ip: client.ip });

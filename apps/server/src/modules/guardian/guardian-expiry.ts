@@ -1,8 +1,9 @@
 // Credential-expiry warnings (issue 19 part 4b; docs/adr/010-manager-bot.md): a credential whose
 // end we know — an OAuth refresh token's (integrations.credential_expires_at, moved ahead by every
-// exchange or refresh) or a Facebook connection's long-lived user token (fb_connections.
-// token_expires_at) — is warned 7 days and 1 day ahead, each once, as guardian alerts of kind
+// exchange or refresh) or an account connection's login token (connector_connections.expires_at,
+// a lead-ads profile's long-lived user token) — is warned 7 days and 1 day ahead, each once, as guardian alerts of kind
 // `expiry` told to the owner with a link to where it is reconnected.
+import { connectors } from '@leadrelay/connectors';
 import { EXPIRY_WARNING_DAYS } from '@leadrelay/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
@@ -12,8 +13,11 @@ import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
 const DAY_MS = 86_400_000;
 const FAR = Math.max(...EXPIRY_WARNING_DAYS);
 
-/** A Facebook connection's service; an integration's is its type's name in the catalogue (the slug when none). */
-const FACEBOOK = 'Facebook';
+/** An account connection's service as its brand is written (an integration's is its type's name in the catalogue). */
+const brandOf = (type: string) => connectors.get(type)?.connections?.brand ?? type;
+
+/** Where an account connection of the type is logged in to again (the connector's screen). */
+const loginScreen = (type: string) => connectors.get(type)?.connections?.login.screen ?? '/admin/integrations';
 
 interface Credential {
   owner: 'integration' | 'connection';
@@ -35,9 +39,9 @@ async function endingSoon(tx: Executor, now: Date): Promise<Credential[]> {
       where i.active and i.status = 'ok' and i.credential_expires_at > ${iso}::timestamptz
         and i.credential_expires_at <= ${until}::timestamptz
       union all
-      select 'connection', c.id::text, c.account_id::text, c.name, 'facebook', c.token_expires_at
-      from fb_connections c
-      where c.status = 'ok' and c.token_expires_at > ${iso}::timestamptz and c.token_expires_at <= ${until}::timestamptz`),
+      select 'connection', c.id::text, c.account_id::text, c.name, c.type, c.expires_at
+      from connector_connections c
+      where c.status = 'ok' and c.expires_at > ${iso}::timestamptz and c.expires_at <= ${until}::timestamptz`),
   );
 }
 
@@ -64,7 +68,7 @@ export async function checkExpiries(
       or (a.integration_id is not null and not exists (
         select from integrations i where i.id = a.integration_id and i.credential_expires_at = a.expires_at))
       or (a.connection_id is not null and not exists (
-        select from fb_connections c where c.id = a.connection_id and c.token_expires_at = a.expires_at)))`);
+        select from connector_connections c where c.id = a.connection_id and c.expires_at = a.expires_at)))`);
   let opened = 0;
   for (const c of await endingSoon(tx, now)) {
     const expiresAt = new Date(c.expires_at);
@@ -107,18 +111,19 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
     name: string;
     type: string;
     service: string | null;
-    path: string;
+    /** connection: an account connection's login (renewed by logging in again); else an integration's. */
+    owner: 'integration' | 'connection';
+    integration_id: string | null;
   }>(
     await tx.execute(sql`
       select a.id::text, a.account_id::text, a.expires_at, coalesce(i.name, c.name) as name,
-        coalesce(i.type, 'facebook') as type,
-        case when i.id is null then ${FACEBOOK} else coalesce(s.name, i.type) end as service,
-        case when i.id is null then '/admin/integrations/facebook'
-             else '/admin/integrations/' || i.type || '/' || i.id end as path
+        coalesce(i.type, c.type) as type, coalesce(s.name, i.type) as service,
+        case when i.id is null then 'connection' else 'integration' end as owner,
+        i.id::text as integration_id
       from guardian_alerts a
       left join integrations i on i.id = a.integration_id
+      left join connector_connections c on c.id = a.connection_id
       left join integration_settings s on s.slug = i.type
-      left join fb_connections c on c.id = a.connection_id
       where a.kind = 'expiry' and a.closed_at is null and a.notified_at is null
         and a.expires_at > ${now.toISOString()}::timestamptz`),
   );
@@ -128,11 +133,12 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
     if (!owner) continue;
     const notice = {
       name: a.name,
-      service: a.service ?? a.type,
+      service: a.owner === 'connection' ? brandOf(a.type) : (a.service ?? a.type),
       expiresAt: new Date(a.expires_at),
-      renewal: a.type === 'facebook' ? ('facebook' as const) : ('refresh' as const),
+      renewal: a.owner === 'connection' ? ('login' as const) : ('refresh' as const),
     };
-    if (!(await notifyOwner(deps, owner, { kind: 'expiry', notice, path: a.path }))) continue;
+    const path = a.owner === 'connection' ? loginScreen(a.type) : `/admin/integrations/${a.type}/${a.integration_id}`;
+    if (!(await notifyOwner(deps, owner, { kind: 'expiry', notice, path }))) continue;
     await tx.update(guardianAlerts).set({ notifiedAt: now }).where(eq(guardianAlerts.id, a.id));
     told++;
   }

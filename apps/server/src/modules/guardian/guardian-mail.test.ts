@@ -2,7 +2,15 @@ import { getConnector } from '@leadrelay/connectors';
 import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fbConnections, guardianAlerts, hooks, integrations, leadReactions, leads, users } from '../../db/schema';
+import {
+  connectorConnections,
+  guardianAlerts,
+  hooks,
+  integrations,
+  leadReactions,
+  leads,
+  users,
+} from '../../db/schema';
 import { credentialExpiry } from '../../delivery/stored-auth';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import { bearer, createTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -158,13 +166,14 @@ describe('credential expiry warnings', () => {
   it('warns about a Facebook connection whose long-lived token ends, in English, and lists it in the history', async () => {
     const { user, accountId } = await account('en');
     const id = crypto.randomUUID();
-    await t.app.db.insert(fbConnections).values({
+    await t.app.db.insert(connectorConnections).values({
       id,
       accountId,
-      fbUserId: `fb-${id}`,
+      type: 'facebook',
+      externalId: `fb-${id}`,
       name: 'Olena Koval',
-      userToken: t.app.deps.secrets.seal({ accessToken: 'x' }, id),
-      tokenExpiresAt: kyiv('2026-12-10T12:00').toJSDate(),
+      secret: t.app.deps.secrets.seal({ accessToken: 'x' }, id),
+      expiresAt: kyiv('2026-12-10T12:00').toJSDate(),
     });
     await t.app.db.transaction((tx) => checkExpiries(deps, tx, kyiv('2026-12-09T18:00').toJSDate()));
     const [mail, ...more] = mailTo(user.login);

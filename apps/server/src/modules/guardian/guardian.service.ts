@@ -5,7 +5,7 @@
 import { type GuardianAlert, SOURCE_TYPES } from '@leadrelay/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
-import { fbConnections, type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
+import { connectorConnections, type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
 import { judgeSilence } from '../../lib/drought';
 import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
 import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
@@ -109,11 +109,11 @@ export async function listAlerts(db: Executor, accountId: string): Promise<Guard
       a: guardianAlerts,
       name: integrations.name,
       type: integrations.type,
-      connectionName: fbConnections.name,
+      connectionName: connectorConnections.name,
     })
     .from(guardianAlerts)
     .leftJoin(integrations, eq(integrations.id, guardianAlerts.integrationId))
-    .leftJoin(fbConnections, eq(fbConnections.id, guardianAlerts.connectionId))
+    .leftJoin(connectorConnections, eq(connectorConnections.id, guardianAlerts.connectionId))
     .where(eq(guardianAlerts.accountId, accountId))
     .orderBy(desc(guardianAlerts.openedAt))
     .limit(200);

@@ -182,7 +182,7 @@ export async function connect(
 ): Promise<ConnectionCheck & { integration: Integration }> {
   const row = await ownRow(deps.db, actor, id);
   const connector = connectorOf(row);
-  // Credentials kept elsewhere (the account's Facebook connection) are not connected here.
+  // Credentials kept elsewhere (an account connection) are not connected here.
   if (connector.connectAuth === 'elsewhere') throw new AppError('OPERATION_NOT_SUPPORTED');
   const values: Partial<typeof integrations.$inferInsert> = { updatedAt: new Date() };
   if (body.auth !== undefined) {

@@ -107,7 +107,7 @@ export async function toApi(db: Executor, actor: Actor, rows: IntegrationRow[]):
     ? await db.select().from(integrationCategories).where(inArray(integrationCategories.id, categoryIds))
     : [];
   const categoryById = new Map(categories.map((c) => [c.id, c]));
-  // Types whose credentials live elsewhere (facebook: the account's connection) tell which rows are connected.
+  // Types whose credentials live elsewhere (an account connection) tell which rows are connected.
   const connected = await connectedElsewhere(db, actor.id, [...rows, ...destinations]);
   const isConnected = (row: IntegrationRow) =>
     connected.get(row.id) ?? (row.auth !== null && Object.keys(row.auth).length > 0);

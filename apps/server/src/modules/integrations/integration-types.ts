@@ -1,5 +1,5 @@
 // What a type whose integrations lean on other rows of the account needs from the integrations API,
-// registered by the module that owns those rows (facebook: its connections and pages). The
+// registered by the module that owns those rows (account connections: their logins and assets). The
 // integrations code names no type; a type without hooks uses the connector's schemas and its own
 // stored credentials.
 import type { Executor } from '../../db/client';

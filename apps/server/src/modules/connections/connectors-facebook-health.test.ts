@@ -3,7 +3,10 @@ import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import { expectError, type SignedInUser, signUp } from '../../test/test-app';
-import { graphReason } from './facebook-health';
+import { connectionConnector } from './connection-deps';
+import { reasonOf } from './connection-health';
+
+const graphReason = (error: unknown) => reasonOf(connectionConnector('facebook'), error);
 
 let f: FacebookTest;
 let alice: SignedInUser;

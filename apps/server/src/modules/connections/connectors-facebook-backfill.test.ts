@@ -1,7 +1,7 @@
-import { signBody } from '@leadrelay/connectors';
+import { facebook, signBody } from '@leadrelay/connectors';
 import type { HttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fbBackfillCursors } from '../../db/schema';
+import { connectorCursors } from '../../db/schema';
 import { connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import {
   CONSULTATION,
@@ -15,7 +15,6 @@ import {
   work,
 } from '../../test/facebook-leads-kit';
 import { type SignedInUser, signUp } from '../../test/test-app';
-import { FB_BACKFILL_TASK } from './facebook-backfill.task';
 
 let f: FacebookTest;
 let receiver: HttpEmulator;
@@ -34,7 +33,7 @@ afterAll(async () => {
 });
 beforeEach(() => f.emu.setWebhookDelivery('on'));
 
-const sweep = () => f.t.app.periodic.runNow(FB_BACKFILL_TASK);
+const sweep = () => f.t.app.periodic.runNow(facebook.connections!.backfill.task);
 const leadsWith = async (leadgenId: string) =>
   (await leadsOf(f.t, setup.integrationId)).filter((l) => l.sourceId === leadgenId);
 
@@ -51,8 +50,8 @@ describe('the 15-minute backfill sweep', () => {
     await work(f.t);
     expect(await leadsWith(leadgenId)).toHaveLength(1);
     expect(received(receiver, leadgenId)).toHaveLength(1);
-    const [cursor] = await f.t.app.db.select().from(fbBackfillCursors);
-    expect(cursor).toMatchObject({ formId: CONSULTATION, pageId: DENTAL.id });
+    const [cursor] = await f.t.app.db.select().from(connectorCursors);
+    expect(cursor).toMatchObject({ type: 'facebook', key: CONSULTATION, assetId: DENTAL.id });
 
     // The next sweep reads a window that overlaps the last one: the lead is seen again and skipped.
     expect(await sweep()).toBe('ran');

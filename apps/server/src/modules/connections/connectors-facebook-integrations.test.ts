@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fbConnections, fbPages } from '../../db/schema';
+import { connectorAssets, connectorConnections } from '../../db/schema';
 import { call, connect, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import { accountIdOf } from '../../test/routing-fixtures';
 import { errorOf, expectError, type SignedInUser, signUp } from '../../test/test-app';
@@ -28,24 +28,26 @@ async function extraConnection(user: SignedInUser, pageIds: string[], status: 'o
   const accountId = await accountIdOf(f.t.app.db, user.login);
   const id = randomUUID();
   const { secrets } = f.t.app.deps;
-  await f.t.app.db.insert(fbConnections).values({
+  await f.t.app.db.insert(connectorConnections).values({
     id,
     accountId,
-    fbUserId: `1${Date.now()}${Math.floor(Math.random() * 1000)}`,
+    type: 'facebook',
+    externalId: `1${Date.now()}${Math.floor(Math.random() * 1000)}`,
     name: 'Second admin',
-    userToken: secrets.seal({ accessToken: 'user-token-2' }, id),
+    secret: secrets.seal({ accessToken: 'user-token-2' }, id),
     status,
     statusReason: status === 'broken' ? 'Session has expired (code 190/463)' : null,
   });
   for (const pageId of pageIds) {
     const rowId = randomUUID();
-    await f.t.app.db.insert(fbPages).values({
+    await f.t.app.db.insert(connectorAssets).values({
       id: rowId,
       accountId,
       connectionId: id,
-      pageId,
+      kind: 'page',
+      externalId: pageId,
       name: `Page ${pageId}`,
-      pageToken: secrets.seal({ accessToken: `page-token-${pageId}` }, rowId),
+      secret: secrets.seal({ accessToken: `page-token-${pageId}` }, rowId),
     });
   }
   return id;

@@ -1,9 +1,10 @@
 import { GRAPH_SEED } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fbAdAccounts, fbConnections, fbPages } from '../../db/schema';
+import { connectorAssets, connectorConnections } from '../../db/schema';
 import { signOAuthState, stateBinding } from '../../lib/oauth-state';
 import {
+  adAccountRows,
   call,
   callback,
   connect,
@@ -80,8 +81,8 @@ describe('GET /facebook/callback', () => {
     expect(pages.map((p) => [p.pageId, p.name, p.isSubscribed]).sort()).toEqual(
       GRAPH_SEED.pages.map((p) => [p.id, p.name, false]).sort(),
     );
-    const ads = await f.t.app.db.select().from(fbAdAccounts).where(eq(fbAdAccounts.connectionId, id));
-    expect(ads.map((a) => a.adAccountId)).toEqual([GRAPH_SEED.adAccount.id]);
+    const ads = await adAccountRows(f.t, id);
+    expect(ads.map((a) => a.externalId)).toEqual([GRAPH_SEED.adAccount.id]);
 
     // Sealed at rest: no token in clear, and each envelope opens only for its own row.
     const stored = JSON.stringify([conn, pages]);
@@ -121,9 +122,9 @@ describe('GET /facebook/callback', () => {
   it('reconnecting the same Facebook user updates the one connection and sets it ok', async () => {
     const first = await connect(f.t, bob);
     await f.t.app.db
-      .update(fbConnections)
+      .update(connectorConnections)
       .set({ status: 'broken', statusReason: 'expired', brokenNotifiedAt: new Date() })
-      .where(eq(fbConnections.id, first));
+      .where(eq(connectorConnections.id, first));
     const before = (await connectionRow(f.t, first))!;
     const second = await connect(f.t, bob);
     expect(second).toBe(first);
@@ -132,8 +133,8 @@ describe('GET /facebook/callback', () => {
     expect(after.userToken).not.toEqual(before.userToken);
     const bobs = await f.t.app.db
       .select()
-      .from(fbConnections)
-      .where(eq(fbConnections.accountId, await accountIdOf(f.t.app.db, bob.login)));
+      .from(connectorConnections)
+      .where(eq(connectorConnections.accountId, await accountIdOf(f.t.app.db, bob.login)));
     expect(bobs).toHaveLength(1);
   });
 
@@ -178,7 +179,7 @@ describe('GET /facebook/callback', () => {
   });
 
   it('handles a login the person declined: nothing stored', async () => {
-    const count = async () => (await f.t.app.db.select().from(fbConnections)).length;
+    const count = async () => (await f.t.app.db.select().from(connectorConnections)).length;
     const before = await count();
     f.emu.denyLogin(true);
     const { authUrl, cookie } = await start(f.t, alice);
@@ -238,8 +239,9 @@ describe('account data', () => {
       const res = await call(f.t, 'POST', `/api/account/${action}`, dave, { password: PASSWORD });
       expect(res.statusCode, action).toBe(200);
       expect(await connectionRow(f.t, id), action).toBeUndefined();
-      expect(await f.t.app.db.select().from(fbPages).where(eq(fbPages.connectionId, id))).toEqual([]);
-      expect(await f.t.app.db.select().from(fbAdAccounts).where(eq(fbAdAccounts.connectionId, id))).toEqual([]);
+      expect(await pageRows(f.t, id)).toEqual([]);
+      expect(await adAccountRows(f.t, id)).toEqual([]);
+      expect(await f.t.app.db.select().from(connectorAssets).where(eq(connectorAssets.connectionId, id))).toEqual([]);
     }
   });
 });

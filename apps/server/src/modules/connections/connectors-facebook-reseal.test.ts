@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fbConnections, fbPages } from '../../db/schema';
+import { connectorAssets, connectorConnections } from '../../db/schema';
 import { createSecretBox, keyId, type SealedSecret } from '../../lib/secret-box';
 import { accountIdOf } from '../../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
@@ -18,41 +18,43 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 
-describe('reseal-facebook-tokens', () => {
+describe('reseal-connection-tokens', () => {
   it('moves user and page tokens sealed with the previous key to the current one; unreadable ones stay', async () => {
     const accountId = await accountIdOf(t.app.db, (await signUp(t)).login);
     const old = createSecretBox(PREVIOUS);
     const connId = randomUUID();
     const pageId = randomUUID();
     const strayId = randomUUID();
-    await t.app.db.insert(fbConnections).values({
+    await t.app.db.insert(connectorConnections).values({
       id: connId,
       accountId,
-      fbUserId: '1',
+      type: 'facebook',
+      externalId: '1',
       name: 'Olena',
-      userToken: old.seal({ accessToken: 'user-token' }, connId),
+      secret: old.seal({ accessToken: 'user-token' }, connId),
     });
     const foreign = createSecretBox(randomBytes(32)).seal({ accessToken: 'x' }, strayId);
-    await t.app.db.insert(fbPages).values([
+    await t.app.db.insert(connectorAssets).values([
       {
         id: pageId,
         accountId,
         connectionId: connId,
-        pageId: '2',
+        kind: 'page',
+        externalId: '2',
         name: 'Page',
-        pageToken: old.seal({ accessToken: 'page-token' }, pageId),
+        secret: old.seal({ accessToken: 'page-token' }, pageId),
       },
-      { id: strayId, accountId, connectionId: connId, pageId: '3', name: 'Stray', pageToken: foreign },
+      { id: strayId, accountId, connectionId: connId, kind: 'page', externalId: '3', name: 'Stray', secret: foreign },
     ]);
 
-    expect(await t.app.periodic.runNow('reseal-facebook-tokens')).toBe('ran');
+    expect(await t.app.periodic.runNow('reseal-connection-tokens')).toBe('ran');
     const current = createSecretBox(CURRENT);
-    const [conn] = await t.app.db.select().from(fbConnections).where(eq(fbConnections.id, connId));
-    const [page] = await t.app.db.select().from(fbPages).where(eq(fbPages.id, pageId));
-    const [stray] = await t.app.db.select().from(fbPages).where(eq(fbPages.id, strayId));
-    expect((conn!.userToken as SealedSecret).kid).toBe(keyId(CURRENT));
-    expect(current.open(conn!.userToken, connId)).toEqual({ accessToken: 'user-token' });
-    expect(current.open(page!.pageToken, pageId)).toEqual({ accessToken: 'page-token' });
-    expect(stray!.pageToken).toEqual(foreign);
+    const [conn] = await t.app.db.select().from(connectorConnections).where(eq(connectorConnections.id, connId));
+    const [page] = await t.app.db.select().from(connectorAssets).where(eq(connectorAssets.id, pageId));
+    const [stray] = await t.app.db.select().from(connectorAssets).where(eq(connectorAssets.id, strayId));
+    expect((conn!.secret as SealedSecret).kid).toBe(keyId(CURRENT));
+    expect(current.open(conn!.secret, connId)).toEqual({ accessToken: 'user-token' });
+    expect(current.open(page!.secret, pageId)).toEqual({ accessToken: 'page-token' });
+    expect(stray!.secret).toEqual(foreign);
   });
 });

@@ -1,7 +1,7 @@
 import { GRAPH_SEED, GRAPH_VERSION } from '@leadrelay/connectors/testing';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fbPages } from '../../db/schema';
+import { connectorAssets } from '../../db/schema';
 import { call, connect, type FacebookTest, pageRows, startFacebookTest } from '../../test/facebook-kit';
 import { expectError, type SignedInUser, signUp } from '../../test/test-app';
 
@@ -24,9 +24,9 @@ beforeEach(async () => {
   f.emu.reset();
   cid = await connect(f.t, alice);
   await f.t.app.db
-    .update(fbPages)
-    .set({ isSubscribed: false, subscribedAt: null })
-    .where(eq(fbPages.connectionId, cid));
+    .update(connectorAssets)
+    .set({ subscribed: false, subscribedAt: null })
+    .where(eq(connectorAssets.connectionId, cid));
 });
 
 const graphCalls = (pattern: RegExp) => f.emu.requests.filter((r) => pattern.test(`${r.method} ${r.path}`)).length;
@@ -195,6 +195,40 @@ describe("another account's connection", () => {
     expectError(await call(f.t, 'GET', `${base()}/account/999`, alice), 404, 'FB_PAGE_NOT_FOUND');
     expectError(await call(f.t, 'POST', `${base()}/account/999/subscribe`, alice), 404, 'FB_PAGE_NOT_FOUND');
     expect((await call(f.t, 'GET', '/api/facebook/connections', null)).statusCode).toBe(401);
+  });
+});
+
+describe('names from the URL', () => {
+  it('are data: __proto__ or constructor as a connection or page id answer 404, never a 500', async () => {
+    for (const name of ['__proto__', 'constructor', 'toString']) {
+      for (const [method, url] of [
+        ['GET', `${base(name)}/accounts`],
+        ['GET', `${base(name)}/account/${dental.id}`],
+        ['POST', `${base(name)}/account/${dental.id}/subscribe`],
+        ['DELETE', `${base(name)}/account/${dental.id}/unsubscribe`],
+        ['DELETE', `${legacy}/accounts/${name}`],
+      ] as const) {
+        expectError(await call(f.t, method, url, alice), 404, 'FB_CONNECTION_NOT_FOUND');
+      }
+      for (const [method, url] of [
+        ['GET', `${base()}/account/${name}`],
+        ['POST', `${base()}/account/${name}/subscribe`],
+        ['DELETE', `${base()}/account/${name}/unsubscribe`],
+      ] as const) {
+        expectError(await call(f.t, method, url, alice), 404, 'FB_PAGE_NOT_FOUND');
+      }
+      expectError(
+        await call(f.t, 'POST', `/api/facebook/integration/${name}/test-lead`, alice),
+        404,
+        'INTEGRATION_NOT_FOUND',
+      );
+      expectError(
+        await call(f.t, 'POST', `/api/integrations/migrate/fb/${name}`, alice, { fbConnectionId: cid }),
+        404,
+        'INTEGRATION_NOT_FOUND',
+      );
+    }
+    expect(await pageRows(f.t, cid)).toHaveLength(2);
   });
 });
 

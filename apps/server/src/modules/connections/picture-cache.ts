@@ -1,10 +1,10 @@
-// Pictures of Facebook profiles and pages: Graph answers a CDN URL that stays valid for hours, so
+// Pictures of connections' people and assets: the service answers a CDN URL that stays valid for hours, so
 // each id is asked once per 2 hours (spec 9: avatar cache lifetime 7,200,000 ms), per process.
 export const PICTURE_CACHE_TTL_MS = 7_200_000;
 const MAX_ENTRIES = 5_000;
 
 export interface PictureCache {
-  /** The cached URL (null: Facebook has none), or undefined when it is not cached or expired. */
+  /** The cached URL (null: the service has none), or undefined when it is not cached or expired. */
   get(id: string, now?: number): string | null | undefined;
   set(id: string, url: string | null, now?: number): void;
   forget(id: string): void;

@@ -1,8 +1,8 @@
-import { signBody } from '@leadrelay/connectors';
+import { facebookVerifyToken, signBody } from '@leadrelay/connectors';
 import type { HttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fbConnections, fbLeadgenEvents } from '../../db/schema';
+import { connectorConnections, connectorInboundEvents } from '../../db/schema';
 import { call, connect, connectionRow, type FacebookTest, startFacebookTest } from '../../test/facebook-kit';
 import {
   CONSULTATION,
@@ -17,7 +17,7 @@ import {
 } from '../../test/facebook-leads-kit';
 import { accountIdOf } from '../../test/routing-fixtures';
 import { type SignedInUser, signUp } from '../../test/test-app';
-import { facebookVerifyToken } from './facebook-subscribe.service';
+import { configOf } from './connection-deps';
 
 let f: FacebookTest;
 let receiver: HttpEmulator;
@@ -77,7 +77,7 @@ const post = (raw: string, headers: Record<string, string> = {}) =>
     headers: { 'content-type': 'application/json', ...headers },
   });
 
-const allEvents = () => f.t.app.db.select().from(fbLeadgenEvents);
+const allEvents = () => f.t.app.db.select().from(connectorInboundEvents);
 
 /** A lead submitted on the consultation form; resolves once the emulator's webhook tries are over. */
 async function submit(): Promise<string> {
@@ -91,7 +91,7 @@ describe('GET /api/facebook/webhook (verification)', () => {
     f.t.app.inject({ method: 'GET', url: `${URL}?${new URLSearchParams(query)}` });
 
   it('echoes hub.challenge as text when the mode is subscribe and the verify token is ours', async () => {
-    const token = facebookVerifyToken(f.t.app.deps.config)!;
+    const token = facebookVerifyToken(configOf(f.t.app.deps, 'facebook'))!;
     const res = await verify({ 'hub.mode': 'subscribe', 'hub.challenge': '1158201444', 'hub.verify_token': token });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
@@ -99,7 +99,7 @@ describe('GET /api/facebook/webhook (verification)', () => {
   });
 
   it('answers 403 for another token, another mode or a missing challenge', async () => {
-    const token = facebookVerifyToken(f.t.app.deps.config)!;
+    const token = facebookVerifyToken(configOf(f.t.app.deps, 'facebook'))!;
     const wrong: Record<string, string>[] = [
       { 'hub.mode': 'subscribe', 'hub.challenge': '1', 'hub.verify_token': `${token}x` },
       { 'hub.mode': 'subscribe', 'hub.challenge': '1', 'hub.verify_token': '' },
@@ -284,7 +284,7 @@ describe('health while fetching a lead', () => {
     for (const id of [first, second]) expect((await eventsOf(f.t, id))[0]).toMatchObject({ status: 'waiting' });
     expect((await leadsOf(f.t, setup.integrationId)).some((l) => l.sourceId === first)).toBe(false);
     // Nothing is due while the connection stays broken.
-    expect(await f.t.app.facebookLeads.runOnce()).toBe(0);
+    expect(await f.t.app.inboundEvents.runOnce()).toBe(0);
 
     // The user reconnects (new page tokens): the waiting leads go through, the connection is ok.
     expect(await connect(f.t, alice)).toBe(setup.connectionId);
@@ -293,7 +293,10 @@ describe('health while fetching a lead', () => {
       expect((await eventsOf(f.t, id))[0]).toMatchObject({ status: 'done' });
       expect(received(receiver, id)).toHaveLength(1);
     }
-    const [row] = await f.t.app.db.select().from(fbConnections).where(eq(fbConnections.id, setup.connectionId));
+    const [row] = await f.t.app.db
+      .select()
+      .from(connectorConnections)
+      .where(eq(connectorConnections.id, setup.connectionId));
     expect(row).toMatchObject({ status: 'ok', brokenNotifiedAt: null });
     expect(alerts().slice(mailsBefore)).toHaveLength(1);
     emit.mockRestore();
@@ -302,16 +305,16 @@ describe('health while fetching a lead', () => {
   it('a Graph outage (5xx) keeps the event pending for a later try, then it goes through', async () => {
     const leadgenId = await submit();
     f.emu.setFault({ status: 503, times: 1 });
-    await f.t.app.facebookLeads.runOnce();
+    await f.t.app.inboundEvents.runOnce();
     const [event] = await eventsOf(f.t, leadgenId);
     expect(event).toMatchObject({ status: 'pending', attempts: 1 });
     expect(event!.nextAt.getTime()).toBeGreaterThan(Date.now());
     expect((await connectionRow(f.t, setup.connectionId))!.status).toBe('ok');
     // Due again (as after its backoff): this time Facebook answers.
     await f.t.app.db
-      .update(fbLeadgenEvents)
+      .update(connectorInboundEvents)
       .set({ nextAt: new Date(Date.now() - 1000) })
-      .where(eq(fbLeadgenEvents.leadgenId, leadgenId));
+      .where(eq(connectorInboundEvents.externalId, leadgenId));
     await work(f.t);
     expect((await eventsOf(f.t, leadgenId))[0]).toMatchObject({ status: 'done' });
     expect(received(receiver, leadgenId)).toHaveLength(1);

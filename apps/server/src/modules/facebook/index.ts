@@ -1,5 +1,0 @@
-// The facebook module's door (issue 29): its descriptor, which app-modules.ts lists, and what other
-// modules may use of it. A module imports another only through its index.ts (npm run lint:deps:server);
-// what is not here is the module's own.
-export { facebookCleaner } from './facebook.cleaner';
-export { facebookModule } from './facebook.module';
