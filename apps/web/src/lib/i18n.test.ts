@@ -37,7 +37,12 @@ describe('the strings chunks', () => {
 
 // What the operator saved reaches a page load in one call for every namespace, not one call each.
 describe('the saved strings', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  let stop = () => {};
+  afterEach(() => {
+    // The reloads on a change of language end with this file: the next files share the i18n instance.
+    stop();
+    vi.unstubAllGlobals();
+  });
 
   it('load in one call at start and show over the shipped ones', async () => {
     const urls: string[] = [];
@@ -49,7 +54,7 @@ describe('the saved strings', () => {
     await i18n.changeLanguage('uk');
     expect(i18n.t('layout:super.audit')).toBe(ukStart.layout.super.audit);
     const loaded = new Promise((done) => i18n.on('loaded', done));
-    loadSavedTranslations();
+    stop = loadSavedTranslations();
     await loaded;
     expect(urls).toHaveLength(1);
     const asked = new URL(urls[0]!, 'http://localhost');
@@ -59,5 +64,14 @@ describe('the saved strings', () => {
     expect(i18n.t('layout:super.audit')).toBe('Журнал подій оператора');
     // A namespace the answer left out keeps its shipped strings.
     expect(i18n.t('common:save')).toBe(ukStart.common.save);
+    // A change of language loads that language's saved strings; once stopped, no more calls.
+    const reloaded = new Promise((done) => i18n.on('loaded', done));
+    await i18n.changeLanguage('en');
+    await reloaded;
+    expect(urls).toHaveLength(2);
+    stop();
+    await i18n.changeLanguage('uk');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(urls).toHaveLength(2);
   });
 });

@@ -107,14 +107,18 @@ void i18n
   });
 
 /**
- * Loads the operator's saved strings of the page's language over the shipped ones (main.tsx calls
- * it once at start; unit tests keep the shipped strings). A failure only logs (spec 8).
+ * Loads the operator's saved strings of the page's language over the shipped ones, now and on every
+ * change of language (main.tsx calls it once at start; unit tests keep the shipped strings). A
+ * failure only logs (spec 8). Returns what stops the reloads on a change of language (a test that
+ * called it must: its test files share the i18n instance).
  */
-export function loadSavedTranslations(): void {
+export function loadSavedTranslations(): () => void {
   const load = (lng: string) =>
     i18n.reloadResources([lng], NAMESPACES).catch((error: unknown) => console.warn('translations', error));
+  const onChange = (lng: string) => void load(lng);
   void load(i18n.language);
-  i18n.on('languageChanged', (lng) => void load(lng));
+  i18n.on('languageChanged', onChange);
+  return () => i18n.off('languageChanged', onChange);
 }
 
 /** The language whose shipped strings a UI language shows: uk, or English for en and added ones. */
