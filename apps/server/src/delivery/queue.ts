@@ -300,7 +300,7 @@ export async function refreshAccountHold(
 
 /**
  * A lead passed to another manager (escalation, issue 19): its deliveries to destinations of these
- * types (the manager's Telegram card) become due again now, delivered ones too, so the new holder
+ * types (a manager's card in a messenger) become due again now, delivered ones too, so the new holder
  * gets it; the rest (a CRM) keep what they have. One in flight or held is left alone (a held one
  * goes out with the new assignee when released). In the caller's transaction: announce after
  * commit. Returns the re-queued deliveries.

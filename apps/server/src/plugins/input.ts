@@ -19,7 +19,7 @@ declare module 'fastify' {
     /** What to do with text PostgreSQL cannot store in the body: reject (default) or clean. */
     textPolicy?: 'reject' | 'clean';
     /**
-     * A JSON body a third party posts (Telegram's updates, a CRM's events): a key named `__proto__`
+     * A JSON body a third party posts (a messenger bot's updates, a CRM's events): a key named `__proto__`
      * or `constructor.prototype` is a field like any other, not refused with INVALID_JSON (the sender
      * cannot change it, and a refusal holds back its later calls). The code reading such a body
      * treats keys as data (ADR 011).

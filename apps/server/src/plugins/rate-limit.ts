@@ -70,7 +70,7 @@ const isParamsSchema = (value: unknown): value is ParamsSchema =>
  * Who a request counts as, or null when it is not counted: its route parameters are invalid or
  * cannot be stored, so the route refuses it with 400 before doing anything (plugins/input.ts, the
  * route's schema). A webhook counts per source token, or per destination or bot id for a CRM's or
- * Telegram's webhook (they post for all their accounts from a few addresses); else per address.
+ * a messenger bot's webhook (they post for all their accounts from a few addresses); else per address.
  */
 export function keyOf(name: RateLimitName, request: FastifyRequest): string | null {
   const params = request.params;
