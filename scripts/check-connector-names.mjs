@@ -26,9 +26,10 @@ const files = execFileSync('git', ['ls-files', 'apps', 'packages'], { cwd: root,
   .split('\n')
   .filter((f) => f && /\.(ts|tsx|mjs|cjs|js|json|css|html)$/.test(f) && !NOT_PRODUCTION.some((re) => re.test(f)));
 
-/** Whether `file` is one a product feature may name the connector in (a folder ends with /). */
-const allowed = (file, product) =>
-  Object.keys(product).some((p) => (p.endsWith('/') ? file.startsWith(p) : file === p));
+/** A path of connector-names.json: a file, or a folder when it ends with /. */
+const covers = (path, file) => (path.endsWith('/') ? file.startsWith(path) : file === path);
+/** The paths a product feature may name the connector in: `product` is { why: [path, …] }. */
+const productPaths = (product) => Object.values(product).flat();
 
 const report = [];
 const problems = [];
@@ -36,7 +37,10 @@ for (const [slug, { names, product = {} }] of Object.entries(connectors)) {
   const own = `packages/connectors/src/${slug}/`;
   const pattern = new RegExp(names.join('|'), 'i');
   const naming = files.filter(
-    (f) => !f.startsWith(own) && !allowed(f, product) && pattern.test(readFileSync(`${root}${f}`, 'utf8')),
+    (f) =>
+      !f.startsWith(own) &&
+      !productPaths(product).some((p) => covers(p, f)) &&
+      pattern.test(readFileSync(`${root}${f}`, 'utf8')),
   );
   const locales = naming.filter((f) => LOCALE.test(f));
   const code = naming.filter((f) => !LOCALE.test(f));
@@ -46,9 +50,10 @@ for (const [slug, { names, product = {} }] of Object.entries(connectors)) {
       `${slug}: named in ${code.length} production files outside its folder (at most ${limit}):\n  ${code.join('\n  ')}`,
     );
   if (locales.length) problems.push(`${slug}: named in locale files outside its folder:\n  ${locales.join('\n  ')}`);
-  for (const p of Object.keys(product)) {
-    if (!files.some((f) => (p.endsWith('/') ? f.startsWith(p) : f === p)))
-      problems.push(`${slug}: connector-names.json lists ${p}, which does not exist`);
+  for (const p of productPaths(product)) {
+    // A listed path that no longer names the connector comes off the list: the list stays exact.
+    if (!files.some((f) => covers(p, f) && pattern.test(readFileSync(`${root}${f}`, 'utf8'))))
+      problems.push(`${slug}: connector-names.json lists ${p}, which does not name it (take it off the list)`);
   }
 }
 
