@@ -39,6 +39,8 @@ import type { ConnectorConfig } from '../kit/types';
 import { FB_SCOPES, GraphError, type GraphForm, graphClient } from './client';
 import { DEFAULT_DIALOG_URL, DEFAULT_GRAPH_URL } from './versions';
 import { parseLeadgenWebhook, SIGNATURE_256_HEADER, verifySignature } from './webhook';
+import mailEn from './words/mail/connection/en.json';
+import mailUk from './words/mail/connection/uk.json';
 
 /** The configuration keys (the server's only reader of env reads them; FACEBOOK_APP_IDS_BY_HOST is sign-in's). */
 export const FACEBOOK_CONFIG = {
@@ -345,7 +347,7 @@ export const facebookConnections: ConnectorConnections = {
   picture: (call, objectId, token) => graph(call).picture(objectId, token),
   settings: { connection: 'fbConnectionId', asset: 'fbPageId', form: 'fbFormId' },
   notFound: { connection: 'FB_CONNECTION_NOT_FOUND', asset: 'FB_PAGE_NOT_FOUND' },
-  brokenMail: 'facebookBroken',
+  mail: { uk: mailUk, en: mailEn },
   errors: {
     reason: graphReason,
     refused: (error) => error instanceof GraphError && (error.isTokenError || error.isPermissionError),

@@ -5,6 +5,7 @@
 import { ZFacebookSettings } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
+import { codes } from './codes';
 import { FACEBOOK_CONFIG, facebookConnections } from './connection';
 
 export const facebook = defineConnector({
@@ -16,6 +17,7 @@ export const facebook = defineConnector({
   settings: ZFacebookSettings,
   config: FACEBOOK_CONFIG,
   connections: facebookConnections,
+  codes,
 });
 
 export {
