@@ -73,9 +73,12 @@ describe("the connectors' own codes", () => {
     expect(parseReason('Unsupported get request (code 100/33)', forms).code).toBe('UNKNOWN');
   });
 
-  it.each(all.filter(([, codes]) => codes.stored))('%s: each stored form reads as a reason it declares', (slug, codes) => {
-    for (const form of codes.stored!) expect(codes.reasons, `${slug} ${form.code}`).toContain(form.code);
-  });
+  it.each(all.filter(([, codes]) => codes.stored))(
+    '%s: each stored form reads as a reason it declares',
+    (slug, codes) => {
+      for (const form of codes.stored!) expect(codes.reasons, `${slug} ${form.code}`).toContain(form.code);
+    },
+  );
 
   it('claim no code twice: not a shared one, not another connector’s', () => {
     const errors = all.flatMap(([, codes]) => Object.keys(codes.errors));

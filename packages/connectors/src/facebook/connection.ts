@@ -4,9 +4,21 @@
 // with the page token and mapped to ingest's flat fields; the backfill reads each form's recent
 // leads. The server keeps the rows and runs the flows; what Facebook is lives here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ZAuthUrl, ZIntegration, ZSuccessResponse } from '@leadrelay/shared';
+import { z } from 'zod';
+import type {
+  AssetView,
+  ConnectionAlias,
+  ConnectionCall,
+  ConnectionView,
+  ConnectorConnections,
+  InboundEventInput,
+} from '../kit/connection';
+import { InboundRefusal, IntegrationNotConnected } from '../kit/connection';
+import type { ConnectorConfig } from '../kit/types';
+import { FB_SCOPES, GraphError, type GraphForm, graphClient } from './client';
+import { graphLeadPayload } from './lead';
 import {
-  graphLeadPayload,
-  ZAuthUrl,
   ZFbAccessTokenQuery,
   ZFbAccount,
   ZFbAccountState,
@@ -22,21 +34,7 @@ import {
   ZFbPictureQuery,
   ZFbStartBody,
   ZFbTestLeadBody,
-  ZIntegration,
-  ZSuccessResponse,
-} from '@leadrelay/shared';
-import { z } from 'zod';
-import type {
-  AssetView,
-  ConnectionAlias,
-  ConnectionCall,
-  ConnectionView,
-  ConnectorConnections,
-  InboundEventInput,
-} from '../kit/connection';
-import { InboundRefusal, IntegrationNotConnected } from '../kit/connection';
-import type { ConnectorConfig } from '../kit/types';
-import { FB_SCOPES, GraphError, type GraphForm, graphClient } from './client';
+} from './schema';
 import { DEFAULT_DIALOG_URL, DEFAULT_GRAPH_URL } from './versions';
 import { parseLeadgenWebhook, SIGNATURE_256_HEADER, verifySignature } from './webhook';
 import mailEn from './words/mail/connection/en.json';

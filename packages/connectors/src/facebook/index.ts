@@ -2,11 +2,11 @@
 // with its pages and their long-lived tokens, which integrations name in their settings). What
 // Facebook is (Graph calls, the login, the leadgen webhook, the lead mapping, the backfill, the test
 // lead) is declared in `connections` (connection.ts); the server keeps the rows and runs the flows.
-import { ZFacebookSettings } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { codes } from './codes';
 import { FACEBOOK_CONFIG, facebookConnections } from './connection';
+import { ZFacebookSettings } from './schema';
 
 export const facebook = defineConnector({
   slug: 'facebook',
