@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { codes } from './codes';
-import { FACEBOOK_CONFIG, facebookConnections } from './connection';
+import { FACEBOOK_CONFIG, facebookConnections, startupWarnings } from './connection';
 import { ZFacebookSettings } from './schema';
 
 export const facebook = defineConnector({
@@ -18,6 +18,9 @@ export const facebook = defineConnector({
   config: FACEBOOK_CONFIG,
   connections: facebookConnections,
   codes,
+  startupWarnings,
+  // EMULATORS=true (demo installs, end-to-end tests): the Graph emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
 });
 
 export {
@@ -36,7 +39,7 @@ export {
   graphClient,
   LEAD_FIELDS,
 } from './client';
-export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason } from './connection';
+export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason, staleGraphVersions } from './connection';
 export {
   DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL,

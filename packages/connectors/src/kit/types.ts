@@ -445,6 +445,14 @@ export interface ConnectorAccount<Auth> {
   describe: (auth: Auth | undefined) => unknown;
 }
 
+/** A start-up warning about a configuration key: `message` is logged with the rest as its details. */
+export interface ConfigWarning {
+  /** The key (env name) to change. */
+  setting: string;
+  message: string;
+  [detail: string]: string;
+}
+
 /** The stand-in for a connector's service that EMULATORS=true runs on loopback (demo installs, end-to-end tests). */
 export interface ConnectorDemo {
   /** The connector's configuration keys that point it at the emulator (<SLUG>_API_URL …), as env gives them. */
@@ -499,6 +507,8 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   stageWatch?: StageWatch<Auth, Settings>;
   /** Starts its emulator for EMULATORS=true (a lazy import: a normal start never loads emulator code). */
   demo?: (app: { publicUrl: string }) => Promise<ConnectorDemo>;
+  /** What the server logs at start about its configuration: a setting the operator should change. */
+  startupWarnings?: (cfg: ConnectorConfig, at?: Date) => readonly ConfigWarning[];
   /** Credentials typed in that it checks and trades itself (POST /api/integrations/{id}/credentials). */
   connect?: ConnectorConnect<Auth>;
   /** How the integration is connected, nothing secret (GET /api/integrations/{id}/account). */
