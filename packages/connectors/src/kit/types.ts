@@ -115,8 +115,8 @@ export interface ConnectorOAuth<Auth> {
   consentUrl: (client: OAuthClient, state: string) => string;
   /**
    * Trades the consent's code for credentials; `account` is the checked host (accountHost.from
-   * 'referer'). Absent where the sign-in does not end in credentials on the integration (Facebook:
-   * the server's own module stores the account's connection and pages); the generic flow refuses it.
+   * 'referer'). Absent where the sign-in does not end in credentials on the integration (an account
+   * connection's login: the server stores the account's connection and its assets); the generic flow refuses it.
    */
   exchangeCode?: (
     call: { fetch: typeof fetch; oauth: OAuthClient; signal?: AbortSignal },
@@ -471,7 +471,7 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * manual (default): PUT .../connect may store credentials the user types in. oauth: credentials come
    * only from the connector's own connect flow (they name hosts our client secret is sent to), so
    * PUT .../connect refuses `auth` and takes settings only. elsewhere: the credentials do not live on
-   * the integration at all (Facebook: the account's Facebook connection), so PUT .../connect refuses.
+   * the integration at all (a lead-form source: the account's connection, kit/connection.ts), so PUT .../connect refuses.
    * own: like oauth, credentials come only from the connector's own connect route on the server, which
    * checks and trades what the user typed (a password sent once to a checked host).
    */
