@@ -4,6 +4,7 @@ export * from './constants';
 export * from './crm';
 export * from './currency';
 export * from './errors';
+export * from './facebook-signin';
 export * from './guardian';
 export * from './guardian-requests';
 export * from './hook-requests';

@@ -8,6 +8,8 @@ import {
   ZConfirmPasswordBody,
   ZCreateAccountBody,
   ZEnterBody,
+  ZFacebookSigninBody,
+  ZFacebookSigninConfig,
   ZLoginBody,
   ZLoginOnlyBody,
   ZResetTokenResponse,
@@ -15,7 +17,6 @@ import {
   ZTokenBody,
   ZUser,
 } from '@leadrelay/shared';
-import { ZFacebookSigninBody, ZFacebookSigninConfig } from '@leadrelay/shared/facebook-signin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -5,12 +5,14 @@
 
 import { randomBytes } from 'node:crypto';
 import { facebook, GraphError, graphClient } from '@leadrelay/connectors';
-import { type Locale, ownValue, SOCIAL_SDK_VERSION } from '@leadrelay/shared';
 import {
   FACEBOOK_SIGNIN_SCOPES,
   type FacebookSigninBody,
   type FacebookSigninConfig,
-} from '@leadrelay/shared/facebook-signin';
+  type Locale,
+  ownValue,
+  SOCIAL_SDK_VERSION,
+} from '@leadrelay/shared';
 import { z } from 'zod';
 import type { AppConfig, Deps } from '../../config';
 import type { UserRow } from '../../db/schema';

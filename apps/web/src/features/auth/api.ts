@@ -1,5 +1,10 @@
-import type { ConfirmEmailResponse, CreateAccountBody, LoginBody } from '@leadrelay/shared';
-import type { FacebookSigninBody, FacebookSigninConfig } from '@leadrelay/shared/facebook-signin';
+import type {
+  ConfirmEmailResponse,
+  CreateAccountBody,
+  FacebookSigninBody,
+  FacebookSigninConfig,
+  LoginBody,
+} from '@leadrelay/shared';
 import { api } from '../../lib/http';
 
 type Token = { accessToken: string };

@@ -2,7 +2,7 @@
 // app id; enabled once the SDK is ready (500 ms after init), or at once for the redirect flow when
 // the SDK cannot load. Either way the result is our own access token, stored like a normal sign-in;
 // the guest guard then moves on to /admin or the saved afterSignInRedirect.
-import { FACEBOOK_SIGNIN_SCOPES, type FacebookSigninBody } from '@leadrelay/shared/facebook-signin';
+import { FACEBOOK_SIGNIN_SCOPES, type FacebookSigninBody } from '@leadrelay/shared';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
