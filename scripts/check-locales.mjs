@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Fails when the Ukrainian and English locale files differ in their keys: the web's
 // (apps/web/src/locales/{uk,en}/<namespace>.json) and each connector's words
-// (packages/connectors/src/<slug>/words/{uk,en}.json, words/codes/ and words/mail/{uk,en}.json). Plural suffixes are compared by base key,
+// (packages/connectors/src/<slug>/words/{uk,en}.json, words/codes/, words/mail/ and words/mail/connection/{uk,en}.json). Plural suffixes are compared by base key,
 // since Ukrainian needs _one/_few/_many/_other where English has _one/_other.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -54,7 +54,7 @@ if (existsSync(connectors)) {
       (lang) => `packages/connectors/src/${folder.name}/words/${lang}.json`,
     );
     // The words of its codes (kit/codes.ts): a screen's (errors, reasons) and the mail's, files of their own.
-    for (const part of ['codes', 'mail']) {
+    for (const part of ['codes', 'mail', 'mail/connection']) {
       if (!existsSync(join(words, part))) continue;
       compare(
         (lang) => join(words, part, `${lang}.json`),

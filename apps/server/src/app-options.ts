@@ -10,9 +10,7 @@ import {
   type AppConfig,
   type CrmConfig,
   DEFAULT_CRM_CONFIG,
-  DEFAULT_FACEBOOK_CONFIG,
   DEFAULT_SELLER_CONFIG,
-  type FacebookConfig,
   type PaymentConfig,
   type SellerConfig,
   type SupportChatConfig,
@@ -86,8 +84,8 @@ export interface AppOptions {
   authHost?: string;
   /** CRM app credentials and hosts; default DEFAULT_CRM_CONFIG (tests point them at emulators). */
   crm?: Partial<CrmConfig>;
-  /** Facebook app and Graph hosts; default DEFAULT_FACEBOOK_CONFIG (tests point them at the Graph emulator). */
-  facebook?: Partial<FacebookConfig>;
+  /** Sign-in with a social account: its JS SDK's app id per host (the auth module's setting); default none. */
+  signinAppIdsByHost?: Readonly<Record<string, string>>;
   /** Where the official USD rate is taken from (NBU_RATES_URL); tests point it at a stand-in. */
   nbuRatesUrl?: string;
   /** The payment provider's keys and hosts (PAYMENT_*); unset: none. */
@@ -139,7 +137,7 @@ export function appOptions(env: Env, emulators?: DemoEmulators): AppOptions {
     rateLimits: env.rateLimits,
     authHost: env.authHost,
     crm: emulators?.crm ?? env.crm,
-    facebook: emulators?.facebook ?? env.facebook,
+    signinAppIdsByHost: env.signinAppIdsByHost,
     nbuRatesUrl: emulators?.nbuRatesUrl ?? env.nbuRatesUrl,
     payment: emulators?.payment ?? env.payment,
     seller: env.seller,
@@ -163,24 +161,12 @@ export function appConfig(options: AppOptions, publicUrl: string): AppConfig {
     allowPrivateDestinations: options.allowPrivateDestinations ?? false,
     allowedEndpoints: options.allowedEndpoints ?? [],
     authHost: (options.authHost ?? publicUrl).replace(/\/+$/, ''),
-    // The Facebook connector reads its keys (FACEBOOK_APP_ID …) by the names its definition declares,
-    // like every connector; sign-in with Facebook still reads them as config.facebook.
-    crm: {
-      ...DEFAULT_CRM_CONFIG,
-      ...options.crm,
-      facebook: facebookKeys({ ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook }),
-    },
-    facebook: { ...DEFAULT_FACEBOOK_CONFIG, ...options.facebook },
+    crm: { ...DEFAULT_CRM_CONFIG, ...options.crm },
+    signinAppIdsByHost: options.signinAppIdsByHost ?? {},
     nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
     payment: options.payment ?? null,
     seller: options.seller ?? DEFAULT_SELLER_CONFIG,
   };
-}
-
-/** The Facebook settings as the connector's keys' fields (FACEBOOK_APP_ID → appId …). */
-function facebookKeys(fb: FacebookConfig) {
-  const { appId, appSecret, verifyToken, graphUrl, dialogUrl } = fb;
-  return { appId, appSecret, verifyToken, graphUrl, dialogUrl };
 }
 
 /** Where mail goes. */

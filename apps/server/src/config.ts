@@ -1,4 +1,4 @@
-import { endpointAllowed, FACEBOOK_DEFAULT_DIALOG_URL, FACEBOOK_DEFAULT_GRAPH_URL } from '@leadrelay/connectors';
+import { endpointAllowed } from '@leadrelay/connectors';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from './db/client';
 import { type ConnectorConfigValues, readConnectorConfig } from './lib/connector-config';
@@ -38,8 +38,11 @@ export interface AppConfig {
   authHost: string;
   /** The connectors' configuration (their app credentials, API URLs and hosts), by slug. */
   crm: CrmConfig;
-  /** Meta lead forms and sign-in with Facebook (FACEBOOK_*). */
-  facebook: FacebookConfig;
+  /**
+   * Sign-in with a social account: its JS SDK's app id per host the page is served from (spec 9:
+   * another app id on one production host); the app's keys are its connector's (crm).
+   */
+  signinAppIdsByHost: Readonly<Record<string, string>>;
   /** Where the official USD rate is taken from (NBU_RATES_URL; the National Bank of Ukraine's API). */
   nbuRatesUrl: string;
   /** The payment provider's keys and hosts (PAYMENT_*); null when no keys are set. */
@@ -82,26 +85,6 @@ export const DEFAULT_SELLER_CONFIG: SellerConfig = {
   iban: 'UA000000000000000000000000000',
   bank: 'set SELLER_BANK',
   email: 'billing@localhost',
-};
-
-export interface FacebookConfig {
-  /** Unset: connecting Facebook and signing in with it answer OAUTH_NOT_CONFIGURED. */
-  appId?: string;
-  appSecret?: string;
-  /** hub.verify_token of the webhook subscription; default: derived from the app secret. */
-  verifyToken?: string;
-  /** e.g. https://graph.facebook.com/v27.0 (no trailing slash); the version is GRAPH_API_VERSION by default. */
-  graphUrl: string;
-  /** e.g. https://www.facebook.com/v27.0/dialog/oauth. */
-  dialogUrl: string;
-  /** The JS SDK's app id per host the page is served from (spec 9: another app id on one production host). */
-  appIdsByHost: Record<string, string>;
-}
-
-export const DEFAULT_FACEBOOK_CONFIG: FacebookConfig = {
-  graphUrl: FACEBOOK_DEFAULT_GRAPH_URL,
-  dialogUrl: FACEBOOK_DEFAULT_DIALOG_URL,
-  appIdsByHost: {},
 };
 
 /**

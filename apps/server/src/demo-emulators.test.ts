@@ -8,7 +8,7 @@ import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from '
 let emulators: DemoEmulators;
 
 /** What the connectors' demos tell (GET /api/emulators), as these tests read it. */
-type Demo = Record<'amocrm' | 'ga' | 'horoshop' | 'telegram', { url: string; [k: string]: string }> & {
+type Demo = Record<'amocrm' | 'facebook' | 'ga' | 'horoshop' | 'telegram', { url: string; [k: string]: string }> & {
   pipedrive: { url: string; apiToken: string };
   uspacy: { url: string; email: string; password: string; webhookUrl: string };
   alfasms: { url: string; apiKey: string; senders: string[] };
@@ -23,7 +23,6 @@ beforeAll(async () => {
   t = await createTestApp({
     allowPrivateDestinations: true,
     crm: emulators.crm,
-    facebook: emulators.facebook,
     emulators: emulators.info,
     nbuRatesUrl: emulators.nbuRatesUrl,
     payment: emulators.payment,
@@ -70,7 +69,7 @@ describe('EMULATORS=true', () => {
 
     const fb = await callAs(t, 'POST', '/facebook/start', user, {});
     expect(fb.statusCode).toBe(200);
-    expect(fb.json().authUrl.startsWith(emulators.info.facebook.url)).toBe(true);
+    expect(fb.json().authUrl.startsWith(demo().facebook.url)).toBe(true);
   });
 
   it('a Uspacy integration connects to the emulator, by signing in and by its incoming webhook', async () => {

@@ -1,17 +1,15 @@
-// EMULATORS=true: every connector's emulator (each definition's `demo`), the Graph API, NBU rate and
-// LiqPay emulators run inside the server on loopback, and the connectors (OAuth included) and payments
+// EMULATORS=true: every connector's emulator (each definition's `demo`), the NBU rate and LiqPay
+// emulators run inside the server on loopback, and the connectors (OAuth included) and payments
 // point at them. For demo installs and the end-to-end suite: a CRM can be connected and leads watched
 // arriving without an account at the real service.
 import { connectors } from '@leadrelay/connectors';
-import { startGraphEmulator } from '@leadrelay/connectors/facebook/emulator';
-import type { CrmConfig, FacebookConfig, PaymentConfig } from './config';
+import type { CrmConfig, PaymentConfig } from './config';
 import { readConnectorConfig } from './lib/connector-config';
 import { startNbuEmulator } from './modules/currency/nbu-emulator';
 import { startLiqPayEmulator } from './modules/payments/providers/liqpay/liqpay-emulator';
 
 export interface DemoEmulators {
   crm: CrmConfig;
-  facebook: FacebookConfig;
   /** The exchange-rate stand-in (the National Bank of Ukraine's API is not reached from a demo). */
   nbuRatesUrl: string;
   /** Payments go to the LiqPay emulator: its checkout page and API, its sandbox keys, test payments count. */
@@ -21,8 +19,6 @@ export interface DemoEmulators {
    * by connector slug (each connector's `demo` says what), and:
    */
   info: Record<string, Readonly<Record<string, unknown>>> & {
-    /** The Graph API emulator; its control API (/__emulator/submit-lead) makes "send a test lead" work. */
-    facebook: { url: string };
     /** The LiqPay emulator (its checkout page has Pay / Decline / 3-D Secure fails). */
     liqpay: { url: string; publicKey: string };
   };
@@ -51,7 +47,6 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       c.demo ? [c.demo({ publicUrl }).then((demo) => ({ slug: c.slug, demo }))] : [],
     ),
   );
-  const graph = await startGraphEmulator({ appId: 'demo-facebook-app', appSecret: 'demo-facebook-app-secret' });
   const nbu = await startNbuEmulator();
   const liqpay = await startLiqPayEmulator();
   // The emulators' addresses as the connectors' configuration keys, read as env.ts reads them.
@@ -67,16 +62,8 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
       sandbox: true,
     },
     crm: keys.crm as CrmConfig,
-    facebook: {
-      appId: graph.appId,
-      appSecret: graph.appSecret,
-      graphUrl: graph.graphUrl,
-      dialogUrl: graph.dialogUrl,
-      appIdsByHost: {},
-    },
     info: {
       ...Object.fromEntries(demos.map((d) => [d.slug, d.demo.info])),
-      facebook: { url: graph.url },
       liqpay: { url: liqpay.url, publicKey: liqpay.publicKey },
     },
   };
@@ -84,7 +71,7 @@ export async function startDemoEmulators(publicUrl: string): Promise<DemoEmulato
     ...settings,
     endpoints: endpointsIn(settings),
     close: async () => {
-      await Promise.all([...demos.map((d) => d.demo.close()), graph.close(), nbu.close(), liqpay.close()]);
+      await Promise.all([...demos.map((d) => d.demo.close()), nbu.close(), liqpay.close()]);
     },
   };
 }

@@ -1,10 +1,10 @@
 // The payment and seller settings as an operator sets them (PAYMENT_*, SELLER_*).
 
-import { GRAPH_API_VERSION, graphVersionStatus } from '@leadrelay/connectors';
+import { facebook, GRAPH_API_VERSION, graphVersionStatus, staleGraphVersions } from '@leadrelay/connectors';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './app-modules';
 import { DEFAULT_SELLER_CONFIG } from './config';
-import { staleFacebookVersions } from './env';
+import { connectorConfig } from './lib/connector-config';
 
 const base = { DATA_DIR: '/tmp/leadrelay-env-test' };
 
@@ -129,11 +129,11 @@ describe('mail preview', () => {
 describe('Facebook Graph version', () => {
   it('both defaults call the one current version, and Meta still serves it', () => {
     const env = loadEnv(base);
-    expect(env.facebook.graphUrl).toBe(`https://graph.facebook.com/${GRAPH_API_VERSION}`);
-    expect(env.facebook.dialogUrl).toBe(`https://www.facebook.com/${GRAPH_API_VERSION}/dialog/oauth`);
+    expect(env.crm.facebook?.graphUrl).toBe(`https://graph.facebook.com/${GRAPH_API_VERSION}`);
+    expect(env.crm.facebook?.dialogUrl).toBe(`https://www.facebook.com/${GRAPH_API_VERSION}/dialog/oauth`);
     // Fails on the day Meta's published end of this version (versions.ts) has come: move it then.
     expect(graphVersionStatus(GRAPH_API_VERSION)).toBe('live');
-    expect(staleFacebookVersions(env.facebook)).toEqual([]);
+    expect(staleGraphVersions(connectorConfig(env.crm, facebook))).toEqual([]);
   });
 
   it('names a pinned version Meta has retired (v20.0), not an emulator URL', () => {
@@ -142,8 +142,8 @@ describe('Facebook Graph version', () => {
       FACEBOOK_GRAPH_URL: 'https://graph.facebook.com/v20.0',
       FACEBOOK_DIALOG_URL: 'http://127.0.0.1:9/v20.0/dialog/oauth',
     });
-    expect(staleFacebookVersions(env.facebook, new Date('2025-06-01T12:00:00Z'))).toEqual([]);
-    expect(staleFacebookVersions(env.facebook, new Date('2026-11-27T12:00:00Z'))).toEqual([
+    expect(staleGraphVersions(connectorConfig(env.crm, facebook), new Date('2025-06-01T12:00:00Z'))).toEqual([]);
+    expect(staleGraphVersions(connectorConfig(env.crm, facebook), new Date('2026-11-27T12:00:00Z'))).toEqual([
       { setting: 'FACEBOOK_GRAPH_URL', version: 'v20.0', status: 'retired', current: GRAPH_API_VERSION },
     ]);
   });

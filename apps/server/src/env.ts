@@ -2,20 +2,13 @@
 // buildApp's options. It knows no module: the modules declare their own keys (lib/env-settings.ts)
 // and the boot code hands the list to readEnv (app-modules.ts: loadEnv).
 import { resolve } from 'node:path';
-import {
-  FACEBOOK_DEFAULT_DIALOG_URL,
-  FACEBOOK_DEFAULT_GRAPH_URL,
-  GRAPH_API_VERSION,
-  graphVersionOfUrl,
-  graphVersionStatus,
-} from '@leadrelay/connectors';
 import { DEFAULT_DEMO_DAYS } from '@leadrelay/shared';
 import { z } from 'zod';
-import type { CrmConfig, FacebookConfig } from './config';
+import type { CrmConfig } from './config';
 import { DEFAULT_POOL_SIZE, DEFAULT_WORKER_POOL_SIZE } from './db/client';
 import { StartupError } from './db/startup-error';
 import { DEFAULT_WORKER_CONCURRENCY } from './delivery/worker';
-import { hostList, readConnectorConfig } from './lib/connector-config';
+import { readConnectorConfig } from './lib/connector-config';
 import { type AnyModuleSettings, blankToUndefined, boolish, type ModulesEnv, optionalText } from './lib/env-settings';
 import { ENCRYPTION_KEY_FORMAT, parseEncryptionKey } from './lib/secret-box';
 
@@ -61,9 +54,6 @@ const SERVER_KEYS = {
   AUTH_HOST: z.preprocess(blankToUndefined, z.url().optional()),
   EMULATORS: boolish,
   MAIL_PREVIEW: boolish,
-  // Sign-in with Facebook's JS SDK app id per host; the app's id, secret, verify token and Graph
-  // URLs are the Facebook connector's declared keys (FACEBOOK_APP_ID …), read with every connector's.
-  FACEBOOK_APP_IDS_BY_HOST: optionalText,
 };
 
 /** The server's own settings; the modules add theirs (app-modules.ts: Env). */
@@ -100,47 +90,10 @@ export interface ServerEnv {
   /** Where the OAuth "start" calls live (spec: {auth host}); this server unless AUTH_HOST names another. */
   authHost: string;
   crm: CrmConfig;
-  facebook: FacebookConfig;
   /** Start the CRM emulators in-process and point the connectors at them (demo installs, end-to-end tests). */
   emulators: boolean;
   /** GET /api/dev/mail (MAIL_PREVIEW=true, or EMULATORS=true): every mail with sample data. */
   mailPreview: boolean;
-}
-
-/**
- * FACEBOOK_GRAPH_URL and FACEBOOK_DIALOG_URL pinned by the operator to a Graph version Meta has
- * retired (or that we do not know): Meta would quietly serve such calls with another version (or
- * refuse lead retrieval), so the server says so at start. Only facebook.com hosts (not an emulator).
- */
-export function staleFacebookVersions(
-  fb: Pick<FacebookConfig, 'graphUrl' | 'dialogUrl'>,
-  at: Date = new Date(),
-): { setting: string; version: string; status: 'retired' | 'unknown'; current: string }[] {
-  const out: { setting: string; version: string; status: 'retired' | 'unknown'; current: string }[] = [];
-  for (const [setting, url] of [
-    ['FACEBOOK_GRAPH_URL', fb.graphUrl],
-    ['FACEBOOK_DIALOG_URL', fb.dialogUrl],
-  ] as const) {
-    const host = URL.canParse(url) ? new URL(url).hostname : '';
-    if (host !== 'facebook.com' && !host.endsWith('.facebook.com')) continue;
-    const version = graphVersionOfUrl(url) ?? '(none)';
-    const status = graphVersionStatus(version, at);
-    if (status !== 'live') out.push({ setting, version, status, current: GRAPH_API_VERSION });
-  }
-  return out;
-}
-
-/** The Facebook connector's keys as sign-in and the start-up check read them (config.facebook). */
-function facebookKeys(crm: CrmConfig): Omit<FacebookConfig, 'appIdsByHost'> {
-  const keys = crm.facebook ?? {};
-  const text = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
-  return {
-    appId: text(keys.appId),
-    appSecret: text(keys.appSecret),
-    verifyToken: text(keys.verifyToken),
-    graphUrl: text(keys.graphUrl) ?? FACEBOOK_DEFAULT_GRAPH_URL,
-    dialogUrl: text(keys.dialogUrl) ?? FACEBOOK_DEFAULT_DIALOG_URL,
-  };
 }
 
 /** The keys of the server and of the modules as one schema; a key two modules declare is a mistake. */
@@ -226,14 +179,6 @@ function serverEnv(e: z.output<z.ZodObject<typeof SERVER_KEYS>>, crm: CrmConfig,
     },
     authHost: (e.AUTH_HOST ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     crm,
-    facebook: {
-      ...facebookKeys(crm),
-      appIdsByHost: Object.fromEntries(
-        hostList(e.FACEBOOK_APP_IDS_BY_HOST ?? '')
-          .map((pair) => pair.split('='))
-          .filter((kv): kv is [string, string] => kv.length === 2 && !!kv[0] && !!kv[1]),
-      ),
-    },
     emulators: e.EMULATORS,
     mailPreview: e.MAIL_PREVIEW || e.EMULATORS,
   };

@@ -1,3 +1,4 @@
+import { connectors } from '@leadrelay/connectors';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { loadEnv } from './app-modules';
@@ -5,7 +6,7 @@ import { appOptions } from './app-options';
 import { DEFAULT_SELLER_CONFIG, type SellerConfig } from './config';
 import { StartupError } from './db/startup-error';
 import { startDemoEmulators } from './demo-emulators';
-import { staleFacebookVersions } from './env';
+import { connectorConfig } from './lib/connector-config';
 
 async function main(): Promise<void> {
   const env = loadEnv();
@@ -30,11 +31,11 @@ async function main(): Promise<void> {
       ? 'destinations: private and loopback addresses allowed (ALLOW_PRIVATE_DESTINATIONS=true)'
       : `destinations: private and loopback addresses refused${emulators ? `, except the emulators' own endpoints: ${emulators.endpoints.join(', ')}` : ''}`,
   );
-  for (const stale of staleFacebookVersions(env.facebook)) {
-    app.log.warn(
-      stale,
-      `${stale.setting} names a Graph API version Meta no longer serves as asked: use ${stale.current}`,
-    );
+  // A connector's setting the operator should change (a pinned API version its service retired).
+  for (const connector of connectors.values()) {
+    for (const { message, ...details } of connector.startupWarnings?.(connectorConfig(env.crm, connector)) ?? []) {
+      app.log.warn(details, message);
+    }
   }
   const placeholders = (Object.keys(DEFAULT_SELLER_CONFIG) as (keyof SellerConfig)[])
     .filter((key) => env.seller[key] === DEFAULT_SELLER_CONFIG[key])

@@ -1,7 +1,7 @@
 // Every connector's own codes (kit/codes.ts) are whole: each API error key answers a client error and
 // reads in both languages, each reason reads on a screen (and in a mail where it has a sentence) in
 // both, and no code is claimed twice (a shared one or another connector's).
-import { ERROR_STATUS, REASON_CODES } from '@leadrelay/shared';
+import { ERROR_STATUS, parseReason, REASON_CODES } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
 import { connectorCodes, connectors } from './index';
 
@@ -15,14 +15,17 @@ describe("the connectors' own codes", () => {
     expect(connectorCodes.get('telegram')!.errors.TELEGRAM_UNAVAILABLE).toBe(424);
     expect(connectorCodes.get('alfasms')!.reasons).toContain('SMS_QUIET_HOURS');
     expect(connectorCodes.get('ga')!.reasons).toContain('GA_VALIDATION_FAILED');
+    expect(connectorCodes.get('facebook')!.errors.FB_PAGE_NOT_FOUND).toBe(404);
     // Each definition carries its own (Telegram's join the list from its folder).
-    for (const slug of ['uspacy', 'horoshop', 'alfasms', 'ga']) expect(connectors.get(slug)!.codes).toBeDefined();
+    for (const slug of ['uspacy', 'horoshop', 'alfasms', 'ga', 'facebook'])
+      expect(connectors.get(slug)!.codes).toBeDefined();
   });
 
   it('ask to connect again where the service refused our credentials', () => {
     expect(connectorCodes.get('uspacy')!.reconnect).toEqual(['USPACY_REFRESH_FAILED', 'USPACY_SIGN_IN_FAILED']);
     expect(connectorCodes.get('alfasms')!.reconnect).toEqual(['ALPHASMS_ACCESS_DENIED']);
     expect(connectorCodes.get('horoshop')!.reconnect).toEqual(['HOROSHOP_AUTH_FAILED']);
+    expect(connectorCodes.get('facebook')!.reconnect).toEqual(['FACEBOOK_TOKEN']);
     for (const [slug, codes] of all) {
       for (const code of codes.reconnect) expect(codes.reasons, `${slug} ${code}`).toContain(code);
     }
@@ -56,6 +59,24 @@ describe("the connectors' own codes", () => {
         for (const code of Object.keys(codes.words[lng].mail ?? {}))
           expect(codes.reasons, `${slug} ${code}`).toContain(code);
       }
+    },
+  );
+
+  it("read Graph's refusal of the token or a permission, stored in its own words, as Facebook's code", () => {
+    const forms = connectorCodes.get('facebook')!.stored;
+    const stored = 'Error validating access token: Session has expired (code 190/463)';
+    expect(parseReason(stored, forms)).toEqual({ code: 'FACEBOOK_TOKEN', params: { detail: stored } });
+    expect(parseReason('(#200) Requires pages_manage_metadata permission (code 200)', forms).code).toBe(
+      'FACEBOOK_TOKEN',
+    );
+    // Another Graph failure (an object that is gone) is no refusal of the access.
+    expect(parseReason('Unsupported get request (code 100/33)', forms).code).toBe('UNKNOWN');
+  });
+
+  it.each(all.filter(([, codes]) => codes.stored))(
+    '%s: each stored form reads as a reason it declares',
+    (slug, codes) => {
+      for (const form of codes.stored!) expect(codes.reasons, `${slug} ${form.code}`).toContain(form.code);
     },
   );
 

@@ -34,6 +34,7 @@ export {
   type LeadgenNotification,
   parseLeadgenWebhook,
   signBody,
+  staleGraphVersions,
   verifySignature,
   versionOfUrl as graphVersionOfUrl,
 } from './facebook';

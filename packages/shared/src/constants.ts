@@ -25,8 +25,6 @@ export const BREAKPOINTS = { xs: 768, sm: 992, md: 1200, lg: 1920 } as const;
 export const SIDEBAR_WIDTH = 200;
 export const EDITOR_MAX_HEIGHT = 500;
 export const SOCIAL_SDK_VERSION = 'v20.0';
-/** What FB.login and the dialog ask for: the e-mail is the account's login (facebook-signin.ts). */
-export const FACEBOOK_SIGNIN_SCOPES = 'email,public_profile';
 export const SOCIAL_SDK_READY_DELAY_MS = 500;
 
 export const DEFAULT_CURRENCY = 'USD';

@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { SOCIAL_SDK_VERSION } from './constants';
 import { ZLocale } from './user';
 
+/** What FB.login and the dialog ask for: the e-mail is the account's login. */
+export const FACEBOOK_SIGNIN_SCOPES = 'email,public_profile';
+
 const text = (max: number) =>
   z
     .string({ error: (i) => (i.input === undefined ? 'REQUIRED' : 'INVALID_TYPE') })

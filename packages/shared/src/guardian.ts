@@ -20,9 +20,9 @@ export const RECONCILIATION_MAX_DAYS = 31;
 export interface GuardianAlert {
   _id: string;
   kind: GuardianAlertKind;
-  /** The integration it is about; null for a Facebook connection (`connection`). */
+  /** The integration it is about; null for an account connection (`connection`). */
   integration: { _id: string; name: string; type: string } | null;
-  /** expiry of a Facebook connection: the connection (its profile's name). */
+  /** expiry of an account connection: the connection (its profile's name). */
   connection: { _id: string; name: string } | null;
   /** drought: the last lead before the silence. */
   silentSince: string | null;

@@ -133,13 +133,6 @@ describe('parseReason: stored English texts become codes with parameters', () =>
     ['NETWORK: cannot resolve nowhere.example: ENOTFOUND', { code: 'NETWORK', params: { host: 'nowhere.example' } }],
     ['TOO_MANY_REDIRECTS: more than 5 redirects from https://a.example', { code: 'TOO_MANY_REDIRECTS' }],
     ['ALPHASMS_SENDER_INVALID — reconnect the integration', { code: 'ALPHASMS_SENDER_INVALID' }],
-    [
-      'Error validating access token: Session has expired (code 190/463)',
-      {
-        code: 'FACEBOOK_TOKEN',
-        params: { detail: 'Error validating access token: Session has expired (code 190/463)' },
-      },
-    ],
     // Data and the destination's own words stay beside the code.
     ['SMS_PHONE_NOT_MOBILE: +380442345678', { code: 'SMS_PHONE_NOT_MOBILE', params: { detail: '+380442345678' } }],
     ['something odd', { code: 'UNKNOWN', params: { detail: 'something odd' } }],
@@ -162,5 +155,14 @@ describe('parseReason: stored English texts become codes with parameters', () =>
     ['Repeat of 6650f0c2a1', { code: 'DUPLICATE_OF', params: { id: '6650f0c2a1' } }],
   ])('%s', (text, reason) => {
     expect(parseReason(text)).toEqual(reason);
+  });
+
+  it("reads a connector's reason stored in its service's own words by the form it declares, the text its detail", () => {
+    const forms = [{ pattern: /\(code (190|102)(\/\d+)?\)$/, code: 'SERVICE_TOKEN' }];
+    const stored = 'Error validating access token: Session has expired (code 190/463)';
+    expect(parseReason(stored, forms)).toEqual({ code: 'SERVICE_TOKEN', params: { detail: stored } });
+    // Inside a pause too; and without the forms, a text it cannot tell is UNKNOWN, kept as the detail.
+    expect(parseReason(`Paused after 5+ failures in a row: ${stored}`, forms).code).toBe('SERVICE_TOKEN');
+    expect(parseReason(stored)).toEqual({ code: 'UNKNOWN', params: { detail: stored } });
   });
 });

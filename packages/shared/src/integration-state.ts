@@ -52,7 +52,6 @@ export const REASON_CODES = [
   'DESTINATION_BROKEN',
   'DESTINATION_RETRYING',
   'PAUSED',
-  'FACEBOOK_TOKEN',
   'FILTERED',
   'DUPLICATE_OF',
   'UNKNOWN',
@@ -66,7 +65,7 @@ export const isReasonCode = (code: string): code is ReasonCode => (REASON_CODES 
  * Generic reason codes that mean the service refused our credentials: the user has to reconnect. A
  * connector's own such codes come with the state's input (`reconnect`, its codes.ts).
  */
-const AUTH_CODES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE', 'FACEBOOK_TOKEN']);
+const AUTH_CODES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE']);
 
 /** Codes of the connector kit (kit/safe-fetch, kit/client-kit) whose detail text is ours, in English. */
 const KIT_CODES = new Set(['URL_NOT_ALLOWED', 'TOO_MANY_REDIRECTS', 'NETWORK', 'TIMEOUT', 'ABORTED']);
@@ -118,16 +117,26 @@ function codedReason(code: string, detail: string): Reason {
 }
 
 /**
+ * A connector's reason stored in its service's own words (no code before it), known by the text's
+ * form: the whole text is the detail of `code` (the connector's stored-reasons.ts, kit/codes.ts).
+ */
+export interface StoredReasonForm {
+  pattern: RegExp;
+  code: string;
+}
+
+/**
  * The stored reason text of a status, a check or a delivery as a code with parameters. Texts stored
  * before codes ("Paused after 5+ failures…", "HTTP 404: Not Found", "No active destination") are
- * read too, so old rows show in the user's language as well.
+ * read too, so old rows show in the user's language as well; `forms` are the connectors' (a
+ * service's own words stored as they came).
  */
-export function parseReason(text: string): Reason {
+export function parseReason(text: string, forms: readonly StoredReasonForm[] = []): Reason {
   let rest = text.trim();
   for (const suffix of LEGACY_SUFFIXES) if (rest.endsWith(suffix)) rest = rest.slice(0, -suffix.length);
   const paused = PAUSED.exec(rest);
   if (paused) {
-    const inner = parseReason(paused[2]!);
+    const inner = parseReason(paused[2]!, forms);
     const retryAt = paused[3] ? new Date(`${paused[3].replace(' ', 'T')}Z`) : null;
     return {
       code: inner.code,
@@ -152,8 +161,8 @@ export function parseReason(text: string): Reason {
   if (repeat) return { code: 'DUPLICATE_OF', params: { id: repeat[1]! } };
   const http = /^HTTP (\d{3})(?::\s*([\s\S]*))?$/.exec(rest);
   if (http) return httpReason(Number(http[1]), http[2] ?? '');
-  // A Facebook Graph refusal of the token or a permission ("… (code 190/463)").
-  if (/\(code (190|102|10|200)(\/\d+)?\)$/.test(rest)) return { code: 'FACEBOOK_TOKEN', params: { detail: rest } };
+  const form = forms.find((f) => f.pattern.test(rest));
+  if (form) return { code: form.code, params: { detail: rest } };
   const coded = CODE_ONLY.exec(rest);
   if (coded) return codedReason(coded[1]!, (coded[2] ?? '').trim());
   return { code: 'UNKNOWN', params: { detail: rest.slice(0, 300) } };
@@ -175,6 +184,8 @@ export interface StateInput {
   pausedUntil?: Date | null;
   /** The connector's own reason codes that mean "connect again" (the service refused our credentials). */
   reconnect?: readonly string[];
+  /** The connector's reasons stored in its service's own words (parseReason's `forms`). */
+  stored?: readonly StoredReasonForm[];
 }
 
 const BROKEN_RANK: Partial<Record<IntegrationStateCode, number>> = {
@@ -186,7 +197,7 @@ const BROKEN_RANK: Partial<Record<IntegrationStateCode, number>> = {
 };
 
 function ownBroken(input: StateInput, now: Date): IntegrationState {
-  const reason = input.statusReason ? parseReason(input.statusReason) : { code: 'UNKNOWN' };
+  const reason = input.statusReason ? parseReason(input.statusReason, input.stored) : { code: 'UNKNOWN' };
   // A paused destination keeps its leads and tries again by itself: retrying, not broken.
   const retryAt = typeof reason.params?.retryAt === 'string' ? new Date(reason.params.retryAt) : null;
   const paused = input.pausedUntil ?? retryAt;

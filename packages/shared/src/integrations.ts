@@ -73,7 +73,7 @@ export const ZUpdateIntegrationBody = z
   .object({
     active: z.boolean({ error: 'INVALID_TYPE' }).optional(),
     options: ZJsonObject.optional(),
-    /** Checked like on create (facebook: fbConnectionId, fbPageId, fbFormId of the account's own). */
+    /** Checked like on create (an account-connection source: its connection, page and form ids are the account's own). */
     settings: ZJsonObject.optional(),
     name: ZName.optional(),
     destination: ZDestinationIds.optional(),

@@ -329,6 +329,61 @@ describe("0038: the operator's words for the connectors' codes follow them into 
   });
 });
 
+describe("0039: the operator's words for Facebook's codes follow them into its folder", () => {
+  it('moves a saved error or reason word to connectors:facebook.errors|reasons.<CODE>, and leaves sign-in’s and every other word', async () => {
+    const client = await emptyDatabase();
+    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0039_facebook_codes_words') });
+    const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
+    for (const code of ['en', 'uk']) {
+      if (!locales.some((l) => l.code === code)) {
+        await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
+      }
+    }
+    const saved = [
+      ['uk', 'errors', 'FB_PAGE_NOT_FOUND', 'Немає такої сторінки'],
+      ['en', 'integrations', 'reasons.FACEBOOK_TOKEN', 'Log in to Facebook again'],
+      // Sign-in with Facebook's key is the product's, not the connector's: it stays.
+      ['uk', 'errors', 'FACEBOOK_EMAIL_REQUIRED', 'Дайте доступ до пошти'],
+      ['uk', 'integrations', 'reasons.AUTH', 'Відмовлено'],
+      // Saved under both keys: the new one is the operator's latest, it stays.
+      ['en', 'errors', 'FB_CONNECTION_NOT_FOUND', 'old words'],
+      ['en', 'connectors', 'facebook.errors.FB_CONNECTION_NOT_FOUND', 'new words'],
+    ];
+    for (const [locale, namespace, key, value] of saved) {
+      await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, [
+        locale,
+        namespace,
+        key,
+        value,
+      ]);
+    }
+
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows } = await client.query(
+      `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
+    );
+    expect(rows).toEqual([
+      { locale: 'en', namespace: 'connectors', key: 'facebook.errors.FB_CONNECTION_NOT_FOUND', value: 'new words' },
+      {
+        locale: 'en',
+        namespace: 'connectors',
+        key: 'facebook.reasons.FACEBOOK_TOKEN',
+        value: 'Log in to Facebook again',
+      },
+      { locale: 'en', namespace: 'errors', key: 'FB_CONNECTION_NOT_FOUND', value: 'old words' },
+      {
+        locale: 'uk',
+        namespace: 'connectors',
+        key: 'facebook.errors.FB_PAGE_NOT_FOUND',
+        value: 'Немає такої сторінки',
+      },
+      { locale: 'uk', namespace: 'errors', key: 'FACEBOOK_EMAIL_REQUIRED', value: 'Дайте доступ до пошти' },
+      { locale: 'uk', namespace: 'integrations', key: 'reasons.AUTH', value: 'Відмовлено' },
+    ]);
+  });
+});
+
 describe("0037: Facebook's tables move into the account connections' generic ones", () => {
   it('keeps every connection, page, ad account, leadgen event and cursor with its ids, times and state', async () => {
     const client = await emptyDatabase();

@@ -9,6 +9,7 @@ import {
   type Locale,
   ownValue,
   REASON_CODES,
+  type StoredReasonForm,
   statusOf as sharedStatusOf,
 } from '@leadrelay/shared';
 
@@ -29,6 +30,11 @@ export const isKnownCode = (code: string): code is ErrorCode => statusOf(code) <
 /** Every connector's own reason codes, with the connector that declares each. */
 const CONNECTOR_REASONS: ReadonlyMap<string, string> = new Map(
   [...connectorCodes].flatMap(([slug, codes]) => codes.reasons.map((code) => [code, slug] as const)),
+);
+
+/** Every connector's reasons stored in its service's own words (parseReason's forms). */
+export const STORED_REASONS: readonly StoredReasonForm[] = [...connectorCodes.values()].flatMap(
+  (codes) => codes.stored ?? [],
 );
 
 /** Every reason code a screen or a mail translates: the generic ones and each connector's. */

@@ -1,4 +1,4 @@
-// The `state` of our OAuth round trips (connectors' and Facebook's sign-in): a short-lived HS256 JWT that
+// The `state` of our OAuth round trips (connectors' and the social sign-in's): a short-lived HS256 JWT that
 // binds the account, the integration or connection it is for, and the language the user started
 // in, so the return lands on the same screen in the same language. A token minted for one flow
 // (its audience) is refused by the others, and none of them is usable as an access token.

@@ -31,7 +31,7 @@ export async function startFacebookTest(): Promise<FacebookTest> {
   const t = await createTestApp({
     publicUrl: `http://127.0.0.1:${port}`,
     allowPrivateDestinations: true,
-    facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
+    crm: { facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl } },
     // The webhook receiver's GET verification, until the receiver module answers it itself.
     register: (app) => {
       if (app.hasRoute({ method: 'GET', url: '/api/facebook/webhook' })) return;

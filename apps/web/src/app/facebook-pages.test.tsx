@@ -1,11 +1,12 @@
 // Facebook Lead Ads drawn from its manifest (kit/manifest-accounts.ts, ADR 014) through the generic
 // routes: /admin/integrations/facebook (its connections, pages and lead forms), /admin/integrations/fb
 // (its integrations, made from a form) and /admin/integrations/facebook/:id (where an integration's
-// leads come from, its mapping and test lead). The answers are shaped like packages/shared/src/facebook.ts.
+// leads come from, its mapping and test lead). The answers are shaped like packages/connectors/src/facebook/schema.ts.
 
-import type { FbAccountState, FbConnection, Integration } from '@leadrelay/shared';
+import type { Integration } from '@leadrelay/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FbAccountState, FbConnection } from '../../../../packages/connectors/src/facebook/schema';
 import { accountKeys } from '../lib/connectors/account-keys';
 import { loadManifest } from '../lib/connectors/manifests';
 import { callsTo, makeIntegration, makeSetting, routeFetch } from '../test/integration-fixtures';

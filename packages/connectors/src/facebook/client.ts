@@ -4,8 +4,8 @@
 // the token) is never followed, only its `after` cursor. Every failure is a GraphError whose message
 // has the app secret and the tokens of the call replaced.
 import { createHmac } from 'node:crypto';
-import type { MetaLead } from '@leadrelay/shared';
 import { PermanentError } from '../kit/errors';
+import type { MetaLead } from './lead';
 
 export interface GraphConfig {
   /** https://graph.facebook.com/{GRAPH_API_VERSION} (or the emulator's graphUrl); versions.ts. */
@@ -116,7 +116,7 @@ export class GraphError extends Error {
   }
 }
 
-/** A lead as the Graph API answers it (the type lives in @leadrelay/shared with its payload builder). */
+/** A lead as the Graph API answers it (the type lives in lead.ts with its payload builder). */
 export type GraphLead = MetaLead;
 
 export interface GraphPage {

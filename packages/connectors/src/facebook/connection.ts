@@ -4,9 +4,21 @@
 // with the page token and mapped to ingest's flat fields; the backfill reads each form's recent
 // leads. The server keeps the rows and runs the flows; what Facebook is lives here.
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ZAuthUrl, ZIntegration, ZSuccessResponse } from '@leadrelay/shared';
+import { z } from 'zod';
+import type {
+  AssetView,
+  ConnectionAlias,
+  ConnectionCall,
+  ConnectionView,
+  ConnectorConnections,
+  InboundEventInput,
+} from '../kit/connection';
+import { InboundRefusal, IntegrationNotConnected } from '../kit/connection';
+import type { ConnectorConfig } from '../kit/types';
+import { FB_SCOPES, GraphError, type GraphForm, graphClient } from './client';
+import { graphLeadPayload } from './lead';
 import {
-  graphLeadPayload,
-  ZAuthUrl,
   ZFbAccessTokenQuery,
   ZFbAccount,
   ZFbAccountState,
@@ -22,23 +34,11 @@ import {
   ZFbPictureQuery,
   ZFbStartBody,
   ZFbTestLeadBody,
-  ZIntegration,
-  ZSuccessResponse,
-} from '@leadrelay/shared';
-import { z } from 'zod';
-import type {
-  AssetView,
-  ConnectionAlias,
-  ConnectionCall,
-  ConnectionView,
-  ConnectorConnections,
-  InboundEventInput,
-} from '../kit/connection';
-import { InboundRefusal, IntegrationNotConnected } from '../kit/connection';
-import type { ConnectorConfig } from '../kit/types';
-import { FB_SCOPES, GraphError, type GraphForm, graphClient } from './client';
-import { DEFAULT_DIALOG_URL, DEFAULT_GRAPH_URL } from './versions';
+} from './schema';
+import { DEFAULT_DIALOG_URL, DEFAULT_GRAPH_URL, GRAPH_API_VERSION, graphVersionStatus, versionOfUrl } from './versions';
 import { parseLeadgenWebhook, SIGNATURE_256_HEADER, verifySignature } from './webhook';
+import mailEn from './words/mail/connection/en.json';
+import mailUk from './words/mail/connection/uk.json';
 
 /** The configuration keys (the server's only reader of env reads them; FACEBOOK_APP_IDS_BY_HOST is sign-in's). */
 export const FACEBOOK_CONFIG = {
@@ -49,6 +49,36 @@ export const FACEBOOK_CONFIG = {
   FACEBOOK_GRAPH_URL: { type: 'url', default: DEFAULT_GRAPH_URL },
   FACEBOOK_DIALOG_URL: { type: 'url', default: DEFAULT_DIALOG_URL },
 } as const;
+
+/**
+ * FACEBOOK_GRAPH_URL and FACEBOOK_DIALOG_URL pinned by the operator to a Graph version Meta has
+ * retired (or that we do not know): Meta would quietly serve such calls with another version (or
+ * refuse lead retrieval), so the server says so at start. Only facebook.com hosts (not an emulator).
+ */
+export function staleGraphVersions(
+  cfg: ConnectorConfig,
+  at: Date = new Date(),
+): { setting: string; version: string; status: 'retired' | 'unknown'; current: string }[] {
+  const out: { setting: string; version: string; status: 'retired' | 'unknown'; current: string }[] = [];
+  for (const [setting, url] of [
+    ['FACEBOOK_GRAPH_URL', text(cfg, 'FACEBOOK_GRAPH_URL') ?? DEFAULT_GRAPH_URL],
+    ['FACEBOOK_DIALOG_URL', text(cfg, 'FACEBOOK_DIALOG_URL') ?? DEFAULT_DIALOG_URL],
+  ] as const) {
+    const host = URL.canParse(url) ? new URL(url).hostname : '';
+    if (host !== 'facebook.com' && !host.endsWith('.facebook.com')) continue;
+    const version = versionOfUrl(url) ?? '(none)';
+    const status = graphVersionStatus(version, at);
+    if (status !== 'live') out.push({ setting, version, status, current: GRAPH_API_VERSION });
+  }
+  return out;
+}
+
+/** The start-up warnings of a pinned version Meta no longer serves as asked (staleGraphVersions). */
+export const startupWarnings = (cfg: ConnectorConfig, at?: Date) =>
+  staleGraphVersions(cfg, at).map((stale) => ({
+    ...stale,
+    message: `${stale.setting} names a Graph API version Meta no longer serves as asked: use ${stale.current}`,
+  }));
 
 /** Meta retries for 36 h; a lead id counts as seen for at least 7 days (ADR 006). */
 export const FB_DEDUPE_WINDOW_HOURS = 7 * 24;
@@ -345,7 +375,7 @@ export const facebookConnections: ConnectorConnections = {
   picture: (call, objectId, token) => graph(call).picture(objectId, token),
   settings: { connection: 'fbConnectionId', asset: 'fbPageId', form: 'fbFormId' },
   notFound: { connection: 'FB_CONNECTION_NOT_FOUND', asset: 'FB_PAGE_NOT_FOUND' },
-  brokenMail: 'facebookBroken',
+  mail: { uk: mailUk, en: mailEn },
   errors: {
     reason: graphReason,
     refused: (error) => error instanceof GraphError && (error.isTokenError || error.isPermissionError),

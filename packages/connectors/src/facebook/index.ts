@@ -2,10 +2,11 @@
 // with its pages and their long-lived tokens, which integrations name in their settings). What
 // Facebook is (Graph calls, the login, the leadgen webhook, the lead mapping, the backfill, the test
 // lead) is declared in `connections` (connection.ts); the server keeps the rows and runs the flows.
-import { ZFacebookSettings } from '@leadrelay/shared';
 import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
-import { FACEBOOK_CONFIG, facebookConnections } from './connection';
+import { codes } from './codes';
+import { FACEBOOK_CONFIG, facebookConnections, startupWarnings } from './connection';
+import { ZFacebookSettings } from './schema';
 
 export const facebook = defineConnector({
   slug: 'facebook',
@@ -16,6 +17,10 @@ export const facebook = defineConnector({
   settings: ZFacebookSettings,
   config: FACEBOOK_CONFIG,
   connections: facebookConnections,
+  codes,
+  startupWarnings,
+  // EMULATORS=true (demo installs, end-to-end tests): the Graph emulator, loaded only then.
+  demo: () => import('./demo').then((m) => m.startDemo()),
 });
 
 export {
@@ -34,7 +39,7 @@ export {
   graphClient,
   LEAD_FIELDS,
 } from './client';
-export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason } from './connection';
+export { FB_DEDUPE_WINDOW_HOURS, facebookVerifyToken, graphReason, staleGraphVersions } from './connection';
 export {
   DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL,

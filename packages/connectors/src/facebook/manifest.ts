@@ -3,16 +3,11 @@
 // form of one of their pages. The web draws the connections page (/admin/integrations/facebook), the
 // integrations list (/admin/integrations/fb) and the integration's source card and mapping from the
 // calls and readers below; the paths are the spec's (7 "Social-network lead forms") and its legacy ones.
-import {
-  type FbLeadForm,
-  graphLeadPayload,
-  ZFbAccountState,
-  ZFbConnection,
-  ZFbLeadForm,
-  ZFbPageItem,
-} from '@leadrelay/shared';
+
 import { accountsScreen, defineManifest, listOf } from '../kit/manifest';
+import { graphLeadPayload } from './lead';
 import { logo } from './logo';
+import { type FbLeadForm, ZFbAccountState, ZFbConnection, ZFbLeadForm, ZFbPageItem } from './schema';
 import type words from './words/uk.json';
 
 type Question = FbLeadForm['questions'][number];

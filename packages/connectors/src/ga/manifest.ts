@@ -166,7 +166,7 @@ export const manifest = defineManifest<typeof words>({
                   maxLength: 254,
                   inputMode: 'email',
                 },
-                { path: 'utm.source', label: 'test.utmSource', example: 'facebook', maxLength: 100 },
+                { path: 'utm.source', label: 'test.utmSource', example: 'instagram', maxLength: 100 },
                 {
                   path: 'custom._ga',
                   label: 'test.gaCookie',

@@ -10,6 +10,11 @@
 //   declare module '@leadrelay/shared' {
 //     interface ConnectorErrorCodes extends Record<keyof typeof codes.errors, number> {}
 //   }
+//
+// A connector whose service's words were stored as a reason before it had codes (Graph's "… (code
+// 190)") declares their forms in `<slug>/stored-reasons.ts` (`storedReasons`): shared parseReason reads
+// them as its code on the server (lib/error-codes.ts) and in the web (lib/integrations/stored-reasons.ts).
+import type { StoredReasonForm } from '@leadrelay/shared';
 
 /** The words of a connector's codes in one language (words/codes/<language>.json, `mail` words/mail/). */
 export interface CodeWords {
@@ -28,6 +33,8 @@ export interface ConnectorCodes<E extends string = string, R extends string = st
   reasons: readonly R[];
   /** Reasons that mean the service refused our credentials: the integration shows "connect again". */
   reconnect: readonly NoInfer<R>[];
+  /** Reasons stored in the service's own words, known by their form (the folder's stored-reasons.ts). */
+  stored?: readonly StoredReasonForm[];
   /** The words of the codes, by language (the mail reads its sentence of a reason here). */
   words: { uk: CodeWords; en: CodeWords };
 }

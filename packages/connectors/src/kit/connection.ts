@@ -185,6 +185,22 @@ export class IntegrationNotConnected extends Error {
   }
 }
 
+/** The words of the mails about a connector's account connections in one language. */
+export interface ConnectionMailWords {
+  /** The mail telling the account its connection was refused (once per outage); `{name}`: the connection's. */
+  broken: {
+    subject: string;
+    preview: string;
+    heading: string;
+    body: string;
+    wait: string;
+    action: string;
+    why: string;
+  };
+  /** The expiry warning's sentence of how the login's access is renewed. */
+  renew: string;
+}
+
 export interface ConnectorConnections {
   /** The service as its brand is written (the expiry warning names it). */
   brand: string;
@@ -221,8 +237,8 @@ export interface ConnectorConnections {
   settings: { connection: string; asset: string; form?: string };
   /** The API error keys of a connection or asset id the caller has not (404). */
   notFound: { connection: ErrorCode; asset: ErrorCode };
-  /** The word keys' prefix of the mail telling the account its connection was refused (`<prefix>.subject` …). */
-  brokenMail: string;
+  /** The mails' words about its connections, by language (the folder's words/mail/connection/{uk,en}.json). */
+  mail: { uk: ConnectionMailWords; en: ConnectionMailWords };
   /** The service's failures. */
   errors: {
     /** A short, secret-free reason (for the status, the log, the mail). */

@@ -1,6 +1,6 @@
 // The `accounts` screens of a lead-form source (ADR 014, "Account connections"): connections that
-// belong to the account, not to one integration (a Facebook profile signed in once, its pages, their
-// lead forms), and integrations that each take one form's leads. The web draws, with widget kinds
+// belong to the account, not to one integration (an ad platform's profile signed in once, its pages,
+// their lead forms), and integrations that each take one form's leads. The web draws, with widget kinds
 // implemented once: the connections page (/admin/integrations/<slug>: a sign-in button, each
 // connection with its status, expiry, reconnect and remove, its assets with subscribe toggles and
 // their forms on demand, "create integration" per form), the integrations list page

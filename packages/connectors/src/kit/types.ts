@@ -115,8 +115,8 @@ export interface ConnectorOAuth<Auth> {
   consentUrl: (client: OAuthClient, state: string) => string;
   /**
    * Trades the consent's code for credentials; `account` is the checked host (accountHost.from
-   * 'referer'). Absent where the sign-in does not end in credentials on the integration (Facebook:
-   * the server's own module stores the account's connection and pages); the generic flow refuses it.
+   * 'referer'). Absent where the sign-in does not end in credentials on the integration (an account
+   * connection's login: the server stores the account's connection and its assets); the generic flow refuses it.
    */
   exchangeCode?: (
     call: { fetch: typeof fetch; oauth: OAuthClient; signal?: AbortSignal },
@@ -445,6 +445,14 @@ export interface ConnectorAccount<Auth> {
   describe: (auth: Auth | undefined) => unknown;
 }
 
+/** A start-up warning about a configuration key: `message` is logged with the rest as its details. */
+export interface ConfigWarning {
+  /** The key (env name) to change. */
+  setting: string;
+  message: string;
+  [detail: string]: string;
+}
+
 /** The stand-in for a connector's service that EMULATORS=true runs on loopback (demo installs, end-to-end tests). */
 export interface ConnectorDemo {
   /** The connector's configuration keys that point it at the emulator (<SLUG>_API_URL …), as env gives them. */
@@ -463,7 +471,7 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * manual (default): PUT .../connect may store credentials the user types in. oauth: credentials come
    * only from the connector's own connect flow (they name hosts our client secret is sent to), so
    * PUT .../connect refuses `auth` and takes settings only. elsewhere: the credentials do not live on
-   * the integration at all (Facebook: the account's Facebook connection), so PUT .../connect refuses.
+   * the integration at all (a lead-form source: the account's connection, kit/connection.ts), so PUT .../connect refuses.
    * own: like oauth, credentials come only from the connector's own connect route on the server, which
    * checks and trades what the user typed (a password sent once to a checked host).
    */
@@ -499,6 +507,8 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   stageWatch?: StageWatch<Auth, Settings>;
   /** Starts its emulator for EMULATORS=true (a lazy import: a normal start never loads emulator code). */
   demo?: (app: { publicUrl: string }) => Promise<ConnectorDemo>;
+  /** What the server logs at start about its configuration: a setting the operator should change. */
+  startupWarnings?: (cfg: ConnectorConfig, at?: Date) => readonly ConfigWarning[];
   /** Credentials typed in that it checks and trades itself (POST /api/integrations/{id}/credentials). */
   connect?: ConnectorConnect<Auth>;
   /** How the integration is connected, nothing secret (GET /api/integrations/{id}/account). */

@@ -1,8 +1,10 @@
+import { facebook } from '@leadrelay/connectors';
 import { describe, expect, it } from 'vitest';
 import { credentialExpiryMail, droughtMail, duration, weeklyReportMail } from './guardian-templates';
 
 const ctx = (lang: 'uk' | 'en') => ({ lang, publicUrl: 'https://leadrelay.example' });
 const link = 'https://leadrelay.example/admin/guardian';
+const FACEBOOK_MAIL = facebook.connections!.mail;
 
 describe("the guardian's mails", () => {
   it('tell a drought in Kyiv time, with the expected leads, in both languages and as text', async () => {
@@ -34,7 +36,7 @@ describe("the guardian's mails", () => {
       name: 'Olena',
       service: 'Facebook',
       expiresAt: at,
-      renewal: 'login',
+      renewal: { login: { uk: FACEBOOK_MAIL.uk.renew, en: FACEBOOK_MAIL.en.renew } },
       link,
     });
     expect(fb.text).toContain('(Facebook) is valid until 21 Mar 2026, 11:30');

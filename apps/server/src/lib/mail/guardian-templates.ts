@@ -58,13 +58,16 @@ export function droughtMail(ctx: MailContext, notice: DroughtNotice): Promise<Te
 }
 
 export interface ExpiryNotice {
-  /** The integration's or the Facebook profile's name. */
+  /** The integration's or the account connection's (its profile's) name. */
   name: string;
-  /** The service, as its brand is written (the catalogue's name of the type; Facebook). */
+  /** The service, as its brand is written (the catalogue's name of the type, a connector's brand). */
   service: string;
   expiresAt: Date;
-  /** refresh: renewed by use (an OAuth refresh token); login: an account connection's token, renewed by logging in again. */
-  renewal: 'refresh' | 'login';
+  /**
+   * refresh: renewed by use (an OAuth refresh token); else an account connection's token, renewed by
+   * logging in again: its connector's sentence of how, by language (its connections' mail `renew`).
+   */
+  renewal: 'refresh' | { login: Readonly<Record<Locale, string>> };
   /** The integration's page in the web, where it is reconnected. */
   link: string;
 }
@@ -80,7 +83,7 @@ export function credentialExpiryMail(ctx: MailContext, notice: ExpiryNotice): Pr
     heading: t(lang, 'expiry.heading', { name }),
     paragraphs: [
       t(lang, 'expiry.body', { name, service, time: kyivTime(lang, notice.expiresAt) }),
-      t(lang, notice.renewal === 'login' ? 'expiry.renewFacebook' : 'expiry.renewRefresh'),
+      notice.renewal === 'refresh' ? t(lang, 'expiry.renewRefresh') : notice.renewal.login[lang],
     ],
     action: { label: t(lang, 'expiry.action'), url: notice.link },
     why: t(lang, 'expiry.why'),

@@ -12,9 +12,14 @@ const PARAM = /\{(\w+)\}/g;
 export function fill(lang: Locale, key: string, params: Record<string, string | number>): string {
   const text = MAIL_CATALOGUES[lang][key];
   if (text === undefined) throw new Error(`mail text ${lang}:${key} is missing`);
+  return fillText(text, params, `${lang}:${key}`);
+}
+
+/** A sentence from elsewhere (a connector's words) with its parameters filled in; `where` names it in an error. */
+export function fillText(text: string, params: Record<string, string | number>, where: string): string {
   return text.replace(PARAM, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) throw new Error(`mail text ${lang}:${key} needs {${name}}`);
+    if (value === undefined) throw new Error(`mail text ${where} needs {${name}}`);
     return String(value);
   });
 }

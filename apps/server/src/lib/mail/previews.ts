@@ -1,6 +1,7 @@
 // Every mail with sample data, for the development preview (GET /api/dev/mail) and the tests that
 // draw each one in both languages. A mail with variants (retry or reconnect, one lead or many)
 // has an entry per variant.
+import { type ConnectorConnections, connectors } from '@leadrelay/connectors';
 import type { Locale } from '@leadrelay/shared';
 import { credentialExpiryMail, droughtMail, weeklyReportMail } from './guardian-templates';
 import {
@@ -25,6 +26,8 @@ const SAMPLE_TOKEN = 'sample-token-0123456789abcdef';
 const INTEGRATION = '/admin/integrations/http/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b';
 const RETRY_AT = new Date('2026-03-14T09:30:00Z');
 const DROP_AT = new Date('2026-03-21T00:00:00Z');
+/** The first connector with account connections: the connection mails' sample speaks in its words. */
+const CONNECTIONS = [...connectors.values()].find((c) => c.connections)?.connections as ConnectorConnections;
 
 export const MAIL_PREVIEWS = {
   'leads-escalated': (ctx) =>
@@ -32,7 +35,7 @@ export const MAIL_PREVIEWS = {
       ctx,
       [
         { lead: 'Олена Коваль', source: 'Заявки з сайту', from: 'Ірина', to: 'Андрій' },
-        { lead: '+380501234567', source: 'Facebook: весняна кампанія', from: 'Андрій', to: 'Марта' },
+        { lead: '+380501234567', source: 'Реклама: весняна кампанія', from: 'Андрій', to: 'Марта' },
       ],
       screen(ctx, '/admin'),
     ),
@@ -60,11 +63,11 @@ export const MAIL_PREVIEWS = {
       link: screen(ctx, '/admin/integrations/amocrm'),
     }),
   'integration-recovered': (ctx) => integrationRecoveredMail(ctx, 'Заявки з сайту → CRM', screen(ctx, INTEGRATION)),
-  'facebook-broken': (ctx) =>
-    connectionBrokenMail(ctx, 'facebookBroken', {
+  'connection-broken': (ctx) =>
+    connectionBrokenMail(ctx, CONNECTIONS.mail, {
       name: 'Олена Коваль',
-      reason: 'FB_TOKEN_EXPIRED',
-      link: screen(ctx, '/admin/integrations/facebook'),
+      reason: 'AUTH',
+      link: screen(ctx, CONNECTIONS.login.screen),
     }),
   'leads-held': (ctx) => leadsHeldMail(ctx, 'plan_expired', screen(ctx, '/admin/plan')),
   'leads-held-limit': (ctx) => leadsHeldMail(ctx, 'monthly_limit', screen(ctx, '/admin/plan')),
@@ -97,13 +100,13 @@ export const MAIL_PREVIEWS = {
       renewal: 'refresh',
       link: screen(ctx, '/admin/integrations/amocrm/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b'),
     }),
-  'guardian-expiry-facebook': (ctx) =>
+  'guardian-expiry-connection': (ctx) =>
     credentialExpiryMail(ctx, {
       name: 'Олена Коваль',
-      service: 'Facebook',
+      service: CONNECTIONS.brand,
       expiresAt: new Date('2026-03-15T09:30:00Z'),
-      renewal: 'login',
-      link: screen(ctx, '/admin/integrations/facebook'),
+      renewal: { login: { uk: CONNECTIONS.mail.uk.renew, en: CONNECTIONS.mail.en.renew } },
+      link: screen(ctx, CONNECTIONS.login.screen),
     }),
   'guardian-weekly': (ctx) =>
     weeklyReportMail(ctx, {
@@ -119,7 +122,7 @@ export const MAIL_PREVIEWS = {
       },
       sources: [
         { name: 'Заявки з сайту', received: 102, delivered: 99, held: 0, failed: 1 },
-        { name: 'Facebook: весняна кампанія', received: 46, delivered: 42, held: 0, failed: 1 },
+        { name: 'Реклама: весняна кампанія', received: 46, delivered: 42, held: 0, failed: 1 },
       ],
       link: screen(ctx, '/admin/speed'),
     }),

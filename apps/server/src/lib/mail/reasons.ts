@@ -3,12 +3,12 @@
 // code outside REASON_CODES and the connectors' reasons with a mail sentence (their folders'
 // words/codes, lib/error-codes.ts), or a service's own words, reads as the UNKNOWN sentence.
 import { isReasonCode, type Locale, parseReason } from '@leadrelay/shared';
-import { connectorMailReason } from '../error-codes';
+import { connectorMailReason, STORED_REASONS } from '../error-codes';
 import { t } from './i18n';
 import type { PlainKey } from './locales/catalogue';
 
 export function mailReason(lang: Locale, stored: string): string {
-  const { code, params = {} } = parseReason(stored);
+  const { code, params = {} } = parseReason(stored, STORED_REASONS);
   if (code === 'TIMEOUT' && typeof params.host === 'string' && params.seconds !== undefined) {
     return t(lang, 'reason.TIMEOUT_AT', { host: params.host, seconds: params.seconds });
   }

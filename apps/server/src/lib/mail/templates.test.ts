@@ -1,4 +1,4 @@
-import { connectorCodes } from '@leadrelay/connectors';
+import { connectorCodes, facebook } from '@leadrelay/connectors';
 import { LOCALES, type Locale } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
 import { ALL_REASON_CODES } from '../error-codes';
@@ -78,7 +78,7 @@ describe('mail text', () => {
   });
 
   it('escapes a link into an attribute rather than letting it break out', async () => {
-    const mail = await connectionBrokenMail(ctx('uk'), 'facebookBroken', {
+    const mail = await connectionBrokenMail(ctx('uk'), facebook.connections!.mail, {
       name: 'Page',
       reason: 'FB_TOKEN_EXPIRED',
       link: `${PUBLIC_URL}/admin/integrations/facebook?a=1&b="><script>`,

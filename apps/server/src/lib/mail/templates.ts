@@ -1,5 +1,6 @@
 // Every mail the product sends, in the recipient's language: what it says (keys of the catalogue
 // in locales/, with their parameters) and where its one button leads. The layout draws the rest.
+import type { ConnectionMailWords } from '@leadrelay/connectors';
 import {
   formatDays,
   HELD_DROP_NOTICE_DAYS,
@@ -7,7 +8,7 @@ import {
   type HoldReason,
   type Locale,
 } from '@leadrelay/shared';
-import { fill, t, tn } from './i18n';
+import { fillText, t, tn } from './i18n';
 import { mailReason } from './reasons';
 import { type MailContext, renderMail, type Template } from './render';
 
@@ -106,17 +107,18 @@ export function integrationRecoveredMail(ctx: MailContext, name: string, link: s
 
 /**
  * An account connection whose token or permissions its service refused (once per outage), in the
- * connector's words (`words`: their keys' prefix, `facebookBroken`).
+ * connector's words (its connections' `mail`, by language).
  */
 export function connectionBrokenMail(
   ctx: MailContext,
-  words: string,
+  words: Readonly<Record<Locale, ConnectionMailWords>>,
   alert: { name: string; reason: string; link: string },
 ): Promise<Template> {
   const { lang } = ctx;
   const { name } = alert;
-  // The connector's keys are data here: each has the {name} the sentence may use, or none.
-  const w = (key: string) => fill(lang, `${words}.${key}`, { name });
+  const broken = words[lang].broken;
+  // The connector's sentences may use the connection's {name}, or not.
+  const w = (key: keyof typeof broken) => fillText(broken[key], { name }, `connection.broken.${key}`);
   return renderMail(ctx, {
     subject: w('subject'),
     preview: w('preview'),

@@ -27,7 +27,11 @@ import { apiUser, findLiveUserById } from '../users';
 import * as auth from './auth.service';
 import { bindBrowser, browserHash, confirmCookieOf } from './confirm-cookie';
 import { exchangeEnterCode } from './enter.service';
-import { facebookSigninConfig, signInWithFacebook, signinSettings } from './facebook-signin.service';
+import { facebookSigninConfig, signInWithFacebook, signinEnvSettings, signinSettings } from './facebook-signin.service';
+
+/** The auth module's environment settings (sign-in's own; lib/env-settings.ts). */
+export const authSettings = signinEnvSettings;
+
 import { clearRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { type ClientInfo, refreshSession, revokeSession } from './sessions.service';
 import { signAccessToken } from './tokens';

@@ -14,10 +14,11 @@ import {
   SOCIAL_SDK_VERSION,
 } from '@leadrelay/shared';
 import { z } from 'zod';
-import type { AppConfig, Deps, FacebookConfig } from '../../config';
+import type { AppConfig, Deps } from '../../config';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
-import { connectorConfig } from '../../lib/connector-config';
+import { connectorConfig, hostList } from '../../lib/connector-config';
+import { defineSettings, optionalText } from '../../lib/env-settings';
 import { hashPassword } from '../../lib/password-hash';
 import { referrerOf } from '../referrals';
 import { dateAfterDays, findLiveUserByLogin, insertUser, updateUser } from '../users';
@@ -42,22 +43,52 @@ const GRAPH_TIMEOUT_MS = 15_000;
 const ZEmail = z.email();
 
 /**
- * The Facebook app's settings as the Facebook connector declares them (FACEBOOK_APP_ID,
- * FACEBOOK_APP_SECRET, FACEBOOK_GRAPH_URL, FACEBOOK_DIALOG_URL), the same the lead forms' login
- * reads, and the JS SDK's app ids per host, which only sign-in has.
+ * Sign-in's own setting: the JS SDK's app id per host the page is served from (spec 9: another app id
+ * on one production host), `host=appId,...`. The auth module declares it (lib/env-settings.ts).
  */
-export function signinSettings(config: Pick<AppConfig, 'crm' | 'facebook'>): FacebookConfig {
+export const signinEnvSettings = defineSettings({
+  keys: { FACEBOOK_APP_IDS_BY_HOST: optionalText },
+  read: (e) => ({
+    signinAppIdsByHost: Object.fromEntries(
+      hostList(e.FACEBOOK_APP_IDS_BY_HOST ?? '')
+        .map((pair) => pair.split('='))
+        .filter((kv): kv is [string, string] => kv.length === 2 && !!kv[0] && !!kv[1]),
+    ) as Readonly<Record<string, string>>,
+  }),
+});
+
+/** The Facebook app as sign-in reads it. */
+export interface FacebookConfig {
+  /** Unset: signing in with Facebook answers OAUTH_NOT_CONFIGURED (the button is hidden). */
+  appId?: string;
+  appSecret?: string;
+  /** e.g. https://graph.facebook.com/v27.0 (no trailing slash). */
+  graphUrl: string;
+  /** e.g. https://www.facebook.com/v27.0/dialog/oauth. */
+  dialogUrl: string;
+  /** The JS SDK's app id per host the page is served from. */
+  appIdsByHost: Readonly<Record<string, string>>;
+}
+
+/**
+ * The Facebook app's settings as the Facebook connector declares them (FACEBOOK_APP_ID,
+ * FACEBOOK_APP_SECRET, FACEBOOK_GRAPH_URL, FACEBOOK_DIALOG_URL, with the defaults it declares), the
+ * same the lead forms' login reads, and the JS SDK's app ids per host, which only sign-in has.
+ */
+export function signinSettings(config: Pick<AppConfig, 'crm' | 'signinAppIdsByHost'>): FacebookConfig {
   const keys = connectorConfig(config.crm, facebook);
   const text = (key: string) => {
     const v = keys[key];
     return typeof v === 'string' && v ? v : undefined;
   };
+  // The connector's declared production value (its `config` defaults).
+  const declared = (key: string) => facebook.config?.[key]?.default ?? '';
   return {
     appId: text('FACEBOOK_APP_ID'),
     appSecret: text('FACEBOOK_APP_SECRET'),
-    graphUrl: text('FACEBOOK_GRAPH_URL') ?? config.facebook.graphUrl,
-    dialogUrl: text('FACEBOOK_DIALOG_URL') ?? config.facebook.dialogUrl,
-    appIdsByHost: config.facebook.appIdsByHost,
+    graphUrl: text('FACEBOOK_GRAPH_URL') ?? declared('FACEBOOK_GRAPH_URL'),
+    dialogUrl: text('FACEBOOK_DIALOG_URL') ?? declared('FACEBOOK_DIALOG_URL'),
+    appIdsByHost: config.signinAppIdsByHost,
   };
 }
 

@@ -32,13 +32,8 @@ beforeAll(async () => {
     demoDays: 7,
     allowPrivateDestinations: true,
     throttle: { ipFailures: IP_FAILURES },
-    facebook: {
-      appId: emu.appId,
-      appSecret: emu.appSecret,
-      graphUrl: emu.graphUrl,
-      dialogUrl: emu.dialogUrl,
-      appIdsByHost: { [PROMO_HOST]: PROMO_APP_ID },
-    },
+    crm: { facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl } },
+    signinAppIdsByHost: { [PROMO_HOST]: PROMO_APP_ID },
   });
   bare = await createTestApp();
 });

@@ -2,7 +2,7 @@
 // modules may use of it. A module imports another only through its index.ts (npm run lint:deps:server);
 // what is not here is the module's own.
 import { defineModule } from '../server-module';
-import { authRoutes } from './auth.routes';
+import { authRoutes, authSettings } from './auth.routes';
 import { authTasks } from './auth.tasks';
 import { sessionsRoutes } from './sessions.routes';
 
@@ -15,6 +15,7 @@ export { clearLoginFailures, DEFAULT_THROTTLE } from './throttle.service';
 
 export const authModule = defineModule({
   name: 'auth',
+  settings: authSettings,
   routes: [authRoutes, sessionsRoutes],
   setup: ({ deps }) => ({
     tasks: authTasks({ loginFailureWindowMs: deps.config.throttle.windowSeconds * 1000 }),

@@ -62,7 +62,7 @@ export async function markConnectionBroken(
     .from(users)
     .where(and(eq(users.id, conn.accountId), isNull(users.deletedAt)));
   if (!account) return;
-  const mail = await connectionBrokenMail({ lang: account.lang, publicUrl: deps.config.publicUrl }, c.spec.brokenMail, {
+  const mail = await connectionBrokenMail({ lang: account.lang, publicUrl: deps.config.publicUrl }, c.spec.mail, {
     name: conn.name,
     reason: statusReason,
     link: screenUrl(deps.config.publicUrl, account.lang, c.spec.login.screen),

@@ -55,7 +55,7 @@ it('an acknowledged lead is ingested by a fresh app on the same database after t
     mail: { kind: 'memory' },
     encryptionKey: randomBytes(32).toString('hex'),
     jwtSecret: randomBytes(32).toString('base64url'),
-    facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
+    crm: { facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl } },
   };
 
   const first = asTestApp(await buildApp(options), database.url);
@@ -149,7 +149,7 @@ it('a leadgen event an earlier build stored and never processed is processed onc
     mail: { kind: 'memory' },
     encryptionKey: key.toString('base64'),
     jwtSecret: randomBytes(32).toString('base64url'),
-    facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl },
+    crm: { facebook: { appId: emu.appId, appSecret: emu.appSecret, graphUrl: emu.graphUrl, dialogUrl: emu.dialogUrl } },
   });
   const t = asTestApp(app, old.url);
   try {

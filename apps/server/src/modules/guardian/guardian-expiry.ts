@@ -8,6 +8,7 @@ import { EXPIRY_WARNING_DAYS } from '@leadrelay/shared';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { guardianAlerts } from '../../db/schema';
+import type { ExpiryNotice } from '../../lib/mail/guardian-templates';
 import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
 
 const DAY_MS = 86_400_000;
@@ -15,6 +16,12 @@ const FAR = Math.max(...EXPIRY_WARNING_DAYS);
 
 /** An account connection's service as its brand is written (an integration's is its type's name in the catalogue). */
 const brandOf = (type: string) => connectors.get(type)?.connections?.brand ?? type;
+
+/** How an account connection of the type is renewed, in its connector's words by language ('refresh' for none). */
+function renewalOf(type: string): ExpiryNotice['renewal'] {
+  const mail = connectors.get(type)?.connections?.mail;
+  return mail ? { login: { uk: mail.uk.renew, en: mail.en.renew } } : 'refresh';
+}
 
 /** Where an account connection of the type is logged in to again (the connector's screen). */
 const loginScreen = (type: string) => connectors.get(type)?.connections?.login.screen ?? '/admin/integrations';
@@ -135,7 +142,7 @@ async function tellExpiries(deps: GuardianDeps, tx: Executor, now: Date): Promis
       name: a.name,
       service: a.owner === 'connection' ? brandOf(a.type) : (a.service ?? a.type),
       expiresAt: new Date(a.expires_at),
-      renewal: a.owner === 'connection' ? ('login' as const) : ('refresh' as const),
+      renewal: a.owner === 'connection' ? renewalOf(a.type) : ('refresh' as const),
     };
     const path = a.owner === 'connection' ? loginScreen(a.type) : `/admin/integrations/${a.type}/${a.integration_id}`;
     if (!(await notifyOwner(deps, owner, { kind: 'expiry', notice, path }))) continue;

@@ -159,7 +159,7 @@ async function runCheck(deps: Deps, row: IntegrationRow): Promise<ConnectionChec
     check = { ok: true, status: 'ok' };
   } catch (error) {
     const reason = error instanceof AppError ? error.code : reasonOf(error);
-    check = { ok: false, reason, reasonKey: parseReason(reason), status: 'broken' };
+    check = { ok: false, reason, reasonKey: parseReason(reason, connector.codes?.stored), status: 'broken' };
   }
   await setStatus(deps.db, row, check);
   return check;

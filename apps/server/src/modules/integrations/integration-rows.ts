@@ -86,6 +86,7 @@ function stateOf(
     destinations,
     pausedUntil: health.get(row.id) ?? null,
     reconnect: connector?.codes?.reconnect,
+    stored: connector?.codes?.stored,
   });
 }
 

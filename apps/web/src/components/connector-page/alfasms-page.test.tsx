@@ -106,7 +106,7 @@ describe('AlphaSMS integration page', { timeout: 30_000 }, () => {
     fireEvent.change(box, { target: { value: 'Привіт, ' } });
     fireEvent.click(screen.getByRole('button', { name: '{utm_source}' }));
     expect((box as HTMLTextAreaElement).value).toContain('{utm_source}');
-    expect(preview()).toContain('facebook');
+    expect(preview()).toContain('instagram');
     fireEvent.change(box, { target: { value: 'Привіт, {імʼя}' } });
     expect(screen.getByText('Невідомі поля: {імʼя}. Вони підуть у текст як є.')).toBeTruthy();
   });

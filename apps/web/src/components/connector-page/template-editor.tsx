@@ -27,7 +27,7 @@ export function useSampleLead(): TemplateLead {
     phone: '+380501234567',
     email: 'olena@example.com',
     comment: t('template.sample.comment'),
-    utm: { source: 'facebook', medium: 'cpc', campaign: 'spring_sale' },
+    utm: { source: 'instagram', medium: 'cpc', campaign: 'spring_sale' },
     custom: {},
   };
 }

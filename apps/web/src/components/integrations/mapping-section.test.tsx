@@ -84,7 +84,7 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
     expect(within(preview()).queryByText(/FILTERED|Filter failed/)).toBeNull();
 
     // The filter's value edited to the sample's source: the lead is kept.
-    fireEvent.change(screen.getByLabelText('Value, filter 1'), { target: { value: 'FaceBook' } });
+    fireEvent.change(screen.getByLabelText('Value, filter 1'), { target: { value: 'InstaGram' } });
     expect(within(preview()).getByText('The lead passes every filter')).toBeTruthy();
     expect(within(preview()).queryByText(/Would be dropped/)).toBeNull();
   });
@@ -136,7 +136,7 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
     expect(leadValue('phone')).toBe('+380671234567');
     expect(leadValue('email')).toBe('olena.kovalenko@ukr.net');
     expect(leadValue('comment')).toBe('Хочу дізнатися вартість доставки до Львова');
-    expect(leadValue('utm.source')).toBe('facebook');
+    expect(leadValue('utm.source')).toBe('instagram');
     expect(leadValue('custom.city')).toBe('Львів');
     expect(within(preview()).queryByTestId('preview-no-contact')).toBeNull();
   });

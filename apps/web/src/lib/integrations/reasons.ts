@@ -1,9 +1,10 @@
 // Reasons the server sends as a code with parameters (packages/shared integration-state.ts), in
-// the interface language. Texts stored before codes are read as codes first (parseReason).
-import { FILTER_OPS, type IntegrationStateCode, parseReason, type Reason } from '@leadrelay/shared';
+// the interface language. Texts stored before codes are read as codes first (parseStoredReason).
+import { FILTER_OPS, type IntegrationStateCode, type Reason } from '@leadrelay/shared';
 import { connectorCodeKey, translateCode } from '../errors';
 import { formatDateTime } from '../format';
 import { i18n } from '../i18n';
+import { parseStoredReason } from './stored-reasons';
 
 /** A state's label in the interface language ("Працює", "Помилка авторизації"). */
 export const stateLabel = (code: IntegrationStateCode): string =>
@@ -12,7 +13,7 @@ export const stateLabel = (code: IntegrationStateCode): string =>
 /**
  * A reason the server sent as a code with parameters, in the user's language: the code's sentence,
  * then what the parameters add (the HTTP status, the host, the next try). The destination's own
- * words (Facebook's message, a CRM's answer) are not part of it: reasonDetail gives them, for a
+ * words (an ad platform's message, a CRM's answer) are not part of it: reasonDetail gives them, for a
  * "technical details" fold labelled in the user's language. A connector's own code reads in its
  * folder's words (`connectors:<slug>.reasons.<code>`). A code with no sentence reads as
  * errors:UNKNOWN, never as itself.
@@ -48,7 +49,7 @@ export function reasonLabel(reason: Reason): string {
 }
 
 /**
- * The service's own words beside a reason (Facebook's message, a CRM's answer, the stored text of
+ * The service's own words beside a reason (an ad platform's message, a CRM's answer, the stored text of
  * an unknown reason), as they came: only for a folded "technical details" (ReasonDetails).
  */
 export function reasonDetail(reason: Reason): string | undefined {
@@ -71,7 +72,7 @@ function shownData(reason: Reason): string | undefined {
  * user's language: read as a code with parameters (shared parseReason), then translated.
  */
 export function reasonText(reason: string): string {
-  return reasonLabel(parseReason(reason));
+  return reasonLabel(parseStoredReason(reason));
 }
 
 /** Why a connection check failed: the server's code with parameters (older answers: their text). */

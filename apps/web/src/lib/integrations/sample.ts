@@ -7,7 +7,7 @@ export const DEFAULT_SAMPLE = JSON.stringify(
     message: 'Хочу дізнатися вартість доставки до Львова',
     city: 'Львів',
     form: { id: 'contact-footer', page: 'https://shop.example.ua/dostavka' },
-    utm_source: 'facebook',
+    utm_source: 'instagram',
     utm_medium: 'cpc',
     utm_campaign: 'vesna_2026',
   },

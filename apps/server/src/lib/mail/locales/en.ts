@@ -54,16 +54,6 @@ export const en: EnCatalogue = {
   'recovered.why':
     'You got this message because we wrote to you about an outage of this integration. No action is needed.',
 
-  'facebookBroken.subject': 'LeadRelay: reconnect Facebook "{name}"',
-  'facebookBroken.preview': 'Facebook refused the access of the connection "{name}".',
-  'facebookBroken.heading': 'Reconnect Facebook',
-  'facebookBroken.body': 'Facebook refused the access of the connection "{name}".',
-  'facebookBroken.wait':
-    'Until you reconnect it, leads from the lead forms of its pages cannot be read: they wait at Facebook, so reconnect it soon.',
-  'facebookBroken.action': 'Reconnect Facebook',
-  'facebookBroken.why':
-    'You got this message because a Facebook connection of your LeadRelay account stopped working. It comes once per outage.',
-
   'held.subject': 'LeadRelay: your leads are on hold',
   'held.preview': 'New leads are stored, but not sent to your CRM.',
   'held.heading': 'Your leads are on hold',
@@ -135,7 +125,6 @@ export const en: EnCatalogue = {
   'reason.DESTINATION_BROKEN': 'One of the destinations does not take leads.',
   'reason.DESTINATION_RETRYING': 'One of the destinations does not answer: leads wait for the next try.',
   'reason.PAUSED': 'Delivery is paused after several failures in a row.',
-  'reason.FACEBOOK_TOKEN': 'Facebook revoked the access: connect the account again.',
   'reason.FILTERED': 'The lead did not pass a filter.',
   'reason.DUPLICATE_OF': 'A repeat of a lead already received.',
   'reason.UNKNOWN': 'The service reported an error we could not recognise.',
@@ -176,7 +165,6 @@ export const en: EnCatalogue = {
     'LeadRelay\'s access to "{name}" ({service}) is valid until {time}. After that we cannot work with it until you reconnect it.',
   'expiry.renewRefresh':
     'The access renews itself while leads go through the connection. If it has not been used for a long time, reconnect it now: it takes a minute.',
-  'expiry.renewFacebook': 'Facebook grants this access for about 60 days. Reconnect the profile to get a new one.',
   'expiry.action': 'Reconnect',
   'expiry.why':
     'You got this message because the LeadRelay guardian warns 7 days and 1 day before an access ends. You can turn these mails off in the guardian settings.',

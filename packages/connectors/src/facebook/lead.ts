@@ -1,7 +1,7 @@
 // A Meta lead (Graph API GET /{leadgen-id}) as the flat payload our ingest takes like a webhook body:
 // the server builds it from the lead it fetched, and the web builds the mapping preview of a form
 // with the same function, so what the user maps is what arrives.
-import { setOwn } from './own';
+import { setOwn } from '@leadrelay/shared';
 
 /** A lead as the Graph API answers it (the fields LeadRelay asks for). */
 export interface MetaLead {

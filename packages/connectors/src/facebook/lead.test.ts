@@ -1,5 +1,6 @@
-import { applyMapping, graphLeadPayload, type Lead, type MetaLead } from '@leadrelay/shared';
+import { applyMapping, type Lead } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import { graphLeadPayload, type MetaLead } from './lead';
 
 /** What a Meta lead becomes under an integration's default mapping (the ingest applies it to the payload). */
 const leadFromGraph = (lead: MetaLead): Lead => applyMapping(graphLeadPayload(lead), undefined);

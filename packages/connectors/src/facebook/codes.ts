@@ -1,0 +1,25 @@
+// Facebook's codes (kit/codes.ts): a connection or a page id the account does not have (404); the
+// access Graph revoked (the token or a permission refused), which asks to connect again; Graph's
+// refusals stored in its own words read as that code (stored-reasons.ts). Words: words/codes/{uk,en}.json
+// (a screen's), words/mail/{uk,en}.json (the broken-integration mail's).
+import { defineCodes } from '../kit/codes';
+import { storedReasons } from './stored-reasons';
+import en from './words/codes/en.json';
+import uk from './words/codes/uk.json';
+import mailEn from './words/mail/en.json';
+import mailUk from './words/mail/uk.json';
+
+export const codes = defineCodes({
+  errors: {
+    FB_CONNECTION_NOT_FOUND: 404,
+    FB_PAGE_NOT_FOUND: 404,
+  },
+  reasons: ['FACEBOOK_TOKEN'],
+  reconnect: ['FACEBOOK_TOKEN'],
+  stored: storedReasons,
+  words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
+});
+
+declare module '@leadrelay/shared' {
+  interface ConnectorErrorCodes extends Record<keyof typeof codes.errors, number> {}
+}
