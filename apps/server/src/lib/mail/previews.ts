@@ -28,6 +28,8 @@ const RETRY_AT = new Date('2026-03-14T09:30:00Z');
 const DROP_AT = new Date('2026-03-21T00:00:00Z');
 /** The first connector with account connections: the connection mails' sample speaks in its words. */
 const CONNECTIONS = [...connectors.values()].find((c) => c.connections)?.connections as ConnectorConnections;
+/** A destination signed in with OAuth (a CRM whose refresh token can lapse), for the samples that need one. */
+const OAUTH_SLUG = [...connectors.values()].find((c) => c.oauth && c.kind === 'destination')?.slug ?? 'http';
 
 export const MAIL_PREVIEWS = {
   'leads-escalated': (ctx) =>
@@ -57,10 +59,10 @@ export const MAIL_PREVIEWS = {
     }),
   'integration-broken-reconnect': (ctx) =>
     integrationBrokenMail(ctx, {
-      name: 'amoCRM',
+      name: 'CRM: продажі',
       reason: 'HTTP 401: invalid_grant',
       retryAt: null,
-      link: screen(ctx, '/admin/integrations/amocrm'),
+      link: screen(ctx, `/admin/integrations/${OAUTH_SLUG}`),
     }),
   'integration-recovered': (ctx) => integrationRecoveredMail(ctx, 'Заявки з сайту → CRM', screen(ctx, INTEGRATION)),
   'connection-broken': (ctx) =>
@@ -92,13 +94,13 @@ export const MAIL_PREVIEWS = {
       expected: 12.4,
       link: screen(ctx, '/admin/guardian'),
     }),
-  'guardian-expiry-amocrm': (ctx) =>
+  'guardian-expiry-refresh': (ctx) =>
     credentialExpiryMail(ctx, {
-      name: 'amoCRM: продажі',
-      service: 'amoCRM',
+      name: 'CRM: продажі',
+      service: 'CRM',
       expiresAt: new Date('2026-03-21T09:30:00Z'),
       renewal: 'refresh',
-      link: screen(ctx, '/admin/integrations/amocrm/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b'),
+      link: screen(ctx, `/admin/integrations/${OAUTH_SLUG}/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b`),
     }),
   'guardian-expiry-connection': (ctx) =>
     credentialExpiryMail(ctx, {
