@@ -1,5 +1,5 @@
 // SendPulse's screens, drawn by the web (kit/manifest.ts): the REST API app's ID and Secret (never
-// shown back) with the chatbot the Pipedrive widget reads (its channel, bot and the variable with
+// shown back) with the chatbot the CRM widget reads (its channel, bot and the variable with
 // the phone), saved with a connection check; and the CRM pipeline and step a lead's deal goes into.
 // The connection card is also the one the widget's admin page shows for the integration it uses.
 import { defineManifest, listOf } from '../kit/manifest';

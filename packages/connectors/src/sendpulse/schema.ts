@@ -1,4 +1,4 @@
-// SendPulse as a destination (CRM contact and deal per lead) and as the chatbot the Pipedrive widget
+// SendPulse as a destination (CRM contact and deal per lead) and as the chatbot the CRM widget
 // reads and writes through: the credentials and the settings an integration of that type stores, and
 // a bot as its loader answers. The server validates with these and the web builds its form from them
 // (the manifest imports them).
