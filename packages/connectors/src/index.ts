@@ -82,6 +82,7 @@ export type * from './kit/types';
 export { pipedrive, pipedriveClient } from './pipedrive';
 export type { PipedriveSettings } from './pipedrive/schema';
 export { type ChatPerson, sendpulse, sendpulseChat } from './sendpulse';
+export type { SendpulseAuth, SendpulseSettings } from './sendpulse/schema';
 export {
   BOT_WORDS as TELEGRAM_BOT_WORDS,
   type CardAction,

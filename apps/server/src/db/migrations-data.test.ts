@@ -529,3 +529,48 @@ describe("0037: Facebook's tables move into the account connections' generic one
     expect(tables[0]).toEqual({ a: null, b: null, c: null, d: null, e: null });
   });
 });
+
+describe("0040: the operator's words for SendPulse's connection form follow it into its folder", () => {
+  it("moves a saved word of the form and the catalogue's description to connectors:sendpulse.*, and leaves every other word", async () => {
+    const client = await emptyDatabase();
+    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0040_sendpulse_words_into_connector') });
+    const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
+    for (const code of ['en', 'uk']) {
+      if (!locales.some((l) => l.code === code)) {
+        await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
+      }
+    }
+    const saved = [
+      ['uk', 'widget', 'admin.connectionTitle', 'SendPulse магазину'],
+      ['en', 'integrations', 'catalogue.descriptions.sendpulse', 'Our chatbot CRM'],
+      // The widget's own words stay the widget's.
+      ['uk', 'widget', 'admin.title', 'Наш віджет'],
+      ['en', 'integrations', 'catalogue.descriptions.webhook', 'A form'],
+      // Saved under both keys: the new one is the operator's latest, it stays.
+      ['en', 'widget', 'admin.botId', 'old words'],
+      ['en', 'connectors', 'sendpulse.connection.botId', 'new words'],
+    ];
+    for (const [locale, namespace, key, value] of saved) {
+      await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, [
+        locale,
+        namespace,
+        key,
+        value,
+      ]);
+    }
+
+    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+
+    const { rows } = await client.query(
+      `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
+    );
+    expect(rows).toEqual([
+      { locale: 'en', namespace: 'connectors', key: 'sendpulse.catalogue.description', value: 'Our chatbot CRM' },
+      { locale: 'en', namespace: 'connectors', key: 'sendpulse.connection.botId', value: 'new words' },
+      { locale: 'en', namespace: 'integrations', key: 'catalogue.descriptions.webhook', value: 'A form' },
+      { locale: 'en', namespace: 'widget', key: 'admin.botId', value: 'old words' },
+      { locale: 'uk', namespace: 'connectors', key: 'sendpulse.connection.title', value: 'SendPulse магазину' },
+      { locale: 'uk', namespace: 'widget', key: 'admin.title', value: 'Наш віджет' },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 // Security headers on every answer (@fastify/helmet; docs/operations.md, "Security headers"):
 // a Content-Security-Policy for the web app, frame-ancestors allowing only what must frame us
-// (our own checkout return page; Pipedrive for the SendPulse widget), HSTS when PUBLIC_URL is https.
+// (our own checkout return page; a CRM for the widgets it shows), HSTS when PUBLIC_URL is https.
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
@@ -12,7 +12,7 @@ export interface SecurityHeadersOptions {
   supportChatOrigin?: string;
 }
 
-/** Pages another site embeds on purpose: the SendPulse widget lives in Pipedrive's frame. */
+/** Pages another site embeds on purpose: a widget lives in a CRM's frame (its panel). */
 const WIDGET_PATH = /^\/(en\/)?widgets\//;
 const PIPEDRIVE = 'https://*.pipedrive.com';
 const FACEBOOK = ['https://connect.facebook.net', 'https://*.facebook.com'];

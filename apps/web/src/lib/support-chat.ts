@@ -54,7 +54,7 @@ export function scheduleChat(chat: NonNullable<SupportChat>, lang: ChatLanguage,
 
 /** At start-up: asks the server whether there is a chat, then schedules it. Failures only log. */
 export async function startSupportChat(pathname = window.location.pathname): Promise<void> {
-  // The SendPulse widget page lives inside another CRM's frame: no chat of ours there.
+  // A widget page lives inside a CRM's frame: no chat of ours there.
   if (/^(\/en)?\/widgets\//.test(pathname)) return;
   // The visitor's language as they arrive: read before the answer below, because the page itself
   // then sets the cookie to its own language (locale-root), and which came first was a race.

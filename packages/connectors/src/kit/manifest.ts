@@ -369,13 +369,19 @@ export interface GeneralCard extends CardBase {
 
 /**
  * The credentials (secret fields to auth, ids to settings), saved with a connection check; the check
- * again on a button; and a figure a loader reads (the balance).
+ * again on a button; and a figure a loader reads (the balance). Fields with `target: 'auth'` that are
+ * not secret (an app's ID) are typed with the secrets: shown while none is stored or they are being
+ * replaced, never shown back; typing one of the auth fields asks for the others.
  */
 export interface CredentialsCard<K extends string> extends CardBase {
   widget: 'credentials';
   title: K;
+  /** A line under the title (where the keys are found). */
+  text?: K;
   fields: readonly Field<K>[];
   save: K;
+  /** The save button's word while not connected (else `save`). */
+  connect?: K;
   /** The check's outcome, after a save or the check button. */
   result: { ok: K; failed: K };
   /** A "check the connection" button, shown once connected. */

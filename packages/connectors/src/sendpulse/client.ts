@@ -2,11 +2,11 @@
 // client credentials: one token per app, cached in memory until shortly before it expires, because
 // SendPulse asks clients not to request a token per call; a 401 gets one new token and one retry.
 import { createHash } from 'node:crypto';
-import type { SendpulseAuth, SendpulseChannel, SendpulseSettings } from '@leadrelay/shared';
 import { fetchWithTrace } from '../kit/client-kit';
 import { PermanentError } from '../kit/errors';
 import { classifyResponse, destinationMessage, redact, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
+import type { SendpulseAuth, SendpulseChannel, SendpulseSettings } from './schema';
 
 export type SendpulseContext = ConnectorContext<SendpulseAuth, SendpulseSettings>;
 

@@ -1,12 +1,6 @@
 // SendPulse: a destination (CRM contact, found by phone then e-mail before one is made, and an
 // optional deal) and the chatbot the Pipedrive widget reads and writes through (sendpulseChat).
-import {
-  type SendpulseAuth,
-  type SendpulseSettings,
-  type WidgetContact,
-  ZSendpulseAuth,
-  ZSendpulseSettings,
-} from '@leadrelay/shared';
+import type { WidgetContact } from '@leadrelay/shared';
 import { defineConnector } from '../kit/define-connector';
 import { personLockKeys } from '../kit/keyed-lock';
 import type { AttemptTrace, DeliveryInput } from '../kit/types';
@@ -27,6 +21,7 @@ import {
   userInfo,
 } from './client';
 import { contactName, conversationUrl, dealName, phoneDigits, samePhone, toCrmContact } from './mapping';
+import { type SendpulseAuth, type SendpulseSettings, ZSendpulseAuth, ZSendpulseSettings } from './schema';
 
 /** At most this many of a person's phones and e-mails are looked up (each is one call per bot). */
 const MAX_LOOKUPS = 3;

@@ -1,6 +1,7 @@
 // Pure: what the SendPulse connector sends and how it reads SendPulse's contacts.
-import type { Lead, SendpulseChannel } from '@leadrelay/shared';
+import type { Lead } from '@leadrelay/shared';
 import type { ChatbotContact } from './client';
+import type { SendpulseChannel } from './schema';
 
 /** Digits only: "+38 (050) 123-45-67" and "380501234567" are the same phone. */
 export const phoneDigits = (phone: string): string => phone.replace(/\D+/g, '');

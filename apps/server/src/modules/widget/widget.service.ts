@@ -10,9 +10,11 @@ import {
   type PipedriveSettings,
   pipedriveClient,
   RetryableError,
+  type SendpulseAuth,
+  type SendpulseSettings,
   sendpulseChat,
 } from '@leadrelay/connectors';
-import type { SendpulseAuth, SendpulseSettings, WidgetData } from '@leadrelay/shared';
+import type { WidgetData } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { z } from 'zod';

@@ -3,10 +3,11 @@ import './crm-widgets.css';
 import { LinkOutlined } from '@ant-design/icons';
 import type { ConnectorManifest, PageCard, PageTab } from '@leadrelay/connectors/manifest';
 import type { Integration } from '@leadrelay/shared';
-import { Col, Row } from 'antd';
+import { Col, Row, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { useManifest } from '../../lib/connectors/manifests';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useOAuthReturn } from '../../lib/use-oauth-return';
 import { DestinationListPage } from '../integrations/destination-list-page';
@@ -21,7 +22,7 @@ import { FormCardView } from './form-card';
 import { MappingCardView } from './mapping-card';
 import { useNewConnection } from './new-connection';
 import { OAuthReturnPage, returnMethodOf } from './oauth-return-page';
-import { connectionTabOf, PageContext, type PageInfo } from './page-context';
+import { connectingCard, connectionTabOf, PageContext, type PageInfo } from './page-context';
 import { RecordsCardView } from './records-card';
 import { TestSendCardView } from './test-send-card';
 import { UsersCardView } from './users-card';
@@ -40,17 +41,20 @@ function CardView({
   item,
   manifest,
   say,
+  showState,
 }: {
   card: PageCard<string, string>;
   item: Integration;
   manifest: ConnectorManifest;
   say: Say;
+  /** Outside the connector's page: a card that connects says the integration's state itself. */
+  showState?: boolean;
 }) {
   switch (card.widget) {
     case 'general':
       return <GeneralCard integration={item} typeLabel={manifest.name} />;
     case 'credentials':
-      return <CredentialsCardView integration={item} card={card} say={say} />;
+      return <CredentialsCardView integration={item} card={card} say={say} showState={showState} />;
     case 'form':
       return <FormCardView integration={item} card={card} say={say} />;
     case 'records':
@@ -198,5 +202,28 @@ function ConnectorDetail({ manifest, say }: Props & { say: Say }) {
         }))
       }
     />
+  );
+}
+
+/**
+ * The card of a connector's page that connects it (its credentials, its connection), for one
+ * integration, outside the connector's own page: a product page that embeds a connector's connection
+ * and settings. Nothing for a type whose manifest draws no page.
+ */
+export function ConnectorCard({ integration }: { integration: Integration }) {
+  const manifest = useManifest(integration.type);
+  const say = useConnectorWords(integration.type);
+  const page = manifest?.page;
+  const info = useMemo<PageInfo | null>(
+    () => (manifest && page ? { manifest: { ...manifest, page }, say, connectionTab: connectionTabOf(page) } : null),
+    [manifest, page, say],
+  );
+  if (manifest === undefined) return <Spin className="lr-spinner-inline" />;
+  const card = page && connectingCard(page);
+  if (!info || !card) return null;
+  return (
+    <PageContext.Provider value={info}>
+      <CardView card={card} item={integration} manifest={info.manifest} say={say} showState />
+    </PageContext.Provider>
   );
 }

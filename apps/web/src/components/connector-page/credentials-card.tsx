@@ -2,6 +2,7 @@ import { ReloadOutlined, SyncOutlined } from '@ant-design/icons';
 import type { CredentialsCard, Field } from '@leadrelay/connectors/manifest';
 import type { ConnectionCheck } from '@leadrelay/shared';
 import { Alert, Button, Card, Form, Statistic, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useConnectorList } from '../../lib/connectors/queries';
 import { errorMessage } from '../../lib/errors';
@@ -9,7 +10,7 @@ import { intlLocale } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useCheckConnectionMutation } from '../../lib/integrations/queries';
 import { SecretInput } from '../integrations/secret-input';
-import { reasonText } from '../integrations/status-tag';
+import { reasonText, StatusTag } from '../integrations/status-tag';
 import { PermissionGuard } from '../permission-guard';
 import { FieldItem, fieldRule, initialValues, outputValues } from './fields';
 import { serverFieldErrors } from './server-errors';
@@ -22,26 +23,38 @@ function money(data: unknown): string | null {
   return new Intl.NumberFormat(intlLocale(), { style: 'currency', currency: value.currency }).format(value.amount);
 }
 
+const target = (f: Field<string>) => f.target ?? (f.kind === 'secret' ? 'auth' : 'settings');
+const typedIn = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+
 /**
  * The credentials: secrets (write-only, to auth) and ids (to settings), saved with a connection check
- * whose outcome shows; a check button and a figure a loader reads (a balance), while connected.
+ * whose outcome shows; a check button and a figure a loader reads (a balance), while connected. An
+ * auth field that is no secret (an app's ID) is typed with the secrets and never shown back; typing
+ * one auth field asks for the others. `showState`: outside the connector's page (whose general card
+ * says it), the integration's state in the card's corner and why it broke.
  */
-export function CredentialsCardView({ integration, card, say }: CardProps<CredentialsCard<string>>) {
+export function CredentialsCardView({
+  integration,
+  card,
+  say,
+  showState,
+}: CardProps<CredentialsCard<string>> & { showState?: boolean }) {
   const { form, guard, connect, message, saved, toastSaved } = useSettingsForm(integration);
   const check = useCheckConnectionMutation(integration._id);
   const figure = useConnectorList(integration, card.figure?.list);
   const [replacing, setReplacing] = useState(false);
   const [result, setResult] = useState<ConnectionCheck | null>(null);
-  const secrets = card.fields.filter((f) => f.kind === 'secret');
+  const authFields = card.fields.filter((f) => target(f) === 'auth');
   const others = card.fields.filter((f) => f.kind !== 'secret');
-  const target = (f: Field<string>) => f.target ?? (f.kind === 'secret' ? 'auth' : 'settings');
+  const authTyped = Form.useWatch((v: Values) => authFields.some((f) => typedIn(v[f.name])), form);
+  // Until one is stored every auth field is asked for; then only once one of them is typed.
+  const authRequired = !integration.isConnected || Boolean(authTyped);
+  const authRule = (f: Field<string>) =>
+    fieldRule(f.schema, authRequired, { required: f.messages?.required && say(f.messages.required) });
 
   const onFinish = async () => {
     const values = form.getFieldsValue(true) as Values;
-    const auth = outputValues(
-      card.fields.filter((f) => target(f) === 'auth'),
-      values,
-    );
+    const auth = outputValues(authFields, values);
     const settings = outputValues(
       card.fields.filter((f) => target(f) === 'settings'),
       values,
@@ -54,7 +67,7 @@ export function CredentialsCardView({ integration, card, say }: CardProps<Creden
       });
       setResult(res);
       setReplacing(false);
-      for (const f of secrets) form.setFieldValue(f.name, undefined);
+      for (const f of authFields) form.setFieldValue(f.name, undefined);
       guard.saved();
       if (card.figure) void figure.refetch();
       toastSaved();
@@ -90,37 +103,51 @@ export function CredentialsCardView({ integration, card, say }: CardProps<Creden
         loading={connect.isPending}
         className={others.length ? undefined : 'lr-mb'}
       >
-        {say(card.save)}
+        {!integration.isConnected && card.connect ? say(card.connect) : say(card.save)}
       </Button>
     </PermissionGuard>
   );
   const figureFailed = figure.error instanceof HttpError ? figure.error : null;
 
+  let corner: ReactNode;
+  if (showState) corner = <StatusTag integration={integration} withReason={false} />;
   return (
-    <Card title={say(card.title)}>
+    <Card title={say(card.title)} extra={corner}>
+      {card.text && <Typography.Paragraph type="secondary">{say(card.text)}</Typography.Paragraph>}
       <Form<Values>
         form={form}
         layout="vertical"
         requiredMark={false}
         onFinish={onFinish}
         onValuesChange={others.length ? guard.onValuesChange : undefined}
-        initialValues={initialValues(others, saved, say)}
+        initialValues={initialValues(
+          others.filter((f) => target(f) !== 'auth'),
+          saved,
+          say,
+        )}
       >
-        {card.fields.map((f) =>
-          f.kind === 'secret' ? (
-            <SecretInput
-              key={f.name}
-              name={f.name}
-              label={say(f.label ?? f.name)}
-              extra={f.hint ? say(f.hint) : undefined}
-              isSet={integration.isConnected}
-              replacing={replacing}
-              onReplace={setReplacing}
-              rules={[fieldRule(f.schema, !integration.isConnected)]}
-            />
-          ) : (
-            <FieldItem key={f.name} field={f} say={say} />
-          ),
+        {card.fields.map((f) => {
+          if (f.kind === 'secret')
+            return (
+              <SecretInput
+                key={f.name}
+                name={f.name}
+                label={say(f.label ?? f.name)}
+                extra={f.hint ? say(f.hint) : undefined}
+                isSet={integration.isConnected}
+                replacing={replacing}
+                onReplace={setReplacing}
+                rules={[authRule(f)]}
+              />
+            );
+          if (target(f) !== 'auth') return <FieldItem key={f.name} field={f} say={say} />;
+          // Typed with the secrets: while none is stored, or they are being replaced.
+          return integration.isConnected && !replacing ? null : (
+            <FieldItem key={f.name} field={{ ...f, required: authRequired }} say={say} />
+          );
+        })}
+        {showState && integration.status === 'broken' && integration.statusReason && (
+          <Alert type="warning" showIcon title={reasonText(integration.statusReason)} className="lr-mb" />
         )}
         {/* Only secrets: nothing to save until one is typed. Else the card's fields save at its foot. */}
         {others.length ? (

@@ -28,3 +28,15 @@ const connects = (card: PageCard<string, string>): boolean =>
 /** The key of the first tab holding a card that connects, else the first tab's. */
 export const connectionTabOf = (page: Page): string =>
   (page.detail.tabs.find((tab) => tab.cards.some(connects)) ?? page.detail.tabs[0])?.key ?? '';
+
+/** The first card of the page that connects (a stack's inner one), if it has one. */
+export function connectingCard(page: Page): PageCard<string, string> | undefined {
+  for (const tab of page.detail.tabs)
+    for (const card of tab.cards) {
+      if (card.widget === 'stack') {
+        const inner = card.cards.find(connects);
+        if (inner) return inner;
+      } else if (connects(card)) return card;
+    }
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import { SendOutlined } from '@ant-design/icons';
-import { SENDPULSE_MESSAGE_MAX } from '@leadrelay/shared';
+import { WIDGET_MESSAGE_MAX } from '@leadrelay/shared';
 import { Alert, Button, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -23,7 +23,7 @@ export function MessageForm({
   const { message } = useApp();
   const [text, setText] = useState('');
   const send = useSendMessageMutation();
-  const canSend = text.trim().length > 0 && text.length <= SENDPULSE_MESSAGE_MAX && !send.isPending;
+  const canSend = text.trim().length > 0 && text.length <= WIDGET_MESSAGE_MAX && !send.isPending;
 
   const submit = () => {
     if (!canSend) return;
@@ -52,7 +52,7 @@ export function MessageForm({
         placeholder={t('panel.messagePlaceholder', { name: contactName })}
         aria-label={t('panel.message')}
         autoSize={{ minRows: 3, maxRows: 8 }}
-        maxLength={SENDPULSE_MESSAGE_MAX}
+        maxLength={WIDGET_MESSAGE_MAX}
         showCount
       />
       {send.isError && <Alert type="error" showIcon title={errorMessage(send.error)} className="lr-widget-alert" />}

@@ -92,7 +92,13 @@ describe('WidgetAdminPage', { timeout: 30_000 }, () => {
   it('connects SendPulse with the app ID and Secret and the chatbot channel', async () => {
     const calls = fakeServer([
       integration({ _id: 'pd1', name: 'Our Pipedrive', settings: { sendpulseIntegrationId: 'sp1' } }),
-      integration({ _id: 'sp1', name: 'Shop bot', type: 'sendpulse', isConnected: false }),
+      integration({
+        _id: 'sp1',
+        name: 'Shop bot',
+        type: 'sendpulse',
+        isConnected: false,
+        state: { code: 'not_connected' },
+      }),
     ]);
     render();
     expect(await screen.findByText('Not connected')).toBeTruthy();

@@ -1,14 +1,15 @@
 // /admin/widget: pick the Pipedrive integration and the SendPulse one whose chatbot it shows, connect
-// SendPulse, and copy the panel link for Pipedrive (docs/sendpulse-widget.md).
+// SendPulse (its page's connection card, drawn from its manifest), and copy the panel link for
+// Pipedrive (docs/sendpulse-widget.md).
 import type { Integration } from '@leadrelay/shared';
 import { Alert, Button, Card, Col, Empty, Form, Row, Select, Spin, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ConnectorCard } from '../../../components/connector-page/connector-pages';
 import { errorMessage } from '../../../lib/errors';
 import { useConnectMutation, useIntegrationsQuery } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
-import { SendpulseConnectCard } from '../components/sendpulse-connect-card';
 import { WidgetUrlCard } from '../components/widget-url-card';
 import '../widget.css';
 import { useApp } from '../../../lib/use-app';
@@ -72,7 +73,7 @@ function SetupForm({ pipedrive, sendpulse }: { pipedrive: Integration[]; sendpul
         </Card>
         {chosen && (
           <div className="lr-widget-gap">
-            <SendpulseConnectCard key={chosen._id} integration={chosen} />
+            <ConnectorCard key={chosen._id} integration={chosen} />
           </div>
         )}
       </Col>
