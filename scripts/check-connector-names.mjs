@@ -9,9 +9,7 @@
 // `--list` prints every file counted.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-
-const root = new URL('..', import.meta.url).pathname;
-const { connectors, limit } = JSON.parse(readFileSync(new URL('./connector-names.json', import.meta.url), 'utf8'));
+import { join } from 'node:path';
 
 const NOT_PRODUCTION = [
   /\.(test|spec)\.(ts|tsx|mjs|js)$/,
@@ -22,51 +20,65 @@ const NOT_PRODUCTION = [
 ];
 const LOCALE = /(^|\/)locales\//;
 
-const files = execFileSync('git', ['ls-files', 'apps', 'packages'], { cwd: root, encoding: 'utf8' })
-  .split('\n')
-  .filter((f) => f && /\.(ts|tsx|mjs|cjs|js|json|css|html)$/.test(f) && !NOT_PRODUCTION.some((re) => re.test(f)));
-
 /** A path of connector-names.json: a file, or a folder when it ends with /. */
 const covers = (path, file) => (path.endsWith('/') ? file.startsWith(path) : file === path);
 /** The paths a product feature may name the connector in: `product` is { why: [path, …] }. */
 const productPaths = (product) => Object.values(product).flat();
 
-const report = [];
-const problems = [];
-for (const [slug, { names, product = {} }] of Object.entries(connectors)) {
-  const own = `packages/connectors/src/${slug}/`;
-  const pattern = new RegExp(names.join('|'), 'i');
-  const naming = files.filter(
-    (f) =>
-      !f.startsWith(own) &&
-      !productPaths(product).some((p) => covers(p, f)) &&
-      pattern.test(readFileSync(`${root}${f}`, 'utf8')),
-  );
-  const locales = naming.filter((f) => LOCALE.test(f));
-  const code = naming.filter((f) => !LOCALE.test(f));
-  report.push({ slug, code, locales });
-  if (code.length > limit)
-    problems.push(
-      `${slug}: named in ${code.length} production files outside its folder (at most ${limit}):\n  ${code.join('\n  ')}`,
+/**
+ * Per connector of `names` ({ limit, connectors: { <slug>: { names, product } } }), the production
+ * files of the git repository at `root` outside its folder that name it, and what breaks the rule.
+ */
+export function checkConnectorNames(root, { connectors, limit }) {
+  const files = execFileSync('git', ['ls-files', 'apps', 'packages'], { cwd: root, encoding: 'utf8' })
+    .split('\n')
+    .filter((f) => f && /\.(ts|tsx|mjs|cjs|js|json|css|html)$/.test(f) && !NOT_PRODUCTION.some((re) => re.test(f)));
+  const text = new Map();
+  const read = (f) => text.get(f) ?? text.set(f, readFileSync(join(root, f), 'utf8')).get(f);
+
+  const report = [];
+  const problems = [];
+  for (const [slug, { names, product = {} }] of Object.entries(connectors)) {
+    const own = `packages/connectors/src/${slug}/`;
+    const pattern = new RegExp(names.join('|'), 'i');
+    const naming = files.filter(
+      (f) => !f.startsWith(own) && !productPaths(product).some((p) => covers(p, f)) && pattern.test(read(f)),
     );
-  if (locales.length) problems.push(`${slug}: named in locale files outside its folder:\n  ${locales.join('\n  ')}`);
-  for (const p of productPaths(product)) {
+    const locales = naming.filter((f) => LOCALE.test(f));
+    const code = naming.filter((f) => !LOCALE.test(f));
+    report.push({ slug, code, locales });
+    if (code.length > limit) {
+      problems.push(
+        `${slug}: named in ${code.length} production files outside its folder (at most ${limit}):\n  ${code.join('\n  ')}`,
+      );
+    }
+    if (locales.length) problems.push(`${slug}: named in locale files outside its folder:\n  ${locales.join('\n  ')}`);
     // A listed path that no longer names the connector comes off the list: the list stays exact.
-    if (!files.some((f) => covers(p, f) && pattern.test(readFileSync(`${root}${f}`, 'utf8'))))
-      problems.push(`${slug}: connector-names.json lists ${p}, which does not name it (take it off the list)`);
+    for (const p of productPaths(product)) {
+      if (!files.some((f) => covers(p, f) && pattern.test(read(f)))) {
+        problems.push(`${slug}: connector-names.json lists ${p}, which does not name it (take it off the list)`);
+      }
+    }
   }
+  return { report, problems };
 }
 
-if (process.argv.includes('--list')) {
-  for (const { slug, code, locales } of report)
-    console.info(
-      `${slug} ${code.length}${locales.length ? ` + ${locales.length} locale` : ''}\n  ${[...code, ...locales].join('\n  ')}`,
-    );
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const names = JSON.parse(readFileSync(new URL('./connector-names.json', import.meta.url), 'utf8'));
+  const { report, problems } = checkConnectorNames(new URL('..', import.meta.url).pathname, names);
+  if (process.argv.includes('--list')) {
+    for (const { slug, code, locales } of report) {
+      const all = [...code, ...locales];
+      console.info(
+        `${slug} ${code.length}${locales.length ? ` + ${locales.length} locale` : ''}\n  ${all.join('\n  ')}`,
+      );
+    }
+  }
+  if (problems.length) {
+    console.error(problems.join('\n'));
+    process.exit(1);
+  }
+  console.info(
+    `connector names: ${report.map(({ slug, code }) => `${slug} ${code.length}`).join(', ')} (at most ${names.limit} each)`,
+  );
 }
-if (problems.length) {
-  console.error(problems.join('\n'));
-  process.exit(1);
-}
-console.info(
-  `connector names: ${report.map(({ slug, code }) => `${slug} ${code.length}`).join(', ')} (at most ${limit} each)`,
-);
