@@ -42,8 +42,8 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
 /** Sources may send to every destination type. */
 export const seedDestinationsOf = (s: SeedSetting): string[] => (s.kind === 'source' ? [...DESTINATION_TYPES] : []);
 
-/** Source types the server implements itself (ingest, the facebook and parsers modules), without a connector. */
-export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(['webhook', 'facebook', 'parser']);
+/** Source types the server implements itself (ingest's webhook, the parsers module), without a connector. */
+export const BUILT_IN_TYPES: ReadonlySet<string> = new Set(['webhook', 'parser']);
 
 /**
  * Types with screens and calls of their own for privileged roles only (spec 2 and 6: parsers): the
