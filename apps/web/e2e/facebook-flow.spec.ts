@@ -12,6 +12,8 @@ import { UUID, urlMatching } from './support/url';
 // arrives, and the lead shows up live on the dashboard and reaches the server once.
 const t = texts.en;
 const i = t.integrations;
+// HTTP webhook's own words (its connector's folder).
+const h = t.http.settings;
 const fb = t.facebook;
 
 let receiver: HttpEmulator;
@@ -48,9 +50,9 @@ test('a Meta lead form lead reaches the destination once and appears live', asyn
   await page.getByRole('button', { name: i.destinations.createHttp }).click();
   await createInDialog(page, 'HTTP', 'Our CRM endpoint');
   await page.getByTestId('destination-row').getByRole('link', { name: 'Our CRM endpoint' }).click();
-  await page.getByLabel(i.http.url).fill(receiver.hookUrl);
-  await page.getByRole('button', { name: i.http.save }).click();
-  await expect(page.getByText(i.http.checkOk)).toBeVisible();
+  await page.getByLabel(h.url).fill(receiver.hookUrl);
+  await page.getByRole('button', { name: h.save }).click();
+  await expect(page.getByText(h.checkOk)).toBeVisible();
 
   // The dashboard is open when the person submits the form.
   await page.goto(`${t.prefix}/admin`);

@@ -14,6 +14,8 @@ import { UUID, urlMatching } from './support/url';
 const run = promisify(execFile);
 const t = texts.en;
 const i = t.integrations;
+// HTTP webhook's own words (its connector's folder).
+const h = t.http.settings;
 
 let emulator: HttpEmulator;
 test.beforeAll(async () => {
@@ -45,9 +47,9 @@ test('a lead posted to the webhook URL reaches the destination once and appears 
   const row = page.getByTestId('destination-row').filter({ hasText: 'Our CRM endpoint' });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: 'Our CRM endpoint' }).click();
-  await page.getByLabel(i.http.url).fill(emulator.hookUrl);
-  await page.getByRole('button', { name: i.http.save }).click();
-  await expect(page.getByText(i.http.checkOk)).toBeVisible();
+  await page.getByLabel(h.url).fill(emulator.hookUrl);
+  await page.getByRole('button', { name: h.save }).click();
+  await expect(page.getByText(h.checkOk)).toBeVisible();
 
   // The dashboard is open when the lead arrives.
   await page.goto(`${t.prefix}/admin`);

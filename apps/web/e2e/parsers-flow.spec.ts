@@ -13,6 +13,8 @@ import { UUID, urlIs, urlMatching } from './support/url';
 const t = texts.en;
 const p = t.parsers;
 const i = t.integrations;
+// HTTP webhook's own words (its connector's folder).
+const h = t.http.settings;
 
 let emulator: HttpEmulator;
 test.beforeAll(async () => {
@@ -72,9 +74,9 @@ test('an order mail sent to a parser address becomes one lead at the http destin
   const row = page.getByTestId('destination-row').filter({ hasText: 'Shop CRM endpoint' });
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: 'Shop CRM endpoint' }).click();
-  await page.getByLabel(i.http.url).fill(emulator.hookUrl);
-  await page.getByRole('button', { name: i.http.save }).click();
-  await expect(page.getByText(i.http.checkOk)).toBeVisible();
+  await page.getByLabel(h.url).fill(emulator.hookUrl);
+  await page.getByRole('button', { name: h.save }).click();
+  await expect(page.getByText(h.checkOk)).toBeVisible();
 
   // The mail log is open when the mail comes.
   await page.goto(`${parserPath}?tab=log`);

@@ -9,6 +9,8 @@ import { UUID, urlMatching } from './support/url';
 // is stored by its save button.
 const t = texts.en;
 const i = t.integrations;
+// HTTP webhook's own words (its connector's folder).
+const h = t.http.settings;
 
 let emulator: HttpEmulator;
 test.beforeAll(async () => {
@@ -45,15 +47,15 @@ test('a destination URL survives its save and a reload', async ({ page }) => {
   await expect(headerState(page)).toHaveAttribute('data-state', 'not_configured');
 
   // The page's first save button is the address card's, and it stores the URL.
-  await page.getByRole('textbox', { name: i.http.url, exact: true }).fill(emulator.hookUrl);
+  await page.getByRole('textbox', { name: h.url, exact: true }).fill(emulator.hookUrl);
   const saves = page.getByRole('button', { name: /^Save/ });
-  await expect(saves.first()).toHaveText(i.http.save);
+  await expect(saves.first()).toHaveText(h.save);
   await saves.first().click();
-  await expect(page.getByText(i.http.checkOk, { exact: true })).toBeVisible();
+  await expect(page.getByText(h.checkOk, { exact: true })).toBeVisible();
   await expect(headerState(page)).toHaveAttribute('data-state', 'working');
 
   await page.reload();
-  await expect(page.getByRole('textbox', { name: i.http.url, exact: true })).toHaveValue(emulator.hookUrl);
+  await expect(page.getByRole('textbox', { name: h.url, exact: true })).toHaveValue(emulator.hookUrl);
   await expect(headerState(page)).toHaveAttribute('data-state', 'working');
   await expect(headerState(page)).toHaveText(i.state.working);
 });
@@ -63,9 +65,9 @@ test('a broken destination shows the same status on the list, its page and the d
   const path = await sourceWithHttpDestination(page, 'Dead endpoint');
 
   // Nothing listens on the discard port: the check fails and marks the destination broken.
-  await page.getByRole('textbox', { name: i.http.url, exact: true }).fill('http://127.0.0.1:9/leads');
-  await page.getByRole('button', { name: i.http.save }).click();
-  await expect(page.getByText(i.http.checkFailed, { exact: true })).toBeVisible();
+  await page.getByRole('textbox', { name: h.url, exact: true }).fill('http://127.0.0.1:9/leads');
+  await page.getByRole('button', { name: h.save }).click();
+  await expect(page.getByText(h.checkFailed, { exact: true })).toBeVisible();
   await expect(headerState(page)).toHaveAttribute('data-state', 'broken_other');
   const label = i.state.brokenOther;
   await expect(headerState(page)).toHaveText(label);

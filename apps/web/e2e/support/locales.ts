@@ -8,6 +8,8 @@ import enGa from '../../../../packages/connectors/src/ga/words/en.json' with { t
 import ukGa from '../../../../packages/connectors/src/ga/words/uk.json' with { type: 'json' };
 import enHoroshop from '../../../../packages/connectors/src/horoshop/words/en.json' with { type: 'json' };
 import ukHoroshop from '../../../../packages/connectors/src/horoshop/words/uk.json' with { type: 'json' };
+import enHttp from '../../../../packages/connectors/src/http/words/en.json' with { type: 'json' };
+import ukHttp from '../../../../packages/connectors/src/http/words/uk.json' with { type: 'json' };
 import enPd from '../../../../packages/connectors/src/pipedrive/words/en.json' with { type: 'json' };
 import ukPd from '../../../../packages/connectors/src/pipedrive/words/uk.json' with { type: 'json' };
 import enTelegram from '../../../../packages/connectors/src/telegram/words/en.json' with { type: 'json' };
@@ -69,6 +71,7 @@ export const texts = {
     facebook: ukFacebook,
     hooks: ukHooks,
     horoshop: ukHoroshop,
+    http: ukHttp,
     plans: ukPlans,
     billing: ukBilling,
     referral: ukReferral,
@@ -100,6 +103,7 @@ export const texts = {
     facebook: enFacebook,
     hooks: enHooks,
     horoshop: enHoroshop,
+    http: enHttp,
     plans: enPlans,
     billing: enBilling,
     referral: enReferral,

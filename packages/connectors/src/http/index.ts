@@ -1,55 +1,11 @@
 // The `http` destination: POST each lead as JSON to the user's https URL, optionally HMAC-signed.
-import { requiredText } from '@leadrelay/shared';
-import { z } from 'zod';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { externalIdOf, type HttpAuth, type HttpSettings, postJson } from './client';
 import { toHttpBody, toTestBody } from './mapping';
+import { ZHttpAuth, ZHttpSettings } from './schema';
 
-// Headers the connector owns or that HTTP itself owns: a user header must not replace them.
-const RESERVED_HEADERS = new Set([
-  'host',
-  'content-length',
-  'content-type',
-  'transfer-encoding',
-  'connection',
-  'keep-alive',
-  'upgrade',
-  'te',
-  'trailer',
-  'expect',
-  'idempotency-key',
-  'user-agent',
-]);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-export const ZHttpAuth = z.object({
-  /** HMAC-SHA256 key; when set every request carries X-LeadRelay-Signature and X-LeadRelay-Timestamp. */
-  secret: requiredText().max(500, { error: 'MAX_LENGTH_500' }).optional(),
-});
-
-export const ZHttpSettings = z.object({
-  url: z
-    .string()
-    .url()
-    .refine((u) => /^https?:\/\//i.test(u), 'http or https only'),
-  headers: z
-    .record(
-      z
-        .string()
-        .regex(HEADER_NAME, 'not a valid header name')
-        .refine((n) => !RESERVED_HEADERS.has(n.toLowerCase()) && !n.toLowerCase().startsWith('x-leadrelay-'), {
-          message: 'this header is set by LeadRelay',
-        }),
-      z
-        .string()
-        .max(2000)
-        .refine((v) => !/[\r\n\0]/.test(v), 'no line breaks in header values'),
-    )
-    .refine((h) => Object.keys(h).length <= 10, 'at most 10 extra headers')
-    .optional(),
-  format: z.enum(['lead', 'lead+raw']).optional(),
-});
+export { ZHttpAuth, ZHttpSettings };
 
 export const http = defineConnector<HttpAuth, HttpSettings>({
   slug: 'http',

@@ -173,6 +173,12 @@ export interface SecretField<K extends string> extends FieldBase<K> {
   autoComplete?: 'off' | 'new-password';
   /** Sent as typed, spaces at its ends included (a password); else trimmed. Blank is empty either way. */
   exact?: boolean;
+  /** A word shown while empty ("Optional"). */
+  placeholder?: K;
+  /** Never asked for: the connection works without one (a signing secret). */
+  optional?: boolean;
+  /** The word of a button that removes the stored one (an optional secret), shown while one is stored. */
+  remove?: K;
 }
 
 export interface SwitchField<K extends string> extends FieldBase<K> {
@@ -306,16 +312,21 @@ export interface TimeRangeField<K extends string> extends FieldBase<K> {
   default: { enabled: boolean; from: string; to: string };
 }
 
-/** A list of rows of { name, from: a lead field } (an event's parameters), up to `max`. */
+/**
+ * A list of rows of a name and, beside it, a lead field ({ name, from }: an event's parameters) or a
+ * text of its own ({ name, value }: a request header's), up to `max`. `keyed`: kept as one object
+ * { <name>: <value> } (headers), not as a list of rows.
+ */
 export interface PairsField<K extends string> extends FieldBase<K> {
   kind: 'pairs';
   /** The heading above the list; `hint` is shown under it with {{max}}. */
   title: K;
   max: number;
-  /** The row's name box: its label (also its placeholder) and check. */
-  itemName: { label: K; schema?: FieldSchema; mono?: boolean };
-  /** The row's lead field box. */
-  itemFrom: { label: K };
+  /** The row's name box: its label (also its placeholder), check and the word when refused. */
+  itemName: { label: K; schema?: FieldSchema; mono?: boolean; invalid?: K };
+  /** The row's second box: a lead field's path, or a value typed (`{ value: … }`). */
+  itemFrom: { label: K } | { value: { label: K; schema?: FieldSchema; invalid?: K } };
+  keyed?: boolean;
   add: K;
   remove: K;
 }
@@ -645,6 +656,8 @@ export interface PageTab<K extends string, G extends string> {
 export interface ConnectorPage<K extends string, G extends string> {
   /** The browser tab's title. */
   title: K;
+  /** The type's name in the user's language where it is no brand (HTTP webhook); else the brand (`name`). */
+  name?: K;
   /** `defaultName`: a new connection's name (the brand's by default); without `empty` the list's own empty words. */
   list: { subtitle: K; connect: K; defaultName?: K; empty?: { title: K; text: K } };
   detail: { back: K; notConnected: K; tabs: readonly PageTab<K, G>[] };

@@ -35,6 +35,10 @@ interface Props {
   manifest: ConnectorManifest & { page: Page };
 }
 
+/** The type's name as said: its words' where it is no brand, else the brand. */
+const typeLabel = (manifest: ConnectorManifest, say: Say) =>
+  manifest.page?.name ? say(manifest.page.name) : manifest.name;
+
 /** One card of a tab, drawn by its widget kind. */
 function CardView({
   card,
@@ -52,7 +56,7 @@ function CardView({
 }) {
   switch (card.widget) {
     case 'general':
-      return <GeneralCard integration={item} typeLabel={manifest.name} />;
+      return <GeneralCard integration={item} typeLabel={typeLabel(manifest, say)} />;
     case 'credentials':
       return <CredentialsCardView integration={item} card={card} say={say} showState={showState} />;
     case 'form':
@@ -120,12 +124,12 @@ export function ConnectorListPage({ manifest }: Props) {
   const say = useConnectorWords(manifest.slug);
   const { list, connect } = manifest.page;
   const created = useNewConnection(manifest.slug, manifest.name);
-  const defaultName = list.defaultName ? say(list.defaultName) : manifest.name;
+  const defaultName = list.defaultName ? say(list.defaultName) : typeLabel(manifest, say);
   useDocumentTitle(say(manifest.page.title));
   return (
     <DestinationListPage
       type={manifest.slug}
-      title={manifest.name}
+      title={typeLabel(manifest, say)}
       subtitle={say(list.subtitle)}
       connectLabel={say(list.connect)}
       defaultName={defaultName}
@@ -191,7 +195,7 @@ function ConnectorDetail({ manifest, say }: Props & { say: Say }) {
   return (
     <DestinationShell
       type={manifest.slug}
-      typeName={manifest.name}
+      typeName={typeLabel(manifest, say)}
       backLabel={say(detail.back)}
       notConnected={say(detail.notConnected)}
       tabs={(item): ShellTab[] =>

@@ -9,6 +9,7 @@ import { errorMessage } from '../../lib/errors';
 import { intlLocale } from '../../lib/format';
 import { HttpError } from '../../lib/http';
 import { useCheckConnectionMutation } from '../../lib/integrations/queries';
+import { checkReason } from '../../lib/integrations/reasons';
 import { SecretInput } from '../integrations/secret-input';
 import { reasonText, StatusTag } from '../integrations/status-tag';
 import { PermissionGuard } from '../permission-guard';
@@ -49,8 +50,11 @@ export function CredentialsCardView({
   const authTyped = Form.useWatch((v: Values) => authFields.some((f) => typedIn(v[f.name])), form);
   // Until one is stored every auth field is asked for; then only once one of them is typed.
   const authRequired = !integration.isConnected || Boolean(authTyped);
+  // An optional secret (a signing secret) is never asked for.
   const authRule = (f: Field<string>) =>
-    fieldRule(f.schema, authRequired, { required: f.messages?.required && say(f.messages.required) });
+    fieldRule(f.schema, authRequired && !(f.kind === 'secret' && f.optional), {
+      required: f.messages?.required && say(f.messages.required),
+    });
 
   const onFinish = async () => {
     const values = form.getFieldsValue(true) as Values;
@@ -76,6 +80,16 @@ export function CredentialsCardView({
       void message.error(errorMessage(err));
     }
   };
+  // An optional secret removed: the connection works on without one.
+  const onRemove = async () => {
+    try {
+      setResult(await connect.mutateAsync({ auth: {} }));
+      setReplacing(false);
+      toastSaved();
+    } catch (err) {
+      void message.error(errorMessage(err));
+    }
+  };
   const onCheck = async () => {
     try {
       setResult(await check.mutateAsync());
@@ -92,7 +106,7 @@ export function CredentialsCardView({
       showIcon
       role="status"
       title={result.ok ? say(card.result.ok) : say(card.result.failed)}
-      description={result.ok ? undefined : result.reason && reasonText(result.reason)}
+      description={result.ok ? undefined : checkReason(result)}
     />
   );
   const saveButton = (
@@ -138,6 +152,16 @@ export function CredentialsCardView({
                 replacing={replacing}
                 onReplace={setReplacing}
                 rules={[authRule(f)]}
+                placeholder={f.placeholder ? say(f.placeholder) : f.example}
+                actions={
+                  f.remove && (
+                    <PermissionGuard>
+                      <Button size="small" danger onClick={() => void onRemove()}>
+                        {say(f.remove)}
+                      </Button>
+                    </PermissionGuard>
+                  )
+                }
               />
             );
           if (target(f) !== 'auth') return <FieldItem key={f.name} field={f} say={say} />;
@@ -184,7 +208,8 @@ export function CredentialsCardView({
       )}
       {card.check && outcome}
       {card.check && integration.isConnected && (
-        <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending}>
+        // The check calls what is stored: after a change, saving checks the new one.
+        <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending} disabled={guard.dirty}>
           {say(card.check)}
         </Button>
       )}

@@ -1,6 +1,6 @@
 // What a connector's form holds for each field kind (kit/manifest.ts), and what it sends: the saved
 // value or the field's default in, trimmed values out, hidden and empty ones left out. No drawing.
-import type { Field, FieldSchema, FormItem, GroupField } from '@leadrelay/connectors/manifest';
+import type { Field, FieldSchema, FormItem, GroupField, PairsField } from '@leadrelay/connectors/manifest';
 import { ZLeadPath } from '@leadrelay/shared';
 import type { Rule } from 'antd/es/form';
 import { translateCode } from '../../lib/errors';
@@ -54,6 +54,10 @@ export function isVisible(field: Pick<Field<string>, 'visibleWhen'>, values: Val
   return (when.is === undefined || value === when.is) && (when.not === undefined || value !== when.not);
 }
 
+/** A pairs row's second key: `from` (a lead field) or `value` (typed). */
+export const pairValueKey = (field: PairsField<string>): 'from' | 'value' =>
+  'value' in field.itemFrom ? 'value' : 'from';
+
 const id = (v: unknown) => (typeof v === 'number' ? v : undefined);
 const savedObject = (v: unknown): Values => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Values) : {});
 
@@ -82,6 +86,10 @@ export function initialEntries(field: Field<string>, saved: Values, say: Say): [
     case 'time-range':
       return one(value && typeof value === 'object' ? { ...field.default, ...value } : { ...field.default });
     case 'pairs':
+      if (field.keyed) {
+        const key = pairValueKey(field);
+        return one(Object.entries(savedObject(value)).map(([name, v]) => ({ name, [key]: v })));
+      }
       return one(Array.isArray(value) ? value : []);
     case 'list-select':
       return one(typeof value === 'string' || typeof value === 'number' ? value : undefined);
@@ -132,13 +140,17 @@ export function outputEntries(field: Field<string>, value: unknown, values: Valu
     }
     case 'number':
       return one(typeof value === 'number' ? value : field.default);
-    case 'pairs':
-      return one(
-        ((value as { name?: string; from?: string }[] | undefined) ?? []).map((p) => ({
-          name: (p.name ?? '').trim(),
-          from: (p.from ?? '').trim(),
-        })),
-      );
+    case 'pairs': {
+      const key = pairValueKey(field);
+      const rows = ((value as Record<string, string | undefined>[] | undefined) ?? []).map((p) => ({
+        name: (p.name ?? '').trim(),
+        [key]: (p[key] ?? '').trim(),
+      }));
+      if (!field.keyed) return one(rows);
+      // One object by name (rows without a name are left out); none at all is no object.
+      const named = rows.filter((r) => r.name);
+      return one(named.length ? Object.fromEntries(named.map((r) => [r.name, r[key]])) : undefined);
+    }
     case 'pipeline-stage': {
       const pipeline = id(value);
       return [

@@ -11,8 +11,9 @@ export function formPath(path: readonly PropertyKey[] | string, fields: readonly
   );
   const field = fields.find((f) => f.name === parts[0]);
   if (!field) return null;
-  // A time range is one field: its from or to error shows under it.
-  return field.kind === 'time-range' ? [field.name] : parts;
+  // A time range is one field: its from or to error shows under it; so is an object of pairs by name
+  // (settings.headers.X-Token: its rows are by place, not by name).
+  return field.kind === 'time-range' || (field.kind === 'pairs' && field.keyed) ? [field.name] : parts;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Button, Form, Input, Tag } from 'antd';
 import type { Rule } from 'antd/es/form';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -14,13 +15,15 @@ interface Props {
   onReplace: (replacing: boolean) => void;
   rules?: Rule[];
   placeholder?: string;
+  /** Beside Replace while one is stored (a button that removes an optional secret). */
+  actions?: ReactNode;
 }
 
 /**
  * A write-only secret (an API key, an API secret): "set" with a Replace button while one is stored,
  * a password box while a new one is typed. What is stored is never shown or sent back.
  */
-export function SecretInput({ name, label, extra, isSet, replacing, onReplace, rules, placeholder }: Props) {
+export function SecretInput({ name, label, extra, isSet, replacing, onReplace, rules, placeholder, actions }: Props) {
   const { t } = useTranslation('integrations');
   const { t: tc } = useTranslation('common');
   return (
@@ -43,6 +46,7 @@ export function SecretInput({ name, label, extra, isSet, replacing, onReplace, r
           <Button size="small" onClick={() => onReplace(true)}>
             {t('secret.replace')}
           </Button>
+          {actions}
         </div>
       )}
     </Form.Item>

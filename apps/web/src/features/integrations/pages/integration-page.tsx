@@ -24,7 +24,6 @@ import { localePath } from '../../../lib/locale';
 import { useTabParam } from '../../../lib/use-tab-param';
 import { DestinationsCard } from '../components/destinations-card';
 import { DistributionCard } from '../components/distribution-card';
-import { HttpSettingsCard } from '../components/http-settings-card';
 import { WebhookCard } from '../components/webhook-card';
 
 const TABS = ['settings', 'mapping', 'destinations', 'leads'] as const;
@@ -104,13 +103,7 @@ export function IntegrationPage() {
   const tabKey = (TABS as readonly string[]).includes(tab.requested) ? (tab.requested as TabKey) : 'settings';
   const settingsTab = (
     <Row gutter={[16, 16]}>
-      {/* An http destination's address comes first: its form is what the page is for. */}
-      {item.type === 'http' && (
-        <Col xs={24} lg={14}>
-          <HttpSettingsCard integration={item} />
-        </Col>
-      )}
-      <Col xs={24} lg={isSource || item.type === 'http' ? 10 : 24}>
+      <Col xs={24} lg={isSource ? 10 : 24}>
         <GeneralCard integration={item} typeLabel={label} />
       </Col>
       {isSource && (
@@ -165,9 +158,7 @@ export function IntegrationPage() {
         </div>
       </div>
       <StateAlert state={item.state} />
-      {!isSource && item.type !== 'http' && (
-        <Alert className="lr-mb" type="info" showIcon title={t('page.noSettings')} />
-      )}
+      {!isSource && <Alert className="lr-mb" type="info" showIcon title={t('page.noSettings')} />}
       {items.length === 1 ? settingsTab : <Tabs activeKey={tabKey} onChange={tab.select} items={items} />}
     </div>
   );

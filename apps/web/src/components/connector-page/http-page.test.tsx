@@ -2,11 +2,17 @@ import type { Integration } from '@leadrelay/shared';
 import { fireEvent, screen } from '@testing-library/react';
 import { act } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../../test/integration-fixtures';
-import { renderRoute } from '../../../test/render';
-import { IntegrationPage } from './integration-page';
+import { loadManifest } from '../../lib/connectors/manifests';
+import { callsTo, makeIntegration, makeSetting, routeFetch } from '../../test/integration-fixtures';
+import { renderRoute } from '../../test/render';
+import { ConnectorDetailPage } from './connector-pages';
 
 afterEach(() => vi.unstubAllGlobals());
+
+// The generic page drawn from HTTP webhook's manifest, as /admin/integrations/:type/:id draws it.
+const manifest = await loadManifest('http');
+if (!manifest?.page) throw new Error('the http manifest describes no page');
+const page = <ConnectorDetailPage manifest={{ ...manifest, page: manifest.page }} />;
 
 const ID = '33333333-3333-4333-8333-333333333333';
 const http = makeIntegration({
@@ -19,7 +25,7 @@ const http = makeIntegration({
 });
 
 function renderAt(url: string) {
-  return renderRoute('/en/admin/integrations/:type/:id', <IntegrationPage />, url).client;
+  return renderRoute('/en/admin/integrations/:type/:id', page, url).client;
 }
 
 const catalogue = {
