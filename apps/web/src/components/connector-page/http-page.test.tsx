@@ -116,4 +116,88 @@ describe('integration page (http destination)', { timeout: 20_000 }, () => {
     expect(screen.getByText('The address is not allowed: a private or reserved network')).toBeTruthy();
     expect(screen.queryByText(/resolves to/)).toBeNull();
   });
+
+  it('edits extra headers as name/value rows, refusing a reserved name, and saves them as one object', async () => {
+    const fetch = routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: http,
+      [`PUT /api/admin/integration/${ID}/connect`]: { ok: true, status: 'ok', integration: http },
+    });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    expect(await screen.findByDisplayValue('Authorization')).toBeTruthy();
+    expect(screen.getByDisplayValue('Bearer abc')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Add header' }));
+    const names = screen.getAllByRole('textbox', { name: 'Header name' });
+    const values = screen.getAllByRole('textbox', { name: 'Value' });
+    fireEvent.change(names[1]!, { target: { value: 'Host' } });
+    fireEvent.change(values[1]!, { target: { value: 'evil.example' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByText('Invalid or reserved header name', {}, { timeout: 5000 })).toBeTruthy();
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)).toHaveLength(0);
+
+    fireEvent.change(names[1]!, { target: { value: 'X-Tenant' } });
+    fireEvent.change(values[1]!, { target: { value: 'acme' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByText('The connection works')).toBeTruthy();
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)[0]?.body).toEqual({
+      settings: {
+        url: 'https://crm.example.ua/leads',
+        format: 'lead',
+        headers: { Authorization: 'Bearer abc', 'X-Tenant': 'acme' },
+      },
+    });
+
+    // Every row removed: no headers at all.
+    for (const remove of screen.getAllByRole('button', { name: 'Remove header' })) fireEvent.click(remove);
+    fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
+    await vi.waitFor(() => expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)).toHaveLength(2));
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)[1]?.body).toEqual({
+      settings: { url: 'https://crm.example.ua/leads', format: 'lead' },
+    });
+  });
+
+  it('saves a new destination without a secret: the secret is optional', async () => {
+    const fresh = makeIntegration({ ...http, settings: {}, isConnected: false, status: 'ok', statusReason: null });
+    const fetch = routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: fresh,
+      [`PUT /api/admin/integration/${ID}/connect`]: { ok: true, status: 'ok', integration: http },
+    });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    // Nothing stored yet: the secret box is open, no "Set", no check of an address not saved.
+    expect(await screen.findByPlaceholderText('Optional')).toBeTruthy();
+    expect(screen.queryByText('Set')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Check connection' })).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: ' https://hooks.example.ua/in ' },
+    });
+    fireEvent.click(screen.getByRole('radio', { name: 'The lead and the original request' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save and check' }));
+    expect(await screen.findByText('The connection works')).toBeTruthy();
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)[0]?.body).toEqual({
+      settings: { url: 'https://hooks.example.ua/in', format: 'lead+raw' },
+    });
+  });
+
+  it('removes a stored secret, sending an empty auth', async () => {
+    const fetch = routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: http,
+      [`PUT /api/admin/integration/${ID}/connect`]: { ok: true, status: 'ok', integration: http },
+    });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    await vi.waitFor(() => expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)).toHaveLength(1));
+    expect(callsTo(fetch, `PUT /api/admin/integration/${ID}/connect`)[0]?.body).toEqual({ auth: {} });
+  });
+
+  it('checks only what is stored: the check waits while the form has unsaved changes', async () => {
+    routeFetch({ ...catalogue, [`GET /api/integrations/${ID}`]: http });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    const check = await screen.findByRole('button', { name: 'Check connection' });
+    expect(check.hasAttribute('disabled')).toBe(false);
+    fireEvent.change(screen.getByRole('textbox', { name: 'URL' }), { target: { value: 'https://other.example.ua/' } });
+    await vi.waitFor(() => expect(check.hasAttribute('disabled')).toBe(true));
+  });
 });
