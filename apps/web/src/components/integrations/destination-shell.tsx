@@ -84,8 +84,7 @@ export function DestinationShell({ type, typeName, backLabel, notConnected, tabs
       ) : (
         <StateAlert state={item.state} />
       )}
-      {/* A lone tab is the page itself: no tab bar above it. */}
-      {items.length === 1 ? items[0]?.children : <Tabs activeKey={activeKey} onChange={tab.select} items={items} />}
+      <Tabs activeKey={activeKey} onChange={tab.select} items={items} />
     </div>
   );
 }
