@@ -152,7 +152,7 @@ export function CredentialsCardView({
                 replacing={replacing}
                 onReplace={setReplacing}
                 rules={[authRule(f)]}
-                placeholder={f.placeholder ? say(f.placeholder) : f.example}
+                placeholder={f.placeholder && say(f.placeholder)}
                 actions={
                   f.remove && (
                     <PermissionGuard>
