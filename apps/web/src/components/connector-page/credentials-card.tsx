@@ -56,6 +56,14 @@ export function CredentialsCardView({
       required: f.messages?.required && say(f.messages.required),
     });
 
+  // What a check needs stored: the credentials; or, when every secret is optional (a signing
+  // secret), the card's required settings (a URL).
+  const needsAuth = authFields.some((f) => !(f.kind === 'secret' && f.optional));
+  const canCheck = needsAuth
+    ? integration.isConnected
+    : card.fields.some((f) => f.required && target(f) === 'settings') &&
+      card.fields.every((f) => !f.required || target(f) !== 'settings' || typedIn(saved[f.name]));
+
   const onFinish = async () => {
     const values = form.getFieldsValue(true) as Values;
     const auth = outputValues(authFields, values);
@@ -207,7 +215,7 @@ export function CredentialsCardView({
         </div>
       )}
       {card.check && outcome}
-      {card.check && integration.isConnected && (
+      {card.check && canCheck && (
         // The check calls what is stored: after a change, saving checks the new one.
         <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending} disabled={guard.dirty}>
           {say(card.check)}

@@ -180,6 +180,20 @@ describe('integration page (http destination)', { timeout: 20_000 }, () => {
     });
   });
 
+  it('offers the check once a URL is stored, with no secret set', async () => {
+    // No auth stored: the server says not connected, yet the address can be checked.
+    const unsigned = makeIntegration({ ...http, isConnected: false });
+    routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: unsigned,
+      [`POST /api/admin/integration/${ID}/check-connection`]: { ok: true, status: 'ok' },
+    });
+    renderAt(`/en/admin/integrations/http/${ID}`);
+    expect(await screen.findByPlaceholderText('Optional')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Check connection' }));
+    expect(await screen.findByText('The connection works')).toBeTruthy();
+  });
+
   it('removes a stored secret, sending an empty auth', async () => {
     const fetch = routeFetch({
       ...catalogue,
