@@ -129,6 +129,18 @@ export function CredentialsCardView({
       </Button>
     </PermissionGuard>
   );
+  // The check calls what is stored: after a change, saving checks the new one.
+  const checkButton = (unavailable: boolean) =>
+    card.check && (
+      <Button
+        icon={<SyncOutlined aria-hidden />}
+        onClick={onCheck}
+        loading={check.isPending}
+        disabled={unavailable || guard.dirty}
+      >
+        {say(card.check)}
+      </Button>
+    );
   const figureFailed = figure.error instanceof HttpError ? figure.error : null;
 
   let corner: ReactNode;
@@ -184,8 +196,12 @@ export function CredentialsCardView({
         {/* Only secrets: nothing to save until one is typed. Else the card's fields save at its foot. */}
         {others.length ? (
           <>
-            {!card.check && outcome}
-            <div className="lr-actions">{saveButton}</div>
+            {outcome}
+            {/* With fields of its own the check sits beside the save, waiting until there is something stored to check. */}
+            <div className={card.check ? 'lr-actions lr-actions-split' : 'lr-actions'}>
+              {card.check && checkButton(!canCheck)}
+              {saveButton}
+            </div>
           </>
         ) : (
           (replacing || !integration.isConnected) && saveButton
@@ -214,13 +230,8 @@ export function CredentialsCardView({
           </Button>
         </div>
       )}
-      {card.check && outcome}
-      {card.check && canCheck && (
-        // The check calls what is stored: after a change, saving checks the new one.
-        <Button icon={<SyncOutlined aria-hidden />} onClick={onCheck} loading={check.isPending} disabled={guard.dirty}>
-          {say(card.check)}
-        </Button>
-      )}
+      {card.check && !others.length && outcome}
+      {card.check && !others.length && canCheck && checkButton(false)}
     </Card>
   );
 }
