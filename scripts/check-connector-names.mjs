@@ -26,7 +26,7 @@ const covers = (path, file) => (path.endsWith('/') ? file.startsWith(path) : fil
 const productPaths = (product) => Object.values(product).flat();
 
 /**
- * Per connector of `names` ({ limit, connectors: { <slug>: { names, product } } }), the production
+ * Per connector of `names` ({ limit, connectors: { <slug>: { names, product, caseSensitive } } }), the production
  * files of the git repository at `root` outside its folder that name it, and what breaks the rule.
  */
 export function checkConnectorNames(root, { connectors, limit }) {
@@ -38,9 +38,10 @@ export function checkConnectorNames(root, { connectors, limit }) {
 
   const report = [];
   const problems = [];
-  for (const [slug, { names, product = {} }] of Object.entries(connectors)) {
+  for (const [slug, { names, product = {}, caseSensitive = false }] of Object.entries(connectors)) {
     const own = `packages/connectors/src/${slug}/`;
-    const pattern = new RegExp(names.join('|'), 'i');
+    // Whatever the case, unless the name is also a common word only one case of which is the connector.
+    const pattern = new RegExp(names.join('|'), caseSensitive ? '' : 'i');
     const naming = files.filter(
       (f) => !f.startsWith(own) && !productPaths(product).some((p) => covers(p, f)) && pattern.test(read(f)),
     );

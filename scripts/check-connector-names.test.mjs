@@ -76,4 +76,18 @@ describe('the connector names check', () => {
       'democrm: connector-names.json lists apps/server/src/app.ts, which does not name it (take it off the list)',
     ]);
   });
+
+  it('counts a slug that is a common word only as written, when told to', () => {
+    repo({
+      'packages/connectors/src/post/index.ts': "export const slug = 'post';",
+      'apps/web/src/destinations.tsx': "presetType='post'",
+      'apps/server/src/mail.ts': "const subject = 'POST';",
+    });
+    const names = (caseSensitive) => ({ limit: 0, connectors: { post: { names: ['[\'"]post[\'"]'], caseSensitive } } });
+    expect(checkConnectorNames(dir, names(true)).report[0].code).toEqual(['apps/web/src/destinations.tsx']);
+    expect(checkConnectorNames(dir, names(false)).report[0].code.sort()).toEqual([
+      'apps/server/src/mail.ts',
+      'apps/web/src/destinations.tsx',
+    ]);
+  });
 });

@@ -29,7 +29,7 @@ const DROP_AT = new Date('2026-03-21T00:00:00Z');
 /** The first connector with account connections: the connection mails' sample speaks in its words. */
 const CONNECTIONS = [...connectors.values()].find((c) => c.connections)?.connections as ConnectorConnections;
 /** A destination signed in with OAuth (a CRM whose refresh token can lapse), for the samples that need one. */
-const OAUTH_SLUG = [...connectors.values()].find((c) => c.oauth && c.kind === 'destination')?.slug ?? 'http';
+const OAUTH_SLUG = [...connectors.values()].find((c) => c.oauth && c.kind === 'destination')?.slug;
 
 export const MAIL_PREVIEWS = {
   'leads-escalated': (ctx) =>
@@ -62,7 +62,7 @@ export const MAIL_PREVIEWS = {
       name: 'CRM: продажі',
       reason: 'HTTP 401: invalid_grant',
       retryAt: null,
-      link: screen(ctx, `/admin/integrations/${OAUTH_SLUG}`),
+      link: screen(ctx, `/admin/integrations/${OAUTH_SLUG ?? ''}`),
     }),
   'integration-recovered': (ctx) => integrationRecoveredMail(ctx, 'Заявки з сайту → CRM', screen(ctx, INTEGRATION)),
   'connection-broken': (ctx) =>
@@ -100,7 +100,7 @@ export const MAIL_PREVIEWS = {
       service: 'CRM',
       expiresAt: new Date('2026-03-21T09:30:00Z'),
       renewal: 'refresh',
-      link: screen(ctx, `/admin/integrations/${OAUTH_SLUG}/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b`),
+      link: screen(ctx, `/admin/integrations/${OAUTH_SLUG ?? ''}/3f1c2a9e-5b7d-4e8f-9a0b-1c2d3e4f5a6b`),
     }),
   'guardian-expiry-connection': (ctx) =>
     credentialExpiryMail(ctx, {
