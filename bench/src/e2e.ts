@@ -28,7 +28,14 @@ import {
   statementCosts,
   tunables,
 } from './harness';
-import { LeadPool } from './leads';
+import {
+  deliveredPerSWhileSending,
+  LeadLoad,
+  recordsBySeq as recordsBySeqOf,
+  sendToReceipt,
+  benchSeq as seqOf,
+  waitForRecords,
+} from './load';
 import { sampleMemory } from './observe';
 import { summarizeProfile } from './profile';
 
@@ -62,14 +69,6 @@ export interface E2eOptions {
   plain?: boolean;
 }
 
-interface Sent {
-  sentAt: number;
-  answeredAt?: number;
-  status?: number;
-  error?: string;
-}
-
-const MAX_IN_FLIGHT = 1000;
 /** Requests in flight during the burst: as many as ingest's connections. */
 const BURST_CONCURRENCY = 100;
 
@@ -84,6 +83,14 @@ interface BurstFigures {
 }
 
 export async function runE2e(o: E2eOptions): Promise<boolean> {
+  return (await measureE2e(o, true)).ok;
+}
+
+/** A run's figures as `e2e` prints them (`peer` puts them beside the peer's). */
+export type E2eSummary = Awaited<ReturnType<typeof measureE2e>>['summary'];
+
+/** One e2e run: its summary, printed as JSON when `print`, and whether nothing was lost or recorded twice. */
+export async function measureE2e(o: E2eOptions, print: boolean) {
   if ((o.split || o.crash) && o.engine === 'embedded') {
     throw new Error(
       'separate api and worker processes (--split, crash) need --engine pg: the embedded PostgreSQL belongs to one ROLE=all process',
@@ -153,37 +160,10 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   // The same source on every API process: its path on each one's origin.
   const hookUrls = apis.map((a) => new URL(new URL(route.hookUrl).pathname, a.url).toString());
 
-  const pool = new LeadPool(1000, 7);
-  const sent = new Map<number, Sent>();
-  let inFlight = 0;
-  let skipped = 0;
+  const load = new LeadLoad(runId, hookUrls);
+  const { pool, sent } = load;
+  const send = (seq: number) => load.send(seq);
   const total = Math.round(o.rate * o.duration);
-  const send = async (seq: number): Promise<void> => {
-    if (inFlight >= MAX_IN_FLIGHT) {
-      skipped += 1;
-      return;
-    }
-    const entry: Sent = { sentAt: Date.now() };
-    sent.set(seq, entry);
-    inFlight += 1;
-    await fetch(hookUrls[seq % hookUrls.length]!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'idempotency-key': `${runId}-${seq}` },
-      body: pool.body(runId, seq, entry.sentAt),
-      signal: AbortSignal.timeout(10_000),
-    })
-      .then(async (res) => {
-        await res.arrayBuffer();
-        entry.status = res.status;
-        entry.answeredAt = Date.now();
-      })
-      .catch((error: Error & { cause?: { code?: string } }) => {
-        entry.error = error.name === 'TimeoutError' ? 'timeout (10 s)' : (error.cause?.code ?? error.message);
-      })
-      .finally(() => {
-        inFlight -= 1;
-      });
-  };
 
   // Crash loop: SIGKILL the worker at random moments 0.5–1.5 × killEvery apart, restart it at once.
   let kills = 0;
@@ -212,38 +192,16 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   }));
   const loadBefore = loadavg().map((l) => l.toFixed(2));
   log(`sending ${o.rate}/s for ${o.duration} s (${total} leads), load average ${loadBefore.join(' ')}`);
-  const start = performance.now();
-  const wallStart = Date.now();
-  let next = 0;
-  while (next < total && performance.now() - start < o.duration * 1000 + 5_000) {
-    const due = Math.min(total, Math.floor(((performance.now() - start) * o.rate) / 1000) + 1);
-    while (next < due) void send(next++);
-    await sleep(2);
-  }
-  const sendSeconds = (Date.now() - wallStart) / 1000;
-  for (let i = 0; i < 100 && inFlight > 0; i++) await sleep(100);
+  const { wallStart, sendSeconds } = await load.steady(o.rate, o.duration);
   loadRunning = false;
   await crashLoop;
   const loadAfterSend = loadavg().map((l) => l.toFixed(2));
 
-  const accepted = [...sent].filter(([, s]) => s.status === 202).map(([seq]) => seq);
-  const seqOf = (body: unknown): number | undefined => {
-    const v = (body as { lead?: { custom?: Record<string, string> } } | undefined)?.lead?.custom?.bench_seq;
-    return v === undefined ? undefined : Number(v);
-  };
-  const deliveredSeqs = () => new Set(emulator.records.map((r) => seqOf(r.body)));
+  const accepted = load.answered(202);
   log(`load done in ${sendSeconds.toFixed(1)} s: ${accepted.length} accepted; waiting for deliveries`);
   const drainStart = Date.now();
-  for (;;) {
-    const have = deliveredSeqs();
-    const missing = accepted.filter((s) => !have.has(s)).length;
-    if (missing === 0) break;
-    if (Date.now() - drainStart > o.drainTimeout * 1000) {
-      log(`gave up waiting after ${o.drainTimeout} s: ${missing} not delivered`);
-      break;
-    }
-    await sleep(500);
-  }
+  const missing = await waitForRecords(emulator.records, accepted, o.drainTimeout);
+  if (missing > 0) log(`gave up waiting after ${o.drainTimeout} s: ${missing} not delivered`);
   const drainSeconds = (Date.now() - drainStart) / 1000;
 
   // The burst: everything at once (BURST_CONCURRENCY in flight), then until the last is delivered.
@@ -265,12 +223,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     );
     const postedMs = Date.now() - burstStart;
     const burstAccepted = burstSeqs.filter((seq) => sent.get(seq)?.status === 202);
-    for (;;) {
-      const have = deliveredSeqs();
-      const missing = burstAccepted.filter((seq) => !have.has(seq)).length;
-      if (missing === 0 || Date.now() - burstStart > o.drainTimeout * 1000) break;
-      await sleep(100);
-    }
+    await waitForRecords(emulator.records, burstAccepted, o.drainTimeout - (Date.now() - burstStart) / 1000, 100);
     const inBurst = new Set(burstSeqs);
     const acks = emulator.records.filter((r) => inBurst.has(seqOf(r.body) ?? -1)).map((r) => Date.parse(r.createdAt));
     burst = {
@@ -310,19 +263,13 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   for (const r of emulator.requests) {
     if (r.idempotencyKey) hitsByKey.set(r.idempotencyKey, (hitsByKey.get(r.idempotencyKey) ?? 0) + 1);
   }
-  const recordsBySeq = new Map<number, typeof emulator.records>();
-  for (const r of emulator.records) {
-    const seq = seqOf(r.body);
-    if (seq === undefined) continue;
-    recordsBySeq.set(seq, [...(recordsBySeq.get(seq) ?? []), r]);
-  }
+  const recordsBySeq = recordsBySeqOf(emulator.records);
   const lost = accepted.filter((s) => !recordsBySeq.has(s));
   const duplicateRecords = [...recordsBySeq].filter(([, list]) => list.length > 1).map(([seq]) => seq);
   const repeatedKeys = [...hitsByKey].filter(([, n]) => n > 1);
   const repeatedRequests = repeatedKeys.reduce((s, [, n]) => s + n - 1, 0);
 
   const fromReceipt: number[] = [];
-  const fromSend: number[] = [];
   const answer: number[] = [];
   const burstFromReceipt: number[] = [];
   const lostInBurst = burstSeqs.filter((seq) => sent.get(seq)?.status === 202 && !recordsBySeq.has(seq));
@@ -338,15 +285,9 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     const record = recordsBySeq.get(seq)?.[0];
     if (!record) continue;
     const ackAt = Date.parse(record.createdAt);
-    fromSend.push(ackAt - s.sentAt);
     const leadId = record.idempotencyKey?.split(':')[0];
     const receivedAt = leadId ? createdAt.get(leadId) : undefined;
     if (receivedAt !== undefined) fromReceipt.push(ackAt - receivedAt);
-  }
-  const statuses: Record<string, number> = {};
-  for (const s of sent.values()) {
-    const k = s.status ? String(s.status) : `error: ${s.error}`;
-    statuses[k] = (statuses[k] ?? 0) + 1;
   }
   const receiptP = percentiles(fromReceipt);
   const summary = {
@@ -362,21 +303,13 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     bodyBytes: { min: pool.minMaxBytes(runId)[0], max: pool.minMaxBytes(runId)[1], average: pool.averageBytes(runId) },
     loadAverage: { before: loadBefore.join(' '), afterSending: loadAfterSend.join(' ') },
     sent: sent.size,
-    skippedOverInFlightCap: skipped,
-    statuses,
+    skippedOverInFlightCap: load.skipped,
+    statuses: load.statuses(),
     accepted: accepted.length,
     delivered: accepted.length - lost.length,
     lost: lost.length,
     lostSample: lost.slice(0, 10),
-    deliveredPerSWhileSending:
-      Math.round(
-        (emulator.records.filter((r) => {
-          const t = Date.parse(r.createdAt);
-          return t >= wallStart && t <= wallStart + sendSeconds * 1000;
-        }).length /
-          sendSeconds) *
-          10,
-      ) / 10,
+    deliveredPerSWhileSending: deliveredPerSWhileSending(emulator.records, wallStart, sendSeconds),
     drainSeconds,
     duplicateRecords: duplicateRecords.length,
     attemptedDuplicates: { keys: repeatedKeys.length, extraRequests: repeatedRequests },
@@ -388,7 +321,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
     memory: memoryReport,
     latencyMs: {
       receiptToAck: receiptP,
-      sendToAck: percentiles(fromSend),
+      sendToAck: sendToReceipt(load, accepted, recordsBySeq),
       sendTo202: percentiles(answer),
     },
     targetP99Met: receiptP.p99 <= 1000,
@@ -399,7 +332,7 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
       receiptToAck: percentiles(burstFromReceipt),
     },
   };
-  console.info(JSON.stringify(summary, null, 2));
+  if (print) console.info(JSON.stringify(summary, null, 2));
   // A plain receiver cannot tell a repeat: its duplicates are the figure to report, not a failure.
   if (o.cpuProf) {
     for (const name of readdirSync(profDir)) {
@@ -412,5 +345,5 @@ export async function runE2e(o: E2eOptions): Promise<boolean> {
   const ok =
     lost.length === 0 && lostInBurst.length === 0 && (o.plain || duplicateRecords.length === 0) && accepted.length > 0;
   if (!ok) console.error(`FAILED: ${lost.length} lost, ${duplicateRecords.length} delivered as two records`);
-  return ok;
+  return { ok, summary };
 }
