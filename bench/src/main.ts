@@ -1,4 +1,4 @@
-// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|fb|startup|fuzz|profile> [options]; see bench/README.md.
+// npm run bench -w @leadrelay/bench -- <ingest|e2e|crash|peer|fb|startup|fuzz|profile> [options]; see bench/README.md.
 import { parseArgs } from 'node:util';
 import { runCeiling } from './ceiling';
 import { runChaos } from './chaos';
@@ -7,6 +7,7 @@ import { runFb } from './fb';
 import { runFuzz } from './fuzz';
 import { benchDatabase, cleanup, type Engine, newRunId, scratchDir } from './harness';
 import { runIngest } from './ingest';
+import { NODE_RED_VERSION, runPeer } from './peer';
 import { summarizeProfile } from './profile';
 import { runStartup } from './startup';
 
@@ -25,6 +26,8 @@ const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
                                                    --then-burst 0 (after the steady load: N leads, 100 at a time, until the last is delivered)
   crash    e2e with api + worker, worker kill -9'd  --rate 200 --duration 30 --kill-every 5 --drain-timeout 150 (pg only)
                                                    --plain (the receiver honours no Idempotency-Key: duplicates reported)
+  peer     Node-RED ${NODE_RED_VERSION} (npm-installed into a scratch folder) and e2e, the same leads, side by side
+                                                   --engine owned|pg (api + worker) |embedded (one process) --rate 1000 --duration 30 --latency 50
   chaos    the chaos suite (CI): 2 api + 2 workers on an owned cluster, kill -9, PostgreSQL restart,
            pg_terminate_backend, a flaky plain receiver and amoCRM; ledger  --rate 10 --duration 50 --drain-timeout 150 --seed 20261124
   fb       Meta lead webhook → destination          --engine pg|owned|embedded --leads 200 --rate 20 --burst 100 --latency 50
@@ -41,7 +44,7 @@ const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
 const { positionals, values } = parseArgs({
   allowPositionals: true,
   options: {
-    engine: { type: 'string', default: 'pg' },
+    engine: { type: 'string' },
     role: { type: 'string' },
     connections: { type: 'string', default: '100' },
     duration: { type: 'string', default: '30' },
@@ -75,7 +78,7 @@ function bounded(name: string, value: string | undefined, min: number, max: numb
   return n;
 }
 
-function engineOf(value: string | undefined): Engine {
+function engineOf(value = 'pg'): Engine {
   if (value !== 'pg' && value !== 'embedded' && value !== 'owned')
     throw new Error('--engine must be pg, embedded or owned');
   return value;
@@ -150,6 +153,14 @@ async function main(): Promise<boolean> {
         plain: values.plain ?? false,
       });
     }
+    case 'peer':
+      return runPeer({
+        engine: engineOf(values.engine ?? 'owned'),
+        rate: bounded('rate', values.rate ?? '1000', 1, 5000),
+        duration,
+        latencyMs: bounded('latency', values.latency, 0, 10_000),
+        drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '150', 10, 900),
+      });
     case 'chaos':
       return runChaos({
         rate: bounded('rate', values.rate ?? '10', 1, 200),
