@@ -1,7 +1,7 @@
 // AlphaSMS's screens, drawn by the web (kit/manifest.ts): the key and the balance, who is texted what
 // and when, and the SMS log.
 import { SMS_PLACEHOLDERS } from '@leadrelay/shared';
-import { defineManifest } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS } from '../kit/manifest';
 import { logo } from './logo';
 import {
   DEFAULT_QUIET_HOURS,
@@ -30,20 +30,15 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: {
-      subtitle: 'list.subtitle',
-      connect: 'list.connect',
-      empty: { title: 'list.empty.title', text: 'list.empty.text' },
-    },
+    list: LIST_WORDS,
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'credentials',
               span: { xs: 24, lg: 14 },

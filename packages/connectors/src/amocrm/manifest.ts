@@ -3,7 +3,7 @@
 // name, tags, responsible user, note); lead fields → the account's fields (a list field's values →
 // its options); the account's users. The paths beside the generic ones are amoCRM's spec paths.
 
-import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf, type MappingTarget } from '../kit/manifest';
 import { logo } from './logo';
 import { AMOCRM_CONTACT_POLICIES, ZAmoBackup, ZAmoField, ZAmoPipeline, ZAmoSettings, ZAmoUser } from './schema';
 import type words from './words/uk.json';
@@ -27,11 +27,7 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: {
-      subtitle: 'list.subtitle',
-      connect: 'list.connect',
-      empty: { title: 'list.empty.title', text: 'list.empty.text' },
-    },
+    list: LIST_WORDS,
     connect: {
       methods: [
         {
@@ -45,14 +41,13 @@ export const manifest = defineManifest<typeof words>({
       ],
     },
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'connection',
               span: { xs: 24, lg: 14 },

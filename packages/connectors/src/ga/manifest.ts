@@ -2,7 +2,7 @@
 // API secret, the event sent on every lead with its parameters, and a test lead through Google's
 // validation server (the `debug` action).
 
-import { type ActionReport, defineManifest } from '../kit/manifest';
+import { type ActionReport, DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS } from '../kit/manifest';
 import { logo } from './logo';
 import {
   GA_DEFAULT_CLIENT_ID_FIELD,
@@ -36,20 +36,15 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: {
-      subtitle: 'list.subtitle',
-      connect: 'list.connect',
-      empty: { title: 'list.empty.title', text: 'list.empty.text' },
-    },
+    list: LIST_WORDS,
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'credentials',
               span: { xs: 24, lg: 14 },

@@ -1,6 +1,6 @@
 // HTTP webhook's screen, drawn by the web (kit/manifest.ts): where each lead is POSTed, the signing
 // secret (write-only, optional), extra headers, what the body holds; saved with a connection check.
-import { defineManifest } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD } from '../kit/manifest';
 import { logo } from './logo';
 import { HTTP_FORMATS, MAX_HEADERS, ZHeaderName, ZHeaderValue, ZHttpAuth, ZHttpUrl } from './schema';
 import type words from './words/uk.json';
@@ -15,8 +15,7 @@ export const manifest = defineManifest<typeof words>({
     name: 'page.name',
     list: { subtitle: 'list.subtitle', connect: 'list.connect' },
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'settings',
@@ -80,7 +79,7 @@ export const manifest = defineManifest<typeof words>({
               result: { ok: 'settings.checkOk', failed: 'settings.checkFailed' },
               check: 'settings.check',
             },
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
           ],
         },
       ],

@@ -694,6 +694,20 @@ export function accountsScreen<_W extends AccountsWords>(screen: AccountsScreen)
 }
 
 /** Types a manifest by its words: `defineManifest<typeof words>({ … })`, `words` being words/uk.json's type. */
+/**
+ * The words most pages put under the same keys (README "Adding a connector" 3): a manifest spreads
+ * them instead of spelling them out, and its words' type still checks that each key exists.
+ */
+export const LIST_WORDS = {
+  subtitle: 'list.subtitle',
+  connect: 'list.connect',
+  empty: { title: 'list.empty.title', text: 'list.empty.text' },
+} as const;
+/** The detail page's back link and its note while not connected, under the usual keys. */
+export const DETAIL_WORDS = { back: 'page.back', notConnected: 'page.notConnected' } as const;
+/** The general card (name, switch, type, status) where most pages put it: left of the connection. */
+export const GENERAL_CARD = { widget: 'general', span: { xs: 24, lg: 10 } } as const;
+
 export function defineManifest<W = Record<string, never>>(
   manifest: ConnectorManifest<WordKey<W>, WordGroup<W>>,
 ): ConnectorManifest {

@@ -4,7 +4,7 @@
 // organization and deal fields; its users; the webhooks registered in the company. The paths beside
 // the generic ones are Pipedrive's spec paths (/pipedrive/* live at the auth host).
 import { ZLoaderUsers } from '@leadrelay/shared';
-import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf, type MappingTarget } from '../kit/manifest';
 import { logo } from './logo';
 import {
   PIPEDRIVE_TARGETS,
@@ -44,11 +44,7 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: {
-      subtitle: 'list.subtitle',
-      connect: 'list.connect',
-      empty: { title: 'list.empty.title', text: 'list.empty.text' },
-    },
+    list: LIST_WORDS,
     connect: {
       methods: [
         {
@@ -84,14 +80,13 @@ export const manifest = defineManifest<typeof words>({
       ],
     },
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'connection',
               span: { xs: 24, lg: 14 },

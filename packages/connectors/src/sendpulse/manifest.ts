@@ -2,7 +2,7 @@
 // shown back) with the chatbot the CRM widget reads (its channel, bot and the variable with
 // the phone), saved with a connection check; and the CRM pipeline and step a lead's deal goes into.
 // The connection card is also the one the widget's admin page shows for the integration it uses.
-import { defineManifest, listOf } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf } from '../kit/manifest';
 import { logo } from './logo';
 import { SENDPULSE_CHANNELS, ZSendpulseAuth, ZSendpulsePipeline, ZSendpulseSettings } from './schema';
 import type words from './words/uk.json';
@@ -14,20 +14,15 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: {
-      subtitle: 'list.subtitle',
-      connect: 'list.connect',
-      empty: { title: 'list.empty.title', text: 'list.empty.text' },
-    },
+    list: LIST_WORDS,
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'credentials',
               span: { xs: 24, lg: 14 },

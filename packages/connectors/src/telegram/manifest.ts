@@ -3,7 +3,7 @@
 // is connected and read through the server's Telegram module (the manager bot: /api/telegram/connect
 // and /api/telegram/account/:id), named here as data.
 import { ZTelegramAccount, ZTelegramConnectBody } from '@leadrelay/shared';
-import { type ConnectionView, defineManifest, type WordKey } from '../kit/manifest';
+import { type ConnectionView, DETAIL_WORDS, defineManifest, GENERAL_CARD, type WordKey } from '../kit/manifest';
 import { logo } from './logo';
 import type words from './words/uk.json';
 
@@ -43,14 +43,13 @@ export const manifest = defineManifest<typeof words>({
     title: 'page.title',
     list: { subtitle: 'list.subtitle', connect: 'list.connect', defaultName: 'list.defaultName' },
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'stack',
               span: { xs: 24, lg: 14 },

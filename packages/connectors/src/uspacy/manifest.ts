@@ -5,7 +5,7 @@
 // generic ones are Uspacy's own routes.
 
 import { z } from 'zod';
-import { defineManifest, listOf, type MappingTarget } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf, type MappingTarget } from '../kit/manifest';
 import { logo } from './logo';
 import { parseIncomingWebhook, portalOrigin, USPACY_TARGETS, ZUspacyField, ZUspacyFunnel, ZUspacyUser } from './schema';
 import type words from './words/uk.json';
@@ -32,11 +32,7 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: {
-      subtitle: 'list.subtitle',
-      connect: 'list.connect',
-      empty: { title: 'list.empty.title', text: 'list.empty.text' },
-    },
+    list: LIST_WORDS,
     connect: {
       methods: [
         {
@@ -126,14 +122,13 @@ export const manifest = defineManifest<typeof words>({
       ],
     },
     detail: {
-      back: 'page.back',
-      notConnected: 'page.notConnected',
+      ...DETAIL_WORDS,
       tabs: [
         {
           key: 'connection',
           label: 'tabs.connection',
           cards: [
-            { widget: 'general', span: { xs: 24, lg: 10 } },
+            GENERAL_CARD,
             {
               widget: 'connection',
               span: { xs: 24, lg: 14 },
