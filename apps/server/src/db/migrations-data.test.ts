@@ -64,6 +64,29 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
+/**
+ * The operator's saved words as the migrations from `tag` on leave them: a database migrated up to
+ * just before it, with uk and en and the `saved` rows [locale, namespace, key, value], then to the end.
+ */
+async function savedWordsAfter(tag: string, saved: string[][]): Promise<unknown[]> {
+  const client = await emptyDatabase();
+  await migrate(drizzle(client), { migrationsFolder: migrationsBefore(tag) });
+  const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
+  for (const code of ['en', 'uk']) {
+    if (!locales.some((l) => l.code === code)) {
+      await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
+    }
+  }
+  for (const row of saved) {
+    await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, row);
+  }
+  await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+  const { rows } = await client.query(
+    `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
+  );
+  return rows;
+}
+
 describe('0032: the SMS log moves into connector records', () => {
   it('keeps every message with its id, times, state and fields, and whether it is still asked about', async () => {
     await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0032_sms_into_connector_records') });
@@ -282,14 +305,6 @@ describe('0035: amoCRM backups move into connector records', () => {
 
 describe("0038: the operator's words for the connectors' codes follow them into their folders", () => {
   it('moves a saved error or reason word to connectors:<slug>.errors|reasons.<CODE>, and leaves every other word', async () => {
-    const client = await emptyDatabase();
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0038_codes_words_into_connectors') });
-    const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
-    for (const code of ['en', 'uk']) {
-      if (!locales.some((l) => l.code === code)) {
-        await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
-      }
-    }
     const saved = [
       ['uk', 'errors', 'USPACY_PORTAL_INVALID', 'Наш портал: назва.uspacy.ua'],
       ['en', 'integrations', 'reasons.SMS_NO_PHONE', 'No phone, no SMS'],
@@ -299,21 +314,7 @@ describe("0038: the operator's words for the connectors' codes follow them into 
       ['en', 'errors', 'HOROSHOP_REFUSED', 'old words'],
       ['en', 'connectors', 'horoshop.errors.HOROSHOP_REFUSED', 'new words'],
     ];
-    for (const [locale, namespace, key, value] of saved) {
-      await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, [
-        locale,
-        namespace,
-        key,
-        value,
-      ]);
-    }
-
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-
-    const { rows } = await client.query(
-      `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
-    );
-    expect(rows).toEqual([
+    expect(await savedWordsAfter('0038_codes_words_into_connectors', saved)).toEqual([
       { locale: 'en', namespace: 'connectors', key: 'alfasms.reasons.SMS_NO_PHONE', value: 'No phone, no SMS' },
       { locale: 'en', namespace: 'connectors', key: 'horoshop.errors.HOROSHOP_REFUSED', value: 'new words' },
       { locale: 'en', namespace: 'errors', key: 'HOROSHOP_REFUSED', value: 'old words' },
@@ -331,14 +332,6 @@ describe("0038: the operator's words for the connectors' codes follow them into 
 
 describe("0039: the operator's words for Facebook's codes follow them into its folder", () => {
   it('moves a saved error or reason word to connectors:facebook.errors|reasons.<CODE>, and leaves sign-in’s and every other word', async () => {
-    const client = await emptyDatabase();
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0039_facebook_codes_words') });
-    const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
-    for (const code of ['en', 'uk']) {
-      if (!locales.some((l) => l.code === code)) {
-        await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
-      }
-    }
     const saved = [
       ['uk', 'errors', 'FB_PAGE_NOT_FOUND', 'Немає такої сторінки'],
       ['en', 'integrations', 'reasons.FACEBOOK_TOKEN', 'Log in to Facebook again'],
@@ -349,21 +342,7 @@ describe("0039: the operator's words for Facebook's codes follow them into its f
       ['en', 'errors', 'FB_CONNECTION_NOT_FOUND', 'old words'],
       ['en', 'connectors', 'facebook.errors.FB_CONNECTION_NOT_FOUND', 'new words'],
     ];
-    for (const [locale, namespace, key, value] of saved) {
-      await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, [
-        locale,
-        namespace,
-        key,
-        value,
-      ]);
-    }
-
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-
-    const { rows } = await client.query(
-      `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
-    );
-    expect(rows).toEqual([
+    expect(await savedWordsAfter('0039_facebook_codes_words', saved)).toEqual([
       { locale: 'en', namespace: 'connectors', key: 'facebook.errors.FB_CONNECTION_NOT_FOUND', value: 'new words' },
       {
         locale: 'en',
@@ -532,14 +511,6 @@ describe("0037: Facebook's tables move into the account connections' generic one
 
 describe("0040: the operator's words for SendPulse's connection form follow it into its folder", () => {
   it("moves a saved word of the form and the catalogue's description to connectors:sendpulse.*, and leaves every other word", async () => {
-    const client = await emptyDatabase();
-    await migrate(drizzle(client), { migrationsFolder: migrationsBefore('0040_sendpulse_words_into_connector') });
-    const { rows: locales } = await client.query(`SELECT code FROM locales ORDER BY code`);
-    for (const code of ['en', 'uk']) {
-      if (!locales.some((l) => l.code === code)) {
-        await client.query(`INSERT INTO locales (code, iso, file) VALUES ($1, $1, $1 || '.json')`, [code]);
-      }
-    }
     const saved = [
       ['uk', 'widget', 'admin.connectionTitle', 'SendPulse магазину'],
       ['en', 'integrations', 'catalogue.descriptions.sendpulse', 'Our chatbot CRM'],
@@ -550,21 +521,7 @@ describe("0040: the operator's words for SendPulse's connection form follow it i
       ['en', 'widget', 'admin.botId', 'old words'],
       ['en', 'connectors', 'sendpulse.connection.botId', 'new words'],
     ];
-    for (const [locale, namespace, key, value] of saved) {
-      await client.query(`INSERT INTO translations (locale, namespace, key, value) VALUES ($1, $2, $3, $4)`, [
-        locale,
-        namespace,
-        key,
-        value,
-      ]);
-    }
-
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
-
-    const { rows } = await client.query(
-      `SELECT locale, namespace, key, value FROM translations ORDER BY locale, namespace, key`,
-    );
-    expect(rows).toEqual([
+    expect(await savedWordsAfter('0040_sendpulse_words_into_connector', saved)).toEqual([
       { locale: 'en', namespace: 'connectors', key: 'sendpulse.catalogue.description', value: 'Our chatbot CRM' },
       { locale: 'en', namespace: 'connectors', key: 'sendpulse.connection.botId', value: 'new words' },
       { locale: 'en', namespace: 'integrations', key: 'catalogue.descriptions.webhook', value: 'A form' },
