@@ -1,20 +1,17 @@
 // Migrations that move data keep it: a database as an earlier build left it, migrated to this one.
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsBefore as shippedBefore } from '../test/migrations';
 import { MIGRATIONS_FOLDER } from './client';
-import { readJournal } from './migrations-journal';
 
 const server = inject('testDatabaseUrl');
 const prefix = `lr_migrations_${randomBytes(6).toString('hex')}`;
 const made: { name: string; client: pg.Client }[] = [];
 let client: pg.Client;
-const folders: string[] = [];
+const folders: (() => void)[] = [];
 
 async function onServer(sql: string) {
   const admin = new pg.Client({ connectionString: server });
@@ -38,18 +35,10 @@ async function emptyDatabase(): Promise<pg.Client> {
   return db;
 }
 
-/** The migrations this build ships, up to (not including) the one tagged `before`. */
+/** The migrations this build ships, up to (not including) the one tagged `before` (removed after the file). */
 function migrationsBefore(before: string): string {
-  const folder = mkdtempSync(join(tmpdir(), 'leadrelay-migrations-'));
-  folders.push(folder);
-  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
-  const journal = readJournal(MIGRATIONS_FOLDER);
-  const at = journal.entries.findIndex((e) => e.tag === before);
-  expect(at).toBeGreaterThan(0);
-  writeFileSync(
-    join(folder, 'meta', '_journal.json'),
-    JSON.stringify({ ...journal, entries: journal.entries.slice(0, at) }),
-  );
+  const { folder, remove } = shippedBefore(before);
+  folders.push(remove);
   return folder;
 }
 
@@ -61,7 +50,7 @@ afterAll(async () => {
     await db.end().catch(() => undefined);
     await onServer(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  for (const remove of folders) remove();
 });
 
 /**
