@@ -47,20 +47,21 @@ describe('rotateAuth', () => {
       refreshes += 1;
       await tick(30);
       expect(current).toEqual(initial);
-      return { accessToken: 'a2', refreshToken: 'r2' };
+      return { accessToken: 'a2', refreshToken: 'refresh.r2' };
     };
     const rotate = extras().rotateAuth!;
     const results = await Promise.all([rotate(initial, refresh), rotate(initial, refresh), rotate(initial, refresh)]);
     expect(refreshes).toBe(1);
-    for (const r of results) expect(r).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
+    for (const r of results) expect(r).toEqual({ accessToken: 'a2', refreshToken: 'refresh.r2' });
     const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, destinationId));
-    expect(JSON.stringify(row!.auth)).not.toContain('r2');
-    expect(readAuth(t.app.deps.secrets, row!)).toEqual({ accessToken: 'a2', refreshToken: 'r2' });
+    // A dot is no base64 character: the sealed envelope cannot hold it by chance.
+    expect(JSON.stringify(row!.auth)).not.toContain('refresh.r2');
+    expect(readAuth(t.app.deps.secrets, row!)).toEqual({ accessToken: 'a2', refreshToken: 'refresh.r2' });
   });
 
   it('a failed refresh stores nothing and the next call may try again', async () => {
     const rotate = extras().rotateAuth!;
-    const stale = { accessToken: 'a2', refreshToken: 'r2' };
+    const stale = { accessToken: 'a2', refreshToken: 'refresh.r2' };
     await expect(rotate(stale, async () => Promise.reject(new Error('invalid_grant')))).rejects.toThrow(
       'invalid_grant',
     );

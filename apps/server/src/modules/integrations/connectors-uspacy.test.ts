@@ -78,7 +78,8 @@ describe('Uspacy connect', () => {
     const row = await rowOf(id);
     const stored = JSON.stringify(row.auth);
     expect(stored).not.toContain(em.password);
-    expect(stored).not.toContain('eyJ');
+    // No token (a JWT: base64 parts joined by dots, which the sealed envelope's base64 never has).
+    expect(stored).not.toMatch(/eyJ[\w-]*\./);
     const opened = t.app.deps.secrets.open(row.auth!, id) as Record<string, unknown>;
     expect(opened).toMatchObject({ kind: 'password', portal: em.url, email: em.email, userId: 1 });
     expect(JSON.stringify(opened)).not.toContain(em.password);
