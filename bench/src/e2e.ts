@@ -21,12 +21,15 @@ import {
   onCleanup,
   percentiles,
   queryOnce,
+  roleStatementTime,
   type ServerProcess,
   scratchDir,
   serverVersion,
   startServer,
   statementCosts,
   tunables,
+  WORKER_ROLE,
+  workerRoleUrl,
 } from './harness';
 import {
   deliveredPerSWhileSending,
@@ -36,7 +39,7 @@ import {
   benchSeq as seqOf,
   waitForRecords,
 } from './load';
-import { sampleMemory } from './observe';
+import { cpuSeconds, sampleMemory } from './observe';
 import { summarizeProfile } from './profile';
 
 export interface E2eOptions {
@@ -141,6 +144,9 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
   const databaseUrl = serverDatabaseUrl ?? embeddedDatabaseUrl(api.dataDir);
   const postgres = await serverVersion(databaseUrl);
   const workerPorts = await Promise.all(Array.from({ length: split ? o.workers : 0 }, () => freePort()));
+  // On the bench's own cluster the workers sign in as a role of their own: their statement time is theirs.
+  const measureCosts = o.engine === 'owned' && !o.crash;
+  const workerDatabaseUrl = measureCosts && split ? await workerRoleUrl(serverDatabaseUrl!) : serverDatabaseUrl;
   const startWorker = (i: number) =>
     startServer({
       name: `worker${i + 1}`,
@@ -148,7 +154,7 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
       role: 'worker',
       port: workerPorts[i]!,
       dir,
-      databaseUrl: serverDatabaseUrl,
+      databaseUrl: workerDatabaseUrl,
       jwtSecret,
       encryptionKey,
     });
@@ -192,6 +198,9 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
   }));
   const loadBefore = loadavg().map((l) => l.toFixed(2));
   log(`sending ${o.rate}/s for ${o.duration} s (${total} leads), load average ${loadBefore.join(' ')}`);
+  if (measureCosts) await queryOnce(databaseUrl, 'select pg_stat_statements_reset()');
+  const cpuOf = (list: ServerProcess[]) => list.reduce((sum, s) => sum + cpuSeconds(s.child.pid), 0);
+  const cpuBefore = { apis: cpuOf(apis), workers: cpuOf(workers) };
   const { wallStart, sendSeconds } = await load.steady(o.rate, o.duration);
   loadRunning = false;
   await crashLoop;
@@ -203,6 +212,7 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
   const missing = await waitForRecords(emulator.records, accepted, o.drainTimeout);
   if (missing > 0) log(`gave up waiting after ${o.drainTimeout} s: ${missing} not delivered`);
   const drainSeconds = (Date.now() - drainStart) / 1000;
+  const costs = await steadyCosts();
 
   // The burst: everything at once (BURST_CONCURRENCY in flight), then until the last is delivered.
   const burstSeqs: number[] = [];
@@ -237,6 +247,31 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
     log(`burst: posted in ${postedMs} ms, last delivered ${burst.lastDeliveredAfterMs} ms after the first post`);
   }
   const memoryReport = memory.stop();
+
+  /**
+   * What the steady load cost, from the first post to the last delivery (before any burst): CPU of
+   * the server processes per lead (from /proc) and, on the bench's own cluster with separate
+   * processes, the workers' statement time (pg_stat_statements, their own role) per delivery.
+   */
+  async function steadyCosts() {
+    const n = accepted.length;
+    if (!n) return undefined;
+    const perLead = (seconds: number) => Math.round((seconds * 1e6) / n) / 1000;
+    const apiCpu = cpuOf(apis) - cpuBefore.apis;
+    if (!split) return { leads: n, processCpuMsPerLead: perLead(apiCpu) };
+    const figures: Record<string, unknown> = {
+      leads: n,
+      apiCpuMsPerLead: perLead(apiCpu),
+      workerCpuMsPerDelivery: perLead(cpuOf(workers) - cpuBefore.workers),
+    };
+    if (measureCosts) {
+      const statements = await roleStatementTime(databaseUrl, WORKER_ROLE);
+      figures.workerStatementMsPerDelivery = Math.round((statements.totalMs * 1000) / n) / 1000;
+      figures.workerStatementsPerDelivery = Math.round((statements.calls * 1000) / n) / 1000;
+      figures.workerTopStatements = statements.top;
+    }
+    return figures;
+  }
 
   // Receipt times from the database (the lead's created_at is stamped when ingest starts).
   const createdAt = new Map<string, number>();
@@ -325,6 +360,7 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
       sendTo202: percentiles(answer),
     },
     targetP99Met: receiptP.p99 <= 1000,
+    costs,
     topStatements,
     burst: burst && {
       ...burst,

@@ -411,3 +411,32 @@ export function statementCosts(databaseUrl: string, limit = 12): Promise<Record<
       order by total_exec_time desc limit ${limit}`,
   );
 }
+
+/** The database role the worker processes of a split `owned` run sign in as: their statements are told apart by it. */
+export const WORKER_ROLE = 'leadrelay_worker';
+
+/** `url` signed in as the worker role (created here, a superuser like the servers' own). */
+export async function workerRoleUrl(url: string): Promise<string> {
+  await queryOnce(
+    url,
+    `do $$ begin if not exists (select from pg_roles where rolname = '${WORKER_ROLE}') then create role ${WORKER_ROLE} login superuser; end if; end $$`,
+  );
+  const u = new URL(url);
+  u.username = WORKER_ROLE;
+  u.password = '';
+  return u.toString();
+}
+
+/** Statement time (`pg_stat_statements`) of one role since the last reset: total ms, calls, and the top statements. */
+export async function roleStatementTime(databaseUrl: string, role: string, limit = 6) {
+  const rows = await queryOnce(
+    databaseUrl,
+    `select calls::int, total_exec_time::float as total_ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 120) as query
+       from pg_stat_statements s join pg_roles r on r.oid = s.userid
+      where r.rolname = '${role}' and dbid = (select oid from pg_database where datname = current_database())
+      order by total_exec_time desc`,
+  );
+  const totalMs = rows.reduce((s, r) => s + Number(r.total_ms), 0);
+  const calls = rows.reduce((s, r) => s + Number(r.calls), 0);
+  return { totalMs, calls, top: rows.slice(0, limit) };
+}

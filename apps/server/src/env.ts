@@ -41,7 +41,7 @@ const SERVER_KEYS = {
   WEB_DIST: z.preprocess(blankToUndefined, z.string().default(DEFAULT_WEB_DIST)),
   TRUST_PROXY: boolish,
   ROLE: z.enum(['api', 'worker', 'all']).default('all'),
-  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(DEFAULT_WORKER_CONCURRENCY),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(1024).default(DEFAULT_WORKER_CONCURRENCY),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_POOL_SIZE),
   WORKER_DB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(DEFAULT_WORKER_POOL_SIZE),
   ALLOW_PRIVATE_DESTINATIONS: boolish,

@@ -1,12 +1,14 @@
 import { createSafeFetch, getConnector } from '@leadrelay/connectors';
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
 import { eq, inArray, sql } from 'drizzle-orm';
+import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { deliveries, deliveryAttempts, destinationHealth, errorRecords, hooks } from '../db/schema';
 import { accountIdOf, createCollection, createDestination, createSource, fakeClock } from '../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { testDestination } from '../test/test-destination';
+import { STORE_SUCCESSES } from './result-batch';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './worker';
 
 let t: TestApp;
@@ -241,18 +243,23 @@ describe('delivery worker', () => {
     const hookId = await ingest(source.url, { name: 'Restart' });
     // PostgreSQL restarts just as the result is stored: the first statement finds no connection.
     let lost = 0;
-    const db = new Proxy(t.app.db, {
+    const pool = (t.app.db as unknown as { $client: pg.Pool }).$client;
+    const failing = new Proxy(pool, {
       get(target, prop, receiver) {
-        if (prop === 'execute' && lost === 0) {
-          return () => {
+        if (prop !== 'query') return Reflect.get(target, prop, receiver);
+        return (config: { name?: string }, ...rest: unknown[]) => {
+          if (config?.name === STORE_SUCCESSES.name && lost === 0) {
             lost += 1;
             return Promise.reject(
               Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
             );
-          };
-        }
-        return Reflect.get(target, prop, receiver);
+          }
+          return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+        };
       },
+    });
+    const db = new Proxy(t.app.db, {
+      get: (target, prop, receiver) => (prop === '$client' ? failing : Reflect.get(target, prop, receiver)),
     });
     const w = worker(fakeClock(new Date(Date.now() + 60_000)), { db });
     expect(await w.runOnce()).toBe(1);
@@ -261,6 +268,78 @@ describe('delivery worker', () => {
     expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 1, leasedBy: null });
     const d = await deliveryOf(hookId);
     expect(await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id))).toHaveLength(1);
+  });
+
+  /** The test app's database with its pool's `query` seen (and, by `fail`, refused) by the test. */
+  function watchedDb(fail: (name: string | undefined, values: unknown[]) => Error | undefined) {
+    const pool = (t.app.db as unknown as { $client: pg.Pool }).$client;
+    const seen: { name?: string; values: unknown[] }[] = [];
+    const watched = new Proxy(pool, {
+      get(target, prop, receiver) {
+        if (prop !== 'query') return Reflect.get(target, prop, receiver);
+        return (config: { name?: string; values?: unknown[] }, ...rest: unknown[]) => {
+          seen.push({ name: config?.name, values: config?.values ?? [] });
+          const error = fail(config?.name, config?.values ?? []);
+          if (error) return Promise.reject(error);
+          return (target.query as (...args: unknown[]) => unknown)(config, ...rest);
+        };
+      },
+    });
+    const db = new Proxy(t.app.db, {
+      get: (target, prop, receiver) => (prop === '$client' ? watched : Reflect.get(target, prop, receiver)),
+    });
+    return { db, seen };
+  }
+
+  it('stores successes that finish together in one statement, each hook delivered and told', async () => {
+    const { source } = await setup();
+    const hookIds: string[] = [];
+    for (let n = 0; n < 12; n++) hookIds.push(await ingest(source.url, { name: `Together ${n}` }));
+    const { db, seen } = watchedDb(() => undefined);
+    const told: string[] = [];
+    const onChanged = ({ hookId }: { hookId: string }) => told.push(hookId);
+    t.app.events.on('hook.changed', onChanged);
+    try {
+      expect(await worker(fakeClock(new Date()), { db }).runOnce()).toBe(12);
+    } finally {
+      t.app.events.off('hook.changed', onChanged);
+    }
+    const stores = seen.filter((q) => q.name === STORE_SUCCESSES.name);
+    expect(stores).toHaveLength(1);
+    expect(JSON.parse(String(stores[0]!.values[0]))).toHaveLength(12);
+    for (const hookId of hookIds) {
+      expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 1, leasedBy: null });
+      const [hook] = await t.app.db.select().from(hooks).where(eq(hooks.id, hookId));
+      expect(hook!.status).toBe('delivered');
+    }
+    expect(told.sort()).toEqual([...hookIds].sort());
+    const attempts = await t.app.db
+      .select()
+      .from(deliveryAttempts)
+      .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId));
+    expect(attempts).toHaveLength(12);
+  });
+
+  it('stores each success alone when the statement of several fails, so one bad result fails alone', async () => {
+    const { source } = await setup();
+    const hookIds: string[] = [];
+    for (let n = 0; n < 5; n++) hookIds.push(await ingest(source.url, { name: `Alone ${n}` }));
+    const thirdId = (await deliveryOf(hookIds[2]!)).id;
+    // The batch fails as a whole; the third delivery's result fails on its own too.
+    const { db, seen } = watchedDb((name, values) => {
+      if (name !== STORE_SUCCESSES.name) return undefined;
+      const results = JSON.parse(String(values[0])) as { id: string }[];
+      const bad = results.length > 1 || results[0]?.id === thirdId;
+      return bad ? Object.assign(new Error('invalid input syntax for type json'), { code: '22P02' }) : undefined;
+    });
+    expect(await worker(fakeClock(new Date()), { db }).runOnce()).toBe(5);
+    const stores = seen.filter((q) => q.name === STORE_SUCCESSES.name).map((q) => JSON.parse(String(q.values[0])));
+    expect(stores.map((batch) => batch.length)).toEqual([5, 1, 1, 1, 1, 1]);
+    for (const [i, hookId] of hookIds.entries()) {
+      const d = await deliveryOf(hookId);
+      // The third stays leased: due again when the lease runs out, as any result that cannot be stored.
+      expect(d.status).toBe(i === 2 ? 'running' : 'delivered');
+    }
   });
 
   it('never delivers one delivery twice when two workers race', async () => {

@@ -11,6 +11,7 @@ import { type AttemptTraceJson, type DeliveryRow, deliveries, destinationHealth,
 import type { EngineEventBus } from '../lib/events';
 import { type BreakerPolicy, nextRetryAt, type RetryPolicy } from './policy';
 import { iso } from './queue';
+import type { ResultBatch } from './result-batch';
 
 export type Outcome =
   /**
@@ -41,6 +42,8 @@ export interface FinishContext {
   random: () => number;
   retry: RetryPolicy;
   breaker: BreakerPolicy;
+  /** Where the usual success is stored, together with others that finish at the same time. */
+  successes: ResultBatch;
 }
 
 /** A trace as a jsonb parameter (null when absent). */
@@ -53,9 +56,10 @@ const AUTH_FAILURES = new Set(['AUTH', 'INTEGRATION_AUTH_UNREADABLE', 'CONFIGURA
 /**
  * Stores the result. One statement stores the attempt, the delivery (only while this worker
  * still holds its lease) and the breaker reset after a success. A success of a hook's only
- * delivery also sets the hook's status in that statement: one round trip. Otherwise it is a
- * transaction (BEGIN; that statement, which also locks the hook's row; the failure's
- * bookkeeping; the hook's status from all its deliveries; COMMIT).
+ * delivery with nothing for its destination type to record also sets the hook's status there, and
+ * goes with the other such successes of the moment, in one statement for them all
+ * (result-batch.ts). Otherwise it is a transaction (BEGIN; that statement, which also locks the
+ * hook's row; the failure's bookkeeping; the hook's status from all its deliveries; COMMIT).
  */
 export async function finishDelivery(
   q: FinishContext,
@@ -92,8 +96,10 @@ export async function finishDelivery(
   }
   const httpStatus = outcome.kind === 'ok' ? (outcome.result.response?.status ?? null) : (outcome.httpStatus ?? null);
   const error = outcome.kind === 'ok' ? null : outcome.message.slice(0, MAX_MESSAGE);
-  // The attempt is recorded even when the lease was lost.
-  const store = (executor: Executor, hook: SQL) =>
+  // The attempt is recorded even when the lease was lost. The hook update only locks its row here:
+  // concurrent results of one hook take turns, so the last one counts every committed result
+  // (READ COMMITTED: a fresh snapshot per statement).
+  const store = (executor: Executor) =>
     executor.execute(sql`
       with done as (
         update deliveries set ${result}, lease_until = null, leased_by = null
@@ -105,7 +111,7 @@ export async function finishDelivery(
         values (${row.id}, ${row.attempts}, ${outcome.kind}, ${httpStatus}, ${jsonb(trace.request)},
           ${jsonb(trace.response)}, ${error}, ${durationMs}, ${iso(startedAt)}::timestamptz)
       ), hook as (
-        update hooks set ${hook}, updated_at = ${iso(now)}::timestamptz
+        update hooks set status = status, updated_at = ${iso(now)}::timestamptz
         where id = ${row.hookId} and exists (select 1 from done)
       ), healed as (
         update destination_health set consecutive_failures = 0, paused_until = null, pauses = 0
@@ -127,15 +133,13 @@ export async function finishDelivery(
   const hookChanged = () => q.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId });
 
   if (outcome.kind === 'ok' && onlyDelivery && !outcome.record) {
-    const [counts] = rowsOf<{ stored: number; healed: number }>(await store(q.db, sql`status = 'delivered'`));
-    if (!counts?.stored) return leaseLost();
-    for (const emit of [...recovered(counts.healed), hookChanged]) emit();
+    const done = await q.successes.store({ row, outcome, startedAt, durationMs });
+    if (!done.stored) return leaseLost();
+    for (const emit of [...recovered(done.healed ? 1 : 0), hookChanged]) emit();
     return;
   }
   await q.db.transaction(async (tx) => {
-    // Here the hook update only locks its row: concurrent results of one hook take turns, so
-    // the last one counts every committed result (READ COMMITTED: a fresh snapshot per statement).
-    const [counts] = rowsOf<{ stored: number; healed: number }>(await store(tx, sql`status = status`));
+    const [counts] = rowsOf<{ stored: number; healed: number }>(await store(tx));
     if (!counts?.stored) return leaseLost();
     if (outcome.kind === 'ok' && outcome.record) await outcome.record(tx);
     if (failedMessage) {

@@ -5,6 +5,8 @@
 import { HELD_EXPIRED, type HoldReason } from '@leadrelay/shared';
 import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { type Db, type Executor, rowsOf } from '../db/client';
+import { rowFromJson } from '../db/json-row';
+import { rawDb, type Statement } from '../db/raw-sql';
 import {
   accountHolds,
   type DeliveryRow,
@@ -42,29 +44,16 @@ export function announceDue(events: EngineEventBus): void {
   events.emit('deliveries.due');
 }
 
-/** A claimed delivery with what its attempt needs, loaded for the whole batch in one query. */
+/** A claimed delivery with what its attempt needs, loaded for the whole batch by the claim itself. */
 export interface ClaimedDelivery {
   row: DeliveryRow;
   lead: LeadRow | null;
   destination: IntegrationRow | null;
   /** Deliveries of its hook (ingest creates them all with the hook; none is added later). */
   hookDeliveries: number;
-  /** An earlier attempt may have made the record (see `outcomeUnknownSql`): the connector looks it up first. */
+  /** An earlier attempt may have made the record (see CLAIM's `outcome_unknown`): the connector looks it up first. */
   outcomeUnknown: boolean;
 }
-
-/**
- * Whether an earlier attempt of delivery `d` may have reached its destination without its result
- * being stored, judged at the claim that just counted attempt `d.attempts`: an earlier claim left
- * no attempt row (the worker died or lost its lease mid-call: a takeover), or an attempt row says
- * `ok` (a success whose result was not stored, the lease being lost), or a retryable failure with
- * no answer or a 5xx (a timeout, a dropped connection, a server error after the record was made).
- * The first attempt is never in doubt, so the normal path costs nothing.
- */
-const outcomeUnknownSql = sql<boolean>`(${deliveries.attempts} > 1 and (
-  (select count(*) from delivery_attempts a where a.delivery_id = ${deliveries.id}) < ${deliveries.attempts} - 1
-  or exists (select 1 from delivery_attempts a where a.delivery_id = ${deliveries.id}
-    and (a.outcome = 'ok' or (a.outcome = 'retryable' and (a.http_status is null or a.http_status >= 500))))))`;
 
 export interface ClaimOptions {
   workerId: string;
@@ -76,68 +65,47 @@ export interface ClaimOptions {
 }
 
 /**
+ * The claim ($1 now, $2 the lease's end, $3 the worker, $4 how many, $5 the breaker's threshold):
+ * the function `claim_deliveries` (migration 0042, where its plan is pinned and explained). It
+ * takes due pending deliveries by their place in an index (due time, then creation order), so its
+ * cost follows what it takes, not the backlog, and running ones whose lease ran out (a worker
+ * died); it leases them, counts the attempt, and answers with each one's lead and destination as
+ * `to_jsonb`, its hook's delivery count and whether an earlier attempt may have reached the
+ * destination without its result being stored (the connector then looks its record up first).
+ * A paused destination gives none; one that failed `threshold` times in a row only its oldest.
+ */
+export const CLAIM: Statement = {
+  name: 'delivery_claim_v3',
+  text: 'select * from claim_deliveries($1::timestamptz, $2::timestamptz, $3, $4::int, $5::int)',
+};
+
+/**
  * Takes due deliveries: pending ones whose time has come and running ones whose lease ran out
  * (a worker died). A paused destination gives none; one just out of its pause gives only its
- * oldest (the probe). Oldest first, so a backlog drains in creation order. Two queries for the
- * whole batch: the claim, then the claimed rows' leads and destinations.
+ * oldest (the probe). Oldest due first (then creation order), so a backlog drains in the order it
+ * arrived. One round trip for the whole batch, its leads and destinations included.
  */
 export async function claimDeliveries(db: Db, options: ClaimOptions): Promise<ClaimedDelivery[]> {
   const { now, limit, threshold } = options;
   const leaseUntil = new Date(now.getTime() + options.leaseMs);
-  const rows = await db
-    .update(deliveries)
-    .set({
-      status: 'running',
-      leaseUntil,
-      leasedBy: options.workerId,
-      attempts: sql`${deliveries.attempts} + 1`,
-      firstAttemptAt: sql`coalesce(${deliveries.firstAttemptAt}, ${iso(now)}::timestamptz)`,
-    })
-    .where(sql`${deliveries.id} in (
-      select d.id from deliveries d
-      left join destination_health h on h.destination_id = d.destination_id
-      where ((d.status = 'pending' and d.next_attempt_at <= ${iso(now)}::timestamptz)
-          or (d.status = 'running' and d.lease_until < ${iso(now)}::timestamptz))
-        and (h.paused_until is null or h.paused_until <= ${iso(now)}::timestamptz)
-        and (h.consecutive_failures is null or h.consecutive_failures < ${threshold}
-          or d.seq = (select min(o.seq) from deliveries o
-                      where o.destination_id = d.destination_id and o.status in ('pending', 'running')))
-      order by d.seq
-      limit ${limit}
-      for update of d skip locked
-    )`)
-    .returning();
-  if (!rows.length) return [];
-  const loaded = await db
-    .select({
-      id: deliveries.id,
-      lead: leads,
-      destination: integrations,
-      hookDeliveries: sql<number>`(select count(*)::int from deliveries o where o.hook_id = ${deliveries.hookId})`,
-      outcomeUnknown: outcomeUnknownSql,
-    })
-    .from(deliveries)
-    .leftJoin(leads, eq(leads.id, deliveries.leadId))
-    .leftJoin(integrations, eq(integrations.id, deliveries.destinationId))
-    .where(
-      inArray(
-        deliveries.id,
-        rows.map((r) => r.id),
-      ),
-    );
-  const byId = new Map(loaded.map((l) => [l.id, l]));
-  return rows
-    .sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))
-    .map((row) => {
-      const more = byId.get(row.id);
-      return {
-        row,
-        lead: more?.lead ?? null,
-        destination: more?.destination ?? null,
-        hookDeliveries: Number(more?.hookDeliveries ?? 0),
-        outcomeUnknown: more?.outcomeUnknown === true,
-      };
-    });
+  const rows = await rawDb(db).query<{
+    delivery: unknown;
+    lead: unknown;
+    destination: unknown;
+    hook_deliveries: number;
+    outcome_unknown: boolean;
+  }>(CLAIM, [iso(now), iso(leaseUntil), options.workerId, String(limit), String(threshold)]);
+  const claimed = rows.map((r) => ({
+    row: rowFromJson(deliveries, r.delivery)!,
+    lead: rowFromJson(leads, r.lead),
+    destination: rowFromJson(integrations, r.destination),
+    hookDeliveries: Number(r.hook_deliveries),
+    outcomeUnknown: r.outcome_unknown === true,
+  }));
+  // In the order they were due (the function returns them unsorted).
+  return claimed.sort(
+    (a, b) => a.row.nextAttemptAt.getTime() - b.row.nextAttemptAt.getTime() || (a.row.seq ?? 0) - (b.row.seq ?? 0),
+  );
 }
 
 /** Gives back the leases a stopping worker still holds, so another worker takes them at once. */

@@ -44,13 +44,13 @@ describe('process roles', () => {
   });
 
   it('reads the worker concurrency and the pool sizes: bounded whole numbers with defaults', () => {
-    expect(loadEnv({})).toMatchObject({ workerConcurrency: 64, dbPoolSize: 10, workerDbPoolSize: 4 });
+    expect(loadEnv({})).toMatchObject({ workerConcurrency: 256, dbPoolSize: 10, workerDbPoolSize: 4 });
     expect(loadEnv({ WORKER_CONCURRENCY: '128', DB_POOL_SIZE: '20', WORKER_DB_POOL_SIZE: '6' })).toMatchObject({
       workerConcurrency: 128,
       dbPoolSize: 20,
       workerDbPoolSize: 6,
     });
-    for (const bad of ['0', '257', '1.5', 'many']) {
+    for (const bad of ['0', '1025', '1.5', 'many']) {
       expect(() => loadEnv({ WORKER_CONCURRENCY: bad })).toThrow(/WORKER_CONCURRENCY/);
     }
     expect(() => loadEnv({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);

@@ -135,7 +135,11 @@ export const deliveries = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('deliveries_due_idx').on(t.status, t.nextAttemptAt),
+    // The claim's order (queue.ts CLAIM): pending deliveries by due time, then creation; finished
+    // ones (nearly all rows) are not in it, so a claim reads what it takes.
+    index('deliveries_due_idx').on(t.nextAttemptAt, t.seq).where(sql`${t.status} = 'pending'`),
+    // Leases that ran out (a worker died): the few running deliveries.
+    index('deliveries_leased_idx').on(t.leaseUntil).where(sql`${t.status} = 'running'`),
     index('deliveries_hook_idx').on(t.hookId),
     index('deliveries_destination_idx').on(t.destinationId, t.status),
     // A CRM's webhook names its record: the delivery that made it (issue 19, speed to lead).

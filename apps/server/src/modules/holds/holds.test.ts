@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { HELD_EXPIRED } from '@leadrelay/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rawDb } from '../../db/raw-sql';
 import { accountHolds, deliveries, hooks, integrations, leads, plans, users } from '../../db/schema';
 import { refreshAccountHold } from '../../delivery/queue';
 import { accountIdOf, createDestination, createSource } from '../../test/routing-fixtures';
 import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
 import { testDestination } from '../../test/test-destination';
 import { GroupCommit } from '../ingest/group-commit';
-import { rawDb } from '../ingest/raw-sql';
 import { sourceByToken } from '../ingest/source-cache';
 import { HOLDS_RETENTION_TASK, HOLDS_SWEEP_TASK } from './holds.tasks';
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RawDb, rawDb } from '../../db/raw-sql';
 import {
   accountIdOf,
   createCollection,
@@ -12,7 +13,6 @@ import { createTestApp, onUnlimitedPlan, signUp, type TestApp } from '../../test
 import { GroupCommit } from './group-commit';
 import { INGEST_BATCH, INGEST_LEAD } from './ingest-statements';
 import type { KeptLead } from './lead-writer';
-import { type RawDb, rawDb } from './raw-sql';
 import { type Source, sourceByToken } from './source-cache';
 
 let t: TestApp;

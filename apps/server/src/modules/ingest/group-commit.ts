@@ -4,8 +4,8 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { type RawDb, rawDb } from '../../db/raw-sql';
 import { type KeptLead, type LeadWritten, writeBatch, writeLead } from './lead-writer';
-import { type RawDb, rawDb } from './raw-sql';
 
 /** Most leads in one statement. */
 export const MAX_BATCH = 200;

@@ -1,9 +1,10 @@
 // The ingest statements: constant text, every parameter sent as text and cast once in `p`. The
 // deliveries they enqueue are written by the queue's own step (delivery/queue.ts), held or not as
 // delivery/holds.ts decides.
+
+import type { Statement } from '../../db/raw-sql';
 import { holdReasonSql, utcDaySql, utcMonthSql } from '../../delivery/holds';
 import { enqueueDeliveriesSql } from '../../delivery/queue';
-import type { Statement } from './raw-sql';
 
 /**
  * The hold steps (docs/adr/008-held-leads.md). Whether a lead is held is decided in its own

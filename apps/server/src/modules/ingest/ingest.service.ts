@@ -10,6 +10,7 @@ import {
 import { lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { rawDb, sqlStateOf } from '../../db/raw-sql';
 import { dedupeKeys, type StoredRequest } from '../../db/schema';
 import { announceDue } from '../../delivery/queue';
 import { AppError } from '../../lib/app-error';
@@ -18,7 +19,6 @@ import { storableText } from '../../lib/storable-text';
 import { groupCommit } from './group-commit';
 import { INSERT_BARE_HOOK } from './ingest-statements';
 import type { KeptLead } from './lead-writer';
-import { rawDb, sqlStateOf } from './raw-sql';
 import { forgetSource, type Source, sourceByToken } from './source-cache';
 
 export interface IngestInput {

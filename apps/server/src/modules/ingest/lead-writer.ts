@@ -1,8 +1,8 @@
 // Writes a kept lead (dedupe keys, lead, hook, deliveries) alone or in a batch with others.
 import type { HookStatus } from '@leadrelay/shared';
+import type { Param, RawDb, RawExecutor, Row } from '../../db/raw-sql';
 import type { StoredRequest } from '../../db/schema';
 import { INGEST_BATCH, INGEST_LEAD } from './ingest-statements';
-import type { Param, RawDb, RawExecutor, Row } from './raw-sql';
 import type { Source } from './source-cache';
 
 /** A lead that passed mapping and filters, with everything its write needs. */

@@ -1,8 +1,8 @@
-// The ingest hot path talks to the driver directly: its statements are constant text (a named
+// The hot paths (ingest, the delivery worker) talk to the driver directly: its statements are constant text (a named
 // prepared statement), so no query is built per request. Every parameter is sent as text and cast
 // in the statement.
 import pg from 'pg';
-import type { Db } from '../../db/client';
+import type { Db } from './client';
 
 export type Row = Record<string, unknown>;
 export type Param = string | null;
