@@ -28,6 +28,7 @@ const USAGE = `usage: npm run bench -w @leadrelay/bench -- <command> [options]
                                                    --plain (the receiver honours no Idempotency-Key: duplicates reported)
   peer     Node-RED ${NODE_RED_VERSION} (npm-installed into a scratch folder) and e2e, the same leads, side by side
                                                    --engine owned|pg (api + worker) |embedded (one process) --rate 1000 --duration 30 --latency 50
+                                                   --then-burst 0 (LeadRelay only, as e2e)
   chaos    the chaos suite (CI): 2 api + 2 workers on an owned cluster, kill -9, PostgreSQL restart,
            pg_terminate_backend, a flaky plain receiver and amoCRM; ledger  --rate 10 --duration 50 --drain-timeout 150 --seed 20261124
   fb       Meta lead webhook → destination          --engine pg|owned|embedded --leads 200 --rate 20 --burst 100 --latency 50
@@ -160,6 +161,7 @@ async function main(): Promise<boolean> {
         duration,
         latencyMs: bounded('latency', values.latency, 0, 10_000),
         drainTimeout: bounded('drain-timeout', values['drain-timeout'] ?? '150', 10, 900),
+        thenBurst: bounded('then-burst', values['then-burst'] ?? '0', 0, 100_000),
       });
     case 'chaos':
       return runChaos({

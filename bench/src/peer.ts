@@ -23,6 +23,8 @@ export interface PeerOptions {
   duration: number;
   latencyMs: number;
   drainTimeout: number;
+  /** After LeadRelay's steady load: this many leads at once (`e2e --then-burst`); Node-RED gets none. */
+  thenBurst: number;
 }
 
 /** Where Node-RED is installed: outside the repository, kept between runs. */
@@ -207,6 +209,23 @@ function table(relay: E2eSummary, peer: Awaited<ReturnType<typeof measureNodeRed
     ['lost', relay.lost, peer.lost, ''],
     ['twice', relay.duplicateRecords, peer.duplicateRecords, ''],
   ];
+  const costs = relay.costs as Record<string, unknown> | undefined;
+  for (const [key, label] of [
+    ['processCpuMsPerLead', 'server CPU ms per lead'],
+    ['apiCpuMsPerLead', 'api CPU ms per lead'],
+    ['workerCpuMsPerDelivery', 'worker CPU ms per delivery'],
+    ['workerStatementMsPerDelivery', 'worker statement ms per delivery'],
+  ] as const) {
+    if (typeof costs?.[key] === 'number') rows.push([label, costs[key] as number, '', '']);
+  }
+  if (relay.burst) {
+    rows.push([
+      `burst of ${relay.burst.leads}: last delivered after ms`,
+      relay.burst.lastDeliveredAfterMs ?? 'not all',
+      '',
+      '',
+    ]);
+  }
   const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => String(row[i] ?? '').length)));
   return rows
     .map((row) =>
@@ -237,7 +256,7 @@ export async function runPeer(o: PeerOptions): Promise<boolean> {
       split,
       workers: 1,
       apis: 1,
-      thenBurst: 0,
+      thenBurst: o.thenBurst,
       rate: o.rate,
       duration: o.duration,
       latencyMs: o.latencyMs,
