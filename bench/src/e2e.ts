@@ -207,6 +207,8 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
   const loadAfterSend = loadavg().map((l) => l.toFixed(2));
 
   const accepted = load.answered(202);
+  /** Leads offered by the steady load (the burst's come after). */
+  const steadySent = sent.size;
   log(`load done in ${sendSeconds.toFixed(1)} s: ${accepted.length} accepted; waiting for deliveries`);
   const drainStart = Date.now();
   const missing = await waitForRecords(emulator.records, accepted, o.drainTimeout);
@@ -333,11 +335,11 @@ export async function measureE2e(o: E2eOptions, print: boolean) {
     processes,
     settings: tunables(),
     rateTarget: o.rate,
-    rateAchieved: Math.round((sent.size / sendSeconds) * 10) / 10,
+    rateAchieved: Math.round((steadySent / sendSeconds) * 10) / 10,
     emulatorLatencyMs: o.latencyMs,
     bodyBytes: { min: pool.minMaxBytes(runId)[0], max: pool.minMaxBytes(runId)[1], average: pool.averageBytes(runId) },
     loadAverage: { before: loadBefore.join(' '), afterSending: loadAfterSend.join(' ') },
-    sent: sent.size,
+    sent: steadySent,
     skippedOverInFlightCap: load.skipped,
     statuses: load.statuses(),
     accepted: accepted.length,
