@@ -8,6 +8,7 @@ import { deliveries, deliveryAttempts, destinationHealth, errorRecords, hooks } 
 import { accountIdOf, createCollection, createDestination, createSource, fakeClock } from '../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../test/test-app';
 import { testDestination } from '../test/test-destination';
+import { CLAIM } from './queue';
 import { STORE_SUCCESSES } from './result-batch';
 import { DeliveryWorker, type DeliveryWorkerOptions } from './worker';
 
@@ -268,6 +269,57 @@ describe('delivery worker', () => {
     expect(await deliveryOf(hookId)).toMatchObject({ status: 'delivered', attempts: 1, leasedBy: null });
     const d = await deliveryOf(hookId);
     expect(await t.app.db.select().from(deliveryAttempts).where(eq(deliveryAttempts.deliveryId, d.id))).toHaveLength(1);
+  });
+
+  it('claims the oldest due first, then in arrival order, and nothing before its time', async () => {
+    const { source } = await setup();
+    const [first, second, third] = [
+      await ingest(source.url, { name: 'First' }),
+      await ingest(source.url, { name: 'Second' }),
+      await ingest(source.url, { name: 'Third' }),
+    ];
+    const now = Date.now() + 60_000;
+    // The second is a retry due a minute ago, the third one due in a minute, the first due now.
+    await t.app.db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date(now - 60_000) })
+      .where(eq(deliveries.hookId, second!));
+    await t.app.db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date(now + 60_000) })
+      .where(eq(deliveries.hookId, third!));
+    await t.app.db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date(now) })
+      .where(eq(deliveries.hookId, first!));
+    const w = worker(fakeClock(new Date(now)), { leaseMs: 300_000 });
+    expect((await w.claim(10)).map((c) => c.row.hookId)).toEqual([second, first]);
+    const later = worker(fakeClock(new Date(now + 60_000)));
+    expect((await later.claim(10)).map((c) => c.row.hookId)).toEqual([third]);
+  });
+
+  it('claims a batch in one round trip, with the lead and destination of each delivery', async () => {
+    const { source, crm } = await setup();
+    for (let n = 0; n < 5; n++) await ingest(source.url, { name: `Batch ${n}` });
+    const { db, seen } = watchedDb(() => undefined);
+    const claimed = await worker(fakeClock(new Date(Date.now() + 60_000)), { db }).claim(10);
+    expect(seen.map((q) => q.name)).toEqual([CLAIM.name]);
+    expect(claimed).toHaveLength(5);
+    for (const c of claimed) {
+      expect(c.row).toMatchObject({ status: 'running', attempts: 1, destinationId: crm });
+      expect(c.row.leaseUntil).toBeInstanceOf(Date);
+      expect(c.lead?.id).toBe(c.row.leadId);
+      expect(c.destination?.id).toBe(crm);
+      expect(c.hookDeliveries).toBe(1);
+      expect(c.outcomeUnknown).toBe(false);
+    }
+    expect(claimed.map((c) => (c.lead?.fields as { name?: string } | undefined)?.name)).toEqual([
+      'Batch 0',
+      'Batch 1',
+      'Batch 2',
+      'Batch 3',
+      'Batch 4',
+    ]);
   });
 
   /** The test app's database with its pool's `query` seen (and, by `fail`, refused) by the test. */
