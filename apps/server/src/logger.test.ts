@@ -50,3 +50,14 @@ describe('request log', () => {
     expect(log).not.toContain('crm-secret-value');
   });
 });
+
+describe('log format', () => {
+  it('is readable on a terminal and JSON lines anywhere else', () => {
+    expect(loggerOptions('info', true, () => true)).toMatchObject({ transport: { target: 'pino-pretty' } });
+    expect(loggerOptions('info', false, () => true)).not.toHaveProperty('transport');
+  });
+
+  it('falls back to JSON lines on a terminal when pino-pretty is not installed', () => {
+    expect(loggerOptions('info', true, () => false)).not.toHaveProperty('transport');
+  });
+});

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { FastifyRequest, FastifyServerOptions } from 'fastify';
 
 // Query values that are credentials: the widget's lasting token, OAuth codes and states, API keys.
@@ -28,9 +29,26 @@ const serializers = {
   }),
 };
 
-/** pino, pretty only for a person watching a terminal. */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  if (!process.stdout.isTTY) return { level, serializers };
+/** Whether pino-pretty can be loaded (a production install may leave it out). */
+function prettyAvailable(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('pino-pretty');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * pino: readable lines for a person watching a terminal (`npm start`), JSON lines otherwise (a
+ * pipe, a file, a log collector), and JSON too when pino-pretty is not installed.
+ */
+export function loggerOptions(
+  level: string,
+  terminal = process.stdout.isTTY === true,
+  pretty = prettyAvailable,
+): FastifyServerOptions['logger'] {
+  if (!terminal || !pretty()) return { level, serializers };
   return {
     level,
     serializers,
