@@ -33,9 +33,21 @@ describe('header tariff and warning', () => {
     expect(screen.getByRole('link').getAttribute('data-warning')).toBe('expired');
   });
 
-  it('shows no day count for accounts that never expire', async () => {
-    show({ role: 'owner', expDate: null, planId: 'p1', subscription: { title: 'Staff', planId: 'p1' } }, 'en');
-    expect((await screen.findByRole('link')).getAttribute('data-warning')).toBe('none');
-    expect(screen.queryByText(/left/)).toBeNull();
-  });
+  it.each(['owner', 'admin', 'support'] as const)(
+    'shows the platform’s own account (%s) no tariff, no days and no "Change plan"',
+    async (role) => {
+      setToken(fakeJwt({ sub: 'u1', login: 'a@b.co', role, exp: Date.now() / 1000 + 600 }));
+      renderPage(
+        <>
+          <TariffStatus />
+          <span>rendered</span>
+        </>,
+        { user: makeUser({ role, expDate: null, planId: null }), locale: 'en', path: '/en/admin' },
+      );
+      await screen.findByText('rendered');
+      expect(screen.queryByText('Demo')).toBeNull();
+      expect(screen.queryByText('Change plan')).toBeNull();
+      expect(screen.queryByRole('link')).toBeNull();
+    },
+  );
 });

@@ -7,11 +7,14 @@ import { LanguageSwitcher } from '../../components/language-switcher';
 import { signOut, useMe } from '../../lib/current-user';
 import { localePath } from '../../lib/locale';
 
-/** Tariff and days left (danger at ≤ 11, expired at ≤ 0) with a link to /admin/plan. */
+/**
+ * Tariff and days left (danger at ≤ 11, expired at ≤ 0) with a link to /admin/plan. None for staff:
+ * the platform's own accounts have no tariff and never expire.
+ */
 export function TariffStatus({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('layout');
   const { data: user } = useMe();
-  if (!user) return null;
+  if (!user || user.role !== 'client') return null;
   const left = daysLeft(user.expDate);
   const warning = headerWarning(left);
   const tariff = isDemo(user) ? t('header.demo') : (user.subscription?.title ?? t('header.tariff'));

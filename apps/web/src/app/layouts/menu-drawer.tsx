@@ -1,9 +1,10 @@
 import { SIDEBAR_WIDTH } from '@leadrelay/shared';
 import { Drawer } from 'antd';
+import { LanguageSwitcher } from '../../components/language-switcher';
 import { Logo } from '../../components/logo';
 import { SideMenu } from './side-menu';
 
-/** The side menu as a drawer, under 768 px. */
+/** The side menu as a drawer, under 768 px, with the language switch the phone's header has no room for. */
 export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Drawer
@@ -16,6 +17,9 @@ export function MenuDrawer({ open, onClose }: { open: boolean; onClose: () => vo
       styles={{ body: { padding: 0 } }}
     >
       <SideMenu onNavigate={onClose} />
+      <div className="lr-drawer-language">
+        <LanguageSwitcher />
+      </div>
     </Drawer>
   );
 }

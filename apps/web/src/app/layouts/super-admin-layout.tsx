@@ -64,6 +64,11 @@ export function SuperAdminLayout() {
         </div>
       </Layout.Header>
       {mobile && menu}
+      {mobile && (
+        <div className="lr-super-language">
+          <LanguageSwitcher size="small" />
+        </div>
+      )}
       <Layout>
         {!mobile && (
           <Layout.Sider theme="light" width={200} className="lr-super-sider">

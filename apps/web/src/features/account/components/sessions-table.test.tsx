@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetAuthForTests } from '../../../lib/auth';
 import { jsonResponse, renderPage } from '../../../test/render';
-import { SessionsTable } from './sessions-table';
+import { inOrder, SessionsTable } from './sessions-table';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -82,5 +82,15 @@ describe('active sessions', () => {
     expect(await screen.findByRole('table')).toBeTruthy();
     expect(await screen.findByText('Firefox · Windows')).toBeTruthy();
     expect(screen.queryByTestId('session-card')).toBeNull();
+  });
+});
+
+describe('the order of sessions', () => {
+  it('puts this session first, then the other active ones, and the ended ones last', () => {
+    const ended = session('old', 'Firefox/1', { isRevoked: true, lastUsedAt: '2026-11-27T10:00:00.000Z' });
+    const recent = session('recent', 'Chrome/1', { lastUsedAt: '2026-11-26T10:00:00.000Z' });
+    const older = session('older', 'Chrome/1', { lastUsedAt: '2026-11-25T10:00:00.000Z' });
+    const mine = session('mine', 'Chrome/1', { isCurrent: true, lastUsedAt: '2026-11-20T10:00:00.000Z' });
+    expect(inOrder([ended, older, mine, recent]).map((s) => s.id)).toEqual(['mine', 'recent', 'older', 'old']);
   });
 });

@@ -153,6 +153,12 @@ function SessionRows({ sessions, loading, pageSize, onPageSize, onRevoke }: List
   );
 }
 
+/** This session, then the other active ones, then the ended ones (listed under them, marked). */
+export function inOrder(sessions: readonly Session[]): Session[] {
+  const rank = (s: Session) => (s.isCurrent ? 0 : s.isRevoked ? 2 : 1);
+  return [...sessions].sort((a, b) => rank(a) - rank(b) || b.lastUsedAt.localeCompare(a.lastUsedAt));
+}
+
 export function SessionsTable() {
   const { t } = useTranslation('account');
   const { message } = useApp();
@@ -171,7 +177,7 @@ export function SessionsTable() {
     }
   };
   const list: ListProps = {
-    sessions: sessions.data?.data ?? [],
+    sessions: inOrder(sessions.data?.data ?? []),
     loading: sessions.isPending,
     pageSize,
     onPageSize: setPageSize,

@@ -1,6 +1,7 @@
 import { Card, Empty, Pagination, Select, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { ServerError } from '../../../components/server-error';
 import { formatDateTime } from '../../../lib/format';
 import { usePageSize } from '../../../lib/query-behaviours';
@@ -153,7 +154,7 @@ export function AuditPage() {
                 title: t('columns.who'),
                 key: 'who',
                 width: 200,
-                render: (_v, e) => <span className="lr-break">{e.actor.login}</span>,
+                render: (_v, e) => <EmailText value={e.actor.login} />,
               },
               { title: t('columns.action'), key: 'action', width: 180, render: (_v, e) => actionLabel(e.action) },
               {

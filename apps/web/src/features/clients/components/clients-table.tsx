@@ -1,6 +1,7 @@
 import type { Client } from '@leadrelay/shared';
 import { Empty, Pagination, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { ClientActions, type ClientDialog } from './client-actions';
@@ -37,8 +38,8 @@ function ClientCards({ data, me, pagination, onOpen }: ClientsTableProps) {
       {data.map((c) => (
         <div key={c._id} className="lr-client-card">
           <div className="lr-client-card-head">
-            <Typography.Link className="lr-break" onClick={() => onOpen('stats', c)}>
-              {c.login}
+            <Typography.Link onClick={() => onOpen('stats', c)}>
+              <EmailText value={c.login} />
             </Typography.Link>
             <ClientActions client={c} me={me} onOpen={onOpen} />
           </div>
@@ -69,7 +70,8 @@ export function ClientsTable(props: ClientsTableProps) {
       size="small"
       loading={loading}
       dataSource={data}
-      scroll={{ x: 960 }}
+      scroll={{ x: 1040 }}
+      className="lr-clients-table"
       locale={{ emptyText: t('empty') }}
       pagination={{ ...pagination, showSizeChanger: true, pageSizeOptions: [10, 20, 50] }}
       columns={[
@@ -78,8 +80,8 @@ export function ClientsTable(props: ClientsTableProps) {
           key: 'login',
           render: (_v, c) => (
             <div>
-              <Typography.Link className="lr-break" onClick={() => onOpen('stats', c)}>
-                {c.login}
+              <Typography.Link onClick={() => onOpen('stats', c)}>
+                <EmailText value={c.login} />
               </Typography.Link>
               {(c.name || c.company) && (
                 <div>
@@ -102,8 +104,8 @@ export function ClientsTable(props: ClientsTableProps) {
         {
           title: t('columns.expDate'),
           key: 'expDate',
-          width: 130,
-          render: (_v, c) => (c.expDate ? formatDate(c.expDate) : '—'),
+          width: 150,
+          render: (_v, c) => <span className="lr-nowrap">{c.expDate ? formatDate(c.expDate) : '—'}</span>,
         },
         {
           title: t('columns.credit'),
@@ -115,7 +117,7 @@ export function ClientsTable(props: ClientsTableProps) {
         {
           title: t('columns.createdAt'),
           key: 'createdAt',
-          width: 130,
+          width: 150,
           render: (_v, c) => (
             <Tooltip title={c._id}>
               <span className="lr-nowrap">{formatDate(c.createdAt)}</span>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber, intlLocale } from '../../../lib/format';
 import { integrationPath } from '../../../lib/integrations/integration-path';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useReconciliationQuery } from '../queries';
 
 const PERIODS = [7, 14, 31] as const;
@@ -33,6 +34,19 @@ export function ReconciliationCard() {
   const [days, setDays] = useState<number>(7);
   const query = useReconciliationQuery(days);
   const n = (v: number) => formatNumber(v, locale);
+  const mobile = useIsMobile();
+  const failedCount = (r: ReconciliationRow) =>
+    r.failed > 0 ? (
+      <Link
+        to={failedLink(r)}
+        aria-label={t('reconciliation.openFailed', { name: r.integration.name })}
+        className="lr-guardian-failed"
+      >
+        <Typography.Text type="danger">{n(r.failed)}</Typography.Text>
+      </Link>
+    ) : (
+      n(0)
+    );
   const columns: ColumnsType<ReconciliationRow> = [
     {
       key: 'day',
@@ -57,18 +71,7 @@ export function ReconciliationCard() {
       key: 'failed',
       title: t('reconciliation.failed'),
       align: 'right',
-      render: (_, r) =>
-        r.failed > 0 ? (
-          <Link
-            to={failedLink(r)}
-            aria-label={t('reconciliation.openFailed', { name: r.integration.name })}
-            className="lr-guardian-failed"
-          >
-            <Typography.Text type="danger">{n(r.failed)}</Typography.Text>
-          </Link>
-        ) : (
-          n(0)
-        ),
+      render: (_, r) => failedCount(r),
     },
     { key: 'other', title: t('reconciliation.other'), align: 'right', render: (_, r) => n(r.other) },
   ];
@@ -89,16 +92,51 @@ export function ReconciliationCard() {
       <Typography.Paragraph type="secondary" className="lr-guardian-hint">
         {t('reconciliation.hint')}
       </Typography.Paragraph>
-      <Table<ReconciliationRow>
-        size="small"
-        rowKey={(r) => `${r.day}:${r.integration._id}`}
-        columns={columns}
-        dataSource={query.data?.rows ?? []}
-        loading={query.isPending}
-        pagination={false}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: t('reconciliation.empty') }}
-      />
+      {mobile ? (
+        // A phone: a card per day and source, every figure in sight (a table would be cut at the edge).
+        <ul className="lr-guardian-days" aria-busy={query.isPending}>
+          {(query.data?.rows ?? []).map((r) => (
+            <li key={`${r.day}:${r.integration._id}`} className="lr-guardian-day">
+              <div className="lr-guardian-day-head">
+                <Typography.Text strong>{dayLabel(r.day, locale)}</Typography.Text>
+                <Link to={integrationPath(r.integration)} className="lr-break">
+                  {r.integration.name}
+                </Link>
+              </div>
+              <dl className="lr-guardian-day-figures">
+                {(
+                  [
+                    ['received', n(r.received)],
+                    ['delivered', n(r.delivered)],
+                    ['held', n(r.held)],
+                    ['failed', failedCount(r)],
+                    ['other', n(r.other)],
+                  ] as const
+                ).map(([key, value]) => (
+                  <div key={key}>
+                    <dt>{t(`reconciliation.${key}`)}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+          {!query.isPending && !query.data?.rows.length && (
+            <Typography.Text type="secondary">{t('reconciliation.empty')}</Typography.Text>
+          )}
+        </ul>
+      ) : (
+        <Table<ReconciliationRow>
+          size="small"
+          rowKey={(r) => `${r.day}:${r.integration._id}`}
+          columns={columns}
+          dataSource={query.data?.rows ?? []}
+          loading={query.isPending}
+          pagination={false}
+          scroll={{ x: 720 }}
+          locale={{ emptyText: t('reconciliation.empty') }}
+        />
+      )}
     </Card>
   );
 }

@@ -65,9 +65,10 @@ export function PlanPage() {
           <Empty description={t('page.empty')} />
         </Card>
       ) : (
+        // One row of three from 992 px, one column below: never two and one left alone.
         <Row gutter={[16, 16]} className="lr-plan-grid">
           {shown.map((plan) => (
-            <Col key={plan._id} xs={24} md={12} xl={8}>
+            <Col key={plan._id} xs={24} lg={8}>
               <PlanCard
                 plan={plan}
                 period={period}

@@ -2,6 +2,7 @@ import type { DeliveryErrorRecord, DeliveryStatus } from '@leadrelay/shared';
 import { Input, Pagination, Table, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EmailText } from '../../../components/email-text';
 import { DeliveryStatusTag } from '../../../components/hooks/status-tags';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime, formatShortDateTime } from '../../../lib/hooks/format';
@@ -140,7 +141,7 @@ export function ErrorsTable() {
               width: 180,
               render: (_v, r) => (
                 <Tooltip title={r.account._id}>
-                  <span className="lr-break">{r.account.login}</span>
+                  <EmailText value={r.account.login} />
                 </Tooltip>
               ),
             },
