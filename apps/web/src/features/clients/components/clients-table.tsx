@@ -2,7 +2,8 @@ import type { Client } from '@leadrelay/shared';
 import { Empty, Pagination, Table, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { EmailText } from '../../../components/email-text';
-import { formatDate, formatNumber } from '../../../lib/format';
+import { usePrice } from '../../../lib/currency';
+import { formatDate } from '../../../lib/format';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { ClientActions, type ClientDialog } from './client-actions';
 
@@ -63,6 +64,8 @@ export function ClientsTable(props: ClientsTableProps) {
   const { data, loading, me, pagination, onOpen } = props;
   const { t } = useTranslation('clients');
   const mobile = useIsMobile();
+  // A balance is money: in the currency the operator chose, like every amount of the app.
+  const price = usePrice();
   if (mobile) return <ClientCards {...props} />;
   return (
     <Table<Client>
@@ -112,7 +115,7 @@ export function ClientsTable(props: ClientsTableProps) {
           key: 'credit',
           width: 100,
           align: 'right',
-          render: (_v, c) => formatNumber(c.credit),
+          render: (_v, c) => <span className="lr-nowrap">{price(c.credit)}</span>,
         },
         {
           title: t('columns.createdAt'),

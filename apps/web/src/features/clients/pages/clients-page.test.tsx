@@ -26,7 +26,7 @@ beforeEach(() => {
       if (method === 'GET' && url.startsWith('/api/legacy/api/super-admin/users?')) {
         return jsonResponse(200, {
           data: [
-            client('anna@example.com'),
+            client('anna@example.com', { credit: 12.5 }),
             client('gone@example.com', { deletedAt: '2026-11-20T10:00:00.000Z', isActive: false }),
           ],
           total: 2,
@@ -52,6 +52,8 @@ describe('clients screen', { timeout: 30_000 }, () => {
   it('shows the counters and filters by a counter', async () => {
     renderPage(<ClientsPage />, { locale: 'uk', path: '/admin/super/clients', user: me });
     expect(await screen.findByText('anna@example.com')).toBeTruthy();
+    // A balance is money, with its currency: "$12.50", not a bare "12.5".
+    expect(within(screen.getByText('anna@example.com').closest('tr')!).getByText('$12.50')).toBeTruthy();
     expect(within(screen.getByTestId('counter-total')).getByText('12')).toBeTruthy();
     fireEvent.click(screen.getByTestId('counter-deleted'));
     await vi.waitFor(() => expect(calls.some((c) => c.url.includes('status=deleted'))).toBe(true));
