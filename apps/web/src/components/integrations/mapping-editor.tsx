@@ -1,7 +1,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FILTER_OPS, LEAD_FIELDS, TRANSFORMS, UTM_KEYS } from '@leadrelay/shared';
 import { AutoComplete, Button, Checkbox, Input, InputNumber, Select, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../lib/errors';
 import { MappingDefaults } from './mapping-defaults';
@@ -57,10 +57,25 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
   const leadOptions = LEAD_FIELD_KEYS.map((k) => ({ value: k, label: fieldLabel(k) }));
   const pathOptions = paths.map((p) => ({ value: p, label: p }));
 
-  const setRule = (i: number, patch: Partial<RuleDraft>) =>
+  // A row just added says nothing is missing until the person has changed one of its fields:
+  // "required" before anything was typed reads like a mistake already made. Saving stays blocked,
+  // and the preview says an unfinished rule is left out.
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(() => new Set());
+  const touched = (key: string) => {
+    if (!fresh.has(key)) return;
+    const next = new Set(fresh);
+    next.delete(key);
+    setFresh(next);
+  };
+  const add = (key: string) => setFresh(new Set(fresh).add(key));
+  const setRule = (i: number, patch: Partial<RuleDraft>) => {
+    touched(draft.mapping[i]?.key ?? '');
     onChange({ ...draft, mapping: draft.mapping.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
-  const setFilter = (i: number, patch: Partial<FilterDraft>) =>
+  };
+  const setFilter = (i: number, patch: Partial<FilterDraft>) => {
+    touched(draft.filters[i]?.key ?? '');
     onChange({ ...draft, filters: draft.filters.map((f, j) => (j === i ? { ...f, ...patch } : f)) });
+  };
   const autoFilter = (input: string, option?: { value: string }) =>
     (option?.value ?? '').toLowerCase().includes(input.toLowerCase());
 
@@ -74,7 +89,7 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
         {draft.mapping.length === 0 ? t('mapping.noRules') : t('mapping.rulesHint')}
       </Typography.Paragraph>
       {draft.mapping.map((rule, i) => {
-        const e = errors.mapping[i] ?? {};
+        const e = fresh.has(rule.key) ? {} : (errors.mapping[i] ?? {});
         const n = i + 1;
         return (
           <div key={rule.key} className="lr-map-row" data-testid="mapping-row">
@@ -142,7 +157,11 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
       })}
       <Button
         icon={<PlusOutlined aria-hidden />}
-        onClick={() => onChange({ ...draft, mapping: [...draft.mapping, emptyRule()] })}
+        onClick={() => {
+          const rule = emptyRule();
+          add(rule.key);
+          onChange({ ...draft, mapping: [...draft.mapping, rule] });
+        }}
         disabled={draft.mapping.length >= 100}
       >
         {t('mapping.addRule')}
@@ -155,7 +174,7 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
         {t('filters.hint')}
       </Typography.Paragraph>
       {draft.filters.map((filter, i) => {
-        const e = errors.filters[i] ?? {};
+        const e = fresh.has(filter.key) ? {} : (errors.filters[i] ?? {});
         const n = i + 1;
         return (
           <div key={filter.key} className="lr-map-row" data-testid="filter-row">
@@ -205,7 +224,11 @@ export function MappingEditor({ draft, errors, paths, onChange }: Props) {
       })}
       <Button
         icon={<PlusOutlined aria-hidden />}
-        onClick={() => onChange({ ...draft, filters: [...draft.filters, emptyFilter()] })}
+        onClick={() => {
+          const filter = emptyFilter();
+          add(filter.key);
+          onChange({ ...draft, filters: [...draft.filters, filter] });
+        }}
         disabled={draft.filters.length >= 50}
       >
         {t('filters.add')}

@@ -75,6 +75,18 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
   });
 
+  it('says nothing is missing in a rule just added until it is touched, then what is', async () => {
+    routeFetch(hookRoute);
+    renderSection({ mapping: [{ from: 'city', to: 'custom.city' }] });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByLabelText('Lead field, rule 2')).toBeTruthy();
+    expect(screen.queryByText('This field is required')).toBeNull();
+    // Still unfinished, so it cannot be saved yet.
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(screen.getByLabelText('Lead field, rule 2'), { target: { value: 'comment' } });
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+  });
+
   it('shows why a filter would drop the lead, and that it passes once the sample matches', async () => {
     routeFetch(hookRoute);
     renderSection({
