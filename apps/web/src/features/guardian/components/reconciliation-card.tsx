@@ -4,6 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { FigureCards } from '../../../components/figure-cards';
 import { formatNumber, intlLocale } from '../../../lib/format';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -94,37 +95,28 @@ export function ReconciliationCard() {
       </Typography.Paragraph>
       {mobile ? (
         // A phone: a card per day and source, every figure in sight (a table would be cut at the edge).
-        <ul className="lr-guardian-days" aria-busy={query.isPending}>
-          {(query.data?.rows ?? []).map((r) => (
-            <li key={`${r.day}:${r.integration._id}`} className="lr-guardian-day">
-              <div className="lr-guardian-day-head">
+        <FigureCards
+          busy={query.isPending}
+          empty={t('reconciliation.empty')}
+          cards={(query.data?.rows ?? []).map((r) => ({
+            key: `${r.day}:${r.integration._id}`,
+            head: (
+              <>
                 <Typography.Text strong>{dayLabel(r.day, locale)}</Typography.Text>
                 <Link to={integrationPath(r.integration)} className="lr-break">
                   {r.integration.name}
                 </Link>
-              </div>
-              <dl className="lr-guardian-day-figures">
-                {(
-                  [
-                    ['received', n(r.received)],
-                    ['delivered', n(r.delivered)],
-                    ['held', n(r.held)],
-                    ['failed', failedCount(r)],
-                    ['other', n(r.other)],
-                  ] as const
-                ).map(([key, value]) => (
-                  <div key={key}>
-                    <dt>{t(`reconciliation.${key}`)}</dt>
-                    <dd>{value}</dd>
-                  </div>
-                ))}
-              </dl>
-            </li>
-          ))}
-          {!query.isPending && !query.data?.rows.length && (
-            <Typography.Text type="secondary">{t('reconciliation.empty')}</Typography.Text>
-          )}
-        </ul>
+              </>
+            ),
+            figures: [
+              [t('reconciliation.received'), n(r.received)],
+              [t('reconciliation.delivered'), n(r.delivered)],
+              [t('reconciliation.held'), n(r.held)],
+              [t('reconciliation.failed'), failedCount(r)],
+              [t('reconciliation.other'), n(r.other)],
+            ],
+          }))}
+        />
       ) : (
         <Table<ReconciliationRow>
           size="small"

@@ -3,8 +3,10 @@ import { Card, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FigureCards } from '../../../components/figure-cards';
 import { formatNumber } from '../../../lib/format';
 import { formatDuration, formatShare } from '../../../lib/reports/speed';
+import { useIsMobile } from '../../../lib/use-is-mobile';
 
 export interface SpeedTableRow extends SpeedStat {
   key: string;
@@ -43,17 +45,32 @@ export function SpeedTable({
       render: (_, r) => formatNumber(r.neverTaken, locale),
     },
   ];
+  const mobile = useIsMobile();
   return (
     <Card title={title} data-testid={testId} className="lr-speed-table">
-      <Table<SpeedTableRow>
-        size="small"
-        rowKey="key"
-        columns={columns}
-        dataSource={rows}
-        pagination={false}
-        scroll={{ x: 720 }}
-        locale={{ emptyText: t('chart.empty') }}
-      />
+      {mobile ? (
+        // A phone: a card per row; the table's columns squeezed "Медіана" until it broke mid-word.
+        <FigureCards
+          empty={t('chart.empty')}
+          cards={rows.map((r) => ({
+            key: r.key,
+            head: <strong className="lr-break">{r.label}</strong>,
+            figures: columns
+              .filter((c) => c.key !== 'name')
+              .map((c) => [String(c.title), (c.render as (v: unknown, r: SpeedTableRow) => ReactNode)(undefined, r)]),
+          }))}
+        />
+      ) : (
+        <Table<SpeedTableRow>
+          size="small"
+          rowKey="key"
+          columns={columns}
+          dataSource={rows}
+          pagination={false}
+          scroll={{ x: 720 }}
+          locale={{ emptyText: t('chart.empty') }}
+        />
+      )}
     </Card>
   );
 }
