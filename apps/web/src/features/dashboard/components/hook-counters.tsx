@@ -36,7 +36,8 @@ export function HookCounters() {
               value={c.value ?? 0}
               formatter={(v) => n(Number(v))}
               loading={loading}
-              styles={{ content: { color: c.color } }}
+              // A zero is nothing to signal: no red for no failures.
+              styles={{ content: { color: (c.value ?? 0) > 0 ? c.color : undefined } }}
             />
           </Panel>
         </Col>

@@ -101,6 +101,16 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('held-notice')).toBeNull();
   });
 
+  it('draws a counter of zero in the plain colour: no red for no failures', async () => {
+    totals = { ...plainTotals, failed: 0 };
+    renderPage(<DashboardPage />, { user: makeUser(), locale: 'en', path: '/en/admin' });
+    const failed = await screen.findByTestId('counter-failed', {}, slow);
+    await within(failed).findByText('0', {}, slow);
+    expect((failed.querySelector('.ant-statistic-content') as HTMLElement).style.color).toBe('');
+    const delivered = screen.getByTestId('counter-delivered');
+    expect((delivered.querySelector('.ant-statistic-content') as HTMLElement).style.color).not.toBe('');
+  });
+
   it('counts held leads on their own and says why they wait, what releases them and the way to the plans', async () => {
     totals = {
       ...plainTotals,
