@@ -28,11 +28,7 @@ export type SubscribeBody = z.infer<typeof ZSubscribeBody>;
 export const ZPaymentAuthQuery = ZSubscribeBody.extend({ lang: z.enum(LOCALES).optional() }).strict();
 export type PaymentAuthQuery = z.infer<typeof ZPaymentAuthQuery>;
 
-/** A checkout not completed within this many minutes is abandoned: its order becomes `expired`
- * (a paid callback that still comes later is honoured: money moved). */
-export const CHECKOUT_LIFETIME_MINUTES = 60;
-
-/** expired: a checkout the buyer left without paying (CHECKOUT_LIFETIME_MINUTES passed). */
+/** expired: a checkout the buyer left without paying (its lifetime passed: docs/payments.md). */
 export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** checkout: paid on the provider's page; token: charged on the saved card (a plan change or an

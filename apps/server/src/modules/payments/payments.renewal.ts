@@ -42,7 +42,11 @@ export const paymentTasks = (deps: PaymentsDeps): PeriodicTask[] => [
   // Hourly is plenty for a charge planned days ahead; the task's lock keeps it to one node.
   { name: RENEWAL_TASK, everyMs: 60 * 60_000, run: (tx, now) => runRenewals(deps, tx, now) },
   // Abandoned checkouts say so within minutes of their lifetime (the billing list expires its own too).
-  { name: EXPIRE_CHECKOUTS_TASK, everyMs: 5 * 60_000, run: (tx, now) => expireCheckouts(tx, now) },
+  {
+    name: EXPIRE_CHECKOUTS_TASK,
+    everyMs: 5 * 60_000,
+    run: (tx, now) => expireCheckouts(tx, now, deps.checkoutLifetimeMs),
+  },
   // Saved cards' tokens sealed with ENCRYPTION_KEY_PREVIOUS: sealed again with the current key.
   { name: 'reseal-payment-tokens', everyMs: 60 * 60_000, run: (tx) => resealCardTokens(tx, deps) },
 ];

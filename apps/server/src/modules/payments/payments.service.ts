@@ -4,7 +4,6 @@
 // is recorded as a duplicate or stale event and changes nothing.
 import {
   type BillingPeriod,
-  CHECKOUT_LIFETIME_MINUTES,
   type Checkout,
   type Locale,
   type Order,
@@ -42,6 +41,8 @@ export interface PaymentsDeps {
   /** Null when the PAYMENT_* settings are missing: paying answers PAYMENT_NOT_CONFIGURED. */
   provider: PaymentProvider | null;
   publicUrl: string;
+  /** A checkout unpaid this long is abandoned: its order becomes expired. */
+  checkoutLifetimeMs: number;
   mailer: Pick<Mailer, 'send'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** After an order of the account changed (commit done): PAYMENT_INFORMER, held leads, mail. */
@@ -194,16 +195,19 @@ export async function renewNow(deps: PaymentsDeps, actor: PaymentActor, lang?: L
   return startPayment(deps, actor, { planId: account.planId, period, lang }, 'saved');
 }
 
-export const CHECKOUT_LIFETIME_MS = CHECKOUT_LIFETIME_MINUTES * 60_000;
-
 /**
- * Checkouts left unpaid for CHECKOUT_LIFETIME_MINUTES become `expired` (of one account, or all):
+ * Checkouts left unpaid for `lifetimeMs` become `expired` (of one account, or all):
  * the billing list says the attempt was abandoned instead of a charge still waiting. Only
  * checkouts: a saved-card or renewal charge whose outcome is unknown stays pending until the
  * provider answers (the money may have moved). Returns the orders expired.
  */
-export async function expireCheckouts(db: Executor, now: Date, accountId?: string): Promise<OrderRow[]> {
-  const before = new Date(now.getTime() - CHECKOUT_LIFETIME_MS);
+export async function expireCheckouts(
+  db: Executor,
+  now: Date,
+  lifetimeMs: number,
+  accountId?: string,
+): Promise<OrderRow[]> {
+  const before = new Date(now.getTime() - lifetimeMs);
   return db
     .update(orders)
     .set({ status: 'expired', updatedAt: now })

@@ -1,7 +1,7 @@
 import { getConnector } from '@leadrelay/connectors';
-import { CHECKOUT_LIFETIME_MINUTES } from '@leadrelay/shared';
 import { count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CHECKOUT_LIFETIME_SECONDS } from '../../config';
 import { invoices, orders, paymentEvents, paymentMethods, plans, renewals, users } from '../../db/schema';
 import { freePort } from '../../test/free-port';
 import { createDestination, createSource } from '../../test/routing-fixtures';
@@ -111,6 +111,8 @@ const addMonths = (date: string, months: number) => {
 /** The invoice year: the seller's (Kyiv) calendar, as on the invoice itself. */
 const kyivYear = (at: Date) => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Kyiv', year: 'numeric' }).format(at);
 const MINUTE = 60_000;
+/** The app under test keeps the default lifetime of a checkout. */
+const CHECKOUT_LIFETIME_MINUTES = DEFAULT_CHECKOUT_LIFETIME_SECONDS / 60;
 const listOrders = async (user: SignedInUser) =>
   (await callAs(t, 'GET', '/api/orders', user)).json().data.data as { _id: string; number: string; status: string }[];
 const statusOf = async (orderId: string) =>
