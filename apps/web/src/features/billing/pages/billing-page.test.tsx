@@ -91,6 +91,18 @@ describe('BillingPage', { timeout: 30_000 }, () => {
     expect(within(order).getByText('≈ 1266 грн')).toBeTruthy();
   });
 
+  it('back from a checkout left unpaid, the page says it was not completed and how to pay', async () => {
+    server();
+    renderPage(<BillingPage />, { user: onPlan, locale: 'uk', path: '/admin/billing?order=o-3' });
+    expect(
+      await screen.findByText(
+        'Оплату не завершено. Якщо ви все ж оплатили, платіж зарахується сам; інакше почніть знову на сторінці «Тариф»',
+        {},
+        slow,
+      ),
+    ).toBeTruthy();
+  });
+
   it('removing the card says that automatic renewals stop, and asks first', async () => {
     const api = server();
     const user = userEvent.setup();
