@@ -28,6 +28,9 @@ const env = {
   RATE_LIMIT_SIGNIN_PER_MINUTE: '0',
   // amoCRM, Pipedrive and SendPulse emulated in-process (GET /api/emulators tells where).
   EMULATORS: 'true',
+  // A checkout left unpaid is abandoned after 20 s instead of an hour, so the billing spec sees one
+  // expire (apps/web/e2e/payments.spec.ts); a payment that still comes later is honoured.
+  PAYMENT_CHECKOUT_LIFETIME_SECONDS: process.env.E2E_CHECKOUT_LIFETIME_SECONDS ?? '20',
   // The platform owner the super-admin specs sign in as (apps/web/e2e/support/owner.ts): made at
   // the first start, as an operator would with OWNER_LOGIN/OWNER_PASSWORD.
   OWNER_LOGIN: process.env.E2E_OWNER_LOGIN ?? 'owner-e2e@example.com',

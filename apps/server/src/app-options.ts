@@ -9,6 +9,7 @@ import type { Env } from './app-modules';
 import {
   type AppConfig,
   type CrmConfig,
+  DEFAULT_CHECKOUT_LIFETIME_SECONDS,
   DEFAULT_CRM_CONFIG,
   DEFAULT_SELLER_CONFIG,
   type PaymentConfig,
@@ -92,6 +93,8 @@ export interface AppOptions {
   payment?: PaymentConfig | null;
   /** The seller's details printed on invoices (SELLER_*); default placeholders. */
   seller?: SellerConfig;
+  /** A checkout unpaid this long is abandoned (PAYMENT_CHECKOUT_LIFETIME_SECONDS); default an hour. */
+  checkoutLifetimeSeconds?: number;
   /** The embedded support chat (SUPPORT_CHAT_*); unset: none. */
   supportChat?: SupportChatConfig | null;
   /** GET /api/dev/mail, every mail drawn with sample data (docs/mail.md); off unless set. */
@@ -141,6 +144,7 @@ export function appOptions(env: Env, emulators?: DemoEmulators): AppOptions {
     nbuRatesUrl: emulators?.nbuRatesUrl ?? env.nbuRatesUrl,
     payment: emulators?.payment ?? env.payment,
     seller: env.seller,
+    checkoutLifetimeSeconds: env.checkoutLifetimeSeconds,
     supportChat: env.supportChat,
     // Inbound SMTP where webhooks are taken (api, all); the mailbox poll runs with the worker.
     parsers: { ...env.parsers, smtp: env.role === 'worker' ? null : env.parsers.smtp },
@@ -166,6 +170,7 @@ export function appConfig(options: AppOptions, publicUrl: string): AppConfig {
     nbuRatesUrl: options.nbuRatesUrl ?? NBU_USD_URL,
     payment: options.payment ?? null,
     seller: options.seller ?? DEFAULT_SELLER_CONFIG,
+    checkoutLifetimeSeconds: options.checkoutLifetimeSeconds ?? DEFAULT_CHECKOUT_LIFETIME_SECONDS,
   };
 }
 

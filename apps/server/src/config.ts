@@ -49,6 +49,8 @@ export interface AppConfig {
   payment: PaymentConfig | null;
   /** Who sells, as printed on invoices (SELLER_*). */
   seller: SellerConfig;
+  /** A checkout unpaid this long is abandoned: its order becomes expired (PAYMENT_CHECKOUT_LIFETIME_SECONDS). */
+  checkoutLifetimeSeconds: number;
 }
 
 /** The payment providers there is a folder for (modules/payments/providers/<name>). */
@@ -66,6 +68,10 @@ export interface PaymentConfig {
   /** Test payments count as paid (LiqPay's status "sandbox"): for sandbox keys and the emulator, never production. */
   sandbox: boolean;
 }
+
+/** How long a checkout may stay unpaid before it is abandoned, its order expired
+ * (PAYMENT_CHECKOUT_LIFETIME_SECONDS). LiqPay's own link lifetime is not in our reference. */
+export const DEFAULT_CHECKOUT_LIFETIME_SECONDS = 60 * 60;
 
 /** The seller's details on invoices. The defaults are placeholders an operator must replace. */
 export interface SellerConfig {

@@ -3,7 +3,7 @@
 import { facebook, GRAPH_API_VERSION, graphVersionStatus, staleGraphVersions } from '@leadrelay/connectors';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './app-modules';
-import { DEFAULT_SELLER_CONFIG } from './config';
+import { DEFAULT_CHECKOUT_LIFETIME_SECONDS, DEFAULT_SELLER_CONFIG } from './config';
 import { connectorConfig } from './lib/connector-config';
 
 const base = { DATA_DIR: '/tmp/leadrelay-env-test' };
@@ -51,6 +51,15 @@ describe('payment settings', () => {
     );
     expect(() => loadEnv({ ...base, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     expect(() => loadEnv({ ...base, PAYMENT_API_URL: 'not a url' })).toThrow(/PAYMENT_API_URL/);
+  });
+
+  it('an unpaid checkout is abandoned after an hour, or the seconds set', () => {
+    expect(loadEnv(base).checkoutLifetimeSeconds).toBe(DEFAULT_CHECKOUT_LIFETIME_SECONDS);
+    expect(DEFAULT_CHECKOUT_LIFETIME_SECONDS).toBe(3600);
+    expect(loadEnv({ ...base, PAYMENT_CHECKOUT_LIFETIME_SECONDS: '900' }).checkoutLifetimeSeconds).toBe(900);
+    expect(() => loadEnv({ ...base, PAYMENT_CHECKOUT_LIFETIME_SECONDS: '0' })).toThrow(
+      /PAYMENT_CHECKOUT_LIFETIME_SECONDS/,
+    );
   });
 });
 

@@ -123,3 +123,42 @@ test('the referral page offers the link to copy and its QR code, and lists nobod
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
   await expect(page.getByText(t.referral.list.empty)).toBeVisible();
 });
+
+// scripts/e2e-server.mjs abandons an unpaid checkout after 20 s (PAYMENT_CHECKOUT_LIFETIME_SECONDS).
+test('an abandoned checkout is listed as abandoned beside the paid one, not as a charge waiting; the card is named once', async ({
+  page,
+}) => {
+  const uk = texts.uk;
+  await signUp(page, 'uk', uniqueLogin('abandon'), 'Secret123');
+  // Opened, looked at, closed without paying.
+  const left = await openCheckout(page, 'uk', 'Бізнес');
+  await expect(left.checkout.getByTestId('liqpay-pay')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(left.dialog).toBeHidden();
+  // Then paid.
+  const paid = await openCheckout(page, 'uk', 'Бізнес');
+  await paid.checkout.getByTestId('liqpay-pay').click();
+  await expect(page.getByText(fill(uk.billing.pay.success, { plan: 'Бізнес' }))).toBeVisible();
+
+  const rows = page.getByTestId('orders').getByRole('row', { name: /LR-\d+/ });
+  // The billing page expires the abandoned checkout once its lifetime has passed.
+  await expect(async () => {
+    await page.goto('/admin/billing');
+    await expect(rows.filter({ hasText: uk.billing.orderStatus.expired })).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [3_000] });
+  await expect(rows).toHaveCount(2);
+  await expect(rows.filter({ hasText: uk.billing.orderStatus.paid })).toHaveCount(1);
+  await expect(page.getByTestId('orders')).not.toContainText(uk.billing.orderStatus.pending);
+  await expect(page.getByTestId('invoices').getByRole('row', { name: /LR-\d{4}-/ })).toHaveCount(1);
+
+  // One saved card, one name: "Visa ··42", not also the provider's "424242*42".
+  const card = page.getByTestId('billing-card');
+  await expect(card.getByTestId('saved-card-label')).toHaveText('Visa ··42');
+  await expect(card).not.toContainText('424242');
+
+  const en = texts.en;
+  await page.goto('/en/admin/billing');
+  await expect(rows.filter({ hasText: en.billing.orderStatus.expired })).toHaveCount(1);
+  await expect(page.getByTestId('orders')).not.toContainText(en.billing.orderStatus.pending);
+  await expect(page.getByTestId('billing-card').getByTestId('saved-card-label')).toHaveText('Visa ··42');
+});

@@ -352,12 +352,17 @@ for (const lang of LANGS) {
       // The checkout in its modal (a full-screen sheet on a phone), the emulator's page inside.
       await page.goto(`${t.prefix}/admin/plan`);
       const business = lang === 'uk' ? 'Бізнес' : 'Business';
-      await page
+      const pay = page
         .getByRole('region', { name: business })
-        .getByRole('button', { name: t.plans.actions.pay, exact: true })
-        .click();
+        .getByRole('button', { name: t.plans.actions.pay, exact: true });
       const dialog = page.getByRole('dialog');
       const checkout = page.frameLocator('[data-testid="checkout-frame"]');
+      // A checkout left unpaid first: the billing list shows it abandoned beside the paid one.
+      await pay.click();
+      await expect(checkout.getByTestId('liqpay-pay')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await pay.click();
       await expect(checkout.getByTestId('liqpay-pay')).toBeVisible();
       // The modal has finished opening.
       await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
@@ -366,8 +371,14 @@ for (const lang of LANGS) {
       await checkout.getByTestId('liqpay-pay').click();
       await expect(dialog).toBeHidden();
 
-      // Paid: the plan, the saved card, an invoice and a payment.
-      await page.goto(`${t.prefix}/admin/billing`);
+      // Paid: the plan, the saved card, an invoice, the payment and the abandoned checkout (which the
+      // e2e server abandons after 20 s: scripts/e2e-server.mjs).
+      await expect(async () => {
+        await page.goto(`${t.prefix}/admin/billing`);
+        await expect(page.getByTestId('orders').getByText(t.billing.orderStatus.expired)).toBeVisible({
+          timeout: 2_000,
+        });
+      }).toPass({ timeout: 60_000, intervals: [3_000] });
       await expect(page.getByText(/LR-\d{4}-/).first()).toBeVisible();
       await expect(page.getByText(t.billing.card.remove)).toBeVisible();
       await expectFits(page, `billing-${lang}-${width}`);

@@ -28,7 +28,8 @@ export type SubscribeBody = z.infer<typeof ZSubscribeBody>;
 export const ZPaymentAuthQuery = ZSubscribeBody.extend({ lang: z.enum(LOCALES).optional() }).strict();
 export type PaymentAuthQuery = z.infer<typeof ZPaymentAuthQuery>;
 
-export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+/** expired: a checkout the buyer left without paying (its lifetime passed: docs/payments.md). */
+export const ORDER_STATUSES = ['pending', 'paid', 'failed', 'refunded', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** checkout: paid on the provider's page; token: charged on the saved card (a plan change or an
  * early renewal); renewal: the periodic renewal; credit: covered by the referral balance alone. */

@@ -79,6 +79,14 @@ export const invoices = pgTable(
 );
 export type InvoiceRow = typeof invoices.$inferSelect;
 
+/** The last invoice number issued in a year (the seller's, Europe/Kyiv): a paid order takes the
+ * next one in its transaction, under this row's lock, so a rolled-back payment leaves no gap and a
+ * pending, failed or abandoned order takes none (docs/payments.md "Invoices"). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
 /** The account's saved card: one at most; removing it stops renewals. */
 export const paymentMethods = pgTable('payment_methods', {
   id: uuid('id').primaryKey().defaultRandom(),

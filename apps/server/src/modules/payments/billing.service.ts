@@ -18,7 +18,7 @@ import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { storableText } from '../../lib/storable-text';
 import { renderInvoicePdf } from './invoice-pdf';
-import { toOrder } from './payments.service';
+import { expireCheckouts, toOrder } from './payments.service';
 
 const toInvoice = (row: InvoiceRow, order: OrderRow): Invoice => ({
   _id: row.id,
@@ -37,7 +37,15 @@ const toInvoice = (row: InvoiceRow, order: OrderRow): Invoice => ({
   issuedAt: row.issuedAt.toISOString(),
 });
 
-export async function listOrders(db: Executor, accountId: string, page: number, limit: number) {
+export async function listOrders(
+  db: Executor,
+  accountId: string,
+  page: number,
+  limit: number,
+  checkoutLifetimeMs: number,
+) {
+  // Between the periodic task's runs too, an abandoned checkout is listed as such.
+  await expireCheckouts(db, new Date(), checkoutLifetimeMs, accountId);
   const mine = eq(orders.accountId, accountId);
   const [rows, [total]] = await Promise.all([
     db

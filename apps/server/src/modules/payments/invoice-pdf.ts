@@ -91,6 +91,8 @@ const LABELS = {
 } as const;
 
 const LOCALE = { uk: 'uk-UA', en: 'en-GB' } as const;
+/** The seller's time zone: the invoice's dates, and the year its number counts in. */
+export const SELLER_TIME_ZONE = 'Europe/Kyiv';
 // Intl puts narrow no-break spaces in Ukrainian numbers; a plain no-break space reads the same.
 const tidy = (s: string) => s.replace(/\u202f/g, '\u00a0');
 
@@ -107,7 +109,7 @@ function formats(lang: InvoiceLang) {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'Europe/Kyiv',
+    timeZone: SELLER_TIME_ZONE,
   });
   return {
     usd: (n: number) => tidy(usd.format(n)),

@@ -18,6 +18,7 @@ export const paymentsModule = defineModule({
       // Without PAYMENT_* keys there is none: paying answers PAYMENT_NOT_CONFIGURED.
       provider: config.payment ? createPaymentProvider(config.payment) : null,
       publicUrl: config.publicUrl,
+      checkoutLifetimeMs: config.checkoutLifetimeSeconds * 1000,
       mailer: deps.mailer,
       log,
       onOrderSettled: async (order, account) => {

@@ -19,7 +19,14 @@ import type { LockedTx, PeriodicTask } from '../../delivery/periodic';
 import { renewalFailedMail, renewalPaidMail, type Template } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
 import { resealRows } from '../../lib/reseal';
-import { applyEvent, chargeSaved, createOrder, creditEvent, type PaymentsDeps } from './payments.service';
+import {
+  applyEvent,
+  chargeSaved,
+  createOrder,
+  creditEvent,
+  expireCheckouts,
+  type PaymentsDeps,
+} from './payments.service';
 import { type PaymentProvider, PaymentProviderError } from './providers/provider';
 
 /** After the first declined charge: try again after 1 day, then 2, then 3 (the last is past the
@@ -29,10 +36,17 @@ export const RENEWAL_RETRY_DAYS = [1, 2, 3] as const;
 const BATCH = 20;
 
 export const RENEWAL_TASK = 'renew-subscriptions';
+export const EXPIRE_CHECKOUTS_TASK = 'expire-checkouts';
 
 export const paymentTasks = (deps: PaymentsDeps): PeriodicTask[] => [
   // Hourly is plenty for a charge planned days ahead; the task's lock keeps it to one node.
   { name: RENEWAL_TASK, everyMs: 60 * 60_000, run: (tx, now) => runRenewals(deps, tx, now) },
+  // Abandoned checkouts say so within minutes of their lifetime (the billing list expires its own too).
+  {
+    name: EXPIRE_CHECKOUTS_TASK,
+    everyMs: 5 * 60_000,
+    run: (tx, now) => expireCheckouts(tx, now, deps.checkoutLifetimeMs),
+  },
   // Saved cards' tokens sealed with ENCRYPTION_KEY_PREVIOUS: sealed again with the current key.
   { name: 'reseal-payment-tokens', everyMs: 60 * 60_000, run: (tx) => resealCardTokens(tx, deps) },
 ];

@@ -109,7 +109,7 @@ export async function paymentsRoutes(app: FastifyInstance, options: PaymentsRout
   r.get(
     '/api/orders',
     { config: { access: 'client' }, schema: { tags, querystring: ZPageQuery, response: { 200: ZOrderList } } },
-    (req) => billing.listOrders(db, authOf(req).user.id, req.query.page, req.query.limit),
+    (req) => billing.listOrders(db, authOf(req).user.id, req.query.page, req.query.limit, deps.checkoutLifetimeMs),
   );
   r.post(
     '/api/orders/:id/refund',

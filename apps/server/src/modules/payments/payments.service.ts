@@ -12,9 +12,10 @@ import {
   RENEW_DAYS_BEFORE,
   toCents,
 } from '@leadrelay/shared';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
 import {
+  invoiceCounters,
   invoices,
   type OrderRow,
   orders,
@@ -31,6 +32,7 @@ import { isUuid } from '../../lib/ids';
 import type { Mailer } from '../../lib/mail/mailer';
 import type { SecretBox } from '../../lib/secret-box';
 import { currentRates } from '../currency';
+import { SELLER_TIME_ZONE } from './invoice-pdf';
 import { type PaymentEvent, type PaymentProvider, PaymentProviderError } from './providers/provider';
 
 export interface PaymentsDeps {
@@ -39,6 +41,8 @@ export interface PaymentsDeps {
   /** Null when the PAYMENT_* settings are missing: paying answers PAYMENT_NOT_CONFIGURED. */
   provider: PaymentProvider | null;
   publicUrl: string;
+  /** A checkout unpaid this long is abandoned: its order becomes expired. */
+  checkoutLifetimeMs: number;
   mailer: Pick<Mailer, 'send'>;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
   /** After an order of the account changed (commit done): PAYMENT_INFORMER, held leads, mail. */
@@ -191,6 +195,33 @@ export async function renewNow(deps: PaymentsDeps, actor: PaymentActor, lang?: L
   return startPayment(deps, actor, { planId: account.planId, period, lang }, 'saved');
 }
 
+/**
+ * Checkouts left unpaid for `lifetimeMs` become `expired` (of one account, or all):
+ * the billing list says the attempt was abandoned instead of a charge still waiting. Only
+ * checkouts: a saved-card or renewal charge whose outcome is unknown stays pending until the
+ * provider answers (the money may have moved). Returns the orders expired.
+ */
+export async function expireCheckouts(
+  db: Executor,
+  now: Date,
+  lifetimeMs: number,
+  accountId?: string,
+): Promise<OrderRow[]> {
+  const before = new Date(now.getTime() - lifetimeMs);
+  return db
+    .update(orders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        eq(orders.kind, 'checkout'),
+        lt(orders.createdAt, before),
+        accountId ? eq(orders.accountId, accountId) : undefined,
+      ),
+    )
+    .returning();
+}
+
 export const callbackUrl = (deps: Pick<PaymentsDeps, 'publicUrl'>) => `${deps.publicUrl}/api/payment/callback`;
 
 const describe = (plan: PlanRow, period: BillingPeriod, lang: string) =>
@@ -305,14 +336,16 @@ function decide(order: OrderRow, event: PaymentEvent): Decision {
   switch (event.outcome) {
     case 'success':
       if (order.status === 'paid' || order.status === 'refunded') return 'duplicate';
-      // A success after a failure stands (a 3-D Secure check that finished late): money moved.
+      // A success after a failure stands (a 3-D Secure check that finished late), and so does one
+      // for an abandoned (expired) checkout the buyer finished late: money moved.
       if (order.kind !== 'credit' && (cents !== order.chargedCents || event.currency !== 'USD')) {
         return 'amount_mismatch';
       }
       return 'paid';
     case 'failure':
-      // A late failure never undoes a payment; a repeated one is a duplicate.
-      if (order.status === 'pending') return 'failed';
+      // A late failure never undoes a payment; a repeated one is a duplicate. An abandoned
+      // checkout the bank declined after all says declined, which tells more.
+      if (order.status === 'pending' || order.status === 'expired') return 'failed';
       return order.status === 'failed' ? 'duplicate' : 'stale';
     case 'reversed':
       return order.status === 'paid' ? 'refunded' : order.status === 'refunded' ? 'duplicate' : 'stale';
@@ -369,7 +402,7 @@ async function payOrder(
   await tx.insert(invoices).values({
     orderId: order.id,
     accountId: account.id,
-    number: `LR-${now.getUTCFullYear()}-${String(order.seq).padStart(6, '0')}`,
+    number: await nextInvoiceNumber(tx, now),
     periodFrom: from,
     periodTo: extended!.expDate!,
     usdRate,
@@ -380,6 +413,23 @@ async function payOrder(
   }
   await scheduleRenewal(tx, account.id, order.period as BillingPeriod, extended!.expDate!, now);
   return paid!;
+}
+
+const sellerYear = new Intl.DateTimeFormat('en', { timeZone: SELLER_TIME_ZONE, year: 'numeric' });
+
+/**
+ * The next invoice number, LR-<year>-000001 on: counted per year (the seller's time zone) in the
+ * paying transaction, under the counter row's lock, so only issued invoices take numbers and a
+ * rolled-back payment gives its number back (no sequence: nextval is not rolled back).
+ */
+export async function nextInvoiceNumber(tx: Executor, now: Date): Promise<string> {
+  const year = Number(sellerYear.format(now));
+  const [row] = await tx
+    .insert(invoiceCounters)
+    .values({ year, last: 1 })
+    .onConflictDoUpdate({ target: invoiceCounters.year, set: { last: sql`${invoiceCounters.last} + 1` } })
+    .returning({ last: invoiceCounters.last });
+  return `LR-${year}-${String(row!.last).padStart(6, '0')}`;
 }
 
 /** The next renewal: RENEW_DAYS_BEFORE days before the new end, or at once when that is past. */

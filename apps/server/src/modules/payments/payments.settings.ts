@@ -1,6 +1,12 @@
 // The payments module's environment settings (README: PAYMENT_*, SELLER_*), read by env.ts.
 import { z } from 'zod';
-import { DEFAULT_SELLER_CONFIG, PAYMENT_PROVIDERS, type PaymentConfig, type SellerConfig } from '../../config';
+import {
+  DEFAULT_CHECKOUT_LIFETIME_SECONDS,
+  DEFAULT_SELLER_CONFIG,
+  PAYMENT_PROVIDERS,
+  type PaymentConfig,
+  type SellerConfig,
+} from '../../config';
 import { blankToUndefined, boolish, defineSettings, optionalText, textOr } from '../../lib/env-settings';
 import { PAYMENT_PROVIDER_ENTRIES } from './providers';
 
@@ -9,6 +15,8 @@ export interface PaymentsEnv {
   payment: PaymentConfig | null;
   /** The seller on invoices (SELLER_*; placeholders until set). */
   seller: SellerConfig;
+  /** A checkout unpaid this long is abandoned (PAYMENT_CHECKOUT_LIFETIME_SECONDS). */
+  checkoutLifetimeSeconds: number;
 }
 
 export const paymentsSettings = defineSettings({
@@ -19,6 +27,12 @@ export const paymentsSettings = defineSettings({
     PAYMENT_CHECKOUT_URL: z.preprocess(blankToUndefined, z.url().optional()),
     PAYMENT_API_URL: z.preprocess(blankToUndefined, z.url().optional()),
     PAYMENT_SANDBOX: boolish,
+    PAYMENT_CHECKOUT_LIFETIME_SECONDS: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86_400)
+      .default(DEFAULT_CHECKOUT_LIFETIME_SECONDS),
     SELLER_NAME: textOr(DEFAULT_SELLER_CONFIG.name),
     SELLER_CODE: textOr(DEFAULT_SELLER_CONFIG.code),
     SELLER_ADDRESS: textOr(DEFAULT_SELLER_CONFIG.address),
@@ -42,6 +56,7 @@ export const paymentsSettings = defineSettings({
             sandbox: e.PAYMENT_SANDBOX,
           }
         : null,
+    checkoutLifetimeSeconds: e.PAYMENT_CHECKOUT_LIFETIME_SECONDS,
     seller: {
       name: e.SELLER_NAME,
       code: e.SELLER_CODE,

@@ -1,12 +1,13 @@
 import { getConnector } from '@leadrelay/connectors';
-import { eq, ne } from 'drizzle-orm';
+import { count, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, orders, paymentEvents, plans, renewals, users } from '../../db/schema';
+import { DEFAULT_CHECKOUT_LIFETIME_SECONDS } from '../../config';
+import { invoices, orders, paymentEvents, paymentMethods, plans, renewals, users } from '../../db/schema';
 import { freePort } from '../../test/free-port';
 import { createDestination, createSource } from '../../test/routing-fixtures';
 import { callAs, createTestApp, expectError, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
 import { testDestination } from '../../test/test-destination';
-import { RENEWAL_TASK } from './payments.renewal';
+import { EXPIRE_CHECKOUTS_TASK, RENEWAL_TASK } from './payments.renewal';
 import { type LiqPayEmulator, startLiqPayEmulator } from './providers/liqpay/liqpay-emulator';
 import { encodeData, liqpaySignature } from './providers/liqpay/signature';
 
@@ -106,6 +107,135 @@ const addMonths = (date: string, months: number) => {
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString().slice(0, 10);
 };
+
+/** The invoice year: the seller's (Kyiv) calendar, as on the invoice itself. */
+const kyivYear = (at: Date) => new Intl.DateTimeFormat('en', { timeZone: 'Europe/Kyiv', year: 'numeric' }).format(at);
+const MINUTE = 60_000;
+/** The app under test keeps the default lifetime of a checkout. */
+const CHECKOUT_LIFETIME_MINUTES = DEFAULT_CHECKOUT_LIFETIME_SECONDS / 60;
+const listOrders = async (user: SignedInUser) =>
+  (await callAs(t, 'GET', '/api/orders', user)).json().data.data as { _id: string; number: string; status: string }[];
+const statusOf = async (orderId: string) =>
+  (await t.app.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+
+// First in the file: its database is fresh, so the first invoice it issues is the install's first.
+describe('billing tells the truth', () => {
+  it('the first invoice of a fresh install is 000001: abandoned and declined orders take no number, and none is skipped', async () => {
+    expect((await t.app.db.select({ n: count() }).from(invoices))[0]!.n).toBe(0);
+    const user = await signUp(t);
+    const business = await seededPlan('Business');
+    const abandoned = await subscribe(user, business.id); // LR-000001, never paid
+    const declined = await subscribe(user, business.id);
+    await postCallback(callback({ status: 'failure', order_id: declined.order._id, amount: 29, err_code: 'limit' }));
+    const paid = await subscribe(user, business.id);
+    await postCallback(success(paid.order._id, 29));
+    // A repeated callback issues nothing more, so it takes no number either.
+    await postCallback(success(paid.order._id, 29));
+    const again = await subscribe(user, business.id);
+    await postCallback(success(again.order._id, 29));
+
+    const list = (await callAs(t, 'GET', '/api/invoices', user)).json();
+    const year = kyivYear(new Date());
+    expect(list.data.map((i: { number: string; orderId: string }) => [i.number, i.orderId])).toEqual([
+      [`LR-${year}-000002`, again.order._id],
+      [`LR-${year}-000001`, paid.order._id],
+    ]);
+    expect(list.total).toBe(2);
+    expect(await statusOf(abandoned.order._id)).toBe('pending');
+  });
+
+  it(`a checkout left unpaid for ${CHECKOUT_LIFETIME_MINUTES} minutes is expired by the periodic task, and listed so`, async () => {
+    const user = await signUp(t);
+    const start = await seededPlan('Start');
+    const { order } = await subscribe(user, start.id);
+    const created = new Date();
+    clock = new Date(created.getTime() + (CHECKOUT_LIFETIME_MINUTES - 1) * MINUTE);
+    expect(await t.app.periodic.runNow(EXPIRE_CHECKOUTS_TASK)).toBe('ran');
+    expect(await statusOf(order._id)).toBe('pending'); // Still within its lifetime: the buyer may be paying.
+
+    clock = new Date(created.getTime() + (CHECKOUT_LIFETIME_MINUTES + 1) * MINUTE);
+    expect(await t.app.periodic.runNow(EXPIRE_CHECKOUTS_TASK)).toBe('ran');
+    expect(await statusOf(order._id)).toBe('expired');
+    expect(await listOrders(user)).toEqual([expect.objectContaining({ _id: order._id, status: 'expired' })]);
+    expect((await accountOf(user)).planId).toBeNull();
+  });
+
+  it('the billing list expires an abandoned checkout itself, between the task’s runs; a saved-card charge still waiting is not', async () => {
+    const user = await signUp(t);
+    const start = await seededPlan('Start');
+    const { order } = await subscribe(user, start.id);
+    const old = new Date(Date.now() - (CHECKOUT_LIFETIME_MINUTES + 5) * MINUTE);
+    await t.app.db.update(orders).set({ createdAt: old }).where(eq(orders.id, order._id));
+    // A card charge whose answer never came: the money may have moved, so it waits for the provider.
+    const [charge] = await t.app.db
+      .insert(orders)
+      .values({
+        accountId: (await accountOf(user)).id,
+        kind: 'token',
+        planId: start.id,
+        planTitle: start.title,
+        period: 'month',
+        amountCents: 900,
+        chargedCents: 900,
+        provider: 'liqpay',
+        createdAt: old,
+      })
+      .returning();
+
+    const listed = await listOrders(user);
+    expect(listed.find((o) => o._id === order._id)?.status).toBe('expired');
+    expect(listed.find((o) => o._id === charge!.id)?.status).toBe('pending');
+  });
+
+  it('a late paid callback for an expired checkout is honoured: the plan is paid and invoiced; a late decline says declined', async () => {
+    const user = await signUp(t);
+    const business = await seededPlan('Business');
+    const before = await accountOf(user);
+    const late = await subscribe(user, business.id);
+    const declined = await subscribe(user, business.id);
+    const old = new Date(Date.now() - 2 * CHECKOUT_LIFETIME_MINUTES * MINUTE);
+    await t.app.db.update(orders).set({ createdAt: old }).where(eq(orders.accountId, before.id));
+    expect((await listOrders(user)).map((o) => o.status)).toEqual(['expired', 'expired']);
+
+    informed = [];
+    expect((await postCallback(success(late.order._id, 29))).statusCode).toBe(200);
+    expect(await statusOf(late.order._id)).toBe('paid');
+    const after = await accountOf(user);
+    expect(after.planId).toBe(business.id);
+    expect(after.expDate).toBe(addMonths(before.expDate!, 1));
+    expect(informed).toContainEqual({
+      accountId: after.id,
+      event: 'PAYMENT_INFORMER',
+      payload: { orderId: late.order._id, status: 'paid' },
+    });
+    const list = (await callAs(t, 'GET', '/api/invoices', user)).json();
+    expect(list.data).toEqual([expect.objectContaining({ orderId: late.order._id, status: 'paid' })]);
+    expect(list.data[0].number).toMatch(new RegExp(`^LR-${kyivYear(new Date())}-\\d{6}$`));
+
+    await postCallback(callback({ status: 'failure', order_id: declined.order._id, amount: 29, err_code: 'limit' }));
+    expect(await statusOf(declined.order._id)).toBe('failed');
+  });
+
+  it('a card paid with again is saved once', async () => {
+    const user = await signUp(t);
+    const start = await seededPlan('Start');
+    const card = { sender_card_mask2: '424242*42', sender_card_type: 'visa' };
+    const first = await subscribe(user, start.id);
+    await postCallback(success(first.order._id, 9, { ...card, card_token: emulator.createToken() }));
+    const second = await subscribe(user, start.id, 'month');
+    // The saved card pays by token at once; a new checkout with the same card saves it again.
+    const checkout = (await callAs(t, 'GET', `/api/payment/auth?planId=${start.id}&period=month`, user)).json().data;
+    await postCallback(success(checkout.order._id, 9, { ...card, card_token: emulator.createToken() }));
+    expect(second.order.status).toBe('paid');
+
+    const account = await accountOf(user);
+    expect(await t.app.db.select().from(paymentMethods).where(eq(paymentMethods.accountId, account.id))).toHaveLength(
+      1,
+    );
+    const method = (await callAs(t, 'GET', '/api/payment/method', user)).json().data;
+    expect(method.card).toEqual({ mask: '424242*42', type: 'visa', expiry: null });
+  });
+});
 
 describe('paying for a plan', () => {
   it('a demo account pays by checkout: plan, subscription and a month after the demo, one invoice, the card saved, PAYMENT_INFORMER', async () => {

@@ -37,5 +37,6 @@ export function OrderNotice() {
       />
     );
   if (order.status === 'pending') return <Alert {...common} type="info" title={t('pay.pending')} />;
+  if (order.status === 'expired') return <Alert {...common} type="warning" title={t('pay.expired')} />;
   return null;
 }

@@ -2,7 +2,7 @@ import { CreditCardOutlined } from '@ant-design/icons';
 import { RENEW_DAYS_BEFORE } from '@leadrelay/shared';
 import { Button, Card, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { cardDigits, cardType } from '../../../components/billing/card-label';
+import { cardLabel } from '../../../components/billing/card-label';
 import { usePaymentMethodQuery, useRemovePaymentMethodMutation } from '../../../lib/billing/queries';
 import { errorMessage } from '../../../lib/errors';
 import { formatDate } from '../../../lib/format';
@@ -47,15 +47,15 @@ export function PaymentMethodCard() {
           <div className="lr-saved-card-line">
             <CreditCardOutlined className="lr-saved-card-icon" aria-hidden />
             <div>
-              <Typography.Text strong>
-                {cardType(card.card.type, t)} {cardDigits(card.card.mask)}
+              {/* One card, one label: the provider's raw mask (424242*42) beside it read as a second card. */}
+              <Typography.Text strong data-testid="saved-card-label">
+                {cardLabel(card, t)}
               </Typography.Text>
-              <div>
-                <Typography.Text type="secondary" className="lr-saved-card-mask">
-                  {card.card.mask}
-                  {card.card.expiry && ` · ${t('card.expires', { expiry: card.card.expiry })}`}
-                </Typography.Text>
-              </div>
+              {card.card.expiry && (
+                <div>
+                  <Typography.Text type="secondary">{t('card.expires', { expiry: card.card.expiry })}</Typography.Text>
+                </div>
+              )}
             </div>
           </div>
           <Typography.Paragraph type="secondary" className="lr-billing-hint">

@@ -7,6 +7,8 @@ const ORDER_COLORS: Record<OrderStatus, string> = {
   paid: 'green',
   failed: 'red',
   refunded: 'default',
+  // An abandoned checkout: nothing was charged and nothing waits (not gold like pending).
+  expired: 'default',
 };
 
 export function OrderStatusTag({ status }: { status: OrderStatus }) {
