@@ -102,7 +102,8 @@ export function CheckoutModal({ order, checkout, onClose, onPaid, onRetry, retry
         try {
           const list = await billingApi.orders({ page: 1, limit: 20 });
           const found = list.data.find((o) => o._id === order._id);
-          if (found && found.status !== 'pending') {
+          // An expired checkout is still settled by a late callback (the money may have moved): wait for it.
+          if (found && found.status !== 'pending' && found.status !== 'expired') {
             if (alive.current) settle(found);
             return;
           }
