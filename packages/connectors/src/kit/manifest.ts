@@ -260,6 +260,12 @@ export interface PipelineStageField<K extends string> extends FieldBase<K> {
   read: (answer: unknown) => readonly Pipeline[];
   /** While none is chosen: `main` names the main pipeline ({{name}}) when the loader marks one, else `otherwise`. */
   placeholder: { main?: K; otherwise: K };
+  /**
+   * Said under the pipeline while none is chosen: where a lead goes then (`main` names the main pipeline,
+   * {{name}}, when the loader marks one; else `otherwise`). With a main pipeline its stages are offered
+   * at once, and picking one chooses that pipeline too.
+   */
+  unset: { main?: K; otherwise: K };
   stage: { name: string; label: K; placeholder: K; needsPipeline: K };
 }
 

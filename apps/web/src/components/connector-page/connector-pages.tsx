@@ -146,6 +146,7 @@ export function ConnectorListPage({ manifest }: Props) {
                 say={say}
                 open={open}
                 busy={created.busy}
+                step={created.step}
                 onCancel={close}
                 onSubmit={(connection) => {
                   void created.onCreate(connection).then((done) => done && close());
