@@ -9,7 +9,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useConnectorWords } from '../../../components/connector-page/words';
 import { IntegrationsList } from '../../../components/integrations/integrations-list';
 import { PermissionGuard } from '../../../components/permission-guard';
-import { typeName } from '../../../lib/integrations/catalogue';
+import { typeDescription, typeName } from '../../../lib/integrations/catalogue';
 import { integrationPath } from '../../../lib/integrations/integration-path';
 import { useCatalogueQuery } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
@@ -44,7 +44,10 @@ export function IntegrationsPage({ manifest }: { manifest?: ConnectorManifest | 
           <Typography.Title level={2} className="lr-page-title">
             {type ? typeName(catalogue.data, type) : t('list.title')}
           </Typography.Title>
-          <Typography.Paragraph type="secondary">{t('list.subtitle')}</Typography.Paragraph>
+          {/* A type's page says what the type is (its catalogue description); the whole list what it holds. */}
+          <Typography.Paragraph type="secondary">
+            {(type && typeDescription(type)) || t('list.subtitle')}
+          </Typography.Paragraph>
         </div>
         <PermissionGuard>
           <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>

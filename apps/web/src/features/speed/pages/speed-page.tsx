@@ -50,6 +50,7 @@ export function SpeedPage() {
       ) : data.total.leads === 0 ? (
         <Card data-testid="speed-empty">
           <Empty
+            className="lr-dashboard-empty"
             image={<ThunderboltOutlined aria-hidden className="lr-empty-icon" />}
             description={
               <>
