@@ -136,10 +136,10 @@ describe('protected routes', () => {
     expect(await screen.findByText('page /admin/collections')).toBeTruthy();
   });
 
-  it('privileged pages: a client goes to /admin', async () => {
+  it('privileged pages: a client goes to /admin, told the page is for the platform staff', async () => {
     setToken(token());
     mount('/admin/parsers', makeUser({ expDate: day(3) }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/admin');
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin?error=ONLY_STAFF');
   });
 
   it('privileged pages: an admin passes', async () => {
@@ -148,10 +148,10 @@ describe('protected routes', () => {
     expect(await screen.findByText('page /admin/parsers')).toBeTruthy();
   });
 
-  it('owner-only pages: an admin goes to /admin', async () => {
+  it('owner-only pages: an admin goes to /admin, told the page is for the owner only', async () => {
     setToken(token('admin'));
     mount('/admin/super/tariffs', makeUser({ role: 'admin' }));
-    expect((await screen.findByTestId('where')).textContent).toBe('/admin');
+    expect((await screen.findByTestId('where')).textContent).toBe('/admin?error=ONLY_OWNER');
   });
 
   it('owner passes the owner-only guard', async () => {

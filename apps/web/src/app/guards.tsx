@@ -83,7 +83,15 @@ export function passesRole(rule: RouteHandle['role'], role: Role | undefined): b
   return isPrivileged(role);
 }
 
-/** Inside the account layouts: role rules (→ /admin) and the active-account gate. */
+/** Why a role may not open a page: the code /admin says it with (errors.json). */
+export function roleRefusal(rule: RouteHandle['role']): 'ONLY_OWNER' | 'ONLY_STAFF' {
+  return rule === 'owner' ? 'ONLY_OWNER' : 'ONLY_STAFF';
+}
+
+/**
+ * Inside the account layouts: role rules and the active-account gate. A page the person may not open
+ * sends them to /admin with the reason (?error=ONLY_OWNER …), which the dashboard says.
+ */
 export function RouteGate({ children }: { children: ReactNode }) {
   const { active, role: rule } = useRouteRequirements();
   const { data: user, isError } = useMe();
@@ -91,7 +99,9 @@ export function RouteGate({ children }: { children: ReactNode }) {
   const role = user?.role ?? (tokenPayload()?.role as Role | undefined);
   const needsUser = active || (rule && !role);
   if (needsUser && !user) return isError ? children : <FullPageSpinner inline />;
-  if (!passesRole(rule, role)) return <Navigate to={withLocale('/admin', locale)} replace />;
+  if (!passesRole(rule, role)) {
+    return <Navigate to={withLocale(`/admin?error=${roleRefusal(rule)}`, locale)} replace />;
+  }
   if (active && user && !isUserActive(user)) {
     return <Navigate to={withLocale('/admin?error=ACCOUNT_NOT_ACTIVE', locale)} replace />;
   }

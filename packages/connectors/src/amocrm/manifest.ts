@@ -106,6 +106,7 @@ export const manifest = defineManifest<typeof words>({
                       stages: p.statuses.map((s) => ({ id: s.id, name: s.name })),
                     })),
                   placeholder: { main: 'settings.mainPipeline', otherwise: 'settings.defaultPipeline' },
+                  unset: { main: 'settings.unsetMain', otherwise: 'settings.unsetDefault' },
                   stage: {
                     name: 'statusId',
                     label: 'settings.status',

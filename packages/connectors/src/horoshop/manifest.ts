@@ -170,5 +170,6 @@ export const manifest = defineManifest<typeof words>({
       },
     ],
     mapping: { sample: horoshopOrderPayload(HOROSHOP_SAMPLE_ORDER), note: 'mapping.sample' },
+    empty: { title: 'list.empty.title', text: 'list.empty.text', action: 'list.empty.action' },
   },
 });

@@ -1,6 +1,6 @@
 // HTTP webhook's screen, drawn by the web (kit/manifest.ts): where each lead is POSTed, the signing
 // secret (write-only, optional), extra headers, what the body holds; saved with a connection check.
-import { DETAIL_WORDS, defineManifest, GENERAL_CARD } from '../kit/manifest';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS } from '../kit/manifest';
 import { logo } from './logo';
 import { HTTP_FORMATS, MAX_HEADERS, ZHeaderName, ZHeaderValue, ZHttpAuth, ZHttpUrl } from './schema';
 import type words from './words/uk.json';
@@ -13,7 +13,7 @@ export const manifest = defineManifest<typeof words>({
   page: {
     title: 'page.title',
     name: 'page.name',
-    list: { subtitle: 'list.subtitle', connect: 'list.connect' },
+    list: LIST_WORDS,
     detail: {
       ...DETAIL_WORDS,
       tabs: [

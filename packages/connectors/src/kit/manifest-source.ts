@@ -99,6 +99,8 @@ export interface SourcePage<K extends string, G extends string> {
   cards: readonly SourceCard<K, G>[];
   /** The mapping tab's sample: a typical item's payload as the server makes it, and what to say of it. */
   mapping?: { sample: Readonly<Record<string, string>>; note?: K };
+  /** What its list says while the account has none (what it is for), and its first step's button. */
+  empty: { title: K; text: K; action: K };
 }
 
 const record = (v: unknown): Record<string, unknown> =>

@@ -260,6 +260,12 @@ export interface PipelineStageField<K extends string> extends FieldBase<K> {
   read: (answer: unknown) => readonly Pipeline[];
   /** While none is chosen: `main` names the main pipeline ({{name}}) when the loader marks one, else `otherwise`. */
   placeholder: { main?: K; otherwise: K };
+  /**
+   * Said under the pipeline while none is chosen: where a lead goes then (`main` names the main pipeline,
+   * {{name}}, when the loader marks one; else `otherwise`). With a main pipeline its stages are offered
+   * at once, and picking one chooses that pipeline too.
+   */
+  unset: { main?: K; otherwise: K };
   stage: { name: string; label: K; placeholder: K; needsPipeline: K };
 }
 
@@ -658,8 +664,11 @@ export interface ConnectorPage<K extends string, G extends string> {
   title: K;
   /** The type's name in the user's language where it is no brand (HTTP webhook); else the brand (`name`). */
   name?: K;
-  /** `defaultName`: a new connection's name (the brand's by default); without `empty` the list's own empty words. */
-  list: { subtitle: K; connect: K; defaultName?: K; empty?: { title: K; text: K } };
+  /**
+   * `defaultName`: a new connection's name (the brand's by default); `empty`: what the list says while the
+   * account has none of the type (what it is for), its first step being `connect`.
+   */
+  list: { subtitle: K; connect: K; defaultName?: K; empty: { title: K; text: K } };
   detail: { back: K; notConnected: K; tabs: readonly PageTab<K, G>[] };
   /**
    * How a connection is made, when not by a `credentials` card: a new one is named and connected in one

@@ -126,6 +126,7 @@ export const manifest = defineManifest<typeof words>({
                       stages: [...p.stages].sort((a, b) => a.order_nr - b.order_nr),
                     })),
                   placeholder: { otherwise: 'settings.defaultPipeline' },
+                  unset: { otherwise: 'settings.unsetDefault' },
                   stage: {
                     name: 'stageId',
                     label: 'settings.stage',

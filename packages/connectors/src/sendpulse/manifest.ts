@@ -100,6 +100,7 @@ export const manifest = defineManifest<typeof words>({
                   read: (answer) =>
                     listOf(ZSendpulsePipeline, answer).map((p) => ({ id: p.id, name: p.name, stages: p.steps })),
                   placeholder: { otherwise: 'deals.noPipeline' },
+                  unset: { otherwise: 'deals.unset' },
                   stage: {
                     name: 'stepId',
                     label: 'deals.step',

@@ -3,7 +3,14 @@
 // is connected and read through the server's Telegram module (the manager bot: /api/telegram/connect
 // and /api/telegram/account/:id), named here as data.
 import { ZTelegramAccount, ZTelegramConnectBody } from '@leadrelay/shared';
-import { type ConnectionView, DETAIL_WORDS, defineManifest, GENERAL_CARD, type WordKey } from '../kit/manifest';
+import {
+  type ConnectionView,
+  DETAIL_WORDS,
+  defineManifest,
+  GENERAL_CARD,
+  LIST_WORDS,
+  type WordKey,
+} from '../kit/manifest';
 import { logo } from './logo';
 import type words from './words/uk.json';
 
@@ -41,7 +48,7 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
-    list: { subtitle: 'list.subtitle', connect: 'list.connect', defaultName: 'list.defaultName' },
+    list: { ...LIST_WORDS, defaultName: 'list.defaultName' },
     detail: {
       ...DETAIL_WORDS,
       tabs: [

@@ -196,6 +196,7 @@ export const manifest = defineManifest<typeof words>({
                         .map((st) => ({ id: st.id, name: st.title })),
                     })),
                   placeholder: { main: 'settings.defaultFunnel', otherwise: 'settings.portalFunnel' },
+                  unset: { main: 'settings.unsetMain', otherwise: 'settings.unsetDefault' },
                   stage: {
                     name: 'stageId',
                     label: 'settings.stage',

@@ -274,7 +274,7 @@ export function AccountIntegrationsPage({ manifest }: Props) {
       />
       <IntegrationsList
         fixedType={manifest.slug}
-        empty={{ title: say('list.empty.title'), text: say('list.empty.text') }}
+        empty={{ title: say('list.empty.title'), text: say('list.empty.text'), action: say('list.new') }}
         onCreate={() => setCreating(true)}
       />
       <FormPickerDialog

@@ -50,11 +50,13 @@ describe('amoCRM integration page', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('Where leads go', { selector: '.ant-card-head-title' }, { timeout: 5000 }),
     ).toBeTruthy();
-    // The status picker depends on the pipeline.
+    // The status picker depends on the pipeline; with none chosen, the page says where a deal goes.
     await vi.waitFor(() => expect(screen.getByLabelText('Pipeline')).toBeTruthy(), { timeout: 5000 });
-    expect(screen.getByLabelText('Status').closest('.ant-select-disabled')).not.toBeNull();
+    expect(screen.getByTestId('pipeline-unset').textContent).toBe(
+      'Nothing chosen: the deal goes into the main pipeline “Продажі”, at its first stage.',
+    );
     await choose('Pipeline', 'Опт');
-    await vi.waitFor(() => expect(screen.getByLabelText('Status').closest('.ant-select-disabled')).toBeNull());
+    expect(screen.queryByTestId('pipeline-unset')).toBeNull();
     fireEvent.mouseDown(screen.getByLabelText('Status'));
     // Only the chosen pipeline's statuses are offered.
     expect(await screen.findByTitle('Прайс надіслано')).toBeTruthy();
@@ -77,6 +79,25 @@ describe('amoCRM integration page', { timeout: 30_000 }, () => {
       },
     });
     expect(await screen.findByText('Saved successfully')).toBeTruthy();
+  });
+
+  it('with no pipeline chosen offers the main pipeline statuses, and picking one chooses that pipeline', async () => {
+    const fetch = setup(amoIntegration({ settings: { contactPolicy: 'attach', note: true } }));
+    renderRoute(PATTERN, page, `/en/admin/integrations/amocrm/${AMO_ID}?tab=pipeline`);
+    await vi.waitFor(() => expect(screen.getByLabelText('Status')).toBeTruthy(), { timeout: 5000 });
+    // Not greyed out beside a "choose a pipeline" note: the main pipeline's statuses are there.
+    expect(screen.getByLabelText('Status').closest('.ant-select-disabled')).toBeNull();
+    expect(screen.queryByText('Choose a pipeline to pick a status')).toBeNull();
+    fireEvent.mouseDown(screen.getByLabelText('Status'));
+    expect(await screen.findByTitle('Перший контакт')).toBeTruthy();
+    expect(screen.queryByTitle('Прайс надіслано')).toBeNull();
+    fireEvent.click(screen.getByTitle('Перший контакт'));
+    // What is saved is what is shown: the pipeline is now chosen, the note about nothing chosen gone.
+    await vi.waitFor(() => expect(screen.queryByTestId('pipeline-unset')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await vi.waitFor(() => expect(callsTo(fetch, connectPut)).toHaveLength(1));
+    const { settings } = callsTo(fetch, connectPut)[0]!.body as { settings: Record<string, unknown> };
+    expect(settings).toMatchObject({ pipelineId: 100, statusId: 1002 });
   });
 
   it('clears the status when another pipeline is chosen', async () => {

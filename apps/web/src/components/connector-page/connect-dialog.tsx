@@ -1,6 +1,6 @@
 import type { ConnectMethod, CredentialsMethod } from '@leadrelay/connectors/manifest';
 import { type Integration, ZCreateIntegrationBody } from '@leadrelay/shared';
-import { Form, type FormInstance, Input, Modal, Radio, Typography } from 'antd';
+import { Form, type FormInstance, Input, Modal, Radio, Spin, Typography } from 'antd';
 import { type ReactNode, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
@@ -13,6 +13,9 @@ import { serverFieldErrors } from './server-errors';
 import type { Say } from './words';
 
 type Methods = readonly ConnectMethod<string>[];
+
+/** What a new connection is doing: being made, on its way to the provider, being checked with the credentials. */
+export type ConnectStep = 'creating' | 'opening' | 'connecting';
 
 /** What the new connection's dialog gives back: its name, the way chosen and that way's values. */
 export interface NewConnection {
@@ -34,6 +37,7 @@ function DialogFrame({
   form,
   onCancel,
   busy,
+  status,
   children,
 }: {
   open: boolean;
@@ -42,6 +46,8 @@ function DialogFrame({
   form: FormInstance;
   onCancel: () => void;
   busy: boolean;
+  /** What is being done since the click, said beside the busy button. */
+  status?: string;
   children: ReactNode;
 }) {
   const { t } = useTranslation('crm');
@@ -58,6 +64,11 @@ function DialogFrame({
       forceRender
     >
       {children}
+      {status && (
+        <Typography.Paragraph role="status" className="lr-connect-status" data-testid="connect-status">
+          <Spin size="small" /> {status}
+        </Typography.Paragraph>
+      )}
     </Modal>
   );
 }
@@ -78,6 +89,7 @@ export function NewConnectionDialog({
   say,
   open,
   busy,
+  step,
   onCancel,
   onSubmit,
 }: {
@@ -89,6 +101,8 @@ export function NewConnectionDialog({
   say: Say;
   open: boolean;
   busy: boolean;
+  /** What the new connection is doing since the click (creating it, opening the provider, connecting). */
+  step?: ConnectStep | null;
   onCancel: () => void;
   onSubmit: (connection: NewConnection) => void;
 }) {
@@ -98,7 +112,15 @@ export function NewConnectionDialog({
   const chosen = Form.useWatch<string | undefined>('method', form);
   const method = methods.find((m) => m.key === chosen) ?? methods[0];
   return (
-    <DialogFrame open={open} title={title} okText={okText(method)} form={form} onCancel={onCancel} busy={busy}>
+    <DialogFrame
+      open={open}
+      title={title}
+      okText={okText(method)}
+      form={form}
+      onCancel={onCancel}
+      busy={busy}
+      status={step ? t(`create.steps.${step}`, { crm }) : undefined}
+    >
       <Form<Values>
         form={form}
         layout="vertical"

@@ -2,6 +2,7 @@
 // through a provider's consent page (here, or in a new tab), or with credentials typed in.
 import type { CredentialsMethod, OAuthMethod } from '@leadrelay/connectors/manifest';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { answerField, runCall, runChain } from '../../lib/connectors/calls';
 import { errorMessage } from '../../lib/errors';
@@ -44,13 +45,18 @@ export function useOAuthStart(crm: string) {
       return url;
     },
   });
+  // Once sent to the provider, this page stays busy until the browser leaves it.
+  const [leaving, setLeaving] = useState(false);
   const start = async (id: string, method: OAuthMethod<string>, tab = method.tab ? reserveTab() : null) => {
     try {
       const url = await consent.mutateAsync({ id, method });
       if (tab) {
         tab.go(url);
         void message.info(t('connection.tabOpened', { crm }));
-      } else window.location.assign(url);
+      } else {
+        setLeaving(true);
+        window.location.assign(url);
+      }
       return true;
     } catch (err) {
       tab?.close();
@@ -58,7 +64,7 @@ export function useOAuthStart(crm: string) {
       return false;
     }
   };
-  return { start, isPending: consent.isPending };
+  return { start, isPending: consent.isPending || leaving };
 }
 
 /** Sends a credentials method's values with its call; the integration and what is read from the service are read again. */

@@ -133,7 +133,7 @@ export function ConnectorListPage({ manifest }: Props) {
       subtitle={say(list.subtitle)}
       connectLabel={say(list.connect)}
       defaultName={defaultName}
-      empty={list.empty && { title: say(list.empty.title), text: say(list.empty.text) }}
+      empty={{ title: say(list.empty.title), text: say(list.empty.text), action: say(list.connect) }}
       icon={connect ? <LinkOutlined aria-hidden /> : undefined}
       dialog={
         connect
@@ -146,6 +146,7 @@ export function ConnectorListPage({ manifest }: Props) {
                 say={say}
                 open={open}
                 busy={created.busy}
+                step={created.step}
                 onCancel={close}
                 onSubmit={(connection) => {
                   void created.onCreate(connection).then((done) => done && close());

@@ -39,6 +39,10 @@ describe('CRM list pages', { timeout: 30_000 }, () => {
     fireEvent.change(name, { target: { value: 'Опт' } });
     fireEvent.click(screen.getByRole('button', { name: /Перейти до amoCRM/ }));
     await vi.waitFor(() => expect(assign).toHaveBeenCalledWith('https://www.amocrm.ru/oauth?state=s9'));
+    // Progress from the first click until the browser leaves: the dialog stays, busy, saying what it does.
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByTestId('connect-status').textContent).toContain('Відкриваємо amoCRM');
+    expect(screen.getByRole('button', { name: /Перейти до amoCRM/ }).className).toContain('ant-btn-loading');
     expect(callsTo(fetch, 'POST /api/integrations')[0]?.body).toEqual({ type: 'amocrm', name: 'Опт' });
     expect(callsTo(fetch, 'POST /api/legacy/api/amocrm/connect')[0]?.body).toEqual({
       integrationId: AMO_ID,

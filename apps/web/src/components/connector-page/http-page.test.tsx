@@ -34,6 +34,31 @@ const catalogue = {
 };
 
 describe('integration page (http destination)', { timeout: 20_000 }, () => {
+  it('links back to the sources that send to it, or says that none does yet', async () => {
+    const ref = { _id: ID, name: http.name, type: 'http' };
+    const source = (id: string, name: string, destination: (typeof ref)[]) =>
+      makeIntegration({ _id: id, name, type: 'webhook', kind: 'source', destination });
+    let all = [source('s1', 'Site form', [ref]), source('s2', 'Other form', []), http];
+    routeFetch({
+      ...catalogue,
+      [`GET /api/integrations/${ID}`]: http,
+      'GET /api/integrations': () => ({ data: all, total: all.length, filter: { page: 1, limit: 100 } }),
+    });
+    const client = renderAt(`/en/admin/integrations/http/${ID}`);
+    const line = await screen.findByTestId('sent-from', {}, { timeout: 5000 });
+    expect(line.textContent).toBe('Leads come here from: Site form');
+    expect(screen.getByRole('link', { name: 'Site form' }).getAttribute('href')).toBe(
+      '/en/admin/integrations/webhook/s1',
+    );
+    expect(screen.queryByRole('link', { name: 'Other form' })).toBeNull();
+
+    all = [source('s2', 'Other form', []), http];
+    await act(() => client.invalidateQueries({ queryKey: ['integrations'] }));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('sent-from').textContent).toMatch(/^No source sends leads here yet/),
+    );
+  });
+
   it('shows a broken connection with its reason and updates live when integrations are invalidated', async () => {
     let current: Integration = makeIntegration({
       ...http,

@@ -1,6 +1,6 @@
 // The field kinds filled by a connector's loaders: a choice of its answer's options, and a pipeline
 // with its stages. The form card reads the loaders first (lists-context) and draws these once they answer.
-import type { ListSelectField, PipelineStageField } from '@leadrelay/connectors/manifest';
+import type { ListSelectField, Pipeline, PipelineStageField } from '@leadrelay/connectors/manifest';
 import { Form, Select } from 'antd';
 import { createContext, useContext } from 'react';
 import { ruleOf } from './field-values';
@@ -43,18 +43,39 @@ function usePipelineList(field: PipelineStageField<string>): string | undefined 
   return by.lists.find((l) => l.is === value)?.list;
 }
 
-/** Pipeline, then a stage of it; a new pipeline empties the stage, no pipeline leaves the stage closed. */
+/**
+ * What a pipeline picker offers: the stages of the chosen pipeline, or, while none is chosen, of the
+ * main one (where a lead goes then), whose pipeline a stage picked then chooses too; none without either.
+ */
+export function stageChoice(pipelines: readonly Pipeline[], pipelineId: unknown) {
+  const main = pipelines.find((p) => p.main);
+  const chosen = pipelines.find((p) => p.id === pipelineId);
+  const of = chosen ?? (pipelineId == null || pipelineId === '' ? main : undefined);
+  return { main, stagesOf: of, stages: of?.stages ?? [] };
+}
+
+/**
+ * Pipeline, then a stage of it; a new pipeline empties the stage. While no pipeline is chosen, it says
+ * where a lead goes then, and offers the main pipeline's stages when there is one.
+ */
 export function PipelineStage({ field, say, label }: { field: PipelineStageField<string>; say: Say; label?: string }) {
   const form = Form.useFormInstance();
   const list = usePipelineList(field);
   const pipelines = field.read(useContext(ListsContext).get(list ?? ''));
-  const pipelineId = Form.useWatch<number | undefined>(field.name, form) ?? form.getFieldValue(field.name);
-  const stages = pipelines.find((p) => p.id === pipelineId)?.stages ?? [];
-  const main = pipelines.find((p) => p.main);
+  const pipelineId = Form.useWatch<number | string | undefined>(field.name, form) ?? form.getFieldValue(field.name);
+  const { main, stagesOf, stages } = stageChoice(pipelines, pipelineId);
+  const unset = pipelineId == null || pipelineId === '';
   const { stage } = field;
+  const unsetWord = main && field.unset.main ? say(field.unset.main, { name: main.name }) : say(field.unset.otherwise);
   return (
     <div className="lr-crm-pair">
-      <Form.Item name={field.name} label={label} className="lr-grow" rules={[ruleOf(field, say)]}>
+      <Form.Item
+        name={field.name}
+        label={label}
+        className="lr-grow"
+        rules={[ruleOf(field, say)]}
+        extra={unset ? <span data-testid="pipeline-unset">{unsetWord}</span> : undefined}
+      >
         <Select
           allowClear
           placeholder={
@@ -70,13 +91,17 @@ export function PipelineStage({ field, say, label }: { field: PipelineStageField
         name={stage.name}
         label={say(stage.label)}
         className="lr-grow"
-        extra={pipelineId ? undefined : say(stage.needsPipeline)}
+        extra={stagesOf ? undefined : say(stage.needsPipeline)}
       >
         <Select
           allowClear
-          disabled={!pipelineId}
+          disabled={!stagesOf}
           placeholder={say(stage.placeholder)}
           options={stages.map((st) => ({ value: st.id, label: st.name }))}
+          // A stage of the main pipeline picked while none is chosen chooses that pipeline: what is saved is what is shown.
+          onChange={(value) => {
+            if (value != null && unset && stagesOf) form.setFieldValue(field.name, stagesOf.id);
+          }}
         />
       </Form.Item>
     </div>

@@ -1,16 +1,17 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { integrationPath } from '../../lib/integrations/integration-path';
 import { useCreateIntegrationMutation } from '../../lib/integrations/queries';
 import { useApp } from '../../lib/use-app';
-import type { NewConnection } from './connect-dialog';
+import type { ConnectStep, NewConnection } from './connect-dialog';
 import { reserveTab, useCredentialsConnect, useOAuthStart } from './connect-flow';
 
 /**
  * A new connection from the list page's dialog: the integration is made, then connected the way chosen
  * (the provider's consent here or in a new tab, or the credentials typed in), then its page opens.
- * Resolves true when the dialog may close; a refused connect leaves the new integration's page to retry from.
+ * Resolves true when the dialog may close (not while the browser is leaving for the provider); a refused connect leaves the new integration's page to retry from.
  */
 export function useNewConnection(slug: string, crm: string) {
   const { t } = useTranslation('crm');
@@ -19,24 +20,38 @@ export function useNewConnection(slug: string, crm: string) {
   const create = useCreateIntegrationMutation();
   const oauth = useOAuthStart(crm);
   const credentials = useCredentialsConnect();
+  // What the dialog says it is doing, from the first click until the page changes.
+  const [step, setStep] = useState<ConnectStep | null>(null);
 
   const onCreate = async ({ name, method, values }: NewConnection): Promise<boolean> => {
     // Opened during the click, before any request, so the pop-up blocker lets it through.
     const tab = method.kind === 'oauth' && method.tab ? reserveTab() : null;
+    setStep('creating');
     let created: Awaited<ReturnType<typeof create.mutateAsync>>;
     try {
       created = await create.mutateAsync({ type: slug, name });
     } catch (err) {
       tab?.close();
+      setStep(null);
       void message.error(errorMessage(err));
       return false;
     }
     if (method.kind === 'oauth') {
-      if (tab) await oauth.start(created._id, method, tab);
+      setStep('opening');
+      if (tab) {
+        await oauth.start(created._id, method, tab);
+        setStep(null);
+        navigate(integrationPath(created));
+        return true;
+      }
+      // Here the browser goes to the provider: the dialog stays open and busy until it leaves; a
+      // refusal opens the new integration's page, to connect again from.
+      if (await oauth.start(created._id, method)) return false;
+      setStep(null);
       navigate(integrationPath(created));
-      if (!tab) await oauth.start(created._id, method);
       return true;
     }
+    setStep('connecting');
     try {
       await credentials.mutateAsync({ id: created._id, method, values });
       void message.success(t('connection.done', { crm }));
@@ -45,9 +60,10 @@ export function useNewConnection(slug: string, crm: string) {
         method.sayFailed ? `${t('connection.failed', { crm })}: ${errorMessage(err)}` : errorMessage(err),
       );
     }
+    setStep(null);
     navigate(integrationPath(created));
     return true;
   };
 
-  return { onCreate, busy: create.isPending || oauth.isPending || credentials.isPending };
+  return { onCreate, step, busy: step !== null || create.isPending || oauth.isPending || credentials.isPending };
 }

@@ -4,7 +4,7 @@ import { ZCreateIntegrationBody } from '@leadrelay/shared';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { applyServerErrors, zodRule } from '../../lib/form';
 import { integrationPath } from '../../lib/integrations/integration-path';
@@ -23,8 +23,8 @@ interface Props {
   connectLabel: string;
   /** The new connection's name, changeable in the modal. */
   defaultName: string;
-  /** What the list says while the account has no connection of the type. */
-  empty?: { title: string; text: string };
+  /** What the list says while the account has no connection of the type, and its first step (`connectLabel` too). */
+  empty: { title: string; text: string; action: string };
   /** The connect button's icon (a new connection that is connected at once: a link). */
   icon?: ReactNode;
   /** Its own dialog for a new connection (named and connected at once), instead of the one asking a name. */
@@ -87,8 +87,13 @@ function NameDialog({
  */
 export function DestinationListPage({ type, title, subtitle, connectLabel, defaultName, empty, icon, dialog }: Props) {
   const { t } = useTranslation('integrations');
-  const [open, setOpen] = useState(false);
-  const close = () => setOpen(false);
+  // ?connect=1 (a link that says "Connect <brand>", the widget page's) opens the dialog at once.
+  const [params, setParams] = useSearchParams();
+  const [open, setOpen] = useState(params.get('connect') === '1');
+  const close = () => {
+    setOpen(false);
+    if (params.has('connect')) setParams({}, { replace: true });
+  };
 
   return (
     <div className="lr-page">

@@ -8,7 +8,8 @@ import { Link, Navigate, useParams } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { HttpError } from '../../lib/http';
 import { integrationPath } from '../../lib/integrations/integration-path';
-import { useIntegrationQuery } from '../../lib/integrations/queries';
+import { useAllIntegrationsQuery, useIntegrationQuery } from '../../lib/integrations/queries';
+import { sourcesOf } from '../../lib/integrations/sources-of';
 import { localePath } from '../../lib/locale';
 import { useTabParam } from '../../lib/use-tab-param';
 import { StateAlert } from './state-alert';
@@ -26,6 +27,33 @@ interface Props {
   tabs: (integration: Integration) => ShellTab[];
   /** Above the tabs. */
   banner?: (integration: Integration) => ReactNode;
+}
+
+/** The sources whose leads come here, each a link to its page; or that none does yet and how one will. */
+function SentFrom({ id }: { id: string }) {
+  const { t } = useTranslation('integrations');
+  const all = useAllIntegrationsQuery();
+  if (!all.data) return null;
+  const sources = sourcesOf(all.data, id);
+  return (
+    <Typography.Paragraph data-testid="sent-from">
+      {sources.length === 0 ? (
+        <Typography.Text type="secondary">{t('sentFrom.none')}</Typography.Text>
+      ) : (
+        <>
+          <Typography.Text type="secondary">{t('sentFrom.title', { count: sources.length })}</Typography.Text>{' '}
+          {sources.map((s, i) => (
+            <span key={s._id}>
+              {i > 0 && ', '}
+              <Link to={integrationPath(s)} className="lr-break">
+                {s.name}
+              </Link>
+            </span>
+          ))}
+        </>
+      )}
+    </Typography.Paragraph>
+  );
 }
 
 /**
@@ -78,6 +106,7 @@ export function DestinationShell({ type, typeName, backLabel, notConnected, tabs
           </Typography.Paragraph>
         </div>
       </div>
+      {item.kind === 'destination' && <SentFrom id={item._id} />}
       {banner?.(item)}
       {item.state.code === 'not_connected' ? (
         <Alert className="lr-mb" type="info" showIcon title={notConnected} />

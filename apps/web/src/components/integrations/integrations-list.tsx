@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../lib/errors';
 import { formatDate } from '../../lib/format';
 import type { IntegrationListParams } from '../../lib/integrations/api';
-import { typeName } from '../../lib/integrations/catalogue';
+import { typeDescription, typeName } from '../../lib/integrations/catalogue';
 import { integrationPath } from '../../lib/integrations/integration-path';
 import {
   useCatalogueQuery,
@@ -26,8 +26,8 @@ type ActiveFilter = 'all' | 'true' | 'false';
 interface Props {
   /** Fixed type (the /admin/integrations/:type route): the type filter is not offered. */
   fixedType?: string;
-  /** A connector's own words while it has no connection (its manifest's). */
-  empty?: { title: string; text: string };
+  /** A connector's own words while it has no connection (its manifest's): what it is for, and its first step. */
+  empty?: { title: string; text: string; action: string };
   onCreate: () => void;
 }
 
@@ -151,8 +151,17 @@ export function IntegrationsList({ fixedType, empty: ownEmpty, onCreate }: Props
     </div>
   );
 
-  // A connector's own list says what connecting it does, not how to create a webhook.
-  const own = ownEmpty ?? null;
+  const typeEmpty = (slug: string) => {
+    const name = typeName(catalogue.data, slug);
+    return {
+      title: t('empty.typeTitle', { name }),
+      text: typeDescription(slug) ?? t('empty.typeText', { name }),
+      action: t('empty.typeAction', { name }),
+    };
+  };
+  // A connector's own list says what connecting it does and offers its own first step, not how to
+  // create a webhook; a type with no words of its own (an operator's) says what its catalogue says.
+  const own = ownEmpty ?? (fixedType && fixedType !== 'webhook' ? typeEmpty(fixedType) : null);
   const empty =
     !list.isPending && total === 0 ? (
       filtered ? (
@@ -171,14 +180,11 @@ export function IntegrationsList({ fixedType, empty: ownEmpty, onCreate }: Props
             </>
           }
         >
-          {/* A connector's page has its one primary action ("Connect …") in its header. */}
-          {!own && (
-            <PermissionGuard>
-              <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
-                {t('empty.action')}
-              </Button>
-            </PermissionGuard>
-          )}
+          <PermissionGuard>
+            <Button type="primary" icon={<PlusOutlined aria-hidden />} onClick={onCreate}>
+              {own ? own.action : t('empty.action')}
+            </Button>
+          </PermissionGuard>
         </Empty>
       )
     ) : null;

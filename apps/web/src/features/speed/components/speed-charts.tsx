@@ -62,11 +62,19 @@ export function SpeedCharts({ data }: { data: SpeedToLeadBreakdown }) {
         isAnimationActive={false}
       />
     ));
-  const empty = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chart.empty')} />;
+  // Days with no reaction at all draw bare axes: say what will appear there instead.
+  const reacted = data.byDay.some((d) => d.medianMs !== null);
+  const empty = (
+    <Empty
+      image={Empty.PRESENTED_IMAGE_SIMPLE}
+      description={days.length === 0 ? t('chart.empty') : t('chart.noReactions')}
+      data-testid="speed-chart-empty"
+    />
+  );
   return (
     <div className="lr-speed-charts">
       <Card title={t('chart.time')} data-testid="speed-time-chart">
-        {days.length === 0 ? (
+        {!reacted ? (
           empty
         ) : (
           <ResponsiveContainer width="100%" height={HEIGHT}>
@@ -90,7 +98,7 @@ export function SpeedCharts({ data }: { data: SpeedToLeadBreakdown }) {
         )}
       </Card>
       <Card title={t('chart.share')} data-testid="speed-share-chart">
-        {days.length === 0 ? (
+        {!reacted ? (
           empty
         ) : (
           <ResponsiveContainer width="100%" height={HEIGHT}>

@@ -82,4 +82,42 @@ describe('SpeedPage', { timeout: 30_000 }, () => {
     renderPage(<SpeedPage />, { user: makeUser(), locale: 'en', path: '/en/admin/speed' });
     expect(await screen.findByRole('button', { name: 'Try again' }, slow)).toBeTruthy();
   });
+
+  it('with no leads in the period says what will appear there instead of bare axes', async () => {
+    const none = stat({ leads: 0, reacted: 0, neverTaken: 0, medianMs: null, p90Ms: null });
+    fakeApi({
+      'GET /api/report/speed-to-lead/breakdown': {
+        ...breakdown,
+        total: none,
+        byDay: [{ day: '2026-11-25', ...none }],
+        byIntegration: [],
+        byManager: [],
+      },
+    });
+    renderPage(<SpeedPage />, { user: makeUser(), locale: 'uk', path: '/admin/speed' });
+    const empty = await screen.findByTestId('speed-empty', {}, slow);
+    expect(within(empty).getByText('За цей період лідів ще немає')).toBeTruthy();
+    expect(within(empty).getByText(/тут зʼявляться медіана та 90-й перцентиль часу реакції/)).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'До інтеграцій' }).getAttribute('href')).toBe('/admin/integrations');
+    expect(screen.queryByTestId('speed-summary')).toBeNull();
+    expect(screen.queryByTestId('speed-time-chart')).toBeNull();
+  });
+
+  it('with leads nobody reacted to, its charts say so instead of drawing empty axes', async () => {
+    const untaken = stat({ leads: 3, reacted: 0, neverTaken: 3, medianMs: null, p90Ms: null });
+    fakeApi({
+      'GET /api/report/speed-to-lead/breakdown': {
+        ...breakdown,
+        total: untaken,
+        byDay: [
+          { day: '2026-11-24', ...untaken },
+          { day: '2026-11-25', ...stat({ leads: 0, reacted: 0, neverTaken: 0, medianMs: null, p90Ms: null }) },
+        ],
+      },
+    });
+    renderPage(<SpeedPage />, { user: makeUser(), locale: 'en', path: '/en/admin/speed' });
+    const chart = await screen.findByTestId('speed-time-chart', {}, slow);
+    expect(within(chart).getByText(/Nobody has reacted to a lead in this period yet/)).toBeTruthy();
+    expect(within(screen.getByTestId('speed-share-chart')).getByTestId('speed-chart-empty')).toBeTruthy();
+  });
 });

@@ -1,4 +1,5 @@
 import '../speed.css';
+import { ThunderboltOutlined } from '@ant-design/icons';
 import type { Locale } from '@leadrelay/shared';
 import { Button, Card, Col, Empty, Row, Segmented, Skeleton, Statistic, Typography } from 'antd';
 import { useState } from 'react';
@@ -7,6 +8,7 @@ import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { formatNumber } from '../../../lib/format';
 import { integrationPath } from '../../../lib/integrations/integration-path';
+import { localePath } from '../../../lib/locale';
 import { formatDuration, formatShare, useSpeedBreakdownQuery } from '../../../lib/reports/speed';
 import { SpeedCharts } from '../components/speed-charts';
 import { SpeedTable } from '../components/speed-table';
@@ -43,6 +45,25 @@ export function SpeedPage() {
         <Card>
           <Empty description={errorMessage(query.error)}>
             <Button onClick={() => void query.refetch()}>{t('retry')}</Button>
+          </Empty>
+        </Card>
+      ) : data.total.leads === 0 ? (
+        <Card data-testid="speed-empty">
+          <Empty
+            className="lr-dashboard-empty"
+            image={<ThunderboltOutlined aria-hidden className="lr-empty-icon" />}
+            description={
+              <>
+                <Typography.Title level={4}>{t('empty.title')}</Typography.Title>
+                <Typography.Paragraph type="secondary" className="lr-empty-text">
+                  {t('empty.text')}
+                </Typography.Paragraph>
+              </>
+            }
+          >
+            <Link to={localePath('/admin/integrations')}>
+              <Button type="primary">{t('empty.action')}</Button>
+            </Link>
           </Empty>
         </Card>
       ) : (

@@ -114,11 +114,13 @@ describe('WidgetAdminPage', { timeout: 30_000 }, () => {
     );
   });
 
-  it('invites to create the integrations that are missing', async () => {
+  it("invites to connect what is missing, straight into that type's connect dialog", async () => {
     fakeServer([integration({ _id: 'sp1', type: 'sendpulse' })]);
     render();
-    expect(await screen.findByText('Create a Pipedrive integration first.')).toBeTruthy();
-    expect(screen.getByRole('link').getAttribute('href')).toBe('/en/admin/integrations/pipedrive');
+    expect(await screen.findByText(/Connect Pipedrive first/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Connect Pipedrive' }).getAttribute('href')).toBe(
+      '/en/admin/integrations/pipedrive?connect=1',
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ConnectorCard } from '../../../components/connector-page/connector-pages';
+import { useConnectorWords } from '../../../components/connector-page/words';
 import { errorMessage } from '../../../lib/errors';
 import { useConnectMutation, useIntegrationsQuery } from '../../../lib/integrations/queries';
 import { localePath } from '../../../lib/locale';
@@ -89,12 +90,17 @@ export function WidgetAdminPage() {
   const pipedrive = useIntegrationsQuery(all('pipedrive'));
   const sendpulse = useIntegrationsQuery(all('sendpulse'));
   const failed = pipedrive.error ?? sendpulse.error;
+  const sayPipedrive = useConnectorWords('pipedrive');
+  const saySendpulse = useConnectorWords('sendpulse');
 
-  const missing = (text: string, type: string) => (
+  // The type's own page with its connect dialog open: one click from here to connecting it.
+  const missing = (text: string, type: 'pipedrive' | 'sendpulse') => (
     <Card>
       <Empty description={text}>
-        <Link to={localePath(`/admin/integrations/${type}`)}>
-          <Button type="primary">{t('admin.create')}</Button>
+        <Link to={localePath(`/admin/integrations/${type}?connect=1`)}>
+          <Button type="primary">
+            {type === 'pipedrive' ? sayPipedrive('list.connect') : saySendpulse('list.connect')}
+          </Button>
         </Link>
       </Empty>
     </Card>
