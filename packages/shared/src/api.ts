@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZLocale } from './user';
 import { email, maxText, password, requiredText, withPasswordConfirm } from './validation';
+import { ZTimeZone } from './working-hours';
 
 export const ZCreateAccountBody = withPasswordConfirm(
   z.object({
@@ -47,6 +48,8 @@ export const ZAccountPatchBody = z
     phone: maxText(32).optional(),
     company: maxText(100).optional(),
     lang: ZLocale.optional(),
+    /** The account's IANA time zone: the day boundary of its charts and reports. */
+    timeZone: ZTimeZone.optional(),
   })
   .strict();
 export type AccountPatchBody = z.infer<typeof ZAccountPatchBody>;

@@ -25,6 +25,8 @@ export const ZUser = z.object({
   phone: z.string(),
   company: z.string(),
   lang: ZLocale,
+  /** The account's IANA time zone (Europe/Kyiv unless changed): the day boundary of every chart and report. */
+  timeZone: z.string(),
   emailConfirmed: z.boolean(),
   createdAt: z.string(),
 });

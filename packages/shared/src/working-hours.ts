@@ -19,6 +19,11 @@ export function isValidTimeZone(zone: string): boolean {
   }
 }
 
+/** An IANA time zone name the runtime knows (an account's zone, a manager's hours). */
+export const ZTimeZone = z
+  .string({ error: 'INVALID_TYPE' })
+  .refine((zone) => isValidTimeZone(zone), { message: 'INVALID_TIME_ZONE' });
+
 /** One shift in wall time; an end not after the start runs past midnight (22:00–06:00). */
 export const ZShift = z
   .object({

@@ -26,6 +26,18 @@ export function formatDay(day: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
 }
 
+/**
+ * The calendar day (YYYY-MM-DD) an instant falls on in a time zone: the account's day boundary
+ * (issue 31), the same whatever zone the browser is in.
+ */
+export function calendarDayIn(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })
+    .formatToParts(date)
+    .map((p) => [p.type, p.value] as const);
+  const part = new Map(parts);
+  return `${part.get('year')}-${part.get('month')}-${part.get('day')}`;
+}
+
 /** How the app addresses a user: their name, else the login before "@" (never the whole address). */
 export function greetingName(user: { name?: string | null; login: string }): string {
   const name = user.name?.trim();

@@ -25,6 +25,7 @@ export function makeUser(overrides: Partial<User> = {}): User {
     phone: '',
     company: '',
     lang: 'uk',
+    timeZone: 'Europe/Kyiv',
     emailConfirmed: true,
     createdAt: '2025-01-01T00:00:00.000Z',
     ...overrides,

@@ -24,7 +24,7 @@ export const posts = pgTable(
 );
 export type PostRow = typeof posts.$inferSelect;
 
-/** One row per post, visitor and day: a view counts once per visitor and (UTC) day. */
+/** One row per post, visitor and day: a view counts once per visitor and day (Kyiv, the platform's zone). */
 export const postViews = pgTable(
   'post_views',
   {
@@ -33,7 +33,7 @@ export const postViews = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     /** A random id from the visitor's cookie (or a hash of address and agent without one). */
     visitor: text('visitor').notNull(),
-    day: date('day', { mode: 'string' }).notNull().default(sql`(now() at time zone 'utc')::date`),
+    day: date('day', { mode: 'string' }).notNull().default(sql`(now() at time zone 'Europe/Kyiv')::date`),
   },
   (t) => [primaryKey({ columns: [t.postId, t.visitor, t.day] }), index('post_views_day_idx').on(t.day)],
 );

@@ -30,6 +30,8 @@ export const users = pgTable(
     lang: text('lang', { enum: ['uk', 'en'] })
       .notNull()
       .default('uk'),
+    /** The account's IANA time zone: every day boundary the account sees (charts, reports) is in it. */
+    timeZone: text('time_zone').notNull().default('Europe/Kyiv'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

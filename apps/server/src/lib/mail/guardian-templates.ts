@@ -1,6 +1,6 @@
 // The guardian's mails (issue 19 part 4; docs/mail.md): a source gone silent, a credential about to
-// end, and the weekly report (speed to lead and the reconciliation). Times are the owner's Kyiv
-// time: the product's working day and the reports are Kyiv's.
+// end, and the weekly report (speed to lead and the reconciliation). Times are in the account's time
+// zone when the notice carries it (issue 31), Kyiv otherwise.
 import type { Locale } from '@leadrelay/shared';
 import { t } from './i18n';
 import { type MailContext, renderMail, type Template } from './render';
@@ -8,13 +8,13 @@ import { type MailContext, renderMail, type Template } from './render';
 const ZONE = 'Europe/Kyiv';
 const intlLocale = (lang: Locale) => (lang === 'en' ? 'en-GB' : 'uk-UA');
 
-/** A moment in Kyiv time, spelled for the language. */
-const kyivTime = (lang: Locale, date: Date) =>
-  new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(date);
+/** A moment in the zone (Kyiv unless given), spelled for the language. */
+const kyivTime = (lang: Locale, date: Date, zone = ZONE) =>
+  new Intl.DateTimeFormat(intlLocale(lang), { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(date);
 
-/** A day in Kyiv time, spelled for the language. */
-const kyivDay = (lang: Locale, date: Date) =>
-  new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'long', timeZone: ZONE }).format(date);
+/** A day in the zone (Kyiv unless given), spelled for the language. */
+const kyivDay = (lang: Locale, date: Date, zone = ZONE) =>
+  new Intl.DateTimeFormat(intlLocale(lang), { day: 'numeric', month: 'long', timeZone: zone }).format(date);
 
 const count = (lang: Locale, n: number) => new Intl.NumberFormat(intlLocale(lang)).format(n);
 const percent = (lang: Locale, share: number) =>
@@ -36,13 +36,15 @@ export interface DroughtNotice {
   /** Leads the source's history expected during the silence. */
   expected: number;
   link: string;
+  /** The account's time zone (Kyiv when left out). */
+  timeZone?: string;
 }
 
 /** Once per drought: a source that normally has leads at this hour has had none for long. */
 export function droughtMail(ctx: MailContext, notice: DroughtNotice): Promise<Template> {
   const { lang } = ctx;
   const { name } = notice;
-  const since = kyivTime(lang, notice.silentSince);
+  const since = kyivTime(lang, notice.silentSince, notice.timeZone);
   return renderMail(ctx, {
     subject: t(lang, 'drought.subject', { name }),
     preview: t(lang, 'drought.preview', { name, since }),
@@ -98,9 +100,11 @@ export interface WeeklyCounts {
 }
 
 export interface WeeklyReport {
-  /** The week's first and last day (Kyiv). */
+  /** The week's first and last day (in `timeZone`). */
   from: Date;
   to: Date;
+  /** The account's time zone (Kyiv when left out). */
+  timeZone?: string;
   totals: WeeklyCounts;
   speed: {
     reacted: number;
@@ -118,7 +122,7 @@ export interface WeeklyReport {
 /** Once a week: the team's reaction times and what became of the week's leads, per source. */
 export function weeklyReportMail(ctx: MailContext, report: WeeklyReport): Promise<Template> {
   const { lang } = ctx;
-  const period = `${kyivDay(lang, report.from)} – ${kyivDay(lang, report.to)}`;
+  const period = `${kyivDay(lang, report.from, report.timeZone)} – ${kyivDay(lang, report.to, report.timeZone)}`;
   const numbers = (c: WeeklyCounts) => ({
     received: count(lang, c.received),
     delivered: count(lang, c.delivered),
@@ -165,7 +169,7 @@ function telegramText(heading: string, body: string, label: string, url: string)
 /** The drought notice for the owner's Telegram chat, in the same words as the mail. */
 export function droughtTelegram(lang: Locale, notice: DroughtNotice): string {
   const { name } = notice;
-  const since = kyivTime(lang, notice.silentSince);
+  const since = kyivTime(lang, notice.silentSince, notice.timeZone);
   const expected = count(lang, Math.max(1, Math.round(notice.expected)));
   return telegramText(
     t(lang, 'drought.heading', { name }),

@@ -1,5 +1,7 @@
 import type { AccountPatchBody, User } from '@leadrelay/shared';
+import { sql } from 'drizzle-orm';
 import type { Deps } from '../../config';
+import { rowsOf } from '../../db/client';
 import type { UserRow } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/password-hash';
@@ -12,8 +14,20 @@ async function requirePassword(user: UserRow, password: string): Promise<void> {
   if (!(await verifyPassword(password, user.passwordHash))) throw new AppError('WRONG_PASSWORD');
 }
 
+/**
+ * The zone must be one PostgreSQL knows too (the day buckets are `at time zone` in SQL); the body's
+ * schema already checked it with Intl. Names are matched exactly, so the stored spelling is the tz one.
+ */
+async function requireKnownZone(deps: Deps, zone: string): Promise<void> {
+  const known = rowsOf(await deps.db.execute(sql`select 1 from pg_timezone_names where name = ${zone}`));
+  if (known.length === 0) {
+    throw new AppError('INVALID_TIME_ZONE', { errors: [{ field: 'timeZone', code: 'INVALID_TIME_ZONE' }] });
+  }
+}
+
 export async function patchAccount(deps: Deps, user: UserRow, body: AccountPatchBody): Promise<User> {
   if (Object.keys(body).length === 0) return apiUser(deps.db, user);
+  if (body.timeZone !== undefined) await requireKnownZone(deps, body.timeZone);
   return apiUser(deps.db, await updateUser(deps.db, user.id, body));
 }
 

@@ -6,8 +6,8 @@ import { type GuardianAlert, SOURCE_TYPES } from '@leadrelay/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { connectorConnections, type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
+import { accountTimeZone } from '../../lib/account-zone';
 import { judgeSilence } from '../../lib/drought';
-import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
 import { type GuardianDeps, notifyOwner, ownerOf } from './guardian-notify';
 
 const WEEKS = 4;
@@ -36,11 +36,13 @@ export async function checkDroughts(db: Executor, now: Date): Promise<{ opened: 
   const from = new Date(now.getTime() - WEEKS * WEEK_MS).toISOString();
   const opened: GuardianAlertRow[] = [];
   for (const { account_id: accountId } of accounts) {
+    // Hours of the week in the account's zone, as the drought judge reads them.
+    const timeZone = await accountTimeZone(db, accountId);
     const rows = rowsOf<HourRow>(
       await db.execute(sql`
         select l.integration_id::text,
-          ((extract(isodow from l.created_at at time zone ${DEFAULT_TIME_ZONE})::int - 1) * 24
-            + extract(hour from l.created_at at time zone ${DEFAULT_TIME_ZONE})::int) as how,
+          ((extract(isodow from l.created_at at time zone ${timeZone})::int - 1) * 24
+            + extract(hour from l.created_at at time zone ${timeZone})::int) as how,
           count(*)::int as n, max(l.created_at) as last
         from leads l join integrations i on i.id = l.integration_id and i.active
         where l.account_id = ${accountId}::uuid and l.created_at > ${from}::timestamptz and l.created_at <= ${iso}::timestamptz
@@ -55,7 +57,7 @@ export async function checkDroughts(db: Executor, now: Date): Promise<{ opened: 
       sources.set(r.integration_id, s);
     }
     for (const [integrationId, s] of sources) {
-      const verdict = judgeSilence({ rates: s.rates, last: new Date(s.last), learned: s.learned }, now);
+      const verdict = judgeSilence({ rates: s.rates, last: new Date(s.last), learned: s.learned }, now, { timeZone });
       if (!verdict.alert) continue;
       const [made] = await db
         .insert(guardianAlerts)
@@ -94,7 +96,12 @@ export async function notifyDroughts(deps: GuardianDeps, tx: Executor, now: Date
   for (const { a, name } of open) {
     const owner = await ownerOf(tx, a.accountId);
     if (!owner || !a.silentSince) continue;
-    const notice = { name, silentSince: a.silentSince, expected: a.expected ?? 0 };
+    const notice = {
+      name,
+      silentSince: a.silentSince,
+      expected: a.expected ?? 0,
+      timeZone: await accountTimeZone(tx, a.accountId),
+    };
     if (!(await notifyOwner(deps, owner, { kind: 'drought', notice }))) continue;
     await tx.update(guardianAlerts).set({ notifiedAt: now }).where(eq(guardianAlerts.id, a.id));
     told++;

@@ -1,4 +1,4 @@
-// The daily reconciliation (issue 19 part 4c): per source integration and day (Kyiv), how many
+// The daily reconciliation (issue 19 part 4c): per source integration and day (the account's zone), how many
 // leads came in and what became of them, counted in SQL from the lead log (hooks, whose status the
 // delivery engine keeps as the sum of the lead's deliveries), so each number is what the lead log
 // shows when filtered by that source and status.
@@ -6,7 +6,7 @@ import type { Reconciliation, ReconciliationRow } from '@leadrelay/shared';
 import { sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { type Executor, rowsOf } from '../../db/client';
-import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
+import { accountTimeZone } from '../../lib/account-zone';
 
 interface Row {
   day: string;
@@ -20,13 +20,13 @@ interface Row {
 }
 
 /**
- * Leads of the account's sources received in [from, to), per Kyiv day and source, newest day first.
+ * Leads of the account's sources received in [from, to), per day (the account's zone) and source, newest day first.
  * received: hooks that stored a lead (not filtered, not duplicates); delivered: every destination
  * took it; held: kept while the account is held; failed: some destination refused it for good
  * (`failed` or `partial`); other: still on its way.
  */
 export async function reconcile(db: Executor, accountId: string, from: Date, to: Date): Promise<ReconciliationRow[]> {
-  const zone = DEFAULT_TIME_ZONE;
+  const zone = await accountTimeZone(db, accountId);
   const rows = rowsOf<Row>(
     await db.execute(sql`
       select to_char(h.created_at at time zone ${zone}, 'YYYY-MM-DD') as day, h.integration_id::text,
@@ -52,16 +52,17 @@ export async function reconcile(db: Executor, accountId: string, from: Date, to:
   }));
 }
 
-/** The last `days` Kyiv days, today included (GET /api/guardian/reconciliation). */
+/** The last `days` days in the account's zone, today included (GET /api/guardian/reconciliation). */
 export async function reconciliation(
   db: Executor,
   accountId: string,
   days: number,
   now = new Date(),
 ): Promise<Reconciliation> {
-  const from = DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE })
+  const timeZone = await accountTimeZone(db, accountId);
+  const from = DateTime.fromJSDate(now, { zone: timeZone })
     .startOf('day')
     .minus({ days: days - 1 })
     .toJSDate();
-  return { days, timeZone: DEFAULT_TIME_ZONE, rows: await reconcile(db, accountId, from, new Date(now.getTime() + 1)) };
+  return { days, timeZone, rows: await reconcile(db, accountId, from, new Date(now.getTime() + 1)) };
 }

@@ -26,12 +26,15 @@ export type SpeedSummaryOf = (
   within: { '5': number; '15': number; '60': number };
 }>;
 
-/** The Kyiv hour on Monday from which last week's mail goes. */
+/** The hour on Monday (in the account's zone) from which last week's mail goes. */
 export const WEEKLY_MAIL_HOUR = 9;
 
-/** The week last finished at `now` (Monday 00:00 to Monday 00:00, Kyiv), or null before Monday 09:00. */
-export function lastWeek(now: Date): { from: DateTime; to: DateTime } | null {
-  const monday = DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE }).startOf('week');
+/**
+ * The week last finished at `now` (Monday 00:00 to Monday 00:00 in `zone`, the account's), or null
+ * before Monday 09:00 there.
+ */
+export function lastWeek(now: Date, zone: string = DEFAULT_TIME_ZONE): { from: DateTime; to: DateTime } | null {
+  const monday = DateTime.fromJSDate(now, { zone }).startOf('week');
   if (DateTime.fromJSDate(now) < monday.set({ hour: WEEKLY_MAIL_HOUR })) return null;
   return { from: monday.minus({ weeks: 1 }), to: monday };
 }
@@ -44,22 +47,27 @@ export async function sendWeeklyMails(
   tx: Executor,
   now: Date,
 ): Promise<number> {
-  const week = lastWeek(now);
-  if (!week) return 0;
-  const weekDay = week.from.toISODate()!;
-  const from = week.from.toJSDate();
-  const to = week.to.toJSDate();
-  // Accounts with a source made before the week ended, not yet mailed for it, not opted out.
-  const accounts = rowsOf<{ account_id: string }>(
+  // Accounts with a source, not opted out, not yet mailed for the week last begun in their zone
+  // (date_trunc's week starts on Monday, as Luxon's does); each one's week is then in its own zone.
+  const accounts = rowsOf<{ account_id: string; time_zone: string; first_source: Date | string }>(
     await tx.execute(sql`
-      select distinct i.account_id::text from integrations i
+      select i.account_id::text, u.time_zone, min(i.created_at) as first_source from integrations i
+      join users u on u.id = i.account_id
       left join guardian_settings s on s.account_id = i.account_id
-      where i.type in ${[...SOURCE_TYPES]} and i.created_at < ${to.toISOString()}::timestamptz
-        and coalesce(s.weekly_mail, true)
-        and not exists (select from guardian_weekly_mails m where m.account_id = i.account_id and m.week = ${weekDay}::date)`),
+      where i.type in ${[...SOURCE_TYPES]} and coalesce(s.weekly_mail, true)
+        and not exists (select from guardian_weekly_mails m where m.account_id = i.account_id
+          and m.week = (date_trunc('week', ${now.toISOString()}::timestamptz at time zone u.time_zone) - interval '1 week')::date)
+      group by 1, 2`),
   );
   let sent = 0;
-  for (const { account_id: accountId } of accounts) {
+  for (const { account_id: accountId, time_zone: zone, first_source: firstSource } of accounts) {
+    const week = lastWeek(now, zone);
+    if (!week) continue;
+    const weekDay = week.from.toISODate()!;
+    const from = week.from.toJSDate();
+    const to = week.to.toJSDate();
+    // Only an account that had a source before the week ended.
+    if (new Date(firstSource) >= to) continue;
     const owner = await ownerOf(tx, accountId);
     if (!owner) continue;
     const claimed = await tx
@@ -81,6 +89,7 @@ export async function sendWeeklyMails(
     }
     const notice = {
       from,
+      timeZone: zone,
       to: week.to.minus({ days: 1 }).toJSDate(),
       totals,
       speed: await speedOf(tx, accountId, from, to),

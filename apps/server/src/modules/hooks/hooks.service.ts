@@ -28,6 +28,7 @@ import {
 } from '../../db/schema';
 import { toAttemptView } from '../../delivery/attempt-view';
 import { announceDue, requeue } from '../../delivery/queue';
+import { accountTimeZone } from '../../lib/account-zone';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
 import { reactionsOf } from '../reactions';
@@ -344,12 +345,13 @@ const counted = (counter: HookCounter) =>
   sql<number>`count(*) filter (where ${inArray(hooks.status, [...HOOK_COUNTER_STATUSES[counter]])})::int`;
 
 /**
- * Per-day counts of the account's leads, newest day first (UTC days):
+ * Per-day counts of the account's leads, newest day first (days in the account's time zone):
  * { date: 'YYYY-MM-DD', received, delivered, failed, pending, filtered, duplicate, held }.
  * `received` counts every inbound event (hooks); the rest split them by their status.
  */
 export async function statistic(db: Executor, accountId: string, page: number, limit: number) {
-  const day = sql<string>`to_char(${hooks.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const zone = await accountTimeZone(db, accountId);
+  const day = sql<string>`to_char(${hooks.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`;
   const rows = await db
     .select({
       date: day,
@@ -363,8 +365,9 @@ export async function statistic(db: Executor, accountId: string, page: number, l
     })
     .from(hooks)
     .where(eq(hooks.accountId, accountId))
-    .groupBy(day)
-    .orderBy(desc(day))
+    // By position: a second copy of `day` would bind the zone again, and PostgreSQL would not see it as the same expression.
+    .groupBy(sql`1`)
+    .orderBy(sql`1 desc`)
     .limit(limit)
     .offset((page - 1) * limit);
   const [total] = await db

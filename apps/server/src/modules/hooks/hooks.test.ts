@@ -1,4 +1,5 @@
 import { count, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliveries, deliveryAttempts, errorRecords, hookCounts, hooks, leads, users } from '../../db/schema';
 import { accountIdOf, createDestination, createSource } from '../../test/routing-fixtures';
@@ -283,7 +284,8 @@ describe('statistic', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ page: 1, limit: 10, total: 2 });
-    const today = new Date().toISOString().slice(0, 10);
+    // Days are the account's (Kyiv unless set), not UTC's.
+    const today = DateTime.now().setZone('Europe/Kyiv').toISODate();
     expect(body.data[0]).toEqual({
       _id: today,
       date: today,

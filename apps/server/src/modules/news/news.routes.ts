@@ -108,7 +108,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'privileged' },
       schema: {
         tags,
-        summary: 'Views per post and day (UTC)',
+        summary: 'Views per post and day (Kyiv days, the platform time zone)',
         querystring: ZPostAnalyticsQuery,
         response: { 200: ZPostAnalytics },
       },

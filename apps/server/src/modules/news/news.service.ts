@@ -1,7 +1,15 @@
 // News posts: staff write them, everyone reads them (spec 7 "Posts").
 import { createHash } from 'node:crypto';
-import type { Post, PostAnalytics, PostList, PostListQuery, PostUpdate } from '@leadrelay/shared';
+import {
+  DEFAULT_TIME_ZONE,
+  type Post,
+  type PostAnalytics,
+  type PostList,
+  type PostListQuery,
+  type PostUpdate,
+} from '@leadrelay/shared';
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Executor } from '../../db/client';
 import { type PostRow, posts, postViews } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
@@ -159,13 +167,32 @@ export const visitorIdOf = (ip: string, userAgent: string) =>
   createHash('sha256').update(`${ip}\n${userAgent}`).digest('base64url').slice(0, 32);
 export const isVisitorId = (id: string) => /^[A-Za-z0-9_-]{16,64}$/.test(id);
 
-/** Counts a view once per visitor and UTC day; answers the post's total either way. */
-export async function addView(db: Executor, id: string, visitor: string): Promise<{ views: number; counted: boolean }> {
+/**
+ * The zone of a view's day (issue 31). Visitors have no account and the views are counted per day
+ * as they come, so the days are the platform's: Kyiv (the default account zone), for every viewer
+ * and every staff member alike; the analytics card says so.
+ */
+export const VIEWS_TIME_ZONE = DEFAULT_TIME_ZONE;
+
+/** The day (YYYY-MM-DD) an instant falls on in the views' zone. */
+const viewDay = (at: Date) => DateTime.fromJSDate(at, { zone: VIEWS_TIME_ZONE }).toISODate()!;
+
+/** Counts a view once per visitor and day (Kyiv); answers the post's total either way. */
+export async function addView(
+  db: Executor,
+  id: string,
+  visitor: string,
+  now = new Date(),
+): Promise<{ views: number; counted: boolean }> {
   if (!isUuid(id)) throw new AppError('POST_NOT_FOUND');
   return db.transaction(async (tx) => {
     const [exists] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, id));
     if (!exists) throw new AppError('POST_NOT_FOUND');
-    const inserted = await tx.insert(postViews).values({ postId: id, visitor }).onConflictDoNothing().returning();
+    const inserted = await tx
+      .insert(postViews)
+      .values({ postId: id, visitor, day: viewDay(now) })
+      .onConflictDoNothing()
+      .returning();
     if (inserted.length === 0) {
       const [row] = await tx.select({ views: posts.views }).from(posts).where(eq(posts.id, id));
       return { views: row?.views ?? 0, counted: false };
@@ -179,18 +206,14 @@ export async function addView(db: Executor, id: string, visitor: string): Promis
   });
 }
 
-const isoDay = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Views per post and day over the last `days` days (UTC), newest posts first. */
+/** Views per post and day over the last `days` days (Kyiv, VIEWS_TIME_ZONE), newest posts first. */
 export async function postAnalytics(
   db: Executor,
   query: { days: number; postId?: string },
   now = new Date(),
 ): Promise<PostAnalytics> {
-  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-  const days = Array.from({ length: query.days }, (_, i) =>
-    isoDay(new Date(today.getTime() - (query.days - 1 - i) * 86_400_000)),
-  );
+  const today = DateTime.fromJSDate(now, { zone: VIEWS_TIME_ZONE }).startOf('day');
+  const days = Array.from({ length: query.days }, (_, i) => today.minus({ days: query.days - 1 - i }).toISODate()!);
   const from = days[0]!;
   const postRows = await db
     .select({ id: posts.id, title: posts.title, views: posts.views })

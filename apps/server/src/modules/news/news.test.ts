@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, posts } from '../../db/schema';
@@ -13,6 +14,7 @@ import {
   signUpStaff,
   type TestApp,
 } from '../../test/test-app';
+import { addView, postAnalytics } from './news.service';
 
 let t: TestApp;
 let client: SignedInUser;
@@ -240,7 +242,18 @@ describe('reading posts', () => {
     expect(stats.statusCode).toBe(200);
     const body = stats.json();
     expect(body.days).toHaveLength(7);
-    expect(body.days[6]).toBe(new Date().toISOString().slice(0, 10));
+    // Today is Kyiv's (the platform's zone), not UTC's.
+    expect(body.days[6]).toBe(DateTime.now().setZone('Europe/Kyiv').toISODate());
     expect(body.posts).toEqual([{ _id: post._id, title: 'Viewed', views: 2, perDay: [0, 0, 0, 0, 0, 0, 2] }]);
+  });
+
+  it('counts a view at 00:30 Kyiv time on that Kyiv day, not on the UTC day before', async () => {
+    const post = await publish('Read after midnight');
+    // 00:30 in Kyiv on 28 November is 22:30 UTC on the 27th.
+    const at = new Date('2026-11-27T22:30:00Z');
+    expect(await addView(t.app.db, post._id, 'night-reader-0001', at)).toEqual({ views: 1, counted: true });
+    const stats = await postAnalytics(t.app.db, { days: 2, postId: post._id }, new Date('2026-11-28T10:00:00Z'));
+    expect(stats.days).toEqual(['2026-11-27', '2026-11-28']);
+    expect(stats.posts[0]?.perDay).toEqual([0, 1]);
   });
 });

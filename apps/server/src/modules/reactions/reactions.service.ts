@@ -18,8 +18,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { type Executor, rowsOf } from '../../db/client';
 import { hooks, type LeadReactionRow, leadReactions, leads } from '../../db/schema';
+import { accountTimeZone } from '../../lib/account-zone';
 import { AppError } from '../../lib/app-error';
-import { DEFAULT_TIME_ZONE } from '../../lib/working-time';
 
 const toReactionView = (r: Pick<LeadReactionRow, 'kind' | 'byName' | 'via' | 'at'>): LeadReaction => ({
   kind: r.kind,
@@ -138,8 +138,8 @@ export async function speedToLead(
   query: SpeedToLeadQuery,
   now = new Date(),
 ): Promise<SpeedToLeadReport> {
-  const zone = DEFAULT_TIME_ZONE;
-  // From the start of the first day (Kyiv) to now.
+  const zone = await accountTimeZone(db, accountId);
+  // From the start of the first day (the account's zone) to now.
   const from = DateTime.fromJSDate(now, { zone })
     .startOf('day')
     .minus({ days: query.days - 1 })
@@ -222,7 +222,7 @@ const toStat = (r: StatRow | undefined): SpeedStat => {
 };
 
 /**
- * Speed to lead of the account's leads received in [from, to): as a whole, per Kyiv day, per source
+ * Speed to lead of the account's leads received in [from, to): as a whole, per day (the account's zone), per source
  * integration and per manager, in one statement (grouping sets), so every median is over its own
  * leads rather than a median of medians.
  */
@@ -231,7 +231,7 @@ export async function speedBreakdown(
   accountId: string,
   range: { from: Date; to: Date; integrationId?: string },
 ): Promise<SpeedToLeadBreakdown> {
-  const zone = DEFAULT_TIME_ZONE;
+  const zone = await accountTimeZone(db, accountId);
   const [w5, w15, w60] = SPEED_TO_LEAD_WITHIN_MINUTES.map((m) => m * 60_000);
   const rows = rowsOf<StatRow>(
     await db.execute(sql`
@@ -273,14 +273,14 @@ export async function speedBreakdown(
   };
 }
 
-/** The breakdown over the last `days` Kyiv days, today included (GET /api/report/speed-to-lead/breakdown). */
-export function speedBreakdownOf(
+/** The breakdown over the last `days` days in the account's zone, today included (GET /api/report/speed-to-lead/breakdown). */
+export async function speedBreakdownOf(
   db: Executor,
   accountId: string,
   query: SpeedToLeadQuery,
   now = new Date(),
 ): Promise<SpeedToLeadBreakdown> {
-  const from = DateTime.fromJSDate(now, { zone: DEFAULT_TIME_ZONE })
+  const from = DateTime.fromJSDate(now, { zone: await accountTimeZone(db, accountId) })
     .startOf('day')
     .minus({ days: query.days - 1 })
     .toJSDate();

@@ -13,6 +13,7 @@ import {
   type UserCounters,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, gte, ilike, isNotNull, isNull, max, or, type SQL, sql } from 'drizzle-orm';
+import { DateTime } from 'luxon';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
 import { deliveries, integrations, leads, plans, sessions, type UserRow, users } from '../../db/schema';
@@ -210,21 +211,26 @@ export async function patchClient(
   });
 }
 
-const DAY_MS = 86_400_000;
-
-/** The last `days` days of one account: leads per day, integrations, deliveries, last activity. */
+/**
+ * The last `days` days of one account: leads per day, integrations, deliveries, last activity. The
+ * days are the account's own (its time zone), as its dashboard counts them.
+ */
 export async function clientStatistic(db: Executor, id: string, days = 30): Promise<ClientStatistic> {
   const target = await findUserRow(db, id);
   if (!target) throw new AppError('USER_NOT_FOUND');
-  const now = new Date();
-  const start = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS);
-  const day = sql<string>`to_char(${leads.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const first = DateTime.now()
+    .setZone(target.timeZone)
+    .startOf('day')
+    .minus({ days: days - 1 });
+  const start = first.toJSDate();
+  const day = sql<string>`to_char(${leads.createdAt} at time zone ${target.timeZone}, 'YYYY-MM-DD')`;
   const [perDay, [integrationsRow], [deliveriesRow], [lastLead], [lastSession]] = await Promise.all([
     db
       .select({ date: day, n: count() })
       .from(leads)
       .where(and(eq(leads.accountId, id), gte(leads.createdAt, start)))
-      .groupBy(day),
+      // By position: a second copy of `day` would bind the zone again, a different expression to PostgreSQL.
+      .groupBy(sql`1`),
     db
       .select({
         total: count(),
@@ -255,7 +261,7 @@ export async function clientStatistic(db: Executor, id: string, days = 30): Prom
   ]);
   const counts = new Map(perDay.map((r) => [r.date, r.n]));
   const leadsPerDay = Array.from({ length: days }, (_, i) => {
-    const date = new Date(start.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+    const date = first.plus({ days: i }).toISODate()!;
     return { date, count: counts.get(date) ?? 0 };
   });
   const delivered = deliveriesRow?.delivered ?? 0;

@@ -84,6 +84,7 @@ export function toApiUser(row: UserRow): User {
     phone: row.phone,
     company: row.company,
     lang: row.lang,
+    timeZone: row.timeZone,
     emailConfirmed: row.emailConfirmedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };

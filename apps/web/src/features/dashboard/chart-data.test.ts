@@ -17,8 +17,8 @@ const day = (id: string, delivered: number, failed = 0, pending = 0, held = 0): 
 describe('fillDays', () => {
   const now = new Date('2026-03-14T23:30:00Z');
 
-  it('gives the last 14 UTC days oldest first, zeros where the statistic has no row', () => {
-    const days = fillDays([day('2026-03-14', 5, 1, 2, 4), day('2026-03-10', 3)], now);
+  it('gives the last 14 days of the zone oldest first, zeros where the statistic has no row', () => {
+    const days = fillDays([day('2026-03-14', 5, 1, 2, 4), day('2026-03-10', 3)], 'UTC', now);
     expect(days).toHaveLength(14);
     expect(days[0]?.day).toBe('2026-03-01');
     expect(days[13]).toEqual({ day: '2026-03-14', received: 12, delivered: 5, failed: 1, pending: 2, held: 4 });
@@ -27,10 +27,17 @@ describe('fillDays', () => {
   });
 
   it('leaves out days older than the window and crosses month ends', () => {
-    const days = fillDays([day('2026-02-27', 9), day('2026-02-28', 4)], new Date('2026-03-13T00:00:00Z'));
+    const days = fillDays([day('2026-02-27', 9), day('2026-02-28', 4)], 'UTC', new Date('2026-03-13T00:00:00Z'));
     expect(days[0]?.day).toBe('2026-02-28');
     expect(days[0]?.delivered).toBe(4);
     expect(days.some((d) => d.day === '2026-02-27')).toBe(false);
+  });
+
+  it("ends on today in the account's zone: 23:30 UTC on 14 March is already 15 March in Kyiv", () => {
+    const days = fillDays([day('2026-03-15', 2)], 'Europe/Kyiv', now);
+    expect(days[13]).toMatchObject({ day: '2026-03-15', delivered: 2 });
+    expect(days[0]?.day).toBe('2026-03-02');
+    expect(fillDays([], 'America/New_York', now)[13]?.day).toBe('2026-03-14');
   });
 });
 
@@ -38,16 +45,16 @@ describe('chartNote', () => {
   const now = new Date('2026-03-14T12:00:00Z');
 
   it('says "no leads" only when none came in', () => {
-    expect(chartNote(fillDays([], now))).toBe('empty');
+    expect(chartNote(fillDays([], 'UTC', now))).toBe('empty');
   });
 
   it('says leads came in but went nowhere when every one was filtered, a duplicate or had no destination', () => {
     const filtered: StatisticDay = { ...day('2026-03-14', 0), received: 2, filtered: 1, duplicate: 1 };
-    expect(chartNote(fillDays([filtered], now))).toBe('unrouted');
+    expect(chartNote(fillDays([filtered], 'UTC', now))).toBe('unrouted');
   });
 
   it('says nothing beside bars', () => {
-    expect(chartNote(fillDays([day('2026-03-13', 0, 0, 1)], now))).toBeNull();
+    expect(chartNote(fillDays([day('2026-03-13', 0, 0, 1)], 'UTC', now))).toBeNull();
   });
 });
 

@@ -1,10 +1,10 @@
 import type { Locale, StatisticDay } from '@leadrelay/shared';
-import { intlLocale } from '../../lib/format';
+import { calendarDayIn, intlLocale } from '../../lib/format';
 
 export const CHART_DAYS = 14;
 
 export interface ChartDay {
-  /** YYYY-MM-DD, a UTC day as the statistic counts them. */
+  /** YYYY-MM-DD, a day in the account's time zone, as the statistic counts them. */
   day: string;
   /** Every lead that came in that day, in a bar's bucket or not (filtered, duplicate, accepted). */
   received: number;
@@ -17,12 +17,18 @@ export interface ChartDay {
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 /**
- * The last `days` UTC days ending today, oldest first; a day the statistic does not list is all
- * zeros, and days outside the window are left out.
+ * The last `days` days ending today in the account's time zone `zone` (the statistic's days),
+ * oldest first; a day the statistic does not list is all zeros, and days outside the window are left out.
  */
-export function fillDays(stats: readonly StatisticDay[], now: Date = new Date(), days = CHART_DAYS): ChartDay[] {
+export function fillDays(
+  stats: readonly StatisticDay[],
+  zone: string,
+  now: Date = new Date(),
+  days = CHART_DAYS,
+): ChartDay[] {
   const byDay = new Map(stats.map((s) => [s._id.slice(0, 10), s]));
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  // Today's calendar date in the zone, then whole days back from it (calendar arithmetic in UTC).
+  const today = Date.parse(`${calendarDayIn(now, zone)}T00:00:00Z`);
   const out: ChartDay[] = [];
   for (let i = days - 1; i >= 0; i--) {
     const day = isoDay(new Date(today - i * 86_400_000));

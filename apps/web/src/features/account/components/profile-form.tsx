@@ -1,9 +1,11 @@
 import { type AccountPatchBody, LOCALES, type User, ZAccountPatchBody } from '@leadrelay/shared';
 import { Button, Card, Form, Input, Select } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, switchLanguage } from '../../../lib/locale';
+import { zoneOptions } from '../../../lib/time-zones';
 import { useFormGuard } from '../../../lib/unsaved-changes';
 import { useApp } from '../../../lib/use-app';
 import { useUpdateProfileMutation } from '../queries';
@@ -15,6 +17,7 @@ export function ProfileForm({ user }: { user: User }) {
   const [form] = Form.useForm<AccountPatchBody>();
   const guard = useFormGuard();
   const update = useUpdateProfileMutation();
+  const zones = useMemo(() => zoneOptions(user.timeZone), [user.timeZone]);
 
   const onFinish = async (values: AccountPatchBody) => {
     try {
@@ -33,7 +36,13 @@ export function ProfileForm({ user }: { user: User }) {
       <Form
         form={form}
         layout="vertical"
-        initialValues={{ name: user.name, phone: user.phone, company: user.company, lang: user.lang }}
+        initialValues={{
+          name: user.name,
+          phone: user.phone,
+          company: user.company,
+          lang: user.lang,
+          timeZone: user.timeZone,
+        }}
         onFinish={onFinish}
         onValuesChange={guard.onValuesChange}
       >
@@ -51,6 +60,14 @@ export function ProfileForm({ user }: { user: User }) {
         </Form.Item>
         <Form.Item name="lang" label={t('profile.lang')}>
           <Select options={LOCALES.map((l) => ({ value: l, label: tc(`language.${l}`) }))} />
+        </Form.Item>
+        <Form.Item
+          name="timeZone"
+          label={t('profile.timeZone')}
+          extra={t('profile.timeZoneHint')}
+          rules={[zodRule(shape.timeZone)]}
+        >
+          <Select showSearch options={zones} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {tc('save')}

@@ -1,7 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   type CollectionItem,
-  DEFAULT_TIME_ZONE,
   type Locale,
   OFFICE_HOURS,
   type Shift,
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { intlLocale } from '../../../lib/format';
+import { zoneOptions } from '../../../lib/time-zones';
 import { useModalSubmit } from './use-modal-submit';
 
 interface HoursValues {
@@ -37,13 +37,6 @@ interface Props {
 function weekdayNames(locale: Locale): string[] {
   const format = new Intl.DateTimeFormat(intlLocale(locale), { weekday: 'long', timeZone: 'UTC' });
   return Array.from({ length: 7 }, (_, d) => format.format(new Date(Date.UTC(2024, 0, 1 + d))));
-}
-
-/** The zones the browser knows, Kyiv first; the item's own zone is kept even when the list lacks it. */
-function zoneOptions(current: string): { value: string; label: string }[] {
-  const all = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  const zones = [DEFAULT_TIME_ZONE, current, ...all.filter((z) => z !== DEFAULT_TIME_ZONE && z !== current)];
-  return [...new Set(zones)].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 }
 
 const { shape: shift } = ZShift;

@@ -1,9 +1,10 @@
-import type { Locale } from '@leadrelay/shared';
+import { DEFAULT_TIME_ZONE, type Locale } from '@leadrelay/shared';
 import { Empty, Spin, theme } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Panel } from '../../../components/panel';
+import { useMe } from '../../../lib/current-user';
 import { formatNumber } from '../../../lib/format';
 import { useStatisticQuery } from '../../../lib/hooks/queries';
 import { useIsMobile } from '../../../lib/use-is-mobile';
@@ -12,14 +13,15 @@ import { CHART_DAYS, chartNote, fillDays, formatDay } from '../chart-data';
 const SERIES = ['delivered', 'failed', 'pending', 'held'] as const;
 const HEIGHT = 280;
 
-/** Leads per day for the last 14 UTC days, stacked by outcome; empty days are zero bars. */
+/** Leads per day for the last 14 days in the account's time zone, stacked by outcome; empty days are zero bars. */
 export function LeadsChart({ now }: { now?: Date }) {
   const { t, i18n } = useTranslation('dashboard');
   const { token } = theme.useToken();
   const locale = i18n.language as Locale;
   const compact = useIsMobile();
   const statistic = useStatisticQuery({ page: 1, limit: CHART_DAYS });
-  const days = useMemo(() => fillDays(statistic.data?.data ?? [], now), [statistic.data, now]);
+  const zone = useMe().data?.timeZone ?? DEFAULT_TIME_ZONE;
+  const days = useMemo(() => fillDays(statistic.data?.data ?? [], zone, now), [statistic.data, zone, now]);
   const colors = {
     delivered: token.colorSuccess,
     failed: token.colorError,

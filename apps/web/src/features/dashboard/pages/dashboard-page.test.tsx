@@ -1,7 +1,7 @@
 import type { HookTotals, StatisticDay } from '@leadrelay/shared';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { formatNumber } from '../../../lib/format';
+import { calendarDayIn, formatNumber } from '../../../lib/format';
 import { jsonResponse, makeUser, renderPage } from '../../../test/render';
 import { fillDays, formatDay } from '../chart-data';
 import { DashboardPage } from './dashboard-page';
@@ -19,7 +19,8 @@ const plainTotals: HookTotals = {
 let totals: HookTotals = plainTotals;
 
 function statDay(offsetDays: number, delivered: number, failed: number, pending: number, held = 0): StatisticDay {
-  const id = new Date(Date.now() - offsetDays * 86_400_000).toISOString().slice(0, 10);
+  // A day as the server counts it: in the account's zone (makeUser's is Kyiv).
+  const id = calendarDayIn(new Date(Date.now() - offsetDays * 86_400_000), 'Europe/Kyiv');
   return {
     _id: id,
     date: `${id}T00:00:00.000Z`,
@@ -91,7 +92,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(cells(10)).toEqual(['12', '0', '0', '0']);
     expect(cells(12)).toEqual(['0', '0', '0', '0']);
     expect(cells(0)).toEqual(['0', '0', '0', '0']);
-    const today = fillDays([])[13]?.day as string;
+    const today = fillDays([], 'Europe/Kyiv')[13]?.day as string;
     expect(within(rows[13] as HTMLElement).getByRole('rowheader').textContent).toBe(formatDay(today, 'en', 'long'));
     // The chart itself is drawn (one bar group per series).
     expect(screen.getByTestId('leads-chart').querySelectorAll('.recharts-bar').length).toBe(4);
@@ -158,7 +159,7 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     await within(delivered).findByText(formatNumber(1100, 'uk').replace(/\s/g, ' '), {}, slow);
     expect(within(delivered).getByText('Доставлено')).toBeTruthy();
     const table = await screen.findByTestId('leads-chart-table', {}, slow);
-    const today = fillDays([])[13]?.day as string;
+    const today = fillDays([], 'Europe/Kyiv')[13]?.day as string;
     expect(within(table).getByText(formatDay(today, 'uk', 'long'))).toBeTruthy();
   });
 

@@ -12,7 +12,7 @@ import { useReconciliationQuery } from '../queries';
 
 const PERIODS = [7, 14, 31] as const;
 
-/** "вт, 24 лист." / "Tue, 24 Nov": a Kyiv day of the last month, short enough for a phone. */
+/** "вт, 24 лист." / "Tue, 24 Nov": a day (the account's zone) of the last month, short enough for a phone. */
 const dayLabel = (day: string, locale: Locale) =>
   new Intl.DateTimeFormat(intlLocale(locale), {
     weekday: 'short',
@@ -27,7 +27,7 @@ const failedLink = (r: ReconciliationRow) => {
   return r.integration.type === 'parser' ? `${path}?status=failed` : `${path}?tab=leads&status=failed`;
 };
 
-/** Per source and Kyiv day: received, delivered, held, not delivered (a link to those), in progress. */
+/** Per source and day (the account's zone): received, delivered, held, not delivered (a link to those), in progress. */
 export function ReconciliationCard() {
   const { t, i18n } = useTranslation('guardian');
   const { t: ts } = useTranslation('speed');

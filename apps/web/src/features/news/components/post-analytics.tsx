@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { usePostAnalyticsQuery } from '../queries';
 
-/** Staff: views of each post per day (UTC) over the last 7 or 30 days. */
+/** Staff: views of each post per day (Kyiv, the platform's zone; the card says so) over the last 7 or 30 days. */
 export function PostAnalyticsCard() {
   const { t, i18n } = useTranslation('news');
   const [days, setDays] = useState(7);
@@ -23,6 +23,7 @@ export function PostAnalyticsCard() {
           { value: 30, label: t('analytics.days', { count: 30 }) },
         ]}
       />
+      <Typography.Paragraph type="secondary">{t('analytics.zone')}</Typography.Paragraph>
       {stats.isError && <Typography.Text type="danger">{errorMessage(stats.error)}</Typography.Text>}
       <Table
         size="small"

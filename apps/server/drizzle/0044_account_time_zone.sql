@@ -1,0 +1,2 @@
+ALTER TABLE "post_views" ALTER COLUMN "day" SET DEFAULT (now() at time zone 'Europe/Kyiv')::date;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "time_zone" text DEFAULT 'Europe/Kyiv' NOT NULL;
