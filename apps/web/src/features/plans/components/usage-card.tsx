@@ -43,6 +43,12 @@ export function UsageCard({ data }: { data: PlanLimitsResponse }) {
                   {t('usage.over')}
                 </Typography.Text>
               )}
+              {/* The one day boundary that is not the account's time zone: the usage month (ingest counts it). */}
+              {key === 'leadsPerMonth' && (
+                <Typography.Text type="secondary" className="lr-usage-note">
+                  {t('usage.monthUtc')}
+                </Typography.Text>
+              )}
             </div>
           );
         })}

@@ -84,6 +84,8 @@ describe('PlanPage', { timeout: 30_000 }, () => {
     renderPage(<PlanPage />, { user: makeUser(), locale: 'en', path: '/en/admin/plan' });
     expect(await screen.findByText('Usage (demo period limits)', {}, slow)).toBeTruthy();
     expect(within(screen.getByTestId('usage-leadsPerMonth')).getByText('1,250 of 3,000')).toBeTruthy();
+    // Its month is the one day boundary in UTC, not the account's time zone: the screen says so.
+    expect(within(screen.getByTestId('usage-leadsPerMonth')).getByText(/calendar month in UTC/)).toBeTruthy();
     expect(within(screen.getByTestId('usage-integrations')).getByText('4 of 10')).toBeTruthy();
     expect(within(screen.getByTestId('usage-destinationsPerSource')).getByText('1 of 5')).toBeTruthy();
     const bar = screen.getByTestId('usage-leadsPerMonth').querySelector('[role="progressbar"]');
