@@ -31,7 +31,7 @@ export function LeadsChart({ now }: { now?: Date }) {
   const note = chartNote(days);
 
   return (
-    <Panel title={t('chart.title')} className="lr-fill" data-testid="leads-chart">
+    <Panel title={t('chart.title')} className="lr-fill lr-leads-chart" data-testid="leads-chart">
       {statistic.isPending ? (
         <div className="lr-chart-placeholder">
           <Spin />
@@ -42,7 +42,8 @@ export function LeadsChart({ now }: { now?: Date }) {
             {note && (
               <Empty className="lr-chart-empty" image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(`chart.${note}`)} />
             )}
-            <ResponsiveContainer width="100%" height={HEIGHT}>
+            {/* As tall as the card, which the column beside it may make taller than HEIGHT: no blank under the chart. */}
+            <ResponsiveContainer width="100%" height="100%" minHeight={HEIGHT}>
               <BarChart data={days} margin={{ top: 8, right: 8, bottom: 0, left: -16 }}>
                 <CartesianGrid vertical={false} stroke={token.colorBorderSecondary} />
                 <XAxis
