@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { typeLabel } from '../../../lib/integrations/catalogue';
 import { useCatalogueQuery } from '../../../lib/integrations/queries';
 import {
   useDeleteModuleMutation,
@@ -77,7 +78,7 @@ export function CatalogueModulesPage() {
         loading={types.isPending}
         value={settingId}
         onChange={(id: string) => setTypeParam(id)}
-        options={(types.data ?? []).map((s) => ({ value: s._id, label: `${s.name} (${s.slug})` }))}
+        options={(types.data ?? []).map((s) => ({ value: s._id, label: `${typeLabel(s)} (${s.slug})` }))}
         showSearch={{ optionFilterProp: 'label' }}
       />
       {modules.isError && <Typography.Paragraph type="danger">{errorMessage(modules.error)}</Typography.Paragraph>}
