@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LeadFieldName } from '../lead-field-name';
 import { leadRows, type Preview } from './mapping-draft';
-import { LEAD_FIELD_KEYS } from './mapping-editor';
 
 interface Props {
   sample: string;
@@ -15,7 +15,8 @@ export function MappingPreview({ sample, onSampleChange, preview }: Props) {
   const { t } = useTranslation('integrations');
   const { t: tOps } = useTranslation('integrations', { keyPrefix: 'ops' });
   const rows = preview ? leadRows(preview.lead) : [];
-  const label = (key: string) => (LEAD_FIELD_KEYS.includes(key) ? t(`fields.${key}` as 'fields.name') : key);
+  // The four contact fields by name; UTM and custom fields also show the path a rule or filter uses.
+  const label = (key: string) => <LeadFieldName field={key} showKey={key.includes('.')} />;
 
   return (
     <div className="lr-preview" data-testid="mapping-preview">

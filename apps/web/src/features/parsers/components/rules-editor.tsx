@@ -2,6 +2,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PARSER_PATTERN_MAX, type ParserRule, type ParserRules } from '@leadrelay/shared';
 import { AutoComplete, Button, Checkbox, Empty, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LeadFieldName } from '../../../components/lead-field-name';
 
 const FIELD_SUGGESTIONS = ['name', 'phone', 'email', 'comment', 'order_id', 'total', 'product', 'city', 'utm_source'];
 
@@ -66,7 +67,7 @@ export function RulesEditor({ value, errors, onChange }: Props) {
           >
             <AutoComplete
               value={rule.field}
-              options={FIELD_SUGGESTIONS.map((f) => ({ value: f }))}
+              options={FIELD_SUGGESTIONS.map((f) => ({ value: f, label: <LeadFieldName field={f} /> }))}
               onChange={(field: string) => setRule(index, { ...rule, field })}
               aria-label={t('rules.field')}
             />
