@@ -42,7 +42,10 @@ export function MappingPreview({ sample, onSampleChange, preview }: Props) {
             <Descriptions column={1} size="small" bordered className="lr-preview-lead">
               {rows.map(([key, value]) => (
                 <Descriptions.Item key={key} label={label(key)}>
-                  <span data-field={key}>{value}</span>
+                  {/* The sender's value, as it came: data, not words of the page. */}
+                  <span data-field={key} translate="no">
+                    {value}
+                  </span>
                 </Descriptions.Item>
               ))}
             </Descriptions>

@@ -4,7 +4,21 @@ import { AutoComplete, Button, Checkbox, Empty, Form, Input, Select, Typography 
 import { useTranslation } from 'react-i18next';
 import { LeadFieldName } from '../../../components/lead-field-name';
 
-const FIELD_SUGGESTIONS = ['name', 'phone', 'email', 'comment', 'order_id', 'total', 'product', 'city', 'utm_source'];
+// Lead fields the words table names (common:leadFields), so a chosen one shows by its name.
+const FIELD_SUGGESTIONS = [
+  'name',
+  'phone',
+  'email',
+  'comment',
+  'order_id',
+  'total',
+  'product',
+  'delivery',
+  'payment',
+  'address',
+  'city',
+  'utm_source',
+];
 
 interface Props {
   value: ParserRules;

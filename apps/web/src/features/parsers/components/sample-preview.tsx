@@ -66,7 +66,8 @@ export function SamplePreview({ sample, onSampleChange, preview, loading, error,
             <Descriptions size="small" column={1} bordered className="lr-mb lr-parser-fields">
               {fields.map(([key, value]) => (
                 <Descriptions.Item key={key} label={<LeadFieldName field={key} />}>
-                  {value}
+                  {/* What the mail said: data, not words of the page. */}
+                  <span translate="no">{value}</span>
                 </Descriptions.Item>
               ))}
             </Descriptions>

@@ -3,6 +3,7 @@ import type { Setting } from '@leadrelay/shared';
 import { Button, Card, Descriptions, Popconfirm, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { categoryLabel, tagLabel, typeLabel } from '../../../lib/integrations/catalogue';
+import { TagRow } from './catalogue-parts';
 
 interface Props {
   types: Setting[];
@@ -80,20 +81,14 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
                     {
                       key: 'destinations',
                       label: t('types.destinations'),
-                      children: (
-                        <span>
-                          {s.destinations.map((d) => (
-                            <Tag key={d.slug}>{nameOf(d.slug)}</Tag>
-                          ))}
-                        </span>
-                      ),
+                      children: <TagRow items={s.destinations.map((d) => ({ key: d.slug, label: nameOf(d.slug) }))} />,
                     },
                   ]
                 : []),
               {
                 key: 'tags',
                 label: t('types.tags'),
-                children: s.tags.map((tag) => <Tag key={tag}>{tagLabel(tag)}</Tag>),
+                children: <TagRow items={s.tags.map((tag) => ({ key: tag, label: tagLabel(tag) }))} />,
               },
               {
                 key: 'modules',

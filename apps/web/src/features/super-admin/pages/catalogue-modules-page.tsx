@@ -78,8 +78,17 @@ export function CatalogueModulesPage() {
         loading={types.isPending}
         value={settingId}
         onChange={(id: string) => setTypeParam(id)}
-        options={(types.data ?? []).map((s) => ({ value: s._id, label: `${typeLabel(s)} (${s.slug})` }))}
-        showSearch={{ optionFilterProp: 'label' }}
+        options={(types.data ?? []).map((s) => ({
+          value: s._id,
+          // The slug as a code beside the name: a technical detail, found by search too.
+          label: (
+            <>
+              {typeLabel(s)} <Typography.Text code>{s.slug}</Typography.Text>
+            </>
+          ),
+          search: `${typeLabel(s)} ${s.slug}`,
+        }))}
+        showSearch={{ optionFilterProp: 'search' }}
       />
       {modules.isError && <Typography.Paragraph type="danger">{errorMessage(modules.error)}</Typography.Paragraph>}
       {modules.isPending && settingId ? (

@@ -8,7 +8,7 @@ import { categoryLabel, tagLabel, typeLabel, typeName } from '../../../lib/integ
 import { useCatalogueQuery } from '../../../lib/integrations/queries';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteSettingMutation, useSaveSettingMutation } from '../catalogue-queries';
-import { CataloguePageHead } from '../components/catalogue-parts';
+import { CataloguePageHead, TagRow } from '../components/catalogue-parts';
 import { CatalogueSettingModal } from '../components/catalogue-setting-modal';
 import { TypeCards } from '../components/catalogue-type-cards';
 import '../catalogue.css';
@@ -102,13 +102,17 @@ export function CatalogueTypesPage() {
               key: 'destinations',
               title: t('types.destinations'),
               render: (_, s) =>
-                s.kind === 'destination' ? '—' : s.destinations.map((d) => <Tag key={d.slug}>{nameOf(d.slug)}</Tag>),
+                s.kind === 'destination' ? (
+                  '—'
+                ) : (
+                  <TagRow items={s.destinations.map((d) => ({ key: d.slug, label: nameOf(d.slug) }))} />
+                ),
             },
             {
               key: 'tags',
               title: t('types.tags'),
               width: 150,
-              render: (_, s) => s.tags.map((tag) => <Tag key={tag}>{tagLabel(tag)}</Tag>),
+              render: (_, s) => <TagRow items={s.tags.map((tag) => ({ key: tag, label: tagLabel(tag) }))} />,
             },
             {
               key: 'modules',
