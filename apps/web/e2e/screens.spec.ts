@@ -667,13 +667,19 @@ for (const lang of LANGS) {
       await expectFits(page, `catalogue-type-form-${lang}-${width}`, { fullPage: false });
       await page.getByRole('dialog').getByRole('button', { name: c.cancel }).click();
       await page.goto(`${t.prefix}/admin/super/integrations/categories`);
-      await expect(page.getByRole('cell', { name: 'Sources', exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('cell', { name: t.integrations.catalogue.categories.Sources, exact: true }),
+      ).toBeVisible();
       await expectFits(page, `catalogue-categories-${lang}-${width}`);
       await page.goto(`${t.prefix}/admin/super/integrations/modules`);
       await page.getByRole('combobox', { name: c.modules.type }).click();
       // The list is virtual (only what fits is drawn): search for the type first.
-      await page.keyboard.type('(webhook)');
-      await page.getByTitle('Webhook (webhook)').click();
+      await page.keyboard.type('webhook');
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        // The name and the slug beside it as a code: the webhook, not the HTTP webhook.
+        .filter({ hasText: new RegExp(`^${t.integrations.catalogue.names.webhook}\\s*webhook$`) })
+        .click();
       if ((await page.getByTestId('module-row').count()) === 0) {
         for (const name of lang === 'uk'
           ? ['Підключення', 'Поля та фільтри', 'Призначення']

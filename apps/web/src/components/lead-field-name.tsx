@@ -1,5 +1,6 @@
 import { Typography } from 'antd';
 import { leadFieldLabel } from '../lib/lead-fields';
+import './lead-field-name.css';
 
 /**
  * A lead field as a person reads it: its name in the page's language with the key beside it, small,

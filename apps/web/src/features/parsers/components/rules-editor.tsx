@@ -81,7 +81,9 @@ export function RulesEditor({ value, errors, onChange }: Props) {
           >
             <AutoComplete
               value={rule.field}
-              options={FIELD_SUGGESTIONS.map((f) => ({ value: f, label: <LeadFieldName field={f} /> }))}
+              options={FIELD_SUGGESTIONS.map((f) => ({ value: f }))}
+              // The field is typed as its key; the suggestions say what each key is.
+              optionRender={(option) => <LeadFieldName field={String(option.value)} />}
               onChange={(field: string) => setRule(index, { ...rule, field })}
               aria-label={t('rules.field')}
             />
