@@ -95,6 +95,8 @@ export const ZPostAnalytics = z.object({
     z.object({
       _id: z.string(),
       title: z.string(),
+      /** The English title; null: the post is only in Ukrainian. */
+      titleEn: z.string().nullable(),
       views: z.number().int(),
       /** Views per day, one number per entry of `days` (oldest first). */
       perDay: z.array(z.number().int()),

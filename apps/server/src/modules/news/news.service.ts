@@ -214,7 +214,7 @@ export async function postAnalytics(
   );
   const from = days[0]!;
   const postRows = await db
-    .select({ id: posts.id, title: posts.title, views: posts.views })
+    .select({ id: posts.id, title: posts.title, titleEn: posts.titleEn, views: posts.views })
     .from(posts)
     .where(query.postId ? eq(posts.id, query.postId) : undefined)
     .orderBy(desc(posts.createdAt));
@@ -229,6 +229,7 @@ export async function postAnalytics(
     posts: postRows.map((p) => ({
       _id: p.id,
       title: p.title,
+      titleEn: p.titleEn,
       views: p.views,
       perDay: days.map((d) => byKey.get(`${p.id}|${d}`) ?? 0),
     })),

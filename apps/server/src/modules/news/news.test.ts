@@ -221,6 +221,9 @@ describe('a post in two languages', () => {
     });
     const list = (await t.app.inject({ method: 'GET', url: base, query: { limit: '100' } })).json();
     expect(list.data.find((p: { _id: string }) => p._id === id).en.title).toBe('A new integration');
+    // Staff's views table names it in both languages too.
+    const stats = await callAs(t, 'GET', `${base}/admin/get/analytics?days=7&postId=${id}`, admin);
+    expect(stats.json().posts[0]).toMatchObject({ title: 'Нова інтеграція', titleEn: 'A new integration' });
   });
 
   it('a post written in Ukrainian only says so: en is null', async () => {
@@ -311,6 +314,8 @@ describe('reading posts', () => {
     const body = stats.json();
     expect(body.days).toHaveLength(7);
     expect(body.days[6]).toBe(new Date().toISOString().slice(0, 10));
-    expect(body.posts).toEqual([{ _id: post._id, title: 'Viewed', views: 2, perDay: [0, 0, 0, 0, 0, 0, 2] }]);
+    expect(body.posts).toEqual([
+      { _id: post._id, title: 'Viewed', titleEn: null, views: 2, perDay: [0, 0, 0, 0, 0, 0, 2] },
+    ]);
   });
 });
