@@ -32,7 +32,9 @@ test('an operator publishes a post with an image that a signed-out visitor reads
   browser,
   request,
 }) => {
-  const title = `Uspacy вже тут ${Date.now()}`;
+  const stamp = Date.now();
+  const title = `Uspacy вже тут ${stamp}`;
+  const titleEn = `Uspacy is here ${stamp}`;
   await signInByApi(page, 'uk', OWNER.login, OWNER.password);
   await page.goto('/news');
   await page.getByRole('button', { name: uk.news.create }).click();
@@ -42,8 +44,14 @@ test('an operator publishes a post with an image that a signed-out visitor reads
   await expect(dialog.getByText(uk.errors.IMAGE_REQUIRED)).toBeVisible();
   // A text file named like a picture is refused by its bytes on the server.
   await dialog.locator('#title').fill(title);
-  await dialog.locator('.lr-editor-content').click();
+  await dialog.locator('.lr-editor-content').first().click();
   await page.keyboard.type('Ліди з сайту тепер ідуть просто в Uspacy.');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('Другий абзац.');
+  // The English version, beside the Ukrainian one.
+  await dialog.locator('#titleEn').fill(titleEn);
+  await dialog.locator('.lr-editor-content').nth(1).click();
+  await page.keyboard.type('Website leads now go straight to Uspacy.');
   await dialog
     .locator('input[type=file]')
     .setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: Buffer.from('not a picture') });
@@ -67,6 +75,9 @@ test('an operator publishes a post with an image that a signed-out visitor reads
   const reader = await visitor.newPage();
   await reader.goto('/news');
   await expect(reader.getByRole('heading', { name: uk.news.title })).toBeVisible();
+  // The excerpt keeps the paragraphs apart.
+  const card = reader.locator('.lr-news-card').filter({ hasText: title });
+  await expect(card.locator('.lr-news-excerpt')).toHaveText('Ліди з сайту тепер ідуть просто в Uspacy.\nДругий абзац.');
   await reader.getByRole('link', { name: title }).click();
   await expect(reader).toHaveURL(urlIs(postPath));
   await expect(reader.getByRole('heading', { name: title })).toBeVisible();
@@ -80,9 +91,12 @@ test('an operator publishes a post with an image that a signed-out visitor reads
   // The same visitor again the same day is not a second view.
   await reader.reload();
   await expect(reader.getByText('1 перегляд')).toBeVisible();
-  // In English.
+  // In English: the English version.
   await reader.goto(`/en${postPath}`);
-  await expect(reader.getByRole('heading', { name: title })).toBeVisible();
+  await expect(reader.getByRole('heading', { name: titleEn })).toBeVisible();
+  await expect(reader.getByText('Website leads now go straight to Uspacy.')).toBeVisible();
+  await expect(reader.getByText('Ліди з сайту')).toHaveCount(0);
+  await expect(reader.getByTestId('post-only-uk')).toHaveCount(0);
   await expect(reader.getByText(/\b1 view\b/)).toBeVisible();
   await expect(reader.getByRole('link', { name: texts.en.news.back })).toBeVisible();
   await visitor.close();
@@ -97,13 +111,16 @@ test('the operator orders a type’s modules by drag and drop, and the order sta
   const c = uk.catalogue;
   await signInByApi(page, 'uk', OWNER.login, OWNER.password, '/admin/super/integrations');
   await expect(page.getByRole('heading', { name: c.types.title })).toBeVisible();
-  await expect(page.getByRole('cell', { name: 'Webhook', exact: true })).toBeVisible();
+  await expect(page.getByRole('cell', { name: uk.integrations.catalogue.names.webhook, exact: true })).toBeVisible();
   await page.getByRole('tab', { name: texts.uk.layout.super.modules }).click();
   await expect(page).toHaveURL(urlIs('/admin/super/integrations/modules'));
   await page.getByRole('combobox', { name: c.modules.type }).click();
   // The list is virtual (only what fits is drawn): search for the type first.
-  await page.keyboard.type('(http)');
-  await page.getByTitle('HTTP webhook (http)').click();
+  await page.keyboard.type('http');
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: texts.uk.http.catalogue.name })
+    .click();
   for (const name of ['Підключення', 'Поля', 'Фільтри']) {
     await page.getByRole('button', { name: c.modules.create }).click();
     const dialog = page.getByRole('dialog', { name: c.modules.create });

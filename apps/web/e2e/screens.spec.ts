@@ -622,15 +622,21 @@ for (const lang of LANGS) {
       await expect(page.getByRole('heading', { name: n.title, exact: true })).toBeVisible();
       await page.getByRole('button', { name: n.create }).click();
       const dialog = page.getByRole('dialog', { name: n.form.createTitle });
-      await dialog
-        .locator('#title')
-        .fill(lang === 'uk' ? 'Uspacy: ліди з сайту одразу в CRM' : 'Uspacy: website leads straight into your CRM');
-      await dialog.locator('.lr-editor-content').click();
+      // Both versions: each page shows its own.
+      await dialog.locator('#title').fill('Uspacy: ліди з сайту одразу в CRM');
+      await dialog.locator('.lr-editor-content').first().click();
       await page.keyboard.type(
-        lang === 'uk'
-          ? 'Тепер кожна заявка з форми на сайті за секунду стає угодою в Uspacy, з відповідальним менеджером і джерелом.'
-          : 'Every request from a website form now becomes a deal in Uspacy within a second, with its manager and source.',
+        'Тепер кожна заявка з форми на сайті за секунду стає угодою в Uspacy, з відповідальним менеджером і джерелом.',
       );
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Підключення займає дві хвилини.');
+      await dialog.locator('#titleEn').fill('Uspacy: website leads straight into your CRM');
+      await dialog.locator('.lr-editor-content').nth(1).click();
+      await page.keyboard.type(
+        'Every request from a website form now becomes a deal in Uspacy within a second, with its manager and source.',
+      );
+      await page.keyboard.press('Enter');
+      await page.keyboard.type('Connecting takes two minutes.');
       const png = await page.evaluate(() => {
         const canvas = document.createElement('canvas');
         canvas.width = 1200;
@@ -663,7 +669,7 @@ for (const lang of LANGS) {
       // The catalogue: types, categories and a type's modules.
       await page.goto(`${t.prefix}/admin/super/integrations`);
       await expect(page.getByRole('heading', { name: c.types.title })).toBeVisible();
-      await expect(page.getByText('Webhook', { exact: true }).first()).toBeVisible();
+      await expect(page.getByText(t.integrations.catalogue.names.webhook, { exact: true }).first()).toBeVisible();
       await expectFits(page, `catalogue-types-${lang}-${width}`);
       await page.getByRole('button', { name: c.types.create }).click();
       await expect(page.getByRole('dialog', { name: c.types.create }).getByLabel(c.types.name)).toBeVisible();
@@ -672,13 +678,19 @@ for (const lang of LANGS) {
       await expectFits(page, `catalogue-type-form-${lang}-${width}`, { fullPage: false });
       await page.getByRole('dialog').getByRole('button', { name: c.cancel }).click();
       await page.goto(`${t.prefix}/admin/super/integrations/categories`);
-      await expect(page.getByRole('cell', { name: 'Sources', exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('cell', { name: t.integrations.catalogue.categories.Sources, exact: true }),
+      ).toBeVisible();
       await expectFits(page, `catalogue-categories-${lang}-${width}`);
       await page.goto(`${t.prefix}/admin/super/integrations/modules`);
       await page.getByRole('combobox', { name: c.modules.type }).click();
       // The list is virtual (only what fits is drawn): search for the type first.
-      await page.keyboard.type('(webhook)');
-      await page.getByTitle('Webhook (webhook)').click();
+      await page.keyboard.type('webhook');
+      await page
+        .locator('.ant-select-dropdown:visible .ant-select-item-option')
+        // The name and the slug beside it as a code: the webhook, not the HTTP webhook.
+        .filter({ hasText: new RegExp(`^${t.integrations.catalogue.names.webhook}\\s*webhook$`) })
+        .click();
       if ((await page.getByTestId('module-row').count()) === 0) {
         for (const name of lang === 'uk'
           ? ['Підключення', 'Поля та фільтри', 'Призначення']

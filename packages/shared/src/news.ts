@@ -19,10 +19,17 @@ export const ZPostTitle = requiredText().pipe(
 );
 export const ZPostText = requiredText().pipe(z.string().max(POST_TEXT_MAX, { error: `MAX_LENGTH_${POST_TEXT_MAX}` }));
 
+/** A post's version in one language. */
+export const ZPostVersion = z.object({ title: z.string(), text: z.string() });
+export type PostVersion = z.infer<typeof ZPostVersion>;
+
 export const ZPost = z.object({
   _id: z.string(),
+  /** The Ukrainian version (every post has one). */
   title: z.string(),
   text: z.string(),
+  /** The English version; null: the post is only in Ukrainian (an English page says so). */
+  en: ZPostVersion.nullable(),
   /** Address of the stored image (changes when the post is edited, so caches never show an old one). */
   image: z.string(),
   views: z.number().int(),
@@ -42,8 +49,33 @@ export const ZPostListQuery = z
   .strict();
 export type PostListQuery = z.infer<typeof ZPostListQuery>;
 
-/** PUT .../post/admin/{id}: the spec's body is the text; a title may come along. */
-export const ZPostUpdate = z.object({ text: ZPostText, title: ZPostTitle.optional() }).strict();
+const present = (v: unknown) => v !== undefined && v !== null;
+
+/** The English version is whole or absent: a title without its text (or the reverse) names the one missing. */
+function englishWhole(v: { titleEn?: string | null; textEn?: string | null }, ctx: z.RefinementCtx) {
+  if (present(v.titleEn) && !present(v.textEn)) ctx.addIssue({ code: 'custom', path: ['textEn'], message: 'REQUIRED' });
+  if (present(v.textEn) && !present(v.titleEn))
+    ctx.addIssue({ code: 'custom', path: ['titleEn'], message: 'REQUIRED' });
+}
+
+/** POST .../post/admin (a form): the Ukrainian title and text; the English ones optional, both or neither. */
+export const ZPostCreateFields = z
+  .object({ title: ZPostTitle, text: ZPostText, titleEn: ZPostTitle.optional(), textEn: ZPostText.optional() })
+  .superRefine(englishWhole);
+
+/**
+ * PUT .../post/admin/{id}: the spec's body is the text; a title may come along, and the English
+ * version: both given sets it, both null removes it, neither leaves it as it is.
+ */
+export const ZPostUpdate = z
+  .object({
+    text: ZPostText,
+    title: ZPostTitle.optional(),
+    titleEn: ZPostTitle.nullable().optional(),
+    textEn: ZPostText.nullable().optional(),
+  })
+  .strict()
+  .superRefine(englishWhole);
 export type PostUpdate = z.infer<typeof ZPostUpdate>;
 
 /** PUT .../post/add/view/{id}: the legacy body carries `views`; the server counts, never trusts it. */
@@ -63,6 +95,8 @@ export const ZPostAnalytics = z.object({
     z.object({
       _id: z.string(),
       title: z.string(),
+      /** The English title; null: the post is only in Ukrainian. */
+      titleEn: z.string().nullable(),
       views: z.number().int(),
       /** Views per day, one number per entry of `days` (oldest first). */
       perDay: z.array(z.number().int()),

@@ -17,7 +17,13 @@ export const ZUser = z.object({
   planId: z.string().nullable(),
   /** The plan paid for: its title (in the account's language when paid), id and period. */
   subscription: z
-    .object({ title: z.string(), planId: z.string(), period: z.enum(BILLING_PERIODS).optional() })
+    .object({
+      title: z.string(),
+      planId: z.string(),
+      period: z.enum(BILLING_PERIODS).optional(),
+      /** The plan's title in each language (the page shows its own); absent when the plan is gone. */
+      titles: z.object({ uk: z.string(), en: z.string() }).optional(),
+    })
     .nullable(),
   /** The saved card (what can be shown of it), null when none is saved. */
   paymentInfo: ZPaymentInfo.nullable(),

@@ -49,15 +49,21 @@ export function LanguageSwitcher({ size = 'middle' }: { size?: 'small' | 'middle
     else switchLanguage('en');
   };
   const options = [
-    ...LOCALES.map((l) => ({ value: l as string, label: t(`language.short_${l}`), title: t(`language.${l}`) })),
-    ...added.map((l) => ({ value: l.code, label: l.code.toUpperCase(), title: l.name })),
+    ...LOCALES.map((l) => ({
+      value: l as string,
+      label: t(`language.short_${l}`),
+      title: t(`language.${l}`),
+      lang: l as string,
+    })),
+    ...added.map((l) => ({ value: l.code, label: l.code.toUpperCase(), title: l.name, lang: l.iso })),
   ];
   // Plain markup, not antd's Segmented: the switch is on /signin, which shows before antd loads.
   const name = useId();
   return (
     <div role="radiogroup" aria-label={t('language.label')} className={`lr-seg lr-seg-${size}`}>
       {options.map((o) => (
-        <label key={o.value} title={o.title} className="lr-seg-option" data-checked={o.value === current}>
+        // A language is named in itself («Українська» on an English page too): the label says which language that is.
+        <label key={o.value} title={o.title} lang={o.lang} className="lr-seg-option" data-checked={o.value === current}>
           <input
             type="radio"
             className="lr-seg-input"

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { customType, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
@@ -13,6 +24,9 @@ export const posts = pgTable(
     title: text('title').notNull(),
     /** Sanitised HTML (sanitize-html on the server, never trusted from the browser). */
     text: text('text').notNull(),
+    /** The English version (title and sanitised HTML), both or neither; title and text above are Ukrainian. */
+    titleEn: text('title_en'),
+    textEn: text('text_en'),
     image: bytea('image').notNull(),
     imageType: text('image_type').notNull(),
     views: integer('views').notNull().default(0),
@@ -20,7 +34,10 @@ export const posts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('posts_created_idx').on(t.createdAt)],
+  (t) => [
+    index('posts_created_idx').on(t.createdAt),
+    check('posts_en_whole', sql`(${t.titleEn} is null) = (${t.textEn} is null)`),
+  ],
 );
 export type PostRow = typeof posts.$inferSelect;
 

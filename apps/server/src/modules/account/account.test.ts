@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { plans, users } from '../../db/schema';
 import {
   bearer,
   cookieHeader,
@@ -28,6 +30,32 @@ describe('account profile', () => {
     const res = await call('GET', '/api/account', user.accessToken);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ login: user.login, name: '', phone: '', company: '', lang: 'uk' });
+  });
+
+  it('names the paid plan in both languages, whatever language the account paid in', async () => {
+    const user = await signUp(t);
+    const business = (await t.app.db.select().from(plans)).find((p) => p.title.en === 'Business')!;
+    // Paid while the account was Ukrainian: the stored title is the Ukrainian one.
+    await t.app.db
+      .update(users)
+      .set({ planId: business.id, subscription: { title: 'Бізнес', planId: business.id, period: 'month' } })
+      .where(eq(users.login, user.login));
+    const res = await call('GET', '/api/account', user.accessToken);
+    expect(res.json().subscription).toEqual({
+      title: 'Бізнес',
+      planId: business.id,
+      period: 'month',
+      titles: { uk: 'Бізнес', en: 'Business' },
+    });
+    // A plan removed since: the stored title alone, no invented translation.
+    await t.app.db
+      .update(users)
+      .set({ subscription: { title: 'Бізнес', planId: '00000000-0000-4000-8000-000000000000' } })
+      .where(eq(users.login, user.login));
+    expect((await call('GET', '/api/account', user.accessToken)).json().subscription).toEqual({
+      title: 'Бізнес',
+      planId: '00000000-0000-4000-8000-000000000000',
+    });
   });
 
   it('updates name, phone, company and language', async () => {

@@ -10,6 +10,9 @@ export const newsModule = defineModule({
   routes: [newsRoutes],
   // A shared link to a post shows its title and picture.
   setup: ({ deps }) => ({
-    previews: [{ path: /^\/(?:en\/)?news\/([^/]+)\/?$/, load: (id) => postPreview(deps.db, id) }],
+    previews: [
+      { path: /^\/en\/news\/([^/]+)\/?$/, load: (id) => postPreview(deps.db, id, 'en') },
+      { path: /^\/news\/([^/]+)\/?$/, load: (id) => postPreview(deps.db, id, 'uk') },
+    ],
   }),
 });

@@ -22,6 +22,8 @@ beforeAll(async () => {
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="title"\r\n\r\nЗнижки "до" <кінця> місяця\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="text"\r\n\r\n<p>Перший абзац & <b>деталі</b>.</p>\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="titleEn"\r\n\r\nSale to the month's end\r\n` +
+        `--${boundary}\r\nContent-Disposition: form-data; name="textEn"\r\n\r\n<p>First paragraph.</p><p>Second.</p>\r\n` +
         `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n`,
     ),
     png,
@@ -41,7 +43,13 @@ afterAll(async () => {
 });
 
 describe('link previews of a post', () => {
-  it.each(['', '/en'])('puts the title, description and image into the HTML of %s/news/{id}', async (prefix) => {
+  it('an English link shows the English version', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: `/en/news/${postId}` })).body;
+    expect(html).toContain('<meta property="og:title" content="Sale to the month&#39;s end" />');
+    expect(html).toContain('<meta property="og:description" content="First paragraph. Second." />');
+  });
+
+  it.each([''])('puts the title, description and image into the HTML of %s/news/{id}', async (prefix) => {
     const res = await t.app.inject({ method: 'GET', url: `${prefix}/news/${postId}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/html/);

@@ -9,10 +9,9 @@ import {
   ZPost,
   ZPostAnalytics,
   ZPostAnalyticsQuery,
+  ZPostCreateFields,
   ZPostList,
   ZPostListQuery,
-  ZPostText,
-  ZPostTitle,
   ZPostUpdate,
   ZPostViewBody,
   ZPostViewResult,
@@ -30,7 +29,6 @@ const tags = ['news'];
 const base = news.POSTS_PATH;
 const ZIdParams = z.object({ id: z.string().max(100) });
 const VISITOR_COOKIE = 'lr_visitor';
-const ZCreateFields = z.object({ title: ZPostTitle, text: ZPostText });
 
 /** The create form: title and text fields and one image file, read into memory up to the limit. */
 async function createForm(request: FastifyRequest) {
@@ -56,7 +54,12 @@ async function createForm(request: FastifyRequest) {
   } else if (request.body && typeof request.body === 'object') {
     for (const [key, value] of Object.entries(request.body)) if (typeof value === 'string') setOwn(fields, key, value);
   }
-  const parsed = ZCreateFields.safeParse({ title: fields.title, text: fields.text });
+  const parsed = ZPostCreateFields.safeParse({
+    title: fields.title,
+    text: fields.text,
+    titleEn: fields.titleEn,
+    textEn: fields.textEn,
+  });
   const errors = parsed.success ? [] : fieldErrors(parsed.error);
   if (!image) errors.push({ field: 'image', code: 'IMAGE_REQUIRED' });
   if (errors.length > 0 || !parsed.success || !image) {
@@ -91,7 +94,8 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
       bodyLimit: POST_IMAGE_MAX_BYTES + POST_TEXT_MAX * 3,
       schema: {
         tags,
-        summary: 'Publish a post: a multipart form with title, text (HTML, sanitised) and an image file',
+        summary:
+          'Publish a post: a multipart form with title, text (HTML, sanitised), an image file, and optionally the English titleEn and textEn (both or neither)',
         consumes: ['multipart/form-data'],
         response: { 201: ZPost },
       },
@@ -126,7 +130,7 @@ export async function newsRoutes(app: FastifyInstance): Promise<void> {
       config: { access: 'privileged' },
       schema: {
         tags,
-        summary: 'Change the text (and title)',
+        summary: 'Change the text (and title); titleEn and textEn set the English version, both null remove it',
         params: ZIdParams,
         body: ZPostUpdate,
         response: { 200: ZPost },

@@ -27,6 +27,8 @@ const listColumns = {
   id: posts.id,
   title: posts.title,
   text: posts.text,
+  titleEn: posts.titleEn,
+  textEn: posts.textEn,
   views: posts.views,
   createdAt: posts.createdAt,
   updatedAt: posts.updatedAt,
@@ -37,6 +39,7 @@ const toPost = (row: PostFields): Post => ({
   _id: row.id,
   title: row.title,
   text: row.text,
+  en: row.titleEn !== null && row.textEn !== null ? { title: row.titleEn, text: row.textEn } : null,
   image: imageUrl(row),
   views: row.views,
   createdAt: row.createdAt.toISOString(),
@@ -65,13 +68,17 @@ async function postFields(db: Executor, id: string): Promise<PostFields> {
 
 export const getPost = async (db: Executor, id: string): Promise<Post> => toPost(await postFields(db, id));
 
-/** What a link preview of the post shows (Open Graph). */
-export async function postPreview(db: Executor, id: string) {
+/** What a link preview of the post shows (Open Graph): the version the link's language reads. */
+export async function postPreview(db: Executor, id: string, lang: 'uk' | 'en' = 'uk') {
   const post = await postFields(db, id).catch(() => null);
   if (!post) return null;
-  const text = plainText(post.text);
+  const version =
+    lang === 'en' && post.titleEn !== null && post.textEn !== null
+      ? { title: post.titleEn, text: post.textEn }
+      : { title: post.title, text: post.text };
+  const text = plainText(version.text);
   return {
-    title: post.title,
+    title: version.title,
     description: text.length > 200 ? `${text.slice(0, 197).trimEnd()}…` : text,
     image: imageUrl(post),
   };
@@ -85,24 +92,33 @@ export async function postImage(db: Executor, id: string): Promise<{ data: Buffe
 }
 
 /** Sanitised text that still says something: markup alone (`<script>` only) is no text. */
-function cleanText(html: string): string {
+function cleanText(html: string, field: 'text' | 'textEn' = 'text'): string {
   const clean = sanitizePostHtml(html);
-  if (!plainText(clean)) throw new AppError('REQUIRED', { errors: [{ field: 'text', code: 'REQUIRED' }] });
+  if (!plainText(clean)) throw new AppError('REQUIRED', { errors: [{ field, code: 'REQUIRED' }] });
   return clean;
+}
+
+/** The English columns an input asks for: set (both given), removed (null), or untouched (absent). */
+function englishColumns(input: { titleEn?: string | null; textEn?: string | null }) {
+  if (input.titleEn && input.textEn) return { titleEn: input.titleEn, textEn: cleanText(input.textEn, 'textEn') };
+  if (input.titleEn === null || input.textEn === null) return { titleEn: null, textEn: null };
+  return {};
 }
 
 export async function createPost(
   db: Executor,
   actor: AuditActor,
-  input: { title: string; text: string; image: { data: Buffer; type: string } },
+  input: { title: string; text: string; titleEn?: string; textEn?: string; image: { data: Buffer; type: string } },
 ): Promise<Post> {
   const text = cleanText(input.text);
+  const english = englishColumns(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(posts)
       .values({
         title: input.title,
         text,
+        ...english,
         image: input.image.data,
         imageType: input.image.type,
         authorId: actor.actorId,
@@ -126,12 +142,14 @@ export async function updatePost(
 ): Promise<Post> {
   const before = await postFields(db, id);
   const text = cleanText(input.text);
+  const english = englishColumns(input);
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(posts)
       .set({
         text,
         ...(input.title ? { title: input.title } : {}),
+        ...english,
         ...(input.image ? { image: input.image.data, imageType: input.image.type } : {}),
         updatedAt: new Date(),
       })
@@ -146,6 +164,9 @@ export async function updatePost(
       details: {
         ...(before.title !== row.title ? { title: [before.title, row.title] } : {}),
         text: before.text !== row.text ? 'changed' : 'unchanged',
+        ...(before.titleEn !== row.titleEn || before.textEn !== row.textEn
+          ? { english: row.titleEn === null ? 'removed' : before.titleEn === null ? 'added' : 'changed' }
+          : {}),
         ...(input.image ? { image: 'replaced' } : {}),
       },
     });
@@ -216,7 +237,7 @@ export async function postAnalytics(
   const days = Array.from({ length: query.days }, (_, i) => today.minus({ days: query.days - 1 - i }).toISODate()!);
   const from = days[0]!;
   const postRows = await db
-    .select({ id: posts.id, title: posts.title, views: posts.views })
+    .select({ id: posts.id, title: posts.title, titleEn: posts.titleEn, views: posts.views })
     .from(posts)
     .where(query.postId ? eq(posts.id, query.postId) : undefined)
     .orderBy(desc(posts.createdAt));
@@ -231,6 +252,7 @@ export async function postAnalytics(
     posts: postRows.map((p) => ({
       _id: p.id,
       title: p.title,
+      titleEn: p.titleEn,
       views: p.views,
       perDay: days.map((d) => byKey.get(`${p.id}|${d}`) ?? 0),
     })),

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -199,6 +199,79 @@ describe('publishing a post', () => {
   });
 });
 
+describe('a post in two languages', () => {
+  const put = (id: string, payload: object) => callAs(t, 'PUT', `${base}/admin/${id}`, admin, payload);
+
+  it('keeps an English version beside the Ukrainian one; readers get both, sanitised', async () => {
+    const res = await create(
+      admin,
+      {
+        title: 'Нова інтеграція',
+        text: '<p>Ліди йдуть в Uspacy.</p>',
+        titleEn: 'A new integration',
+        textEn: '<p>Leads go to Uspacy.</p><script>alert(1)</script>',
+      },
+      image(png),
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json()._id as string;
+    const read = (await t.app.inject({ method: 'GET', url: `${base}/${id}` })).json();
+    expect(read).toMatchObject({
+      title: 'Нова інтеграція',
+      text: '<p>Ліди йдуть в Uspacy.</p>',
+      en: { title: 'A new integration', text: '<p>Leads go to Uspacy.</p>' },
+    });
+    const list = (await t.app.inject({ method: 'GET', url: base, query: { limit: '100' } })).json();
+    expect(list.data.find((p: { _id: string }) => p._id === id).en.title).toBe('A new integration');
+    // Staff's views table names it in both languages too.
+    const stats = await callAs(t, 'GET', `${base}/admin/get/analytics?days=7&postId=${id}`, admin);
+    expect(stats.json().posts[0]).toMatchObject({ title: 'Нова інтеграція', titleEn: 'A new integration' });
+  });
+
+  it('a post written in Ukrainian only says so: en is null', async () => {
+    const post = await publish();
+    expect((await t.app.inject({ method: 'GET', url: `${base}/${post._id}` })).json().en).toBeNull();
+  });
+
+  it('adds, changes and removes the English version; other fields stay', async () => {
+    const post = await publish();
+    const added = await put(post._id, { text: post.text, titleEn: 'In English', textEn: '<p>Hello</p>' });
+    expect(added.statusCode, added.body).toBe(200);
+    expect(added.json()).toMatchObject({ title: post.title, en: { title: 'In English', text: '<p>Hello</p>' } });
+    // Neither English field: the English version is left as it is.
+    const kept = await put(post._id, { text: '<p>Інший текст</p>' });
+    expect(kept.json()).toMatchObject({ text: '<p>Інший текст</p>', en: { title: 'In English' } });
+    const removed = await put(post._id, { text: '<p>Інший текст</p>', titleEn: null, textEn: null });
+    expect(removed.json().en).toBeNull();
+    const [audit] = await t.app.db
+      .select({ details: auditLog.details })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'post.update'), eq(auditLog.targetId, post._id)))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audit?.details).toMatchObject({ english: 'removed' });
+  });
+
+  it('refuses half an English version, naming the missing field, on create and on update', async () => {
+    const half = await create(admin, { title: 'Т', text: '<p>т</p>', titleEn: 'Only a title' }, image(png));
+    expect(half.statusCode).toBe(400);
+    expect(errorOf(half).errors).toEqual([{ field: 'textEn', code: 'REQUIRED' }]);
+    // English text that is markup only is no text.
+    const empty = await create(
+      admin,
+      { title: 'Т', text: '<p>т</p>', titleEn: 'Title', textEn: '<script>x</script>' },
+      image(png),
+    );
+    expect(errorOf(empty)).toMatchObject({ statusCode: 400, errors: [{ field: 'textEn', code: 'REQUIRED' }] });
+    const post = await publish();
+    const res = await put(post._id, { text: post.text, textEn: '<p>Text</p>' });
+    expect(errorOf(res)).toMatchObject({ statusCode: 400, errors: [{ field: 'titleEn', code: 'REQUIRED' }] });
+    const blank = await put(post._id, { text: post.text, titleEn: ' ', textEn: '<p>Text</p>' });
+    expect(errorOf(blank)).toMatchObject({ statusCode: 400, errors: [{ field: 'titleEn', code: 'REQUIRED' }] });
+    expect((await t.app.inject({ method: 'GET', url: `${base}/${post._id}` })).json().en).toBeNull();
+  });
+});
+
 describe('reading posts', () => {
   it('lists posts newest first to everyone, and one post by id', async () => {
     const older = await publish('Older');
@@ -244,7 +317,9 @@ describe('reading posts', () => {
     expect(body.days).toHaveLength(7);
     // Today is Kyiv's (the platform's zone), not UTC's.
     expect(body.days[6]).toBe(DateTime.now().setZone('Europe/Kyiv').toISODate());
-    expect(body.posts).toEqual([{ _id: post._id, title: 'Viewed', views: 2, perDay: [0, 0, 0, 0, 0, 0, 2] }]);
+    expect(body.posts).toEqual([
+      { _id: post._id, title: 'Viewed', titleEn: null, views: 2, perDay: [0, 0, 0, 0, 0, 0, 2] },
+    ]);
   });
 
   it('counts a view at 00:30 Kyiv time on that Kyiv day, not on the UTC day before', async () => {

@@ -1,7 +1,8 @@
 import type { Locale, PaymentInfo, Role, User } from '@leadrelay/shared';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
-import { paymentMethods, type UserRow, users } from '../../db/schema';
+import { paymentMethods, plans, type UserRow, users } from '../../db/schema';
+import { isUuid } from '../../lib/ids';
 
 export async function findLiveUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const [row] = await db
@@ -108,5 +109,14 @@ export async function paymentInfoOf(db: Executor, accountId: string): Promise<Pa
 
 /** The user as the API answers them (me, the account page): with paymentInfo from the saved card. */
 export async function apiUser(db: Executor, row: UserRow): Promise<User> {
-  return { ...toApiUser(row), paymentInfo: await paymentInfoOf(db, row.id) };
+  const [paymentInfo, titles] = await Promise.all([paymentInfoOf(db, row.id), planTitlesOf(db, row.subscription)]);
+  const user = { ...toApiUser(row), paymentInfo };
+  return user.subscription && titles ? { ...user, subscription: { ...user.subscription, titles } } : user;
+}
+
+/** The paid plan's title in every language: the stored one is in the language the account had when it paid. */
+async function planTitlesOf(db: Executor, subscription: UserRow['subscription']) {
+  if (!subscription || !isUuid(subscription.planId)) return null;
+  const [plan] = await db.select({ title: plans.title }).from(plans).where(eq(plans.id, subscription.planId));
+  return plan?.title ?? null;
 }

@@ -33,6 +33,13 @@ describe('header tariff and warning', () => {
     expect(screen.getByRole('link').getAttribute('data-warning')).toBe('expired');
   });
 
+  it('names the paid plan in the page language, whatever language the account paid in', async () => {
+    const titles = { uk: 'Бізнес', en: 'Business' };
+    show({ planId: 'p1', subscription: { title: 'Бізнес', planId: 'p1', titles }, expDate: day(30) }, 'en');
+    expect(await screen.findByText('Business')).toBeTruthy();
+    expect(screen.queryByText('Бізнес')).toBeNull();
+  });
+
   it.each(['owner', 'admin', 'support'] as const)(
     'shows the platform’s own account (%s) no tariff, no days and no "Change plan"',
     async (role) => {

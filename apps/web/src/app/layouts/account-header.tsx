@@ -6,18 +6,19 @@ import { Link, useNavigate } from 'react-router';
 import { LanguageSwitcher } from '../../components/language-switcher';
 import { signOut, useMe } from '../../lib/current-user';
 import { localePath } from '../../lib/locale';
+import { paidPlanTitle } from '../../lib/plans';
 
 /**
  * Tariff and days left (danger at ≤ 11, expired at ≤ 0) with a link to /admin/plan. None for staff:
  * the platform's own accounts have no tariff and never expire.
  */
 export function TariffStatus({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation('layout');
+  const { t, i18n } = useTranslation('layout');
   const { data: user } = useMe();
   if (!user || user.role !== 'client') return null;
   const left = daysLeft(user.expDate);
   const warning = headerWarning(left);
-  const tariff = isDemo(user) ? t('header.demo') : (user.subscription?.title ?? t('header.tariff'));
+  const tariff = isDemo(user) ? t('header.demo') : (paidPlanTitle(user, i18n.language) ?? t('header.tariff'));
   return (
     <Link to={localePath('/admin/plan')} className="lr-tariff" title={t('header.changePlan')} data-warning={warning}>
       <Tag color={isDemo(user) ? 'gold' : 'geekblue'} className="lr-tariff-tag">

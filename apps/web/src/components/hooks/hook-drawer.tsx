@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../lib/errors';
 import { formatDateTime, pretty } from '../../lib/hooks/format';
 import { useHookQuery, useReactMutation } from '../../lib/hooks/queries';
+import { leadFieldLabel } from '../../lib/lead-fields';
 import { useApp } from '../../lib/use-app';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AttemptsTimeline } from './attempts-timeline';
@@ -38,7 +39,7 @@ function LeadFields({ lead }: { lead: HookDetail['lead'] }) {
   }
   const custom = fields.custom as Record<string, unknown> | undefined;
   for (const [k, v] of Object.entries(custom && typeof custom === 'object' ? custom : {})) {
-    rows.push({ key: `custom.${k}`, label: k, value: show(v) });
+    rows.push({ key: `custom.${k}`, label: leadFieldLabel(k) ?? k, value: show(v) });
   }
   for (const [k, v] of Object.entries(fields)) {
     if (!(KNOWN as readonly string[]).includes(k) && show(v)) rows.push({ key: k, label: k, value: show(v) });

@@ -1,7 +1,7 @@
 import { Alert, Descriptions, Input, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LeadFieldName } from '../lead-field-name';
 import { leadRows, type Preview } from './mapping-draft';
-import { LEAD_FIELD_KEYS } from './mapping-editor';
 
 interface Props {
   sample: string;
@@ -15,7 +15,8 @@ export function MappingPreview({ sample, onSampleChange, preview }: Props) {
   const { t } = useTranslation('integrations');
   const { t: tOps } = useTranslation('integrations', { keyPrefix: 'ops' });
   const rows = preview ? leadRows(preview.lead) : [];
-  const label = (key: string) => (LEAD_FIELD_KEYS.includes(key) ? t(`fields.${key}` as 'fields.name') : key);
+  // The four contact fields by name; UTM and custom fields also show the path a rule or filter uses.
+  const label = (key: string) => <LeadFieldName field={key} showKey={key.includes('.')} />;
 
   return (
     <div className="lr-preview" data-testid="mapping-preview">
@@ -41,7 +42,10 @@ export function MappingPreview({ sample, onSampleChange, preview }: Props) {
             <Descriptions column={1} size="small" bordered className="lr-preview-lead">
               {rows.map(([key, value]) => (
                 <Descriptions.Item key={key} label={label(key)}>
-                  <span data-field={key}>{value}</span>
+                  {/* The sender's value, as it came: data, not words of the page. */}
+                  <span data-field={key} translate="no">
+                    {value}
+                  </span>
                 </Descriptions.Item>
               ))}
             </Descriptions>

@@ -43,6 +43,21 @@ describe('mapping editor and live preview', { timeout: 20_000 }, () => {
     expect(within(preview()).getByText('The lead passes every filter')).toBeTruthy();
   });
 
+  it('names the lead fields in the page language: UTM and custom fields by name, their path only as a code', async () => {
+    routeFetch(hookRoute);
+    renderSection({ mapping: [{ from: 'city', to: 'custom.city' }] }, DEFAULT_SAMPLE, 'uk');
+    const labels = [...preview().querySelectorAll('.ant-descriptions-item-label')];
+    // What a person reads: the label without its technical path (the <code> beside it).
+    const words = labels.map((el) => {
+      const copy = el.cloneNode(true) as HTMLElement;
+      for (const code of copy.querySelectorAll('code')) code.remove();
+      return copy.textContent?.trim();
+    });
+    expect(words).toEqual(expect.arrayContaining(['Місто', 'Джерело (UTM)', 'Канал (UTM)', 'Кампанія (UTM)']));
+    expect(words.join(' ')).not.toMatch(/UTM (source|medium|campaign)|custom\./);
+    expect(within(preview()).getByText('custom.city').tagName).toBe('CODE');
+  });
+
   it('editing a row changes the preview as the user types', async () => {
     routeFetch(hookRoute);
     renderSection({

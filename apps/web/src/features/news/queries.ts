@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type NewPost, newsApi } from './api';
+import { type NewPost, newsApi, type PostChange } from './api';
 
 export const newsKeys = {
   all: ['news'] as const,
@@ -39,7 +39,7 @@ export function useCreatePostMutation() {
 export function useUpdatePostMutation() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string; title?: string; text: string }) => newsApi.update(id, body),
+    mutationFn: ({ id, ...body }: PostChange & { id: string }) => newsApi.update(id, body),
     onSuccess: (post) => {
       qc.setQueryData(newsKeys.post(post._id), post);
       return qc.invalidateQueries({ queryKey: newsKeys.all });

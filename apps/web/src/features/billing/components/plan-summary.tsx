@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { PaymentFlow } from '../../../components/billing/use-payment-flow';
 import { formatDay } from '../../../lib/format';
 import { localePath } from '../../../lib/locale';
-import { usePlansQuery } from '../../../lib/plans';
+import { paidPlanTitle, usePlansQuery } from '../../../lib/plans';
 
 /** The current plan, until when it is paid, and "Renew now" (or "Choose a plan" in the demo). */
 export function PlanSummary({ user, flow }: { user: User; flow: PaymentFlow }) {
@@ -18,7 +18,7 @@ export function PlanSummary({ user, flow }: { user: User; flow: PaymentFlow }) {
     ? t('summary.demo')
     : plan
       ? (plan.title[i18n.language as Locale] ?? plan.title.uk)
-      : (user.subscription?.title ?? '—');
+      : (paidPlanTitle(user, i18n.language) ?? '—');
   const paidFor = user.subscription?.period;
   const period = paidFor ?? 'month';
   const left = daysLeft(user.expDate);

@@ -5,13 +5,14 @@ import { Link } from 'react-router';
 import { Panel } from '../../../components/panel';
 import { intlLocale } from '../../../lib/format';
 import { localePath } from '../../../lib/locale';
+import { paidPlanTitle } from '../../../lib/plans';
 
 function formatDate(iso: string): string {
   return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long' }).format(new Date(`${iso.slice(0, 10)}T00:00:00Z`));
 }
 
 export function AccountStatusCard({ user }: { user: User }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const { t: tl } = useTranslation('layout');
   const { t: tc } = useTranslation('common');
   const left = daysLeft(user.expDate);
@@ -26,7 +27,7 @@ export function AccountStatusCard({ user }: { user: User }) {
     >
       <Descriptions column={1} size="small">
         <Descriptions.Item label={t('status.tariff')}>
-          {isDemo(user) ? tl('header.demo') : (user.subscription?.title ?? '—')}
+          {isDemo(user) ? tl('header.demo') : (paidPlanTitle(user, i18n.language) ?? '—')}
         </Descriptions.Item>
         <Descriptions.Item label={t('status.daysLeft')}>
           {left === null ? (

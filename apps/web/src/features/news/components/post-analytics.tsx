@@ -1,3 +1,4 @@
+import type { PostAnalytics } from '@leadrelay/shared';
 import { Card, Segmented, Table, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,14 +35,25 @@ export function PostAnalyticsCard() {
         locale={{ emptyText: t('empty') }}
         dataSource={data?.posts ?? []}
         columns={[
-          { key: 'title', title: t('analytics.post'), dataIndex: 'title', fixed: 'left', width: 200, ellipsis: true },
+          {
+            key: 'title',
+            title: t('analytics.post'),
+            fixed: 'left',
+            width: 200,
+            ellipsis: true,
+            // The title in the page's language, as the list above shows it.
+            render: (_: unknown, row: PostAnalytics['posts'][number]) => {
+              const english = i18n.language === 'en' && row.titleEn !== null;
+              return <span lang={english ? 'en' : 'uk'}>{english ? row.titleEn : row.title}</span>;
+            },
+          },
           { key: 'views', title: t('analytics.total'), dataIndex: 'views', width: 90, align: 'right' },
           ...(data?.days ?? []).map((day, i) => ({
             key: day,
             title: dayLabel(day),
             align: 'right' as const,
             width: 64,
-            render: (_: unknown, row: { perDay: number[] }) => row.perDay[i] || '·',
+            render: (_: unknown, row: PostAnalytics['posts'][number]) => row.perDay[i] || '·',
           })),
         ]}
       />

@@ -1,11 +1,13 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { POST_IMAGE_MAX_BYTES, type Post, ZPostText, ZPostTitle } from '@leadrelay/shared';
-import { Button, Form, Input, Modal, Skeleton, Upload } from 'antd';
+import type { FormRule } from 'antd';
+import { Button, Form, Input, Modal, Skeleton, Typography, Upload } from 'antd';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage, translateCode } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { useApp } from '../../../lib/use-app';
+import { postExcerpt } from '../post-format';
 import { useCreatePostMutation, useUpdatePostMutation } from '../queries';
 
 // The editor (tiptap and ProseMirror) loads only when staff open the form, never for readers.
@@ -20,6 +22,23 @@ interface Props {
 interface Values {
   title: string;
   text: string;
+  titleEn: string;
+  textEn: string;
+}
+
+/** A field with no words in it (the editor leaves `<p></p>` behind when emptied). */
+const isBlank = (value: unknown) => typeof value !== 'string' || postExcerpt(value) === '';
+
+/** The English version is optional, but whole: once either field has words, both follow their rule. */
+function englishRule(schema: typeof ZPostTitle | typeof ZPostText, other: keyof Values): FormRule {
+  return ({ getFieldValue }) => ({
+    validator: async (_rule, value) => {
+      if (isBlank(value) && isBlank(getFieldValue(other))) return;
+      if (isBlank(value)) throw new Error(translateCode('REQUIRED'));
+      const result = schema.safeParse(value);
+      if (!result.success) throw new Error(translateCode(result.error.issues[0]?.message));
+    },
+  });
 }
 
 function LazyEditor(props: { value?: string; onChange?: (html: string) => void; id?: string }) {
@@ -44,7 +63,12 @@ export function PostFormModal({ post, onClose }: Props) {
 
   useEffect(() => {
     if (!open) return;
-    form.setFieldsValue({ title: post?.title ?? '', text: post?.text ?? '' });
+    form.setFieldsValue({
+      title: post?.title ?? '',
+      text: post?.text ?? '',
+      titleEn: post?.en?.title ?? '',
+      textEn: post?.en?.text ?? '',
+    });
     setImage(null);
     setImageError(null);
   }, [open, post, form]);
@@ -53,10 +77,13 @@ export function PostFormModal({ post, onClose }: Props) {
     const values = await form.validateFields().catch(() => null);
     if (!editing && !image) setImageError(translateCode('IMAGE_REQUIRED'));
     if (!values || (!editing && !image)) return;
+    // Both English fields empty: the post has no English version (an update removes it).
+    const hasEnglish = !isBlank(values.titleEn) && !isBlank(values.textEn);
+    const english = { titleEn: hasEnglish ? values.titleEn : null, textEn: hasEnglish ? values.textEn : null };
     try {
       const saved = post
-        ? await update.mutateAsync({ id: post._id, title: values.title, text: values.text })
-        : await create.mutateAsync({ title: values.title, text: values.text, image: image as File });
+        ? await update.mutateAsync({ id: post._id, title: values.title, text: values.text, ...english })
+        : await create.mutateAsync({ title: values.title, text: values.text, ...english, image: image as File });
       void message.success(editing ? t('messages.saved') : t('messages.published'));
       onClose(saved);
     } catch (err) {
@@ -81,10 +108,31 @@ export function PostFormModal({ post, onClose }: Props) {
       destroyOnHidden
     >
       <Form form={form} layout="vertical" requiredMark>
+        <Typography.Title level={5}>{t('form.uk')}</Typography.Title>
         <Form.Item name="title" label={t('form.title')} required rules={[zodRule(ZPostTitle)]}>
-          <Input maxLength={200} />
+          <Input maxLength={200} lang="uk" />
         </Form.Item>
         <Form.Item name="text" label={t('form.text')} required rules={[zodRule(ZPostText)]}>
+          <LazyEditor />
+        </Form.Item>
+        <Typography.Title level={5}>{t('form.en')}</Typography.Title>
+        <Typography.Paragraph type="secondary" className="lr-hint">
+          {t('form.enHint')}
+        </Typography.Paragraph>
+        <Form.Item
+          name="titleEn"
+          label={t('form.titleEn')}
+          dependencies={['textEn']}
+          rules={[englishRule(ZPostTitle, 'textEn')]}
+        >
+          <Input maxLength={200} lang="en" />
+        </Form.Item>
+        <Form.Item
+          name="textEn"
+          label={t('form.textEn')}
+          dependencies={['titleEn']}
+          rules={[englishRule(ZPostText, 'titleEn')]}
+        >
           <LazyEditor />
         </Form.Item>
         {!editing && (

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import type { Post } from '@leadrelay/shared';
-import { Button, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Popconfirm, Result, Skeleton, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -9,7 +9,7 @@ import { HttpError } from '../../../lib/http';
 import { localePath } from '../../../lib/locale';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PostFormModal } from '../components/post-form-modal';
-import { formatPostDate } from '../post-format';
+import { formatPostDate, postVersion } from '../post-format';
 import { useAddViewMutation, useDeletePostMutation, usePostQuery } from '../queries';
 import { useIsStaff } from '../use-is-staff';
 import '../news.css';
@@ -27,7 +27,8 @@ export function NewsPostPage() {
   const remove = useDeletePostMutation();
   const [editing, setEditing] = useState<Post | null>();
   const [views, setViews] = useState<number | null>(null);
-  useDocumentTitle(post.data?.title);
+  const shown = post.data ? postVersion(post.data, i18n.language) : null;
+  useDocumentTitle(shown?.title);
 
   const { mutate } = addView;
   useEffect(() => {
@@ -52,6 +53,7 @@ export function NewsPostPage() {
     );
   }
   const data = post.data;
+  const version = postVersion(data, i18n.language);
   const onDelete = async () => {
     try {
       await remove.mutateAsync(data._id);
@@ -65,9 +67,12 @@ export function NewsPostPage() {
   return (
     <article className="lr-news">
       {back}
-      <Typography.Title level={1} style={{ marginTop: 12 }}>
-        {data.title}
+      <Typography.Title level={1} style={{ marginTop: 12 }} lang={version.lang}>
+        {version.title}
       </Typography.Title>
+      {version.isOtherLanguage && (
+        <Alert type="info" showIcon className="lr-news-lang-note" title={t('onlyUk')} data-testid="post-only-uk" />
+      )}
       <div className="lr-news-meta">
         {formatPostDate(data.createdAt, i18n.language)} · <EyeOutlined aria-hidden />{' '}
         {t('views', { count: views ?? data.views })}
@@ -89,10 +94,10 @@ export function NewsPostPage() {
           </Popconfirm>
         </Space>
       )}
-      <img className="lr-post-image" src={data.image} alt={data.title} />
+      <img className="lr-post-image" src={data.image} alt={version.title} lang={version.lang} />
       {/* Sanitised by the server (sanitize-html, an allow-list of tags without scripts or handlers). */}
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: the server sanitises every post's HTML */}
-      <div className="lr-post-text" dangerouslySetInnerHTML={{ __html: data.text }} />
+      <div className="lr-post-text" lang={version.lang} dangerouslySetInnerHTML={{ __html: version.text }} />
       <PostFormModal post={editing} onClose={() => setEditing(undefined)} />
     </article>
   );

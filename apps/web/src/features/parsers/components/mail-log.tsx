@@ -3,6 +3,7 @@ import { Button, Card, Descriptions, Empty, List, Table, Typography } from 'antd
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReasonDetails } from '../../../components/integrations/reason-details';
+import { LeadFieldName } from '../../../components/lead-field-name';
 import { errorMessage } from '../../../lib/errors';
 import { formatDateTime } from '../../../lib/format';
 import { useApp } from '../../../lib/use-app';
@@ -58,7 +59,7 @@ export function MailLog({ parserId, onUseAsSample }: { parserId: string; onUseAs
     m.fields && Object.keys(m.fields).length ? (
       <Descriptions size="small" column={1} className="lr-parser-mail-fields">
         {Object.entries(m.fields).map(([k, v]) => (
-          <Descriptions.Item key={k} label={k}>
+          <Descriptions.Item key={k} label={<LeadFieldName field={k} showKey={false} />}>
             {v}
           </Descriptions.Item>
         ))}

@@ -2,8 +2,23 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { PARSER_PATTERN_MAX, type ParserRule, type ParserRules } from '@leadrelay/shared';
 import { AutoComplete, Button, Checkbox, Empty, Form, Input, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LeadFieldName } from '../../../components/lead-field-name';
 
-const FIELD_SUGGESTIONS = ['name', 'phone', 'email', 'comment', 'order_id', 'total', 'product', 'city', 'utm_source'];
+// Lead fields the words table names (common:leadFields), so a chosen one shows by its name.
+const FIELD_SUGGESTIONS = [
+  'name',
+  'phone',
+  'email',
+  'comment',
+  'order_id',
+  'total',
+  'product',
+  'delivery',
+  'payment',
+  'address',
+  'city',
+  'utm_source',
+];
 
 interface Props {
   value: ParserRules;
@@ -67,6 +82,8 @@ export function RulesEditor({ value, errors, onChange }: Props) {
             <AutoComplete
               value={rule.field}
               options={FIELD_SUGGESTIONS.map((f) => ({ value: f }))}
+              // The field is typed as its key; the suggestions say what each key is.
+              optionRender={(option) => <LeadFieldName field={String(option.value)} />}
               onChange={(field: string) => setRule(index, { ...rule, field })}
               aria-label={t('rules.field')}
             />

@@ -73,6 +73,9 @@ describe('the rules tab', () => {
     // A label that is not Latin gives no field name: the user names it; the preview follows.
     fireEvent.change(within(rule).getByRole('combobox', { name: 'Field' }), { target: { value: 'city' } });
     await waitFor(() => expect(within(screen.getByTestId('parser-preview')).getByText('city')).toBeTruthy());
+    // The field is named in the page's language; its key stays beside it as a code.
+    expect(within(screen.getByTestId('parser-preview')).getByText('City')).toBeTruthy();
+    expect(within(screen.getByTestId('parser-preview')).getByText('city').tagName).toBe('CODE');
     const last = callsTo(calls, `POST /api/admin/parser/${ID}/preview`).at(-1);
     expect(last?.body).toMatchObject({
       sample: 'Місто: Київ',

@@ -1,6 +1,7 @@
 import type { ParserPreview } from '@leadrelay/shared';
 import { Alert, Descriptions, Empty, Input, Spin, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LeadFieldName } from '../../../components/lead-field-name';
 import { errorMessage } from '../../../lib/errors';
 import { useReasonText } from './mail-status';
 
@@ -64,8 +65,9 @@ export function SamplePreview({ sample, onSampleChange, preview, loading, error,
           {fields.length ? (
             <Descriptions size="small" column={1} bordered className="lr-mb lr-parser-fields">
               {fields.map(([key, value]) => (
-                <Descriptions.Item key={key} label={key}>
-                  {value}
+                <Descriptions.Item key={key} label={<LeadFieldName field={key} />}>
+                  {/* What the mail said: data, not words of the page. */}
+                  <span translate="no">{value}</span>
                 </Descriptions.Item>
               ))}
             </Descriptions>

@@ -1,8 +1,8 @@
 // What the catalogue tabs (types, categories, modules) share: the page head with its create
-// button, and the form dialog that creates or edits one entry.
+// button, the form dialog that creates or edits one entry, and a row of tags.
 import { PlusOutlined } from '@ant-design/icons';
-import { Button, Form, type FormInstance, Modal, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { Button, Form, type FormInstance, Modal, Tag, Typography } from 'antd';
+import { Fragment, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 export function CataloguePageHead(props: {
@@ -48,5 +48,19 @@ export function CatalogueFormModal<T>(props: {
         {props.children}
       </Form>
     </Modal>
+  );
+}
+
+/** Tags with a space between them, so they read as separate words (a screen reader, a copied row). */
+export function TagRow({ items }: { items: { key: string; label: string }[] }) {
+  return (
+    <span>
+      {items.map((item, i) => (
+        <Fragment key={item.key}>
+          {i > 0 && ' '}
+          <Tag>{item.label}</Tag>
+        </Fragment>
+      ))}
+    </span>
   );
 }

@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { categoryLabel, tagLabel, typeLabel } from '../../../lib/integrations/catalogue';
 import { useCategoriesQuery } from '../../../lib/integrations/queries';
 import { useApp } from '../../../lib/use-app';
 import { useSaveSettingMutation } from '../catalogue-queries';
@@ -100,16 +101,22 @@ export function CatalogueSettingModal({ setting, all, onClose }: Props) {
         <Select
           allowClear
           placeholder={t('types.noCategory')}
-          options={(categories.data ?? []).map((c) => ({ value: c._id, label: c.name }))}
+          options={(categories.data ?? []).map((c) => ({ value: c._id, label: categoryLabel(c.name) }))}
         />
       </Form.Item>
       {kind === 'source' && (
         <Form.Item name="destinations" label={t('types.destinations')}>
-          <Select mode="multiple" options={destinationTypes.map((d) => ({ value: d.slug, label: d.name }))} />
+          <Select mode="multiple" options={destinationTypes.map((d) => ({ value: d.slug, label: typeLabel(d) }))} />
         </Form.Item>
       )}
       <Form.Item name="tags" label={t('types.tags')}>
-        <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} />
+        <Select
+          mode="tags"
+          tokenSeparators={[',']}
+          open={false}
+          suffixIcon={null}
+          labelRender={(tag) => tagLabel(String(tag.value))}
+        />
       </Form.Item>
       <Form.Item name="hidden" label={t('types.hidden')} valuePropName="checked">
         <Switch />

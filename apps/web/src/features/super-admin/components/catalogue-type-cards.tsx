@@ -2,6 +2,8 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import type { Setting } from '@leadrelay/shared';
 import { Button, Card, Descriptions, Popconfirm, Skeleton, Space, Switch, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { categoryLabel, tagLabel, typeLabel } from '../../../lib/integrations/catalogue';
+import { TagRow } from './catalogue-parts';
 
 interface Props {
   types: Setting[];
@@ -22,7 +24,7 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
         <Card
           key={s._id}
           size="small"
-          title={s.name}
+          title={typeLabel(s)}
           extra={
             <Space>
               <Button
@@ -32,7 +34,7 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
                 onClick={() => onEdit(s)}
               />
               <Popconfirm
-                title={t('types.deleteConfirm', { name: s.name })}
+                title={t('types.deleteConfirm', { name: typeLabel(s) })}
                 okText={t('delete')}
                 cancelText={t('cancel')}
                 onConfirm={() => onDelete(s)}
@@ -54,12 +56,16 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
                     size="small"
                     checked={s.hidden}
                     disabled={!s.available}
-                    aria-label={t('types.hiddenToggle', { name: s.name })}
+                    aria-label={t('types.hiddenToggle', { name: typeLabel(s) })}
                     onChange={(hidden) => onHidden(s, hidden)}
                   />
                 ),
               },
-              { key: 'category', label: t('types.category'), children: s.category?.name ?? '—' },
+              {
+                key: 'category',
+                label: t('types.category'),
+                children: s.category ? categoryLabel(s.category.name) : '—',
+              },
               {
                 key: 'slug',
                 label: t('types.slug'),
@@ -75,17 +81,15 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
                     {
                       key: 'destinations',
                       label: t('types.destinations'),
-                      children: (
-                        <span>
-                          {s.destinations.map((d) => (
-                            <Tag key={d.slug}>{nameOf(d.slug)}</Tag>
-                          ))}
-                        </span>
-                      ),
+                      children: <TagRow items={s.destinations.map((d) => ({ key: d.slug, label: nameOf(d.slug) }))} />,
                     },
                   ]
                 : []),
-              { key: 'tags', label: t('types.tags'), children: s.tags.map((tag) => <Tag key={tag}>{tag}</Tag>) },
+              {
+                key: 'tags',
+                label: t('types.tags'),
+                children: <TagRow items={s.tags.map((tag) => ({ key: tag, label: tagLabel(tag) }))} />,
+              },
               {
                 key: 'modules',
                 label: t('types.modules'),

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { categoryLabel } from '../../../lib/integrations/catalogue';
 import { useCatalogueQuery, useCategoriesQuery } from '../../../lib/integrations/queries';
 import { useApp } from '../../../lib/use-app';
 import { useDeleteCategoryMutation, useSaveCategoryMutation } from '../catalogue-queries';
@@ -63,7 +64,7 @@ export function CatalogueCategoriesPage() {
         pagination={false}
         locale={{ emptyText: t('categories.empty') }}
         columns={[
-          { key: 'name', title: t('categories.name'), dataIndex: 'name' },
+          { key: 'name', title: t('categories.name'), render: (_, c) => categoryLabel(c.name) },
           { key: 'types', title: t('categories.types'), width: 120, render: (_, c) => countOf(c._id) },
           {
             key: 'actions',
@@ -78,7 +79,7 @@ export function CatalogueCategoriesPage() {
                   onClick={() => setEditing(c)}
                 />
                 <Popconfirm
-                  title={t('categories.deleteConfirm', { name: c.name })}
+                  title={t('categories.deleteConfirm', { name: categoryLabel(c.name) })}
                   okText={t('delete')}
                   cancelText={t('cancel')}
                   onConfirm={() => onDelete(c)}

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors } from '../../../lib/form';
+import { typeLabel } from '../../../lib/integrations/catalogue';
 import { useCatalogueQuery } from '../../../lib/integrations/queries';
 import {
   useDeleteModuleMutation,
@@ -77,8 +78,17 @@ export function CatalogueModulesPage() {
         loading={types.isPending}
         value={settingId}
         onChange={(id: string) => setTypeParam(id)}
-        options={(types.data ?? []).map((s) => ({ value: s._id, label: `${s.name} (${s.slug})` }))}
-        showSearch={{ optionFilterProp: 'label' }}
+        options={(types.data ?? []).map((s) => ({
+          value: s._id,
+          // The slug as a code beside the name: a technical detail, found by search too.
+          label: (
+            <>
+              {typeLabel(s)} <Typography.Text code>{s.slug}</Typography.Text>
+            </>
+          ),
+          search: `${typeLabel(s)} ${s.slug}`,
+        }))}
+        showSearch={{ optionFilterProp: 'search' }}
       />
       {modules.isError && <Typography.Paragraph type="danger">{errorMessage(modules.error)}</Typography.Paragraph>}
       {modules.isPending && settingId ? (

@@ -4,10 +4,11 @@ import { Button, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
+import { categoryLabel, tagLabel, typeLabel, typeName } from '../../../lib/integrations/catalogue';
 import { useCatalogueQuery } from '../../../lib/integrations/queries';
 import { useIsMobile } from '../../../lib/use-is-mobile';
 import { useDeleteSettingMutation, useSaveSettingMutation } from '../catalogue-queries';
-import { CataloguePageHead } from '../components/catalogue-parts';
+import { CataloguePageHead, TagRow } from '../components/catalogue-parts';
 import { CatalogueSettingModal } from '../components/catalogue-setting-modal';
 import { TypeCards } from '../components/catalogue-type-cards';
 import '../catalogue.css';
@@ -32,7 +33,7 @@ export function CatalogueTypesPage() {
   const [editing, setEditing] = useState<Setting | null>();
   const mobile = useIsMobile();
   const all = types.data ?? [];
-  const nameOf = (slug: string) => all.find((s) => s.slug === slug)?.name ?? slug;
+  const nameOf = (slug: string) => typeName(all, slug);
 
   const act = async (run: () => Promise<unknown>, done: string) => {
     try {
@@ -65,7 +66,7 @@ export function CatalogueTypesPage() {
           pagination={false}
           scroll={{ x: 1000 }}
           columns={[
-            { key: 'name', title: t('types.name'), dataIndex: 'name', fixed: 'left', width: 150 },
+            { key: 'name', title: t('types.name'), fixed: 'left', width: 150, render: (_, s) => typeLabel(s) },
             {
               key: 'hidden',
               title: t('types.hidden'),
@@ -75,12 +76,17 @@ export function CatalogueTypesPage() {
                   size="small"
                   checked={s.hidden}
                   disabled={!s.available || save.isPending}
-                  aria-label={t('types.hiddenToggle', { name: s.name })}
+                  aria-label={t('types.hiddenToggle', { name: typeLabel(s) })}
                   onChange={(hidden) => void act(() => save.mutateAsync({ ...inputOf(s), hidden }), t('saved'))}
                 />
               ),
             },
-            { key: 'category', title: t('types.category'), width: 130, render: (_, s) => s.category?.name ?? '—' },
+            {
+              key: 'category',
+              title: t('types.category'),
+              width: 130,
+              render: (_, s) => (s.category ? categoryLabel(s.category.name) : '—'),
+            },
             {
               key: 'slug',
               title: t('types.slug'),
@@ -96,13 +102,17 @@ export function CatalogueTypesPage() {
               key: 'destinations',
               title: t('types.destinations'),
               render: (_, s) =>
-                s.kind === 'destination' ? '—' : s.destinations.map((d) => <Tag key={d.slug}>{nameOf(d.slug)}</Tag>),
+                s.kind === 'destination' ? (
+                  '—'
+                ) : (
+                  <TagRow items={s.destinations.map((d) => ({ key: d.slug, label: nameOf(d.slug) }))} />
+                ),
             },
             {
               key: 'tags',
               title: t('types.tags'),
               width: 150,
-              render: (_, s) => s.tags.map((tag) => <Tag key={tag}>{tag}</Tag>),
+              render: (_, s) => <TagRow items={s.tags.map((tag) => ({ key: tag, label: tagLabel(tag) }))} />,
             },
             {
               key: 'modules',
@@ -133,7 +143,7 @@ export function CatalogueTypesPage() {
                     onClick={() => setEditing(s)}
                   />
                   <Popconfirm
-                    title={t('types.deleteConfirm', { name: s.name })}
+                    title={t('types.deleteConfirm', { name: typeLabel(s) })}
                     okText={t('delete')}
                     cancelText={t('cancel')}
                     onConfirm={() => act(() => remove.mutateAsync(s._id), t('deleted'))}
