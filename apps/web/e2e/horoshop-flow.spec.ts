@@ -73,6 +73,10 @@ test('a Horoshop order arrives as a lead once even when its webhook is sent twic
   await expect(rows.first()).toContainText('+380671234567');
   await rows.first().click();
   const drawer = page.getByRole('dialog', { name: t.hooks.detail.title });
-  await expect(drawer.getByRole('row').filter({ hasText: /^total/ })).toContainText('4200');
+  // The field is named in the page's language ("Total", not the key "total").
+  const total = drawer
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: t.common.leadFields.total, exact: true }) });
+  await expect(total).toContainText('4200');
   await expect(drawer).toContainText('Кавоварка CM-200 × 1 = 4200');
 });

@@ -93,7 +93,12 @@ export function TypeCards({ types, loading, nameOf, onHidden, onEdit, onDelete }
               {
                 key: 'modules',
                 label: t('types.modules'),
-                children: s.modules.length ? s.modules.map((m) => m.name).join(' → ') : '—',
+                // A module's name is the operator's own words, in whatever language they were typed: data.
+                children: s.modules.length ? (
+                  <span translate="no">{s.modules.map((m) => m.name).join(' → ')}</span>
+                ) : (
+                  '—'
+                ),
               },
             ]}
           />

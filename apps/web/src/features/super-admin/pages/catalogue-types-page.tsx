@@ -122,7 +122,10 @@ export function CatalogueTypesPage() {
                 s.modules.length ? (
                   <ol className="lr-catalogue-modules">
                     {s.modules.map((m) => (
-                      <li key={m._id}>{m.name}</li>
+                      // A module's name is the operator's own words, in whatever language they were typed: data.
+                      <li key={m._id} translate="no">
+                        {m.name}
+                      </li>
                     ))}
                   </ol>
                 ) : (
