@@ -520,3 +520,17 @@ describe("0040: the operator's words for SendPulse's connection form follow it i
     ]);
   });
 });
+
+describe('0046: what an install already offers counts as shipped', () => {
+  it('marks every destination type and every type a source lists as shipped, so the seed adds only later ones', async () => {
+    const db = await emptyDatabase();
+    await migrate(drizzle(db), { migrationsFolder: migrationsBefore('0046_shipped_destinations') });
+    await db.query(`INSERT INTO integration_settings (slug, name, kind, destinations) VALUES
+      ('crm-a', 'CRM A', 'destination', '[]'),
+      ('forms', 'Forms', 'source', '["crm-a", "sms-b"]'),
+      ('shop', 'Shop', 'source', '[]')`);
+    await migrate(drizzle(db), { migrationsFolder: MIGRATIONS_FOLDER });
+    const { rows } = await db.query(`SELECT slug FROM catalogue_shipped_destinations ORDER BY slug`);
+    expect(rows.map((r) => r.slug)).toEqual(['crm-a', 'sms-b']);
+  });
+});

@@ -29,6 +29,16 @@ export const integrationSettings = pgTable('integration_settings', {
 });
 export type IntegrationSettingRow = typeof integrationSettings.$inferSelect;
 
+/**
+ * The destination types a release has already offered to every source type. The seed adds a newly
+ * shipped destination type to the sources' lists once; an operator who later removes it from a
+ * source keeps that choice across restarts.
+ */
+export const catalogueShippedDestinations = pgTable('catalogue_shipped_destinations', {
+  slug: text('slug').primaryKey(),
+  shippedAt: timestamp('shipped_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** A step or feature of a type shown in order on its screen (e.g. "Connect", "Mapping"). */
 export const integrationModules = pgTable(
   'integration_modules',

@@ -1,7 +1,7 @@
 // The catalogue of integration types: categories, settings (types) and their modules.
 // Not tenant data: every account sees the same catalogue; only privileged users edit it.
 import { getConnector } from '@leadrelay/connectors';
-import type { Category, Module, Setting } from '@leadrelay/shared';
+import { type Category, DESTINATION_TYPES, type Module, type Setting } from '@leadrelay/shared';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
@@ -51,6 +51,29 @@ export async function seedCatalogue(db: Executor): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: integrationSettings.slug });
+  await offerNewDestinations(db);
+}
+
+/**
+ * A destination type this release ships for the first time joins every source type's list, once:
+ * the insert returns only the slugs this call marked shipped (a concurrent start waits on the same
+ * keys and gets none), so an operator's later removal from a source survives every restart.
+ */
+async function offerNewDestinations(db: Executor): Promise<void> {
+  await db.execute(sql`
+    with fresh as (
+      insert into catalogue_shipped_destinations (slug)
+      select jsonb_array_elements_text(${JSON.stringify(DESTINATION_TYPES)}::jsonb)
+      on conflict do nothing
+      returning slug
+    )
+    update integration_settings s
+    set destinations = s.destinations || (
+          select jsonb_agg(f.slug order by f.slug) from fresh f where not jsonb_exists(s.destinations, f.slug)
+        ),
+        updated_at = now()
+    where s.kind = 'source'
+      and exists (select 1 from fresh f where not jsonb_exists(s.destinations, f.slug))`);
 }
 
 // ---- Categories ----

@@ -1,6 +1,6 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, integrationSettings } from '../../db/schema';
+import { auditLog, catalogueShippedDestinations, integrationSettings } from '../../db/schema';
 import {
   callAs,
   createTestApp,
@@ -117,6 +117,39 @@ describe('settings (integration types)', () => {
       tags: ['x'],
     });
     await call('PUT', `${base}/settings/${webhook._id}`, admin, { name: 'Webhook', tags: ['forms', 'api'] });
+  });
+
+  it('offers a newly shipped destination type to every source once, and keeps an operator removing it', async () => {
+    const destinationsOf = async (slug: string) =>
+      (
+        await t.app.db
+          .select({ d: integrationSettings.destinations })
+          .from(integrationSettings)
+          .where(eq(integrationSettings.slug, slug))
+      )[0]?.d ?? [];
+    const withoutTelegram = async (slug: string) =>
+      t.app.db
+        .update(integrationSettings)
+        .set({ destinations: (await destinationsOf(slug)).filter((d) => d !== 'telegram') })
+        .where(eq(integrationSettings.slug, slug));
+    // An install from before Telegram shipped: no source lists it and it was never offered.
+    await withoutTelegram('webhook');
+    await withoutTelegram('facebook');
+    await t.app.db.delete(catalogueShippedDestinations).where(eq(catalogueShippedDestinations.slug, 'telegram'));
+
+    await Promise.all([seedCatalogue(t.app.db), seedCatalogue(t.app.db)]);
+    expect((await destinationsOf('webhook')).filter((d) => d === 'telegram')).toEqual(['telegram']);
+    expect(await destinationsOf('facebook')).toContain('telegram');
+
+    // The operator takes it away from one source: later starts do not bring it back.
+    await withoutTelegram('facebook');
+    await seedCatalogue(t.app.db);
+    expect(await destinationsOf('facebook')).not.toContain('telegram');
+    expect(await destinationsOf('webhook')).toContain('telegram');
+    await t.app.db
+      .update(integrationSettings)
+      .set({ destinations: [...(await destinationsOf('facebook')), 'telegram'] })
+      .where(eq(integrationSettings.slug, 'facebook'));
   });
 
   it('lets an operator hide a type: clients no longer see or create it', async () => {
