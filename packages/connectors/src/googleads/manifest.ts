@@ -75,7 +75,6 @@ export const manifest = defineManifest<typeof words>({
           change: 'connection.change',
           cancel: 'connection.cancel',
         },
-        bordered: true,
       },
       {
         widget: 'seen',
