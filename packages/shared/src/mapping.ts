@@ -261,7 +261,13 @@ export function applyMapping(
 }
 
 /** Codes of what is wrong with a kept lead (shown on its hook and in the preview; the web translates). */
-export const LEAD_WARNINGS = ['NO_CONTACT'] as const;
+export const LEAD_WARNINGS = ['NO_CONTACT', 'TEST_LEAD'] as const;
+/**
+ * On a hook's stored request: its source said the lead is a test (a lead form's "send test data").
+ * Only the source machinery sets it (a sender's own header of that name is dropped); the lead log
+ * shows the hook with TEST_LEAD.
+ */
+export const TEST_LEAD_HEADER = 'x-leadrelay-test';
 export type LeadWarning = (typeof LEAD_WARNINGS)[number];
 
 /** A lead a person can reach: a phone, an e-mail or at least a name. */

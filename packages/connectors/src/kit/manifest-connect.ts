@@ -11,8 +11,11 @@ export type OwnPath = `/api/${string}`;
 
 /** A piece of a connection's detail, drawn in a row with the others. */
 export type DetailPiece<K extends string> =
-  /** As it is (a login, a host, @bot); a link when `href`. */
-  | { text: string; href?: string }
+  /**
+   * As it is (a login, a host, @bot); a link when `href`; with a copy button when `copy` (what the
+   * person pastes elsewhere: a webhook address, a key), in a monospace face.
+   */
+  | { text: string; href?: string; copy?: boolean }
   /** A word of the connector with its values; in a tag of that colour when `tag` ('gold', 'blue', 'default'). */
   | { word: K; values?: Readonly<Record<string, string>>; tag?: string }
   /** A mark of what it is, before the rest. */

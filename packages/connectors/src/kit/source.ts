@@ -15,6 +15,11 @@ export interface SourceItem {
   id: string;
   /** The flat fields ingest maps into the lead (the integration's mapping, filters and destinations). */
   payload: Record<string, string>;
+  /**
+   * The sender says it is a test (a lead form's "send test data"): the lead is taken as any other and
+   * its hook is marked TEST_LEAD in the lead log, so nobody calls a person who does not exist.
+   */
+  test?: boolean;
 }
 
 /** How an item came first. */
@@ -60,6 +65,13 @@ export interface SourceReceiver {
   read: (body: unknown) => SourceItem[];
   /** The API error of a body with no item in it (400). */
   empty: ErrorCode;
+  /**
+   * A sender that proves itself with a secret inside its body (a key the person pasted into the
+   * sender's settings), checked against the integration's stored credentials after the body is
+   * parsed and before anything is stored: `check` false answers `refused` (a 4xx key of the
+   * connector's codes), and no lead, no seen item is written.
+   */
+  verify?: { check: (body: unknown, auth: Record<string, unknown>) => boolean; refused: ErrorCode };
   /** The sender tells us with a DELETE here that it removed our subscription (the screen says so). */
   removal?: { summary: string };
   /** The answer once every item's lead is committed; default `{ok: true, items: [{id, status, hookId}]}`. */
@@ -132,6 +144,11 @@ export interface SourceView {
   settings: Record<string, unknown>;
   subscription: { status: 'none' | 'active' | 'removed'; registeredAt: Date | null; removedAt: Date | null };
   poll: { cursor: unknown; lastRunAt: Date | null; lastError: string | null };
+  /**
+   * Each receiver's public URL with the integration's secret token, by the receiver's name (what a
+   * sender nobody can subscribe us at is told to call); empty before the integration has a token.
+   */
+  receivers?: Readonly<Record<string, string>>;
   /** The newest `recent`, newest first. */
   seen: SourceSeenItem[];
 }

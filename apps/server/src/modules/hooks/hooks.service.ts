@@ -11,7 +11,9 @@ import {
   type Lead,
   type LeadAssignmentView,
   type LeadReaction,
+  type LeadWarning,
   leadWarnings,
+  TEST_LEAD_HEADER,
 } from '@leadrelay/shared';
 import { and, asc, count, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client';
@@ -93,6 +95,9 @@ function requestOf(request: StoredRequest, leadRaw: unknown): StoredRequest {
   return { ...rest, body: leadRaw ?? null };
 }
 
+/** Its source said the lead is a test (the header only the source machinery sets). */
+const isTestLead = (request: StoredRequest) => request.headers?.[TEST_LEAD_HEADER] === 'true';
+
 function toHookView(
   { hook, lead, leadRaw, integration }: HookRow,
   deliveryRows: DeliveryJoinRow[],
@@ -107,7 +112,10 @@ function toHookView(
     reason: hook.reason,
     lead: (lead as Record<string, unknown> | null) ?? null,
     // Worked out from the stored lead, so leads stored before the check are flagged as well.
-    warnings: lead && typeof lead === 'object' ? leadWarnings(lead as Lead) : [],
+    warnings: [
+      ...(lead && typeof lead === 'object' ? leadWarnings(lead as Lead) : []),
+      ...(isTestLead(hook.request) ? (['TEST_LEAD'] as LeadWarning[]) : []),
+    ],
     request: requestOf(hook.request, leadRaw),
     deliveries: deliveryRows
       .filter((r) => r.d.hookId === hook.id)

@@ -6,6 +6,7 @@
 // sender repeats and every poll that finds the item again leave the lead log alone. Two copies
 // arriving at the same moment both pass that check; ingest's key then makes the second a duplicate.
 import type { ConnectorDefinition, SourceItem, SourceItemOutcome, SourceVia } from '@leadrelay/connectors';
+import { TEST_LEAD_HEADER } from '@leadrelay/shared';
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Executor } from '../../db/client';
@@ -48,7 +49,11 @@ export async function takeItems(
   const spec = connector.source?.items;
   if (!spec) throw new AppError('OPERATION_NOT_SUPPORTED');
   // PostgreSQL stores no U+0000 nor a lone surrogate: ids and payloads are cleaned, whatever the sender put in them.
-  const clean = items.map((item) => ({ id: storableText(item.id), payload: storableText(item.payload) }));
+  const clean = items.map((item) => ({
+    id: storableText(item.id),
+    payload: storableText(item.payload),
+    test: item.test === true,
+  }));
   const ids = clean.map((item) => item.id);
   if (ids.length === 0) return [];
   const known = new Set(
@@ -60,16 +65,23 @@ export async function takeItems(
     ).map((r) => r.itemId),
   );
   const outcomes: SourceItemOutcome[] = [];
-  for (const { id, payload } of clean) {
+  for (const { id, payload, test } of clean) {
     if (known.has(id)) {
       await seenAgain(deps.db, source.id, id, now);
       outcomes.push({ id, status: 'repeat', hookId: null });
       continue;
     }
+    // Only the connector says an item is a test: a header of that name the sender sent is dropped.
+    const { [TEST_LEAD_HEADER]: _sent, ...headers } = arrival.headers;
     const request: StoredRequest = {
       method: arrival.method,
       contentType: arrival.contentType ?? 'application/json',
-      headers: { ...arrival.headers, 'x-leadrelay-source': `${connector.slug}-${arrival.via}`, [spec.header]: id },
+      headers: {
+        ...headers,
+        'x-leadrelay-source': `${connector.slug}-${arrival.via}`,
+        [spec.header]: id,
+        ...(test ? { [TEST_LEAD_HEADER]: 'true' } : {}),
+      },
       body: payload,
       ...(arrival.ip ? { ip: arrival.ip } : {}),
     };

@@ -77,10 +77,19 @@ async function sourceView(deps: Deps, source: Source, row: IntegrationRow): Prom
     .where(eq(connectorSeen.integrationId, row.id))
     .orderBy(desc(connectorSeen.firstSeenAt), desc(connectorSeen.itemId))
     .limit(source.state?.recent ?? RECENT);
+  const token = row.hookToken;
   return {
     auth,
     settings: row.settings ?? {},
     ...stateView(state),
+    receivers: Object.fromEntries(
+      token
+        ? Object.entries(source.receivers ?? {}).map(([name, r]) => [
+            name,
+            receiverUrl(deps.config.publicUrl, r, token),
+          ])
+        : [],
+    ),
     seen: seen.map(({ s, status }) => ({
       id: s.itemId,
       via: s.via,
@@ -251,13 +260,40 @@ export async function pollNow(deps: SourceDeps, actor: Actor, id: string, type?:
 // ---- What a receiver does ----
 
 /** The integration of `type` whose ingest token this is (active only, unless told); INTEGRATION_NOT_FOUND otherwise. */
-async function sourceByToken(db: Executor, type: string, token: string, activeOnly: boolean): Promise<SourceRef> {
+async function sourceByToken(
+  db: Executor,
+  type: string,
+  token: string,
+  activeOnly: boolean,
+): Promise<SourceRef & { auth: IntegrationRow['auth'] }> {
   const [row] = await db
-    .select({ id: integrations.id, accountId: integrations.accountId, active: integrations.active })
+    .select({
+      id: integrations.id,
+      accountId: integrations.accountId,
+      active: integrations.active,
+      auth: integrations.auth,
+    })
     .from(integrations)
     .where(and(eq(integrations.hookToken, token), eq(integrations.type, type)));
   if (!row || (activeOnly && !row.active)) throw new AppError('INTEGRATION_NOT_FOUND');
-  return { id: row.id, accountId: row.accountId, hookToken: token };
+  return { id: row.id, accountId: row.accountId, hookToken: token, auth: row.auth };
+}
+
+/** A receiver that checks a secret in the body against the stored credentials (none stored, or unreadable: refused). */
+function verified(
+  deps: Pick<Deps, 'secrets'>,
+  receiver: SourceReceiver,
+  row: { id: string; auth: IntegrationRow['auth'] },
+  body: unknown,
+) {
+  if (!receiver.verify) return;
+  let auth: Record<string, unknown> = {};
+  try {
+    auth = readAuth(deps.secrets, row);
+  } catch {
+    // Sealed with a key we no longer have: no secret to compare with, so nothing proves the sender.
+  }
+  if (!receiver.verify.check(body, auth)) throw new AppError(receiver.verify.refused);
 }
 
 /** A parsed body nesting too deep is BODY_TOO_DEEP; one with no item in it the receiver's `empty` error. */
@@ -274,15 +310,17 @@ function itemsIn(receiver: SourceReceiver, body: unknown) {
  * each taken into the lead flow. `body` parses the request's bytes (INVALID_JSON when they are not JSON).
  */
 export async function receive(
-  deps: Pick<Deps, 'db' | 'events' | 'log'>,
+  deps: Pick<Deps, 'db' | 'events' | 'log' | 'secrets'>,
   connector: Connector,
   receiver: SourceReceiver,
   token: string,
   body: () => Promise<unknown>,
   request: Omit<Arrival, 'via'>,
 ): Promise<SourceItemOutcome[]> {
-  const source = await sourceByToken(deps.db, connector.slug, token, true);
-  const items = itemsIn(receiver, await body());
+  const { auth, ...source } = await sourceByToken(deps.db, connector.slug, token, true);
+  const parsed = await body();
+  verified(deps, receiver, { id: source.id, auth }, parsed);
+  const items = itemsIn(receiver, parsed);
   // Ingest tells the browsers (hook.changed → HOOK_INFORMER); a source's screen listens to it.
   return takeItems(deps, connector, source, items, { ...request, via: 'webhook' });
 }

@@ -15,6 +15,7 @@ import type {
 import type { Integration } from '@leadrelay/shared';
 import { Alert, Button, Card, Descriptions, Form, Skeleton, Space, Tag, Typography } from 'antd';
 import { Fragment, type ReactNode, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SOURCE_STATE_PATH, useOwnConnect, useOwnState } from '../../lib/connectors/own-queries';
 import { errorMessage } from '../../lib/errors';
 import { useApp } from '../../lib/use-app';
@@ -57,6 +58,7 @@ function offered(items: readonly FormItem<string>[], view: ConnectionView<string
 
 function Piece({ piece, say }: { piece: DetailPiece<string>; say: Say }) {
   if ('icon' in piece) return ICONS[piece.icon];
+  if ('text' in piece && piece.copy) return <CopyText text={piece.text} />;
   if ('text' in piece)
     return piece.href ? (
       <Typography.Link href={piece.href} target="_blank" rel="noreferrer" className="lr-break">
@@ -67,6 +69,20 @@ function Piece({ piece, say }: { piece: DetailPiece<string>; say: Say }) {
     );
   const words = say(piece.word, piece.values);
   return piece.tag ? <Tag color={piece.tag}>{words}</Tag> : <span className="lr-break">{words}</span>;
+}
+
+/** A value to paste elsewhere (a webhook address, a key): as it is, in a monospace face, with a copy button. */
+function CopyText({ text }: { text: string }) {
+  const { t } = useTranslation('integrations');
+  return (
+    <Typography.Text
+      className="lr-mono lr-break"
+      copyable={{ text, tooltips: [t('webhook.copy'), t('webhook.copied')] }}
+      data-testid="copy-value"
+    >
+      {text}
+    </Typography.Text>
+  );
 }
 
 function Details({ view, bordered, say }: { view: ConnectionView<string>; bordered?: boolean; say: Say }) {
