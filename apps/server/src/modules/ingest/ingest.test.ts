@@ -51,6 +51,9 @@ describe('webhook source', () => {
       { name: 'Olena', phone: '050 123 45 67', utm_source: 'fb', city: 'Kyiv' },
       {
         authorization: 'Bearer secret-value',
+        // Ours alone: a sender cannot mark its lead a test or name another source.
+        'x-leadrelay-test': 'true',
+        'x-leadrelay-source': 'googleads-webhook',
       },
     );
     expect(res.statusCode).toBe(202);
@@ -66,6 +69,7 @@ describe('webhook source', () => {
     });
     expect(s.hooks).toMatchObject([{ id: body.hookId, status: 'pending', leadId: s.leads[0]!.id }]);
     expect(s.hooks[0]!.request.headers.authorization).toBe('[redacted]');
+    expect(Object.keys(s.hooks[0]!.request.headers).filter((h) => h.startsWith('x-leadrelay'))).toEqual([]);
     expect(s.deliveries.map((d) => d.destinationId).sort()).toEqual([crm, sms].sort());
     expect(s.deliveries[0]!.idempotencyKey).toBe(`${s.leads[0]!.id}:${s.deliveries[0]!.destinationId}`);
   });

@@ -2,7 +2,8 @@ import { setOwn } from '@leadrelay/shared';
 import type { StoredRequest } from '../../db/schema';
 
 const SECRET_HEADER = /authorization|cookie|token|secret|signature|api[-_]?key|password|session/i;
-const DROPPED_HEADER = /^(host|connection|content-length|accept-encoding|x-forwarded-.*)$/i;
+// x-leadrelay-*: only we set them (a source's item id, a test lead): a sender's own are not kept.
+const DROPPED_HEADER = /^(host|connection|content-length|accept-encoding|x-forwarded-.*|x-leadrelay-.*)$/i;
 
 /** The request as stored on the hook: headers that may carry secrets are redacted. */
 export function storedRequest(

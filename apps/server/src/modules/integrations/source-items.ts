@@ -71,13 +71,12 @@ export async function takeItems(
       outcomes.push({ id, status: 'repeat', hookId: null });
       continue;
     }
-    // Only the connector says an item is a test: a header of that name the sender sent is dropped.
-    const { [TEST_LEAD_HEADER]: _sent, ...headers } = arrival.headers;
     const request: StoredRequest = {
       method: arrival.method,
       contentType: arrival.contentType ?? 'application/json',
       headers: {
-        ...headers,
+        // A sender's own x-leadrelay-* headers were dropped (ingest/request.ts): only the connector says an item is a test.
+        ...arrival.headers,
         'x-leadrelay-source': `${connector.slug}-${arrival.via}`,
         [spec.header]: id,
         ...(test ? { [TEST_LEAD_HEADER]: 'true' } : {}),
