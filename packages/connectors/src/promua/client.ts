@@ -6,8 +6,9 @@
 // next page is asked for with last_id (orders with ids no higher than it). GET /orders/{id} answers
 // {order}. 401/403: the token is wrong, revoked or lacks the orders permission. 429 and 5xx are
 // waited out a few times within one call (Retry-After honoured, bounded), then left to the next poll.
-import { PermanentError, RetryableError } from '../kit/errors';
+
 import { fetchWithTrace, sleep } from '../kit/client-kit';
+import { PermanentError, RetryableError } from '../kit/errors';
 import { parseRetryAfter, redactUrl } from '../kit/http-errors';
 import type { AttemptTrace, ConnectorContext } from '../kit/types';
 import { type PromOrder, promOrderId } from './mapping';
@@ -99,7 +100,12 @@ async function getOnce(ctx: PromuaContext, url: string): Promise<unknown> {
     });
   }
   if (res.status >= 500 || res.status === 408) {
-    throw new RetryableError(`Prom answered HTTP ${res.status}`, { ...full, httpStatus: res.status, code: 'HTTP_5XX', retryAfterMs });
+    throw new RetryableError(`Prom answered HTTP ${res.status}`, {
+      ...full,
+      httpStatus: res.status,
+      code: 'HTTP_5XX',
+      retryAfterMs,
+    });
   }
   if (res.status === 401 || res.status === 403) {
     const words = wordsOf(ctx, body);

@@ -71,13 +71,13 @@ export interface PromEmulator {
 /** The demo store's token: 40 hex characters, as Prom's look. */
 export const PROMUA_DEMO_TOKEN = '5f0c2a9e7d41b8c3a6e2f9d0c7b4a1e8d3f6a2b9';
 const MAX_LIMIT = 100;
-const STATUS_NAMES: Readonly<Record<string, string>> = {
-  pending: 'Новий',
-  received: 'Прийнято',
-  delivered: 'Виконано',
-  canceled: 'Скасовано',
-  paid: 'Оплачено',
-};
+const STATUS_NAMES: ReadonlyMap<string, string> = new Map([
+  ['pending', 'Новий'],
+  ['received', 'Прийнято'],
+  ['delivered', 'Виконано'],
+  ['canceled', 'Скасовано'],
+  ['paid', 'Оплачено'],
+]);
 const DEFAULT_LINES: PromOrderLine[] = [
   { id: 1, name: 'Кавоварка CM-200', sku: 'CM-200', quantity: 1, price: '4 200 грн', total_price: '4 200 грн' },
 ];
@@ -137,7 +137,10 @@ export async function startPromEmulator(options: PromEmulatorOptions = {}): Prom
       const store = companies.get(company);
       if (!store) throw new Error(`No store ${company}`);
       const products = fields.products ?? DEFAULT_LINES;
-      const sum = products.reduce((acc, l) => acc + (Number(String(l.total_price ?? l.price ?? 0).replace(/[^\d.]/g, '')) || 0), 0);
+      const sum = products.reduce(
+        (acc, l) => acc + (Number(String(l.total_price ?? l.price ?? 0).replace(/[^\d.]/g, '')) || 0),
+        0,
+      );
       const id = nextOrder++;
       const createdAt = Date.now();
       const status = fields.status ?? 'pending';
@@ -159,7 +162,7 @@ export async function startPromEmulator(options: PromEmulatorOptions = {}): Prom
         delivery_cost: 0,
         payment_option: { id: 7547964, name: 'Оплата при отриманні' },
         client_notes: '',
-        status_name: STATUS_NAMES[String(status)] ?? String(status),
+        status_name: STATUS_NAMES.get(String(status)) ?? String(status),
         source: 'portal',
         ...fields,
         status,
@@ -172,7 +175,7 @@ export async function startPromEmulator(options: PromEmulatorOptions = {}): Prom
       const found = findOrder(id);
       if (!found) return false;
       found.order.status = status;
-      found.order.status_name = statusName ?? STATUS_NAMES[status] ?? status;
+      found.order.status_name = statusName ?? STATUS_NAMES.get(status) ?? status;
       return true;
     },
     revoke(token) {

@@ -204,6 +204,11 @@ describe('an order as a lead', () => {
     });
     expect(Object.getPrototypeOf(payload)).toBe(Object.prototype);
     expect(payload).toMatchObject({ name: '__proto__', total: '1200.5', utm_source: 'google' });
-    expect([promAmount('350.00'), promAmount(12), promAmount('—'), promAmount(null)]).toEqual([350, 12, undefined, undefined]);
+    expect([promAmount('350.00'), promAmount(12), promAmount('—'), promAmount(null)]).toEqual([
+      350,
+      12,
+      undefined,
+      undefined,
+    ]);
   });
 });

@@ -13,8 +13,14 @@ import { z } from 'zod';
 import type { ConnectorErrors, ConnectorSource, SourceConnect, SourceItem, SourceView } from '../kit/source';
 import { checkToken, ordersSince, type PromuaContext, promWordsOf } from './client';
 import { type PromOrder, promOrderId, promOrderPayload } from './mapping';
-import { type PromuaConnectBody, type PromuaSettings, type PromuaState, ZPromuaConnectBody, ZPromuaState } from './schema';
 import type { PromuaAuth } from './schema';
+import {
+  type PromuaConnectBody,
+  type PromuaSettings,
+  type PromuaState,
+  ZPromuaConnectBody,
+  ZPromuaState,
+} from './schema';
 
 const MINUTE = 60_000;
 /** Each poll reads from this long before the last one started. */

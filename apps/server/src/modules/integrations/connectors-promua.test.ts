@@ -2,8 +2,9 @@
 // it is stored, each new order polled into one lead and delivered, nothing from before the
 // connection, Prom's 429/5xx leaving the cursor for the next poll without losing an order, and a
 // revoked token breaking the source on its page and in the owner's mail until a new one is connected.
-import { type PromEmulator, startPromEmulator } from '@leadrelay/connectors/promua/emulator';
+
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
+import { type PromEmulator, startPromEmulator } from '@leadrelay/connectors/promua/emulator';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectorState, integrations, leads } from '../../db/schema';
