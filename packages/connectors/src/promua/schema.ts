@@ -4,7 +4,7 @@
 import { z } from 'zod';
 
 /**
- * A Prom API token: the merchant makes it in the Prom cabinet (Settings → API management) with the
+ * A Prom API token: the merchant makes it in the company cabinet on Prom (API token management) with the
  * orders permission. It goes into an Authorization header, so no whitespace or control character.
  */
 export const PROMUA_TOKEN = /^[\x21-\x7e]{8,500}$/;
