@@ -2,7 +2,7 @@
 // GET /api/v1/orders/list (date_from, date_to, last_id, limit ≤ 100, status; newest first) and
 // GET /api/v1/orders/{id} ({order}), each with `Authorization: Bearer <token>`: an unknown or
 // revoked token answers 401, a token without the orders permission 403.
-// Control API under /__emulator: make a store (company) with its token, make orders and change their
+// Control API under /__emulator: make a store (company) with its token, another token for a store, make orders and change their
 // status, revoke a token, faults (429 with Retry-After, 5xx, for `times` calls), latency, reset, state.
 import { randomBytes } from 'node:crypto';
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
@@ -59,6 +59,8 @@ export interface PromEmulator {
   requests: EmulatedPromRequest[];
   /** A new store with a token of its own (what one test connects to). */
   createCompany(options?: { canReadOrders?: boolean }): { company: number; token: string };
+  /** Another token for a store (the merchant makes a new one after revoking the old). */
+  createToken(company: number): string;
   createOrder(input?: NewPromOrder): PromOrder;
   setStatus(id: number, status: string, statusName?: string): boolean;
   revoke(token: string): boolean;
@@ -132,6 +134,12 @@ export async function startPromEmulator(options: PromEmulatorOptions = {}): Prom
     token: PROMUA_DEMO_TOKEN,
     requests: kit.requests,
     createCompany: (o = {}) => addCompany(o.canReadOrders ?? true),
+    createToken(company) {
+      if (!companies.has(company)) throw new Error(`No store ${company}`);
+      const token = randomBytes(20).toString('hex');
+      tokens.set(token, { company, isRevoked: false, canReadOrders: true });
+      return token;
+    },
     createOrder(input = {}) {
       const { company = 1, name, lastName, ...fields } = input;
       const store = companies.get(company);
@@ -204,6 +212,11 @@ export async function startPromEmulator(options: PromEmulatorOptions = {}): Prom
   app.post('/__emulator/companies', async (req, reply) => {
     const body = isRecord(req.body) ? req.body : {};
     return reply.code(201).send(emulator.createCompany({ canReadOrders: body.canReadOrders !== false }));
+  });
+  app.post('/__emulator/tokens', async (req, reply) => {
+    const company = Number(isRecord(req.body) ? req.body.company : undefined);
+    if (!companies.has(company)) return reply.code(404).send({ error: 'No such store' });
+    return reply.code(201).send({ company, token: emulator.createToken(company) });
   });
   app.post('/__emulator/orders', async (req, reply) => {
     const body = isRecord(req.body) ? (req.body as NewPromOrder) : {};
