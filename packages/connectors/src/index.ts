@@ -9,6 +9,7 @@ import { http } from './http';
 import type { ConnectorCodes } from './kit/codes';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
+import { promua } from './promua';
 import { sendpulse } from './sendpulse';
 import { telegram } from './telegram';
 import { uspacy } from './uspacy';
@@ -122,6 +123,7 @@ const list: ConnectorDefinition<any, any>[] = [
   horoshop,
   http,
   pipedrive,
+  promua,
   sendpulse,
   telegram,
   uspacy,

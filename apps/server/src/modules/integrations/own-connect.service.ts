@@ -12,6 +12,7 @@ import { type Deps, destinationPolicy } from '../../config';
 import { integrations } from '../../db/schema';
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
+import { baseUrlFor } from '../../delivery/connector-runtime';
 import { sealAuth } from '../../delivery/stored-auth';
 import { AppError } from '../../lib/app-error';
 import { zodAppError } from '../../plugins/errors';
@@ -53,6 +54,8 @@ export async function connectOwn(
     made = await connect.run(
       {
         fetch: createSafeFetch({ ...destinationPolicy(deps.config), timeoutMs: INTERACTIVE_TIMEOUT_MS }),
+        // For a service whose API host is the operator's configuration, not the account's.
+        baseUrl: baseUrlFor(deps.config, connector),
         logger: deps.log.child({ integrationId: row.id, connector: connector.slug }),
         signal: AbortSignal.timeout(INTERACTIVE_TIMEOUT_MS),
       },

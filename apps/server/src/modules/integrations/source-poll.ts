@@ -16,7 +16,7 @@ import { buildConnectorContext } from '../../delivery/connector-context';
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { PeriodicTask } from '../../delivery/periodic';
 import { connectorReason, isAuthFailure } from './connector-errors';
-import { markBroken, markRecovered } from './integration-health';
+import { onDestinationBroken, onDestinationRecovered } from './integration-health';
 import type { SourceDeps } from './source-deps';
 import { isGone, pruneSeenTask, takeItems } from './source-items';
 import { upsertState } from './source-state';
@@ -79,11 +79,9 @@ export async function pollSource(
     await setState({ lastPollAt: now, lastPollError: reason });
     // The sender refused the login: the user must fix it. (Anything else only stops the poll: a
     // receiver may still bring items, and the next poll tries again.)
+    // Broken as a destination is: the browsers told, the owner mailed once per outage in their language.
     if (isAuthFailure(error)) {
-      const changed = await markBroken(deps.db, row.id, reason, now);
-      if (changed?.previous === 'ok') {
-        deps.emitIntegrationUpdate(row.accountId, { integrationId: row.id, status: 'broken', statusReason: reason });
-      }
+      await onDestinationBroken(deps, deps.emitIntegrationUpdate, { destinationId: row.id, reason, retryAt: null });
     }
     deps.log.warn(
       { integrationId: row.id, connector: connector.slug, reason },
@@ -104,9 +102,7 @@ export async function pollSource(
     lastPollAt: now,
     lastPollError: polled.note ?? null,
   });
-  if (row.status === 'broken' && (await markRecovered(deps.db, row.id, now))) {
-    deps.emitIntegrationUpdate(row.accountId, { integrationId: row.id, status: 'ok', statusReason: null });
-  }
+  if (row.status === 'broken') await onDestinationRecovered(deps, deps.emitIntegrationUpdate, row.id);
   return { kind: 'ok', items: outcomes.filter((o) => o.status !== 'repeat' && o.status !== 'duplicate').length };
 }
 

@@ -50,6 +50,7 @@ describe('integration type logos', () => {
     ['uspacy', 'U'],
     ['sendpulse', 'SP'],
     ['horoshop', 'H'],
+    ['promua', 'P'],
     ['alfasms', 'AS'],
   ])("%s, which no package carries, is its initials on the brand's colour", (slug, initials) => {
     const el = logo(slug);
