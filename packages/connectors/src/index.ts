@@ -1,6 +1,7 @@
 // The explicit list of connectors (architecture: no codegen registry).
 import { alfasms } from './alfasms';
 import { amocrm } from './amocrm';
+import { bitrix24 } from './bitrix24';
 import { facebook } from './facebook';
 import { ga } from './ga';
 import { horoshop } from './horoshop';
@@ -115,6 +116,7 @@ export { uspacy } from './uspacy';
 const list: ConnectorDefinition<any, any>[] = [
   alfasms,
   amocrm,
+  bitrix24,
   facebook,
   ga,
   horoshop,
