@@ -98,8 +98,10 @@ export class Bitrix24Client {
         retryAfterMs: OVERLOAD_RETRY_MS,
       });
     }
-    if (error === 'PORTAL_DELETED') return new PermanentError(`BITRIX24_PORTAL_GONE: ${detail}`, { ...details, code: 'CONFIGURATION' });
-    if (error === 'insufficient_scope') return new PermanentError(`BITRIX24_NO_CRM_SCOPE: ${detail}`, { ...details, code: 'AUTH' });
+    if (error === 'PORTAL_DELETED')
+      return new PermanentError(`BITRIX24_PORTAL_GONE: ${detail}`, { ...details, code: 'CONFIGURATION' });
+    if (error === 'insufficient_scope')
+      return new PermanentError(`BITRIX24_NO_CRM_SCOPE: ${detail}`, { ...details, code: 'AUTH' });
     if (error === 'ACCESS_DENIED' && status === 403) {
       // "REST API is available only on commercial plans".
       return new PermanentError(`BITRIX24_PLAN_REQUIRED: ${detail}`, { ...details, code: 'CONFIGURATION' });
@@ -132,7 +134,12 @@ export class Bitrix24Client {
     for (;;) {
       let res: Response;
       try {
-        res = await this.ctx.fetch(url, { method: 'POST', headers, body: JSON.stringify(params), signal: this.ctx.signal });
+        res = await this.ctx.fetch(url, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(params),
+          signal: this.ctx.signal,
+        });
       } catch (err) {
         const message = this.scrub((err as Error).message);
         if (err instanceof PermanentError) throw new PermanentError(message, { ...trace, code: err.code });
@@ -173,10 +180,11 @@ export class Bitrix24Client {
         return body as Envelope;
       }
       const err = this.failure(res.status, body, res.headers, full);
-      if (err instanceof RetryableError && errorOf(body)?.error === 'QUERY_LIMIT_EXCEEDED' && !waited) {
+      const wait = err instanceof RetryableError ? (err.retryAfterMs ?? LIMIT_WAIT_MS) : Number.POSITIVE_INFINITY;
+      if (errorOf(body)?.error === 'QUERY_LIMIT_EXCEEDED' && wait <= 2 * LIMIT_WAIT_MS && !waited) {
         waited = true;
         this.ctx.logger.debug({ method }, 'Bitrix24 request limit: waiting');
-        await sleep(err.retryAfterMs ?? LIMIT_WAIT_MS, this.ctx.signal);
+        await sleep(wait, this.ctx.signal);
         continue;
       }
       throw err;
@@ -189,7 +197,11 @@ export class Bitrix24Client {
   }
 
   /** A list method's items over its pages (`start`, `next`); `pick` reads the items out of one `result`. */
-  async list<T>(method: string, params: Record<string, unknown>, pick: (result: unknown) => unknown = (r) => r): Promise<T[]> {
+  async list<T>(
+    method: string,
+    params: Record<string, unknown>,
+    pick: (result: unknown) => unknown = (r) => r,
+  ): Promise<T[]> {
     const all: T[] = [];
     let start: number | undefined = 0;
     for (let page = 0; page < MAX_PAGES && start !== undefined; page++) {

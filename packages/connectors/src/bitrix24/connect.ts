@@ -49,7 +49,8 @@ export const bitrix24Connect: ConnectorConnect<Bitrix24Auth> = {
       }
       return new ConnectRefusal('BITRIX24_WEBHOOK_REFUSED', { field: 'webhookUrl' });
     }
-    if (error instanceof RetryableError) return new ConnectRefusal('BITRIX24_UNAVAILABLE', { reason: error.message.split(':')[0] });
+    if (error instanceof RetryableError)
+      return new ConnectRefusal('BITRIX24_UNAVAILABLE', { reason: error.message.split(':')[0] });
     return undefined;
   },
 };
@@ -60,7 +61,12 @@ export const bitrix24Account: ConnectorAccount<Bitrix24Auth> = {
   describe(auth): Bitrix24Account {
     const webhook = auth ? parseInboundWebhook(auth.webhookUrl) : undefined;
     if (!webhook) return { connected: false };
-    return { connected: true, portal: new URL(webhook.origin).host, userId: webhook.userId, webhook: maskedWebhook(webhook) };
+    return {
+      connected: true,
+      portal: new URL(webhook.origin).host,
+      userId: webhook.userId,
+      webhook: maskedWebhook(webhook),
+    };
   },
 };
 
@@ -71,6 +77,12 @@ const base = '/api/bitrix24';
 export const bitrix24Aliases: readonly ConnectorAlias[] = [
   { method: 'POST', path: `${base}/connect`, connect: true },
   { method: 'GET', path: `${base}/account/:id`, account: true },
-  { method: 'GET', path: `${base}/pipelines/:id`, list: 'dealPipelines', response: z.array(ZBitrix24Pipeline), refusal },
+  {
+    method: 'GET',
+    path: `${base}/pipelines/:id`,
+    list: 'dealPipelines',
+    response: z.array(ZBitrix24Pipeline),
+    refusal,
+  },
   { method: 'GET', path: `${base}/users/:id`, list: 'bitrix24Users', response: z.array(ZBitrix24User), refusal },
 ];

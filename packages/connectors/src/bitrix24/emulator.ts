@@ -29,7 +29,8 @@ const DEFAULT_ERROR: Record<number, [string, string]> = {
   401: ['NO_AUTH_FOUND', 'Wrong authorization data'],
   403: ['INVALID_CREDENTIALS', 'Invalid request credentials'],
   404: ['ERROR_METHOD_NOT_FOUND', 'Method not found!'],
-  429: ['QUERY_LIMIT_EXCEEDED', 'Too many requests'],
+  // A proxy's 429 (Bitrix24 itself answers 503 QUERY_LIMIT_EXCEEDED, a fault with that `error`).
+  429: ['TOO_MANY_REQUESTS', 'Too many requests'],
   500: ['INTERNAL_SERVER_ERROR', 'Internal server error'],
   503: ['INTERNAL_SERVER_ERROR', 'Service unavailable'],
 };
@@ -122,7 +123,15 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
 
   const now = () => {
     const t = Date.now() / 1000;
-    return { start: t, finish: t, duration: 0, processing: 0, date_start: new Date().toISOString(), date_finish: new Date().toISOString(), operating: 0 };
+    return {
+      start: t,
+      finish: t,
+      duration: 0,
+      processing: 0,
+      date_start: new Date().toISOString(),
+      date_finish: new Date().toISOString(),
+      operating: 0,
+    };
   };
   const find = (list: StoredRecord[], filter: Record<string, unknown>) =>
     list.filter((r) => Object.entries(filter).every(([k, v]) => Object.hasOwn(r, k) && String(r[k]) === String(v)));
@@ -132,11 +141,15 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
       throw new RestError(400, '', "Parameter 'fields' must be array.");
     }
     const f = storedFields(store, fields as Record<string, unknown>);
-    if (need === 'CATEGORY' && f.CATEGORY_ID !== undefined) {
-      const cat = Number(f.CATEGORY_ID);
+    if (need === 'CATEGORY') {
+      // No CATEGORY_ID: the general pipeline (0).
+      const cat = Number(f.CATEGORY_ID ?? 0);
       if (!BITRIX24_SEED.categories.some((c) => c.id === cat)) throw new RestError(400, '', 'Category not found');
       const dir = cat === 0 ? 'DEAL_STAGE' : `DEAL_STAGE_${cat}`;
-      if (f.STAGE_ID !== undefined && !BITRIX24_SEED.statuses.some((s) => s.ENTITY_ID === dir && s.STATUS_ID === f.STAGE_ID)) {
+      if (
+        f.STAGE_ID !== undefined &&
+        !BITRIX24_SEED.statuses.some((s) => s.ENTITY_ID === dir && s.STATUS_ID === f.STAGE_ID)
+      ) {
         throw new RestError(400, '', 'Stage not found in the category');
       }
       if (f.STAGE_ID === undefined) f.STAGE_ID = BITRIX24_SEED.statuses.find((s) => s.ENTITY_ID === dir)!.STATUS_ID;
@@ -156,7 +169,9 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
 
   const crm = (method: string) => method.startsWith('crm.');
   const methods: Record<string, (p: Record<string, unknown>) => Record<string, unknown>> = {
-    profile: () => ({ result: { ID: '1', ADMIN: true, NAME: 'Анна', LAST_NAME: 'Коваль', PERSONAL_GENDER: '', TIME_ZONE: '' } }),
+    profile: () => ({
+      result: { ID: '1', ADMIN: true, NAME: 'Анна', LAST_NAME: 'Коваль', PERSONAL_GENDER: '', TIME_ZONE: '' },
+    }),
     'user.current': () => ({ result: BITRIX24_SEED.users[0] }),
     'user.get': (p) => {
       const filter = (p.FILTER ?? p.filter ?? {}) as Record<string, unknown>;
@@ -173,79 +188,105 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     },
     'crm.status.list': (p) => {
       const filter = (p.filter ?? {}) as Record<string, unknown>;
-      const items = BITRIX24_SEED.statuses.filter((s) => filter.ENTITY_ID === undefined || s.ENTITY_ID === filter.ENTITY_ID);
+      const items = BITRIX24_SEED.statuses.filter(
+        (s) => filter.ENTITY_ID === undefined || s.ENTITY_ID === filter.ENTITY_ID,
+      );
       return page(items, p);
     },
     'crm.duplicate.findbycomm': (p) => {
       const type = str(p.type);
       if (!type) throw new RestError(400, '', 'Communication type is not defined');
-      if (type !== 'PHONE' && type !== 'EMAIL') throw new RestError(400, '', `Communication type '${type.slice(0, 20)}' is not supported in current context`);
-      if (!Array.isArray(p.values) || p.values.length === 0) throw new RestError(400, '', 'Communication values is not defined');
+      if (type !== 'PHONE' && type !== 'EMAIL')
+        throw new RestError(400, '', `Communication type '${type.slice(0, 20)}' is not supported in current context`);
+      if (!Array.isArray(p.values) || p.values.length === 0)
+        throw new RestError(400, '', 'Communication values is not defined');
       const values = p.values.map(String).slice(0, 20);
       const hit = (r: StoredRecord) =>
         multiValues(r[type]).some((v) =>
           values.some((w) => (type === 'PHONE' ? samePhone(v, w) : v.toLowerCase() === w.toLowerCase())),
         );
       const entity = str(p.entity_type);
-      const result: Record<string, number[]> = {};
+      const result = new Map<string, number[]>();
       const of = (name: string, list: StoredRecord[]) => {
         if (entity && entity !== name) return;
         const ids = list.filter(hit).map((r) => Number(r.ID));
-        if (ids.length) result[name] = ids;
+        if (ids.length) result.set(name, ids);
       };
       of('LEAD', store.leads);
       of('CONTACT', store.contacts);
       // An empty answer is an empty array, as PHP's empty array in JSON.
-      return { result: Object.keys(result).length ? result : [] };
+      return { result: result.size ? Object.fromEntries(result) : [] };
     },
     'crm.contact.add': (p) => ({ result: add(store.contacts, p) }),
     'crm.lead.add': (p) => ({ result: add(store.leads, p) }),
     'crm.deal.add': (p) => ({ result: add(store.deals, p, 'CATEGORY') }),
-    'crm.lead.list': (p) => page(find(store.leads, (p.filter ?? {}) as Record<string, unknown>).map((r) => ({ ID: r.ID })), p),
-    'crm.deal.list': (p) => page(find(store.deals, (p.filter ?? {}) as Record<string, unknown>).map((r) => ({ ID: r.ID })), p),
+    'crm.lead.list': (p) =>
+      page(
+        find(store.leads, (p.filter ?? {}) as Record<string, unknown>).map((r) => ({ ID: r.ID })),
+        p,
+      ),
+    'crm.deal.list': (p) =>
+      page(
+        find(store.deals, (p.filter ?? {}) as Record<string, unknown>).map((r) => ({ ID: r.ID })),
+        p,
+      ),
   };
 
-  app.post<{ Params: { user: string; code: string; method: string } }>('/rest/:user/:code/:method', async (req, reply) => {
-    const method = req.params.method.replace(/\.json$/, '');
-    const params = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
-    const entry = kit.log({ method, params, status: 200 });
-    const answer = (status: number, body: unknown) => {
-      entry.status = status;
-      return reply.code(status).send(body);
-    };
-    const fail = (status: number, error: string, description: string) => answer(status, { error, error_description: description });
-    await kit.delay();
-    const f = kit.takeFault((fault) => !fault.method || fault.method === method);
-    if (f) {
-      if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
-      const [error, description] = f.error ? [f.error, f.error] : (DEFAULT_ERROR[f.status] ?? ['INTERNAL_SERVER_ERROR', 'Error']);
-      return fail(f.status, error, description);
-    }
-    if (isRevoked || req.params.user !== '1' || req.params.code !== code) {
-      return fail(401, 'NO_AUTH_FOUND', 'Wrong authorization data');
-    }
-    if (burst !== null) {
-      const t = Date.now();
-      bucket = Math.max(0, bucket - ((t - drainedAt) / 1000) * 2);
-      drainedAt = t;
-      if (bucket + 1 > burst) return fail(503, 'QUERY_LIMIT_EXCEEDED', 'Too many requests');
-      bucket += 1;
-    }
-    if (crm(method) && !scopes.has('crm')) {
-      return fail(403, 'insufficient_scope', 'The request requires higher privileges than provided by the webhook token');
-    }
-    if (method.startsWith('user.') && !scopes.has('user')) {
-      return fail(403, 'insufficient_scope', 'The request requires higher privileges than provided by the webhook token');
-    }
-    const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
-    if (!run) return fail(404, 'ERROR_METHOD_NOT_FOUND', 'Method not found!');
-    try {
-      return answer(200, { ...run(params), time: now() });
-    } catch (err) {
-      if (err instanceof RestError) return fail(err.status, err.error, err.description);
-      throw err;
-    }
-  });
+  app.post<{ Params: { user: string; code: string; method: string } }>(
+    '/rest/:user/:code/:method',
+    async (req, reply) => {
+      const method = req.params.method.replace(/\.json$/, '');
+      const params = (req.body && typeof req.body === 'object' ? req.body : {}) as Record<string, unknown>;
+      const entry = kit.log({ method, params, status: 200 });
+      const answer = (status: number, body: unknown) => {
+        entry.status = status;
+        return reply.code(status).send(body);
+      };
+      const fail = (status: number, error: string, description: string) =>
+        answer(status, { error, error_description: description });
+      await kit.delay();
+      const f = kit.takeFault((fault) => !fault.method || fault.method === method);
+      if (f) {
+        if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
+        const [error, description] = f.error
+          ? [f.error, f.error]
+          : (DEFAULT_ERROR[f.status] ?? ['INTERNAL_SERVER_ERROR', 'Error']);
+        return fail(f.status, error, description);
+      }
+      if (isRevoked || req.params.user !== '1' || req.params.code !== code) {
+        return fail(401, 'NO_AUTH_FOUND', 'Wrong authorization data');
+      }
+      if (burst !== null) {
+        const t = Date.now();
+        bucket = Math.max(0, bucket - ((t - drainedAt) / 1000) * 2);
+        drainedAt = t;
+        if (bucket + 1 > burst) return fail(503, 'QUERY_LIMIT_EXCEEDED', 'Too many requests');
+        bucket += 1;
+      }
+      if (crm(method) && !scopes.has('crm')) {
+        return fail(
+          403,
+          'insufficient_scope',
+          'The request requires higher privileges than provided by the webhook token',
+        );
+      }
+      if (method.startsWith('user.') && !scopes.has('user')) {
+        return fail(
+          403,
+          'insufficient_scope',
+          'The request requires higher privileges than provided by the webhook token',
+        );
+      }
+      const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
+      if (!run) return fail(404, 'ERROR_METHOD_NOT_FOUND', 'Method not found!');
+      try {
+        return answer(200, { ...run(params), time: now() });
+      } catch (err) {
+        if (err instanceof RestError) return fail(err.status, err.error, err.description);
+        throw err;
+      }
+    },
+  );
 
   const emulator: Bitrix24Emulator = {
     url: '',

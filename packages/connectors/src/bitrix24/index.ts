@@ -61,8 +61,10 @@ export async function bitrix24Stages(client: Bitrix24Client, categoryId: number)
 /** Deal pipelines (crm.category.list, entityTypeId 2) with their stages (crm.status.list). */
 export async function bitrix24Pipelines(ctx: Bitrix24Context): Promise<Bitrix24Pipeline[]> {
   const client = bitrix24Client(ctx);
-  const raw = await client.list<Record<string, unknown>>('crm.category.list', { entityTypeId: 2 }, (r) =>
-    (r as { categories?: unknown } | null)?.categories,
+  const raw = await client.list<Record<string, unknown>>(
+    'crm.category.list',
+    { entityTypeId: 2 },
+    (r) => (r as { categories?: unknown } | null)?.categories,
   );
   const stages = new Map<number, Awaited<ReturnType<typeof bitrix24Stages>>>();
   for (const c of raw) {
@@ -88,7 +90,9 @@ async function portalUser(client: Bitrix24Client, ctx: Ctx, id: string | undefin
   const known = cacheOf(ctx).get('users', () => new Map<string, { at: number; users: Bitrix24User[] }>());
   const hit = known.get(wanted);
   if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.users;
-  const users = toUsers(await client.result<Record<string, unknown>[]>('user.get', { FILTER: { ID: wanted, ACTIVE: true } }) ?? []);
+  const users = toUsers(
+    (await client.result<Record<string, unknown>[]>('user.get', { FILTER: { ID: wanted, ACTIVE: true } })) ?? [],
+  );
   known.set(wanted, { at: Date.now(), users });
   return users;
 }
@@ -107,7 +111,11 @@ async function stageStatusOf(client: Bitrix24Client, settings: Bitrix24Settings)
 const METHOD = { lead: 'crm.lead', deal: 'crm.deal' } as const;
 
 /** The record an earlier attempt of this delivery made (ORIGINATOR_ID + ORIGIN_ID), if any. */
-async function madeBefore(client: Bitrix24Client, target: 'lead' | 'deal', originId: string): Promise<number | undefined> {
+async function madeBefore(
+  client: Bitrix24Client,
+  target: 'lead' | 'deal',
+  originId: string,
+): Promise<number | undefined> {
   const found = await client.result<{ ID?: unknown }[]>(`${METHOD[target]}.list`, {
     filter: { ORIGINATOR_ID: ORIGINATOR, ORIGIN_ID: originId },
     select: ['ID'],
@@ -158,7 +166,9 @@ async function deliverLocked(client: Bitrix24Client, ctx: Ctx, input: DeliveryIn
     originId,
     ...(settings.target === 'deal' ? { categoryId: settings.categoryId, stageStatusId } : {}),
   });
-  const id = Number(await client.result(`${METHOD[settings.target]}.add`, { fields, params: { REGISTER_SONET_EVENT: 'Y' } }));
+  const id = Number(
+    await client.result(`${METHOD[settings.target]}.add`, { fields, params: { REGISTER_SONET_EVENT: 'Y' } }),
+  );
   if (!Number.isSafeInteger(id) || id <= 0) {
     throw new PermanentError('HTTP_UNEXPECTED: Bitrix24 answered without the record', {
       ...client.lastTrace,
@@ -187,7 +197,8 @@ export const bitrix24 = defineConnector<Bitrix24Auth, Bitrix24Settings>({
     /** Hosts an inbound webhook address may name: Bitrix24's cloud domains; add an on-premise portal's host. */
     BITRIX24_HOSTS: {
       type: 'hosts',
-      default: '*.bitrix24.ua,*.bitrix24.com,*.bitrix24.eu,*.bitrix24.de,*.bitrix24.pl,*.bitrix24.kz,*.bitrix24.ru,*.bitrix24.by',
+      default:
+        '*.bitrix24.ua,*.bitrix24.com,*.bitrix24.eu,*.bitrix24.de,*.bitrix24.pl,*.bitrix24.kz,*.bitrix24.ru,*.bitrix24.by',
     },
   },
   // Bitrix24 refusing a list request itself answers CRM_REQUEST_FAILED with its reason on the generic lists route.

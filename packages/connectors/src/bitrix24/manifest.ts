@@ -100,7 +100,9 @@ export const manifest = defineManifest<typeof words>({
                       id: p.id,
                       name: p.name,
                       main: p.isDefault,
-                      stages: p.stages.filter((st) => st.semantics === 'process').map((st) => ({ id: st.id, name: st.name })),
+                      stages: p.stages
+                        .filter((st) => st.semantics === 'process')
+                        .map((st) => ({ id: st.id, name: st.name })),
                     })),
                   placeholder: { main: 'settings.defaultPipeline', otherwise: 'settings.portalPipeline' },
                   unset: { main: 'settings.unsetMain', otherwise: 'settings.unsetDefault' },

@@ -47,12 +47,12 @@ const UTM_KEYS = ['source', 'medium', 'campaign', 'content', 'term'] as const;
 
 /** UTM_SOURCE … UTM_TERM from the lead's UTM. */
 export function utmFields(lead: Lead): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const key of UTM_KEYS) {
-    const v = lead.utm?.[key]?.trim();
-    if (v) out[`UTM_${key.toUpperCase()}`] = v.slice(0, MAX_UTM);
-  }
-  return out;
+  return Object.fromEntries(
+    UTM_KEYS.flatMap((key) => {
+      const v = lead.utm?.[key]?.trim();
+      return v ? [[`UTM_${key.toUpperCase()}`, v.slice(0, MAX_UTM)]] : [];
+    }),
+  );
 }
 
 /** The record's COMMENTS: the lead's comment, then what else it brought (custom values), as plain lines. */
@@ -167,7 +167,8 @@ interface RawStatus {
 }
 
 /** The stage directory of a pipeline: DEAL_STAGE for the general one (0), DEAL_STAGE_{id} for the rest. */
-export const stageDirectory = (categoryId: number): string => (categoryId === 0 ? 'DEAL_STAGE' : `DEAL_STAGE_${categoryId}`);
+export const stageDirectory = (categoryId: number): string =>
+  categoryId === 0 ? 'DEAL_STAGE' : `DEAL_STAGE_${categoryId}`;
 
 /** crm.status.list items as stages, in the portal's order; `semantics` process / success / failure. */
 export function toStages(raw: RawStatus[]): Bitrix24Stage[] {
@@ -175,7 +176,8 @@ export function toStages(raw: RawStatus[]): Bitrix24Stage[] {
     .map((s) => {
       const id = Number(s.ID);
       if (!Number.isSafeInteger(id) || id <= 0 || typeof s.STATUS_ID !== 'string') return undefined;
-      const semantics = s.EXTRA?.SEMANTICS ?? (s.SEMANTICS === 'S' ? 'success' : s.SEMANTICS === 'F' ? 'failure' : 'process');
+      const semantics =
+        s.EXTRA?.SEMANTICS ?? (s.SEMANTICS === 'S' ? 'success' : s.SEMANTICS === 'F' ? 'failure' : 'process');
       return {
         id,
         statusId: s.STATUS_ID,

@@ -43,7 +43,13 @@ export const ZBitrix24Account = z.object({
 });
 export type Bitrix24Account = z.infer<typeof ZBitrix24Account>;
 
-export const ZBitrix24Stage = z.object({ id: z.number(), statusId: z.string(), name: z.string(), sort: z.number(), semantics: z.string() });
+export const ZBitrix24Stage = z.object({
+  id: z.number(),
+  statusId: z.string(),
+  name: z.string(),
+  sort: z.number(),
+  semantics: z.string(),
+});
 export const ZBitrix24Pipeline = z.object({
   id: z.number(),
   name: z.string(),
