@@ -119,8 +119,8 @@ describe('bitrix24 destination', () => {
 
   it('finds the customer the CRM has by phone, else by e-mail, instead of making a second contact', async () => {
     const ctx = ctxOf(em, { settings: { target: 'deal' } });
-    await deliver(ctx, { name: 'Марія', phone: '0671112233' });
-    await deliver(ctx, { name: 'Марія', email: 'MARIA@example.com' });
+    await deliver(ctx, { name: 'Марія', phone: '0671112233', custom: {} });
+    await deliver(ctx, { name: 'Марія', email: 'MARIA@example.com', custom: {} });
     expect(em.contacts).toHaveLength(1);
     expect(em.deals.map((d) => d.CONTACT_IDS)).toEqual([[7], [7]]);
     // The general pipeline's first stage when none is chosen (Bitrix24's default).
@@ -134,7 +134,7 @@ describe('bitrix24 destination', () => {
   it('a lead carries the person and links a contact the CRM has, but makes none (the manager converts it)', async () => {
     const ctx = ctxOf(em, { settings: { target: 'lead' } });
     await deliver(ctx, { ...SAMPLE_LEAD });
-    await deliver(ctx, { name: 'Марія', phone: '+380671112233' });
+    await deliver(ctx, { name: 'Марія', phone: '+380671112233', custom: {} });
     expect(em.contacts).toHaveLength(1);
     expect(em.leads[0]).toMatchObject({
       TITLE: 'Заявка: Olena Kovalenko',
@@ -189,7 +189,7 @@ describe('bitrix24 destination', () => {
     em.setRateLimit(4);
     const ctx = ctxOf(em, { settings: { target: 'deal' } });
     const results = await Promise.allSettled(
-      [1, 2, 3].map((n) => deliver(ctx, { name: `N${n}`, phone: `+38050000000${n}` })),
+      [1, 2, 3].map((n) => deliver(ctx, { name: `N${n}`, phone: `+38050000000${n}`, custom: {} })),
     );
     // Each delivery either made its deal or failed as retryable (the engine tries it again): none is lost as permanent.
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toBeInstanceOf(RetryableError);

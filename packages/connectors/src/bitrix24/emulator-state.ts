@@ -9,8 +9,10 @@ export interface Bitrix24Fault {
    * The HTTP status; `error` the Bitrix24 error code in the body (default by status: 401
    * NO_AUTH_FOUND, 403 INVALID_CREDENTIALS, 503 INTERNAL_SERVER_ERROR, 500 INTERNAL_SERVER_ERROR).
    */
-  status: number;
+  status?: number;
   error?: string;
+  /** The method is carried out (a record is made), then the connection drops before the answer. */
+  isAnswerLost?: boolean;
   /** Retry-After in seconds (a proxy in front of the portal; Bitrix24 itself sends none). */
   retryAfter?: number;
   /** Only this REST method (e.g. "crm.deal.add"); default every method. */

@@ -246,12 +246,13 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
         answer(status, { error, error_description: description });
       await kit.delay();
       const f = kit.takeFault((fault) => !fault.method || fault.method === method);
-      if (f) {
+      if (f && !f.isAnswerLost) {
+        const status = f.status ?? 500;
         if (f.retryAfter !== undefined) reply.header('retry-after', String(f.retryAfter));
         const [error, description] = f.error
           ? [f.error, f.error]
-          : (DEFAULT_ERROR[f.status] ?? ['INTERNAL_SERVER_ERROR', 'Error']);
-        return fail(f.status, error, description);
+          : (DEFAULT_ERROR[status] ?? ['INTERNAL_SERVER_ERROR', 'Error']);
+        return fail(status, error, description);
       }
       if (isRevoked || req.params.user !== '1' || req.params.code !== code) {
         return fail(401, 'NO_AUTH_FOUND', 'Wrong authorization data');
@@ -280,7 +281,14 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
       const run = Object.hasOwn(methods, method) ? methods[method] : undefined;
       if (!run) return fail(404, 'ERROR_METHOD_NOT_FOUND', 'Method not found!');
       try {
-        return answer(200, { ...run(params), time: now() });
+        const body = { ...run(params), time: now() };
+        if (f?.isAnswerLost) {
+          // The work is done; the answer never arrives.
+          reply.hijack();
+          req.raw.socket?.destroy();
+          return;
+        }
+        return answer(200, body);
       } catch (err) {
         if (err instanceof RestError) return fail(err.status, err.error, err.description);
         throw err;

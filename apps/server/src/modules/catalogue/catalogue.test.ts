@@ -39,6 +39,7 @@ describe('settings (integration types)', () => {
       [
         'alfasms',
         'amocrm',
+        'bitrix24',
         'facebook',
         'ga',
         'horoshop',
@@ -63,6 +64,7 @@ describe('settings (integration types)', () => {
       'amocrm',
       'pipedrive',
       'uspacy',
+      'bitrix24',
       'alfasms',
       'ga',
       'sendpulse',
@@ -77,6 +79,7 @@ describe('settings (integration types)', () => {
       [
         'alfasms',
         'amocrm',
+        'bitrix24',
         'facebook',
         'ga',
         'horoshop',
@@ -126,6 +129,7 @@ describe('settings (integration types)', () => {
       expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual([
         'alfasms',
         'amocrm',
+        'bitrix24',
         'facebook',
         'ga',
         'horoshop',
