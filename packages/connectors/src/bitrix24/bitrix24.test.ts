@@ -164,6 +164,17 @@ describe('bitrix24 destination', () => {
     expect(em.contacts).toHaveLength(2);
   });
 
+  it("a portal ignoring the list's filter never makes a retry answer another delivery's deal", async () => {
+    const ctx = ctxOf(em, { settings: { target: 'deal' } });
+    const first = await deliver(ctx, SAMPLE_LEAD, 'first');
+    em.setListFilterIgnored(true);
+    const retried = await deliver(ctx, { ...SAMPLE_LEAD, name: 'Other' }, 'second', { outcomeUnknown: true });
+    expect(retried.externalId).not.toBe(first.externalId);
+    expect(em.deals).toHaveLength(2);
+    const again = await deliver(ctx, SAMPLE_LEAD, 'first', { outcomeUnknown: true });
+    expect(again.externalId).toBe(first.externalId);
+  });
+
   it('two deliveries of one person at once make one contact', async () => {
     const ctx = ctxOf(em, { settings: { target: 'deal' } });
     await Promise.all([deliver(ctx, SAMPLE_LEAD, 'x'), deliver(ctx, { ...SAMPLE_LEAD, email: undefined }, 'y')]);

@@ -73,6 +73,8 @@ export interface Bitrix24Emulator {
   setScopes(scopes: string[]): void;
   /** The leaky bucket: more than `burst` calls without the bucket draining at 2 a second answer QUERY_LIMIT_EXCEEDED. */
   setRateLimit(burst: number | null): void;
+  /** crm.lead.list / crm.deal.list answer every record, whatever the filter. */
+  setListFilterIgnored(isIgnored: boolean): void;
   setLatency(ms: number): void;
   setFault(fault: Bitrix24Fault | null): void;
   /** Records, log, faults, latency, scopes and limit back to the seed; the webhook valid again. */
@@ -112,6 +114,7 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
   let isRevoked = false;
   let scopes = new Set(['crm', 'user']);
   let burst: number | null = null;
+  let isFilterIgnored = false;
   let bucket = 0;
   let drainedAt = Date.now();
 
@@ -167,6 +170,11 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     return { result: slice, total: items.length, ...(start + 50 < items.length ? { next: start + 50 } : {}) };
   };
 
+  const selected = (r: StoredRecord, p: Record<string, unknown>) => {
+    const select = Array.isArray(p.select) ? p.select.map(String) : ['*'];
+    if (select.includes('*')) return r;
+    return Object.fromEntries(select.filter((k) => Object.hasOwn(r, k)).map((k) => [k, r[k]]));
+  };
   const crm = (method: string) => method.startsWith('crm.');
   const methods: Record<string, (p: Record<string, unknown>) => Record<string, unknown>> = {
     profile: () => ({
@@ -222,12 +230,16 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     'crm.deal.add': (p) => ({ result: add(store.deals, p, 'CATEGORY') }),
     'crm.lead.list': (p) =>
       page(
-        find(store.leads, (p.filter ?? {}) as Record<string, unknown>).map((r) => ({ ID: r.ID })),
+        find(store.leads, isFilterIgnored ? {} : ((p.filter ?? {}) as Record<string, unknown>)).map((r) =>
+          selected(r, p),
+        ),
         p,
       ),
     'crm.deal.list': (p) =>
       page(
-        find(store.deals, (p.filter ?? {}) as Record<string, unknown>).map((r) => ({ ID: r.ID })),
+        find(store.deals, isFilterIgnored ? {} : ((p.filter ?? {}) as Record<string, unknown>)).map((r) =>
+          selected(r, p),
+        ),
         p,
       ),
   };
@@ -324,9 +336,13 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
       bucket = 0;
       drainedAt = Date.now();
     },
+    setListFilterIgnored(isIgnored) {
+      isFilterIgnored = isIgnored;
+    },
     setLatency: kit.setLatency,
     setFault: kit.setFault,
     reset() {
+      isFilterIgnored = false;
       kit.resetSwitches();
       clearStore(store);
       isRevoked = false;

@@ -116,12 +116,19 @@ async function madeBefore(
   target: 'lead' | 'deal',
   originId: string,
 ): Promise<number | undefined> {
-  const found = await client.result<{ ID?: unknown }[]>(`${METHOD[target]}.list`, {
-    filter: { ORIGINATOR_ID: ORIGINATOR, ORIGIN_ID: originId },
-    select: ['ID'],
-    order: { ID: 'ASC' },
-  });
-  const id = Array.isArray(found) ? Number(found[0]?.ID) : Number.NaN;
+  const found = await client.result<{ ID?: unknown; ORIGIN_ID?: unknown; ORIGINATOR_ID?: unknown }[]>(
+    `${METHOD[target]}.list`,
+    {
+      filter: { ORIGINATOR_ID: ORIGINATOR, ORIGIN_ID: originId },
+      select: ['ID', 'ORIGINATOR_ID', 'ORIGIN_ID'],
+      order: { ID: 'ASC' },
+    },
+  );
+  // Confirmed here, never trusted to the filter: a portal ignoring it must not hand us another record.
+  const ours = Array.isArray(found)
+    ? found.find((r) => r.ORIGIN_ID === originId && r.ORIGINATOR_ID === ORIGINATOR)
+    : undefined;
+  const id = Number(ours?.ID);
   return Number.isSafeInteger(id) && id > 0 ? id : undefined;
 }
 
