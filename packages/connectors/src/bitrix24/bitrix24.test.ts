@@ -146,6 +146,14 @@ describe('bitrix24 destination', () => {
     expect(em.leads[1]).toMatchObject({ CONTACT_ID: 7, PHONE: [expect.objectContaining({ VALUE: '+380671112233' })] });
   });
 
+  it('a webhook without the Users scope still delivers, to the chosen responsible user; its users list says why it is empty', async () => {
+    em.setScopes(['crm']);
+    const ctx = ctxOf(em, { settings: { target: 'deal', ownerId: 1 } });
+    await deliver(ctx, SAMPLE_LEAD, 'u', { assignee: { id: '2' } });
+    expect(em.deals.map((d) => d.ASSIGNED_BY_ID)).toEqual([1]);
+    await expect(bitrix24Users(ctx)).rejects.toThrow(/^BITRIX24_NO_USER_SCOPE/);
+  });
+
   it('an assignee the portal does not have (or has fired) falls back to the chosen responsible user', async () => {
     const ctx = ctxOf(em, { settings: { target: 'deal', ownerId: 1 } });
     await deliver(ctx, SAMPLE_LEAD, 'a', { assignee: { id: '3' } });

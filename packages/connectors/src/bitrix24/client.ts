@@ -79,7 +79,7 @@ export class Bitrix24Client {
   }
 
   /** One failed answer as the delivery records it: our code first, Bitrix24's words after. */
-  private failure(status: number, body: unknown, headers: Headers, trace: AttemptTrace): Error {
+  private failure(method: string, status: number, body: unknown, headers: Headers, trace: AttemptTrace): Error {
     const { error = '', description = '' } = errorOf(body) ?? {};
     const detail = this.scrub([error, description].filter(Boolean).join(': ') || `HTTP ${status}`);
     const details = { ...trace, httpStatus: status };
@@ -100,8 +100,11 @@ export class Bitrix24Client {
     }
     if (error === 'PORTAL_DELETED')
       return new PermanentError(`BITRIX24_PORTAL_GONE: ${detail}`, { ...details, code: 'CONFIGURATION' });
-    if (error === 'insufficient_scope')
-      return new PermanentError(`BITRIX24_NO_CRM_SCOPE: ${detail}`, { ...details, code: 'AUTH' });
+    if (error === 'insufficient_scope') {
+      // The webhook lacks the scope of this method: CRM for crm.*, Users for user.*.
+      const code = method.startsWith('user.') ? 'BITRIX24_NO_USER_SCOPE' : 'BITRIX24_NO_CRM_SCOPE';
+      return new PermanentError(`${code}: ${detail}`, { ...details, code: 'AUTH' });
+    }
     if (error === 'ACCESS_DENIED' && status === 403) {
       // "REST API is available only on commercial plans".
       return new PermanentError(`BITRIX24_PLAN_REQUIRED: ${detail}`, { ...details, code: 'CONFIGURATION' });
@@ -179,7 +182,7 @@ export class Bitrix24Client {
         }
         return body as Envelope;
       }
-      const err = this.failure(res.status, body, res.headers, full);
+      const err = this.failure(method, res.status, body, res.headers, full);
       const wait = err instanceof RetryableError ? (err.retryAfterMs ?? LIMIT_WAIT_MS) : Number.POSITIVE_INFINITY;
       if (errorOf(body)?.error === 'QUERY_LIMIT_EXCEEDED' && wait <= 2 * LIMIT_WAIT_MS && !waited) {
         waited = true;

@@ -90,9 +90,17 @@ async function portalUser(client: Bitrix24Client, ctx: Ctx, id: string | undefin
   const known = cacheOf(ctx).get('users', () => new Map<string, { at: number; users: Bitrix24User[] }>());
   const hit = known.get(wanted);
   if (hit && Date.now() - hit.at < USER_TTL_MS) return hit.users;
-  const users = toUsers(
-    (await client.result<Record<string, unknown>[]>('user.get', { FILTER: { ID: wanted, ACTIVE: true } })) ?? [],
-  );
+  let users: Bitrix24User[];
+  try {
+    users = toUsers(
+      (await client.result<Record<string, unknown>[]>('user.get', { FILTER: { ID: wanted, ACTIVE: true } })) ?? [],
+    );
+  } catch (error) {
+    // A webhook without the Users scope cannot tell: the lead still goes, to the chosen responsible user.
+    if (!(error instanceof PermanentError) || !error.message.startsWith('BITRIX24_NO_USER_SCOPE')) throw error;
+    ctx.logger.warn({ reason: 'BITRIX24_NO_USER_SCOPE' }, 'Bitrix24 users unreadable: assignee not checked');
+    users = [];
+  }
   known.set(wanted, { at: Date.now(), users });
   return users;
 }
