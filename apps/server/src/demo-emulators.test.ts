@@ -11,6 +11,7 @@ let emulators: DemoEmulators;
 type Demo = Record<'amocrm' | 'facebook' | 'ga' | 'horoshop' | 'telegram', { url: string; [k: string]: string }> & {
   pipedrive: { url: string; apiToken: string };
   uspacy: { url: string; email: string; password: string; webhookUrl: string };
+  bitrix24: { url: string; webhookUrl: string };
   alfasms: { url: string; apiKey: string; senders: string[] };
 };
 const demo = () => emulators.info as unknown as Demo;
@@ -85,6 +86,18 @@ describe('EMULATORS=true', () => {
       const funnels = await callAs(t, 'GET', `/api/uspacy/leadFunnels/${id}`, user);
       expect(funnels.json().length).toBeGreaterThan(0);
     }
+  });
+
+  it('a Bitrix24 integration connects to the emulator by its inbound webhook address', async () => {
+    const created = await callAs(t, 'POST', '/api/integrations', user, { type: 'bitrix24', name: 'Demo Bitrix24' });
+    const id = created.json()._id;
+    const connect = await callAs(t, 'POST', '/api/bitrix24/connect', user, {
+      integrationId: id,
+      webhookUrl: demo().bitrix24.webhookUrl,
+    });
+    expect(connect.json()).toEqual({ integrationId: id, type: 'bitrix24' });
+    const pipelines = await callAs(t, 'GET', `/api/bitrix24/pipelines/${id}`, user);
+    expect(pipelines.json().length).toBeGreaterThan(0);
   });
 
   it('payments go to the LiqPay emulator: its checkout page opens for a form the app signs', async () => {

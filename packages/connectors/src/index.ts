@@ -1,6 +1,7 @@
 // The explicit list of connectors (architecture: no codegen registry).
 import { alfasms } from './alfasms';
 import { amocrm } from './amocrm';
+import { bitrix24 } from './bitrix24';
 import { facebook } from './facebook';
 import { ga } from './ga';
 import { googleads } from './googleads';
@@ -117,6 +118,7 @@ export { uspacy } from './uspacy';
 const list: ConnectorDefinition<any, any>[] = [
   alfasms,
   amocrm,
+  bitrix24,
   facebook,
   ga,
   googleads,

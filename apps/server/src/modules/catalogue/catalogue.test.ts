@@ -39,6 +39,7 @@ describe('settings (integration types)', () => {
       [
         'alfasms',
         'amocrm',
+        'bitrix24',
         'facebook',
         'ga',
         'googleads',
@@ -65,6 +66,7 @@ describe('settings (integration types)', () => {
       'amocrm',
       'pipedrive',
       'uspacy',
+      'bitrix24',
       'alfasms',
       'ga',
       'sendpulse',
@@ -79,6 +81,7 @@ describe('settings (integration types)', () => {
       [
         'alfasms',
         'amocrm',
+        'bitrix24',
         'facebook',
         'ga',
         'googleads',
@@ -163,6 +166,7 @@ describe('settings (integration types)', () => {
       expect(slugsOf((await call('GET', `${base}/settings`, client)).json())).toEqual([
         'alfasms',
         'amocrm',
+        'bitrix24',
         'facebook',
         'ga',
         'googleads',

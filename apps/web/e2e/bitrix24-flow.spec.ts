@@ -1,0 +1,127 @@
+import enB24Codes from '../../../packages/connectors/src/bitrix24/words/codes/en.json' with { type: 'json' };
+import ukB24Codes from '../../../packages/connectors/src/bitrix24/words/codes/uk.json' with { type: 'json' };
+import enB24 from '../../../packages/connectors/src/bitrix24/words/en.json' with { type: 'json' };
+import ukB24 from '../../../packages/connectors/src/bitrix24/words/uk.json' with { type: 'json' };
+import { baseURL } from '../playwright.config';
+import { signUp } from './support/actions';
+import { pick, postLead, sourceTo, stateOf } from './support/flow';
+import { type Lang, texts, uniqueLogin } from './support/locales';
+import { expectFits, forPicture } from './support/screens';
+import { expect, test } from './support/test';
+import { UUID, urlMatching } from './support/url';
+
+// Issue 32, Bitrix24 from its own screen (the emulator the end-to-end server runs with
+// EMULATORS=true plays the portal): paste the inbound webhook address, choose a deal in a pipeline
+// and stage, and a website lead lands in the portal once as a deal with its contact.
+const words = { uk: { ...ukB24, codes: ukB24Codes }, en: { ...enB24, codes: enB24Codes } };
+
+interface Emulators {
+  bitrix24: { url: string; webhookUrl: string };
+}
+let emulators: Emulators;
+test.beforeAll(async ({ request }) => {
+  emulators = await (await request.get(`${baseURL}/api/emulators`)).json();
+});
+
+type B24State = {
+  deals: {
+    ID: string;
+    TITLE: string;
+    CATEGORY_ID: number;
+    STAGE_ID: string;
+    ASSIGNED_BY_ID: number;
+    CONTACT_IDS: number[];
+  }[];
+  contacts: { ID: string; NAME: string; LAST_NAME?: string; PHONE: { VALUE: string }[] }[];
+};
+
+async function connect(page: import('@playwright/test').Page, lang: Lang, name: string, webhookUrl: string) {
+  const t = texts[lang];
+  const b = words[lang];
+  await page.getByRole('button', { name: b.list.connect }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel(t.crm.create.name).fill(name);
+  await dialog.getByLabel(b.connect.webhookUrl).fill(webhookUrl);
+  return dialog;
+}
+
+test('a website lead lands in Bitrix24 once as a deal, with its contact, in the pipeline and stage chosen on screen', async ({
+  page,
+}) => {
+  const t = texts.en;
+  const b = words.en;
+  const { bitrix24 } = emulators;
+  await signUp(page, 'en', uniqueLogin('b24'), 'Secret123', '/admin/integrations/bitrix24');
+  const dialog = await connect(page, 'en', 'Sales Bitrix24', bitrix24.webhookUrl);
+  await dialog.getByRole('button', { name: t.crm.create.saveToken, exact: true }).click();
+
+  await expect(page).toHaveURL(urlMatching(`/en/admin/integrations/bitrix24/${UUID}`), { timeout: 15_000 });
+  await expect(page.getByText(t.crm.connection.connected, { exact: true }).first()).toBeVisible();
+  const account = page.getByTestId('bitrix24-account');
+  await expect(account).toContainText(new URL(bitrix24.url).host);
+  // The webhook's code is a credential: shown hidden, never in full.
+  await expect(account).toContainText('/rest/1/••••/');
+  await expect(page.locator('body')).not.toContainText(bitrix24.webhookUrl.split('/rest/1/')[1]!.replace('/', ''));
+  await expectFits(page, 'bitrix24-connection-en-1440');
+
+  await page.getByRole('tab', { name: b.tabs.pipeline }).click();
+  await page.getByText(b.targets.deal, { exact: true }).click();
+  await pick(page, b.settings.pipeline, 'Опт');
+  await pick(page, b.settings.stage, 'Переговори');
+  await pick(page, b.settings.responsible, 'Богдан Мельник');
+  await page.getByRole('button', { name: t.crm.save, exact: true }).first().click();
+  await expect(page.getByText(t.crm.ui.saved_success)).toBeVisible();
+  await forPicture(() => page.getByText(t.crm.ui.saved_success).waitFor({ state: 'hidden' }));
+  await expectFits(page, 'bitrix24-pipeline-en-1440');
+
+  const hookUrl = await sourceTo(page, 'Sales Bitrix24');
+  await postLead(hookUrl, { name: 'Lina Kostenko', phone: '066 123 45 67', email: 'lina.kostenko@example.com' });
+
+  const mine = (state: B24State) => state.deals.filter((d) => d.TITLE.includes('Lina Kostenko'));
+  await expect.poll(async () => mine(await stateOf<B24State>(bitrix24.url)).length, { timeout: 20_000 }).toBe(1);
+  const state = await stateOf<B24State>(bitrix24.url);
+  const [deal] = mine(state);
+  expect(deal).toMatchObject({ CATEGORY_ID: 1, STAGE_ID: 'C1:PREPARATION', ASSIGNED_BY_ID: 2 });
+  const contact = state.contacts.find((x) => Number(x.ID) === deal!.CONTACT_IDS[0]);
+  expect(contact).toMatchObject({ NAME: 'Lina', LAST_NAME: 'Kostenko', PHONE: [{ VALUE: '+380661234567' }] });
+});
+
+for (const [lang, width] of [
+  ['uk', 375],
+  ['en', 375],
+  ['uk', 1440],
+] as const) {
+  test(`${lang} at ${width} px: a wrong webhook address is refused in the person's words, then the right one connects`, async ({
+    page,
+  }) => {
+    const t = texts[lang];
+    const b = words[lang];
+    const { bitrix24 } = emulators;
+    await page.setViewportSize({ width, height: width < 500 ? 800 : 900 });
+    await signUp(page, lang, uniqueLogin(`b24${lang}`), 'Secret123', '/admin/integrations/bitrix24');
+    await expectFits(page, `bitrix24-list-${lang}-${width}`);
+    // The code of another webhook: the portal refuses it, and the dialog says what to do.
+    const dialog = await connect(
+      page,
+      lang,
+      'Bitrix24',
+      bitrix24.webhookUrl.replace(/\/rest\/1\/[^/]+\//, '/rest/1/wrongcode12345/'),
+    );
+    await dialog.getByRole('button', { name: t.crm.create.saveToken, exact: true }).click();
+    // The integration is made, not connected, and the refusal says what to do in the person's language.
+    await expect(page.getByText(b.codes.errors.BITRIX24_WEBHOOK_REFUSED, { exact: false })).toBeVisible();
+    await expect(page).toHaveURL(urlMatching(`${t.prefix}/admin/integrations/bitrix24/${UUID}`), { timeout: 15_000 });
+    await expectFits(page, `bitrix24-refused-${lang}-${width}`);
+    // Connecting again from the integration's page with the right address.
+    await page.getByRole('button', { name: b.list.connect }).first().click();
+    const again = page.getByRole('dialog');
+    await again.getByLabel(b.connect.webhookUrl).fill(bitrix24.webhookUrl);
+    await expectFits(page, `bitrix24-connect-${lang}-${width}`);
+    await again.getByRole('button', { name: t.crm.create.saveToken, exact: true }).click();
+    await expect(page.getByText(t.crm.connection.connected, { exact: true }).first()).toBeVisible();
+    await page.getByRole('tab', { name: b.tabs.pipeline }).click();
+    await page.getByText(b.targets.deal, { exact: true }).click();
+    await expect(page.getByLabel(b.settings.pipeline, { exact: true })).toBeVisible();
+    await expectFits(page, `bitrix24-pipeline-${lang}-${width}`);
+  });
+}
