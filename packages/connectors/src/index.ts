@@ -3,6 +3,7 @@ import { alfasms } from './alfasms';
 import { amocrm } from './amocrm';
 import { facebook } from './facebook';
 import { ga } from './ga';
+import { googlesheets } from './googlesheets';
 import { horoshop } from './horoshop';
 import { http } from './http';
 import type { ConnectorCodes } from './kit/codes';
@@ -117,6 +118,7 @@ const list: ConnectorDefinition<any, any>[] = [
   amocrm,
   facebook,
   ga,
+  googlesheets,
   horoshop,
   http,
   pipedrive,

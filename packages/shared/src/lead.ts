@@ -38,6 +38,7 @@ export const DESTINATION_TYPES = [
   'uspacy',
   'alfasms',
   'ga',
+  'googlesheets',
   'sendpulse',
   'http',
   'telegram',
