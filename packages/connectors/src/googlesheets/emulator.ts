@@ -329,6 +329,8 @@ export async function startSheetsEmulator(options: SheetsEmulatorOptions = {}): 
   const answerOrLose = (req: FastifyRequest, reply: FastifyReply, body: unknown) => {
     const lost = kit.takeFault((f) => Boolean(f.lose) && (!f.path || req.url.includes(f.path)));
     if (lost) {
+      // Carried out, then the connection cut: logged here, as no answer goes out.
+      kit.log({ method: req.method, path: req.url.split('?')[0] ?? '', status: 0, receivedAt: new Date().toISOString() });
       reply.raw.destroy();
       return reply;
     }
