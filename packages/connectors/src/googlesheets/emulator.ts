@@ -330,7 +330,12 @@ export async function startSheetsEmulator(options: SheetsEmulatorOptions = {}): 
     const lost = kit.takeFault((f) => Boolean(f.lose) && (!f.path || req.url.includes(f.path)));
     if (lost) {
       // Carried out, then the connection cut: logged here, as no answer goes out.
-      kit.log({ method: req.method, path: req.url.split('?')[0] ?? '', status: 0, receivedAt: new Date().toISOString() });
+      kit.log({
+        method: req.method,
+        path: req.url.split('?')[0] ?? '',
+        status: 0,
+        receivedAt: new Date().toISOString(),
+      });
       reply.raw.destroy();
       return reply;
     }

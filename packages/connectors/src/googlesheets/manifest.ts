@@ -43,6 +43,8 @@ export const manifest = defineManifest<typeof words>({
               span: { xs: 24, xl: 10 },
               title: 'spreadsheet.title',
               save: 'spreadsheet.save',
+              saved: 'spreadsheet.saved',
+              checkFailed: 'spreadsheet.checkFailed',
               items: [
                 {
                   kind: 'list-select',
@@ -62,6 +64,8 @@ export const manifest = defineManifest<typeof words>({
               span: { xs: 24, xl: 14 },
               title: 'sheet.title',
               save: 'sheet.save',
+              saved: 'sheet.saved',
+              checkFailed: 'sheet.checkFailed',
               omitEmpty: true,
               items: [
                 {
