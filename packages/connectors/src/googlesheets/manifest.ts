@@ -13,6 +13,8 @@ export const manifest = defineManifest<typeof words>({
   logo,
   page: {
     title: 'page.title',
+    // Google says it in the person's language (Google Таблиці).
+    name: 'page.name',
     list: LIST_WORDS,
     connect: {
       methods: [
