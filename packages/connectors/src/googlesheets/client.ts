@@ -141,10 +141,11 @@ function refusal(err: PermanentError | RetryableError, what: string): Error {
   const details = { ...err.trace, httpStatus: status };
   if (err instanceof RetryableError) {
     if (status === 429) {
+      // Google's quotas refill each minute (developers.google.com/sheets/api/limits): a minute without Retry-After.
       return new RetryableError(`SHEETS_RATE_LIMITED: ${said}`, {
         ...details,
         code: 'RATE_LIMITED',
-        retryAfterMs: err.retryAfterMs,
+        retryAfterMs: err.retryAfterMs ?? 60_000,
       });
     }
     return new RetryableError(`SHEETS_UNAVAILABLE: ${said}`, {
