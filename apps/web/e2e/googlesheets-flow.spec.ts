@@ -48,7 +48,6 @@ async function chooseSheet(page: Page, lang: 'en' | 'uk', sheet: string): Promis
 test('each website lead lands as a row under the header of the sheet chosen on Google Sheets’ screen', async ({
   page,
 }) => {
-  const t = texts.en;
   await signUp(page, 'en', uniqueLogin('sheets'), 'Secret123', '/admin/integrations/googlesheets');
   await connect(page, 'en', 'Leads sheet');
   await chooseSheet(page, 'en', 'Архів');
