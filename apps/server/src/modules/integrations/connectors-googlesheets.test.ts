@@ -3,7 +3,7 @@
 // and sheets lists, the settings (a pasted address kept as the id), and the worker writing one row
 // per lead; a refresh token Google refuses marks the integration "connect again" and the lead failed.
 import { type SheetsEmulator, startSheetsEmulator } from '@leadrelay/connectors/googlesheets/emulator';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deliveries, integrations } from '../../db/schema';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
@@ -154,6 +154,26 @@ describe('Google Sheets delivery', () => {
       ['delivered', "'Архів'!A3:G3"],
     ]);
     expect(rows[1]?.[0]).toBe(rows[1]?.[0]?.trim());
+  });
+
+  it('Google writes the row but its answer is lost: the worker’s retry finds the row and writes no second one', async () => {
+    const { id, hook } = await ready();
+    em.setFault({ status: 500, lose: true, path: ':append', times: 1 });
+    await ingest(hook, { name: 'Olena', phone: '050 123 45 67' });
+    await t.app.deliveryWorker.drain();
+    const [pending] = await t.app.db.select().from(deliveries).where(eq(deliveries.destinationId, id));
+    expect(pending!.status).toBe('pending');
+    expect(em.rows(LEADS, 'Архів')).toHaveLength(2);
+    // Its backoff passed: due again now.
+    await t.app.db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date() })
+      .where(and(eq(deliveries.destinationId, id), eq(deliveries.status, 'pending')));
+    await t.app.deliveryWorker.drain();
+    const [done] = await t.app.db.select().from(deliveries).where(eq(deliveries.destinationId, id));
+    expect(done).toMatchObject({ status: 'delivered', externalId: "'Архів'!A2:G2" });
+    expect(em.rows(LEADS, 'Архів')).toHaveLength(2);
+    expect(em.requests.filter((r) => r.path.endsWith(':append'))).toHaveLength(1);
   });
 
   it('a refresh token Google refuses: the lead fails where a person sees it and the integration asks to connect again', async () => {
