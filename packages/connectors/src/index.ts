@@ -5,6 +5,7 @@ import { bitrix24 } from './bitrix24';
 import { facebook } from './facebook';
 import { ga } from './ga';
 import { googleads } from './googleads';
+import { googlesheets } from './googlesheets';
 import { horoshop } from './horoshop';
 import { http } from './http';
 import type { ConnectorCodes } from './kit/codes';
@@ -122,6 +123,7 @@ const list: ConnectorDefinition<any, any>[] = [
   facebook,
   ga,
   googleads,
+  googlesheets,
   horoshop,
   http,
   pipedrive,

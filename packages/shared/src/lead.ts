@@ -39,6 +39,7 @@ export const DESTINATION_TYPES = [
   'bitrix24',
   'alfasms',
   'ga',
+  'googlesheets',
   'sendpulse',
   'http',
   'telegram',

@@ -236,6 +236,11 @@ export interface ListSelectField<K extends string> extends FieldBase<K> {
   clearable?: boolean;
   /** Typing filters the options by name. */
   search?: boolean;
+  /**
+   * Saved settings the loader reads (a spreadsheet's sheets read the saved spreadsheet): the list is
+   * asked again whenever their saved values change.
+   */
+  dependsOn?: readonly string[];
 }
 
 /** A pipeline (a funnel) and its stages, as `read` gives them from a loader's answer. */

@@ -38,6 +38,7 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
   { slug: 'alfasms', name: 'AlphaSMS', kind: 'destination', category: 'messaging', tags: ['sms'] },
   { slug: 'telegram', name: 'Telegram', kind: 'destination', category: 'messaging', tags: ['messaging'] },
   { slug: 'ga', name: 'Google Analytics 4', kind: 'destination', category: 'analytics', tags: ['analytics'] },
+  { slug: 'googlesheets', name: 'Google Sheets', kind: 'destination', category: 'analytics', tags: ['analytics'] },
   { slug: 'sendpulse', name: 'SendPulse', kind: 'destination', category: 'messaging', tags: ['email', 'messaging'] },
   { slug: 'http', name: 'HTTP webhook', kind: 'destination', category: 'webhooks', tags: ['api'] },
 ];

@@ -24,6 +24,22 @@ function listsOf(fields: readonly Field<string>[]): string[] {
   return [...new Set(lists)];
 }
 
+/** Per list, the saved values of the settings its loader reads (`dependsOn`), as one key. */
+function variantsOf(fields: readonly Field<string>[], saved: unknown): Map<string, string> {
+  const settings = (saved ?? {}) as Record<string, unknown>;
+  const out = new Map<string, string>();
+  const visit = (items: readonly Field<string>[]) => {
+    for (const f of items) {
+      if (f.kind === 'group') visit(f.items);
+      if (f.kind === 'list-select' && f.dependsOn?.length) {
+        out.set(f.list, JSON.stringify(f.dependsOn.map((k) => (Object.hasOwn(settings, k) ? settings[k] : null))));
+      }
+    }
+  };
+  visit(fields);
+  return out;
+}
+
 /**
  * A connector's settings drawn from its field specs: checked field by field on the spot, then as a
  * whole with the shared schema (a missing template, an unknown placeholder), then by the server,
@@ -34,7 +50,7 @@ export function FormCardView(props: CardProps<FormCard<string>>) {
   const { integration, card } = props;
   const fields = fieldsOf(card.items);
   const lists = listsOf(fields);
-  const answers = useConnectorLists(integration, lists);
+  const answers = useConnectorLists(integration, lists, variantsOf(fields, integration.settings));
   if (!lists.length) return <Card title={props.say(card.title)}>{<SettingsForm {...props} />}</Card>;
   return (
     <DataCard integration={integration} title={props.say(card.title)} queries={answers}>

@@ -28,6 +28,7 @@ describe('integration type logos', () => {
   it.each([
     ['facebook', ['#0866FF']],
     ['ga', ['#E37400']],
+    ['googlesheets', ['#34A853']],
     ['pipedrive', ['#231f1f']],
     ['webhook', ['#c73a63']],
   ])("%s is drawn from the brand's own mark in its colours", (slug, colours) => {

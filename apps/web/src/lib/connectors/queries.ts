@@ -12,7 +12,8 @@ import { runCall } from './calls';
 
 const part = encodeURIComponent;
 
-const listKey = (id: string, list: string) => ['integrations', id, 'lists', list] as const;
+// `variant`: the saved settings a list depends on (ListSelectField.dependsOn), so a change asks it again.
+const listKey = (id: string, list: string, variant = '') => ['integrations', id, 'lists', list, variant] as const;
 const listPath = (i: Integration, list: string) =>
   `/api/integrations/${part(i._id)}/${part(i.type)}/lists/${part(list)}`;
 
@@ -62,10 +63,10 @@ export const useConnectorAction = (id: string, action: string) =>
  * Several of a connected integration's lists at once (a CRM's pipelines, users, fields): read from
  * the CRM itself, so five minutes is fresh enough for pickers.
  */
-export const useConnectorLists = (i: Integration, lists: readonly string[]) =>
+export const useConnectorLists = (i: Integration, lists: readonly string[], variants?: ReadonlyMap<string, string>) =>
   useQueries({
     queries: lists.map((list) => ({
-      queryKey: listKey(i._id, list),
+      queryKey: listKey(i._id, list, variants?.get(list)),
       queryFn: () => api.get<unknown>(listPath(i, list)),
       enabled: i.isConnected,
       staleTime: 5 * 60_000,
