@@ -10,6 +10,7 @@ import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
 import { sendpulse } from './sendpulse';
 import { telegram } from './telegram';
+import { tiktok } from './tiktok';
 import { uspacy } from './uspacy';
 
 export { amocrm } from './amocrm';
@@ -122,6 +123,7 @@ const list: ConnectorDefinition<any, any>[] = [
   pipedrive,
   sendpulse,
   telegram,
+  tiktok,
   uspacy,
 ];
 

@@ -29,6 +29,7 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
   { slug: 'webhook', name: 'Webhook', kind: 'source', category: 'sources', tags: ['forms', 'api'] },
   { slug: 'parser', name: 'E-mail parser', kind: 'source', category: 'sources', tags: ['email'] },
   { slug: 'horoshop', name: 'Horoshop', kind: 'source', category: 'sources', tags: ['shop'] },
+  { slug: 'tiktok', name: 'TikTok Lead Forms', kind: 'source', category: 'sources', tags: ['ads', 'forms'] },
   { slug: 'amocrm', name: 'amoCRM', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'pipedrive', name: 'Pipedrive', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'uspacy', name: 'Uspacy', kind: 'destination', category: 'crm', tags: ['crm'] },
