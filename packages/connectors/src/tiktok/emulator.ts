@@ -14,7 +14,6 @@ import {
   newId,
   newToken,
   seedState,
-  TIKTOK_SEED,
   type TiktokState,
 } from './emulator-state';
 import { SIGNATURE_HEADER, signBody } from './webhook';

@@ -16,7 +16,7 @@ const MAX_VALUE = 2000;
 
 /** Every character past ASCII as \uXXXX with lowercase hex (astral ones as their surrogate pair). */
 export function escapeNonAscii(text: string): string {
-  return text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return text.replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** X-Open-Signature of a body, as TikTok makes it. */
