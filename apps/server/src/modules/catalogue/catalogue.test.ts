@@ -46,6 +46,7 @@ describe('settings (integration types)', () => {
         'pipedrive',
         'sendpulse',
         'telegram',
+        'tiktok',
         'uspacy',
         'webhook',
       ].sort(),
@@ -85,6 +86,7 @@ describe('settings (integration types)', () => {
         'pipedrive',
         'sendpulse',
         'telegram',
+        'tiktok',
         'uspacy',
         'webhook',
       ].sort(),
@@ -132,6 +134,7 @@ describe('settings (integration types)', () => {
         'pipedrive',
         'sendpulse',
         'telegram',
+        'tiktok',
         'uspacy',
         'webhook',
       ]);
