@@ -223,6 +223,11 @@ describe('TikTok lead forms on the server', () => {
     const [connection] = (await call('GET', '/api/tiktok/connections', alice)).json();
     expect(connection).toMatchObject({ _id: cid, status: 'broken' });
     expect(connection.statusReason).toMatch(/TikTok code 40105/);
+    // The integration on it says so too, and the account is told once by mail.
+    const integration = await call('GET', `/api/integrations/${integrationId}`, alice);
+    expect(integration.json()).toMatchObject({ status: 'broken' });
+    const mails = t.outbox.filter((m) => m.to === alice.login);
+    expect(mails.filter((m) => m.subject.includes('TikTok'))).toHaveLength(1);
 
     // Connecting the same TikTok login again mends it.
     expect(await connectionId(alice)).toBe(cid);
