@@ -195,6 +195,51 @@ describe('TikTok lead forms on the server', () => {
     expect(made.map((l) => l.fields.name)).not.toContain('Other form');
   });
 
+  it("sends TikTok's test lead on the integration's form; it comes back as a lead", async () => {
+    const before = (await t.app.db.select().from(leads).where(eq(leads.integrationId, integrationId))).length;
+    const sent = await call('POST', `/api/tiktok/integration/${integrationId}/test-lead`, alice, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { leadId } = sent.json();
+    expect(leadId).toMatch(/^\d{19}$/);
+    await work();
+    const after = await t.app.db.select().from(leads).where(eq(leads.integrationId, integrationId));
+    expect(after).toHaveLength(before + 1);
+    expect(after.map((l) => l.sourceId)).toContain(leadId);
+    // Not Bob's to test.
+    expect((await call('POST', `/api/tiktok/integration/${integrationId}/test-lead`, bob, {})).statusCode).toBe(404);
+  });
+
+  it('refuses bad input with a 4xx and an error key, never a 500', async () => {
+    const cases: [string, string, unknown][] = [
+      ['POST', '/api/tiktok/start', { locale: 'fr' }],
+      ['POST', `/api/tiktok/integration/${integrationId}/migrate`, { ttConnectionId: 'not-a-uuid' }],
+      ['POST', `/api/tiktok/integration/${integrationId}/test-lead`, { answers: 'many' }],
+      [
+        'POST',
+        '/api/integrations',
+        { type: 'tiktok', name: 'x', settings: { ttConnectionId: cid, ttAdvertiserId: DENTAL.id } },
+      ],
+      [
+        'POST',
+        '/api/integrations',
+        { type: 'tiktok', name: 'x', settings: { ttConnectionId: cid, ttAdvertiserId: 'a b', ttFormId: CONSULTATION } },
+      ],
+    ];
+    for (const [method, url, body] of cases) {
+      const res = await call(method as 'POST', url, alice, body);
+      expect(res.statusCode, `${url} ${res.body}`).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode, `${url} ${res.body}`).toBeLessThan(500);
+      expect(res.json().code, url).toMatch(/^[A-Z_0-9]+$/);
+    }
+    // Moving Alice's integration to a connection she does not have.
+    const moved = await call('POST', `/api/tiktok/integration/${integrationId}/migrate`, alice, {
+      ttConnectionId: '00000000-0000-4000-8000-000000000000',
+    });
+    expect([400, 404]).toContain(moved.statusCode);
+    const kept = await call('GET', `/api/integrations/${integrationId}`, alice);
+    expect(kept.json().settings).toMatchObject({ ttConnectionId: cid });
+  });
+
   it('refuses a webhook with a missing or forged signature with 401 and stores nothing', async () => {
     const body = JSON.stringify({
       object: 1,
