@@ -4,6 +4,8 @@
 // with HTTP 200 even on failure, so the verdict is `code` (0 = ok). The advertiser's token goes in
 // the Access-Token header; the app's secret goes where TikTok asks for it (a POST body, or the query
 // of the two GET calls that take it) and never into an error message.
+import { idText, quoteBigIntegers } from './json';
+
 export interface TiktokConfig {
   /** https://business-api.tiktok.com/open_api/v1.3 (or the emulator's). */
   apiUrl: string;
@@ -29,6 +31,8 @@ const PAGE_SIZE = 100;
 const MAX_PAGES = 50;
 /** Forms whose questions are read for one advertiser's state (each is one call). */
 const MAX_FORMS_WITH_FIELDS = 30;
+/** Field reads in flight at once. */
+const FIELDS_AT_ONCE = 5;
 
 export interface TiktokErrorInit {
   code: number;
@@ -91,10 +95,6 @@ export interface TiktokSubscription {
   pageId: string;
 }
 
-/** An id TikTok may send as a number or a string, as text ('' when absent). */
-export const idText = (v: unknown): string =>
-  typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'bigint' ? String(v) : '';
-
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 
 export function tiktokClient(cfg: TiktokConfig) {
@@ -130,7 +130,8 @@ export function tiktokClient(cfg: TiktokConfig) {
     const text = await res.text();
     let parsed: unknown;
     try {
-      parsed = JSON.parse(text);
+      // Ids past 2^53 stay text (TikTok's are 19 digits).
+      parsed = JSON.parse(quoteBigIntegers(text));
     } catch {
       throw new TiktokError(`TikTok answered ${path} with HTTP ${res.status} and no JSON`, {
         code: 0,
@@ -241,9 +242,14 @@ export function tiktokClient(cfg: TiktokConfig) {
           }),
       );
       if (!withFields) return forms;
-      for (const form of forms.slice(0, MAX_FORMS_WITH_FIELDS)) {
-        // A form whose fields cannot be read still lists (the mapping falls back to the standard fields).
-        form.fields = await this.formFields(advertiserId, form.id, token).catch(() => null);
+      const wanted = forms.slice(0, MAX_FORMS_WITH_FIELDS);
+      for (let i = 0; i < wanted.length; i += FIELDS_AT_ONCE) {
+        await Promise.all(
+          wanted.slice(i, i + FIELDS_AT_ONCE).map(async (form) => {
+            // A form whose fields cannot be read still lists (the mapping falls back to the standard fields).
+            form.fields = await this.formFields(advertiserId, form.id, token).catch(() => null);
+          }),
+        );
       }
       return forms;
     },

@@ -3,7 +3,7 @@
 // payload with non-ASCII characters escaped as \uXXXX. Ids are 19-digit numbers in the samples, past
 // what a JS number holds, so the body is read with big integers kept as text.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { idText } from './client';
+import { idText, quoteBigIntegers } from './json';
 import type { TiktokLeadEntry } from './lead';
 
 export const SIGNATURE_HEADER = 'x-open-signature';
@@ -44,37 +44,9 @@ export function verifySignature(raw: Buffer, header: string | undefined, appSecr
   return sameHex(given, escaped) || sameHex(given, asSent);
 }
 
-/**
- * JSON text with every integer literal longer than 15 digits (outside strings) turned into a string,
- * so a 19-digit id survives JSON.parse digit for digit.
- */
-export function quoteBigIntegers(text: string): string {
-  let out = '';
-  let i = 0;
-  while (i < text.length) {
-    const c = text[i] as string;
-    if (c === '"') {
-      let j = i + 1;
-      while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-      out += text.slice(i, j + 1);
-      i = j + 1;
-      continue;
-    }
-    if (c === '-' || (c >= '0' && c <= '9')) {
-      const m = /^-?\d+(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-      const token = m?.[0] ?? c;
-      const isBig = !m?.[1] && !m?.[2] && token.replace('-', '').length > 15;
-      out += isBig ? `"${token}"` : token;
-      i += token.length;
-      continue;
-    }
-    out += c;
-    i++;
-  }
-  return out;
-}
-
 /** The body as a value (big ids as text); throws on malformed JSON. */
+export { quoteBigIntegers };
+
 export function parseTiktokJson(raw: Buffer | string): unknown {
   const text = typeof raw === 'string' ? raw : raw.toString('utf8');
   return JSON.parse(quoteBigIntegers(text));
