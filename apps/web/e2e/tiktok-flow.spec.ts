@@ -121,5 +121,13 @@ for (const lang of ['uk', 'en'] as const) {
     await expectFits(page, `tiktok-integration-${lang}-375`);
     await page.setViewportSize({ width: 1440, height: 900 });
     await expectFits(page, `tiktok-integration-${lang}-1440`);
+
+    // The integrations list of the type lists it.
+    await page.goto(`${texts[lang].prefix}/admin/integrations/tiktok-forms`);
+    await expect(page.getByText(tt.list.title).first()).toBeVisible();
+    await expect(page.getByText(`${DENTAL} — Free consultation`).first()).toBeVisible();
+    await expectFits(page, `tiktok-list-${lang}-1440`);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expectFits(page, `tiktok-list-${lang}-375`);
   });
 }
