@@ -77,8 +77,10 @@ export function tiktokLeadPayload(entry: TiktokLeadEntry): Record<string, string
     ['created_time', entry.createTime ? new Date(entry.createTime * 1000).toISOString() : undefined],
   ];
   for (const [key, value] of meta) {
-    // TikTok's own fields win over an answer that happens to share the name.
+    // TikTok's own fields win over an answer that happens to share the name, and an answer never
+    // stands in for one TikTok did not send (tiktok_form_id routes the lead to its form's integrations).
     if (value) setOwn(payload, key, value);
+    else delete payload[key];
   }
   return payload;
 }

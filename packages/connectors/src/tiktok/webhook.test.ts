@@ -154,5 +154,11 @@ describe('a lead as the payload', () => {
       changes: [{ field: 'tiktok_lead_id', value: 'forged' }],
     });
     expect(payload.tiktok_lead_id).toBe('99');
+    const noForm = tiktokLeadPayload({
+      id: '1',
+      advertiserId: '2',
+      changes: [{ field: 'tiktok_form_id', value: '5' }],
+    });
+    expect(Object.hasOwn(noForm, 'tiktok_form_id')).toBe(false);
   });
 });
