@@ -237,6 +237,45 @@ const aliases: ConnectionAlias[] = [
 /** TikTok keeps one test lead per form: the one this app made last is deleted first; the oldest forms are forgotten past this. */
 const MAX_TEST_FORMS = 1_000;
 
+/**
+ * Makes one LEAD subscription of the ad account to `url` with `token`, then removes the older ones to
+ * the same callback: a subscription lives on the token it was made with (a revoked one silently
+ * ends it), so the newest token wins, and the moment both exist a lead comes twice, which the
+ * receiver's dedupe by lead id absorbs.
+ */
+async function resubscribe(call: ConnectionCall, advertiserId: string, token: string, url: string, old: string[]) {
+  const a = api(call);
+  await a.subscribe(advertiserId, token, url);
+  for (const id of old) await a.unsubscribe(id);
+}
+
+/**
+ * At a new login: our app's subscriptions of the ad accounts it reaches (made with an older token,
+ * perhaps revoked) are made again with the new one, so reconnecting is enough for leads to come
+ * again. A failure is logged: the login stands, and turning leads on again does the same.
+ */
+async function renewSubscriptions(
+  call: ConnectionCall,
+  advertiserIds: string[],
+  token: string,
+  log: (msg: string, reason: string) => void,
+) {
+  try {
+    const wanted = new Set(advertiserIds);
+    const groups = new Map<string, { advertiserId: string; url: string; ids: string[] }>();
+    for (const s of await api(call).subscriptions()) {
+      if (!wanted.has(s.advertiserId) || !s.callbackUrl.endsWith(RECEIVER_PATH)) continue;
+      const key = `${s.advertiserId} ${s.callbackUrl}`;
+      const group = groups.get(key) ?? { advertiserId: s.advertiserId, url: s.callbackUrl, ids: [] };
+      group.ids.push(s.id);
+      groups.set(key, group);
+    }
+    for (const g of groups.values()) await resubscribe(call, g.advertiserId, token, g.url, g.ids);
+  } catch (error) {
+    log('tiktok subscriptions not renewed with the new token', tiktokReason(error));
+  }
+}
+
 /** Our LEAD subscriptions of one ad account that deliver to `url`. */
 async function ourSubscriptions(call: ConnectionCall, advertiserId: string, url: string) {
   const all = await api(call).subscriptions();
@@ -256,9 +295,15 @@ export const tiktokConnections: ConnectorConnections = {
     url: (call, redirectUri, state) => api(call).loginUrl(redirectUri, state),
     // TikTok's portal comes back with the code as both `auth_code` and `code` (docs: ASSUMED); the generic callback reads `code`.
     trade: async (call, code) => ({ accessToken: await api(call).exchangeCode(code) }),
-    profile: async (call, token) => {
+    profile: async (call, token, log) => {
       const a = api(call);
       const [user, advertisers] = await Promise.all([a.user(token), a.advertisers(token)]);
+      await renewSubscriptions(
+        call,
+        advertisers.map((ad) => ad.id),
+        token,
+        log,
+      );
       return {
         externalId: user.id,
         name: user.name,
@@ -281,10 +326,11 @@ export const tiktokConnections: ConnectorConnections = {
       );
       return { forms: forms.map(toForm), subscribed };
     },
-    // One subscription per ad account and callback: TikTok delivers once per subscription, so a second would double every lead.
+    // One subscription per ad account and callback (TikTok delivers once per subscription, so a second
+    // would double every lead), made again with this token: turning leads on mends one a revoked token ended.
     subscribe: async (call, advertiserId, token, receiver) => {
-      if ((await ourSubscriptions(call, advertiserId, receiver.url)).length) return;
-      await api(call).subscribe(advertiserId, token, receiver.url);
+      const old = (await ourSubscriptions(call, advertiserId, receiver.url)).map((s) => s.id);
+      await resubscribe(call, advertiserId, token, receiver.url, old);
     },
     unsubscribe: async (call, advertiserId, _token, receiver) => {
       for (const s of await ourSubscriptions(call, advertiserId, receiver.url)) await api(call).unsubscribe(s.id);

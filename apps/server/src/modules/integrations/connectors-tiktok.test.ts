@@ -274,9 +274,20 @@ describe('TikTok lead forms on the server', () => {
     const mails = t.outbox.filter((m) => m.to === alice.login);
     expect(mails.filter((m) => m.subject.includes('TikTok'))).toHaveLength(1);
 
-    // Connecting the same TikTok login again mends it.
+    // TikTok sends nothing while the subscription's token is revoked.
+    const lost = emu.submitLead({ formId: CONSULTATION, answers: { name: 'While revoked' } });
+    await work();
+    expect(await eventsOf(lost.id)).toHaveLength(0);
+
+    // Connecting the same TikTok login again mends it, and leads come again without another step:
+    // the subscription is made again with the new token.
     expect(await connectionId(alice)).toBe(cid);
     const [mended] = (await call('GET', '/api/tiktok/connections', alice)).json();
     expect(mended).toMatchObject({ _id: cid, status: 'ok' });
+    expect(emu.subscriptions()).toHaveLength(1);
+    const again = emu.submitLead({ formId: CONSULTATION, answers: { name: 'After reconnecting' } });
+    await work();
+    const made = await t.app.db.select().from(leads).where(eq(leads.integrationId, integrationId));
+    expect(made.map((l) => l.sourceId)).toContain(again.id);
   });
 });
