@@ -46,6 +46,10 @@ describe('the LEAD webhook', () => {
     );
   });
 
+  it('escapes as TikTok does: lowercase hex, a character past the BMP as its surrogate pair', () => {
+    expect(escapeNonAscii('Ї😀a/')).toBe('\\u0407\\ud83d\\ude00a/');
+  });
+
   it('accepts the signature over the \\u-escaped payload, and over the bytes as sent', () => {
     const body = raw('Олена Коваленко');
     const escaped = signBody(body, SECRET);
