@@ -20,6 +20,8 @@ import { SIGNATURE_HEADER, signBody } from './webhook';
 
 export type { EmulatedForm, EmulatedLead } from './emulator-state';
 export { TIKTOK_SEED } from './emulator-state';
+/** How TikTok signs a webhook (for tests that post one themselves). */
+export { signBody } from './webhook';
 
 export const DEFAULT_APP_ID = '7300000000000000001';
 export const DEFAULT_APP_SECRET = 'emulator-tiktok-app-secret-0123456789';

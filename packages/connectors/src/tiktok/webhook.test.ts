@@ -118,6 +118,16 @@ describe('the LEAD webhook', () => {
     expect(parseLeadWebhook(null)).toEqual([]);
     expect(parseLeadWebhook({ object: 1, entry: 'x' })).toEqual([]);
     expect(parseLeadWebhook({ object: 1, entry: [{ advertiser_id: '2' }, { id: '1' }, 5, null] })).toEqual([]);
+    // An id that is not one (a NUL, a space, a path) makes no lead.
+    expect(
+      parseLeadWebhook({
+        object: 1,
+        entry: [
+          { id: '1\u0000', advertiser_id: '2' },
+          { id: '../1', advertiser_id: '2' },
+        ],
+      }),
+    ).toEqual([]);
     const twice = parseLeadWebhook({
       object: 1,
       entry: [
@@ -126,6 +136,17 @@ describe('the LEAD webhook', () => {
       ],
     });
     expect(twice).toHaveLength(1);
+  });
+
+  it('drops control characters (PostgreSQL refuses NUL) but keeps line breaks', () => {
+    const [lead] = parseLeadWebhook(
+      parseTiktokJson(
+        '{"object":1,"entry":[{"id":"1","advertiser_id":"2","page_name":"A\\u0000B",' +
+          '"changes":[{"field":"na\\u0000me","value":"Iv\\u0000an\\nFranko\\u0007"}]}]}',
+      ),
+    );
+    expect(lead?.pageName).toBe('AB');
+    expect(lead?.changes).toEqual([{ field: 'name', value: 'Ivan\nFranko' }]);
   });
 });
 

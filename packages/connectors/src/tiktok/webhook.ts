@@ -53,11 +53,23 @@ export function parseTiktokJson(raw: Buffer | string): unknown {
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 300) : undefined);
+// Control characters (NUL above all: PostgreSQL's jsonb refuses it) are no one's answer; tabs and line breaks stay.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g;
+const clean = (v: string) => v.replace(CONTROL, '');
+/** An id as text when it looks like one (digits in production; the emulator's too): anything else is no id. */
+const safeId = (v: unknown) => {
+  const id = idText(v);
+  return /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : '';
+};
+const str = (v: unknown) => {
+  const text = typeof v === 'string' ? clean(v).trim() : '';
+  return text ? text.slice(0, 300) : undefined;
+};
 
 /** An answer's value as text: a string or number as it is, a list joined with ", ", anything else dropped. */
 function valueText(v: unknown): string {
-  if (typeof v === 'string') return v.slice(0, MAX_VALUE);
+  if (typeof v === 'string') return clean(v).slice(0, MAX_VALUE);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return v.map(valueText).filter(Boolean).join(', ').slice(0, MAX_VALUE);
   return '';
@@ -74,26 +86,27 @@ export function parseLeadWebhook(body: unknown): TiktokLeadEntry[] {
   const out: TiktokLeadEntry[] = [];
   for (const e of body.entry.slice(0, MAX_ENTRIES)) {
     if (!isRecord(e)) continue;
-    const id = idText(e.id);
-    const advertiserId = idText(e.advertiser_id);
+    const id = safeId(e.id);
+    const advertiserId = safeId(e.advertiser_id);
     if (!id || !advertiserId || seen.has(id)) continue;
     seen.add(id);
     const changes = (Array.isArray(e.changes) ? e.changes : []).slice(0, MAX_CHANGES).flatMap((ch) => {
-      if (!isRecord(ch) || typeof ch.field !== 'string' || !ch.field.trim()) return [];
-      return [{ field: ch.field.trim().slice(0, 200), value: valueText(ch.value) }];
+      const field = typeof ch?.field === 'string' ? clean(ch.field).trim() : '';
+      if (!isRecord(ch) || !field) return [];
+      return [{ field: field.slice(0, 200), value: valueText(ch.value) }];
     });
     const createTime = Number(e.create_time);
     out.push({
       id,
       advertiserId,
       advertiserName: str(e.advertiser_name),
-      pageId: idText(e.page_id) || undefined,
+      pageId: safeId(e.page_id) || undefined,
       pageName: str(e.page_name),
-      campaignId: idText(e.campaign_id) || undefined,
+      campaignId: safeId(e.campaign_id) || undefined,
       campaignName: str(e.campaign_name),
-      adgroupId: idText(e.adgroup_id) || undefined,
+      adgroupId: safeId(e.adgroup_id) || undefined,
       adgroupName: str(e.adgroup_name),
-      adId: idText(e.ad_id) || undefined,
+      adId: safeId(e.ad_id) || undefined,
       adName: str(e.ad_name),
       createTime: Number.isFinite(createTime) && createTime > 0 ? createTime : undefined,
       leadSource: str(e.lead_source),

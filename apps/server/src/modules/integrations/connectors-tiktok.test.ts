@@ -4,7 +4,7 @@
 // signature refused with nothing stored, another account's ids answered 404, a revoked token
 // shown on the connection.
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
-import { startTiktokEmulator, TIKTOK_SEED, type TiktokEmulator } from '@leadrelay/connectors/tiktok/emulator';
+import { signBody, startTiktokEmulator, TIKTOK_SEED, type TiktokEmulator } from '@leadrelay/connectors/tiktok/emulator';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { connectorInboundEvents, leads } from '../../db/schema';
@@ -256,6 +256,19 @@ describe('TikTok lead forms on the server', () => {
       expect(res.json().code).toBe('UNAUTHORIZED');
     }
     expect(await eventsOf('7200000000000000999')).toHaveLength(0);
+    // A signed body with a NUL in an answer (PostgreSQL's jsonb refuses it) is stored without it, never a 500.
+    const nul =
+      `{"object":1,"entry":[{"id":7200000000000000998,"advertiser_id":${DENTAL.id},"page_id":${CONSULTATION},` +
+      '"changes":[{"field":"name","value":"Iv\\u0000an"}]}]}';
+    const stored = await t.app.inject({
+      method: 'POST',
+      url: '/api/tiktok/webhook',
+      payload: nul,
+      headers: { 'content-type': 'application/json', 'x-open-signature': signBody(nul, emu.appSecret) },
+    });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const [event] = await eventsOf('7200000000000000998');
+    expect(event?.data.name).toBe('Ivan');
     // TikTok verifies no callback: the GET answers 403.
     expect((await t.app.inject({ method: 'GET', url: '/api/tiktok/webhook' })).statusCode).toBe(403);
   });
