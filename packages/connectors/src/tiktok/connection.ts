@@ -50,7 +50,7 @@ export const TIKTOK_CONFIG = {
 } as const;
 
 /** TikTok retries for 24 hours (at least once delivery); a lead id counts as seen for 7 days. */
-export const TIKTOK_DEDEDUPE_WINDOW_HOURS = 7 * 24;
+export const TIKTOK_DEDUPE_WINDOW_HOURS = 7 * 24;
 /** Up to 1000 leads per POST; 2 MB holds them. */
 export const TIKTOK_WEBHOOK_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 const MAX_REASON = 300;
@@ -390,7 +390,7 @@ export const tiktokConnections: ConnectorConnections = {
       'x-tiktok-advertiser-id': event.assetId,
       'x-tiktok-lead-id': event.externalId,
     }),
-    dedupeWindowHours: TIKTOK_DEDEDUPE_WINDOW_HOURS,
+    dedupeWindowHours: TIKTOK_DEDUPE_WINDOW_HOURS,
   },
   // TikTok documents no read of a form's leads since a time (only a CSV download task of every lead
   // the form kept, whose columns we could not confirm): no backfill, so no calls. TikTok itself
