@@ -14,6 +14,7 @@ import { pipedrive } from './pipedrive';
 import { promua } from './promua';
 import { sendpulse } from './sendpulse';
 import { telegram } from './telegram';
+import { tiktok } from './tiktok';
 import { uspacy } from './uspacy';
 
 export { amocrm } from './amocrm';
@@ -130,6 +131,7 @@ const list: ConnectorDefinition<any, any>[] = [
   promua,
   sendpulse,
   telegram,
+  tiktok,
   uspacy,
 ];
 

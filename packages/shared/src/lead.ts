@@ -31,7 +31,7 @@ export const ZAssignee = z.object({
 export type Assignee = z.infer<typeof ZAssignee>;
 
 /** Source kinds own destinations; destination kinds receive leads. */
-export const SOURCE_TYPES = ['facebook', 'webhook', 'parser', 'horoshop', 'googleads', 'promua'] as const;
+export const SOURCE_TYPES = ['facebook', 'webhook', 'parser', 'horoshop', 'googleads', 'promua', 'tiktok'] as const;
 export const DESTINATION_TYPES = [
   'amocrm',
   'pipedrive',

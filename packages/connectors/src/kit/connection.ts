@@ -227,9 +227,13 @@ export interface ConnectorConnections {
     kind: string;
     list: (call: ConnectionCall, token: string) => Promise<ConnectionAssetInput[]>;
     state: (call: ConnectionCall, assetId: string, token: string) => Promise<AssetState>;
-    /** Has the service send us the asset's events (after `inbound.ensure`). */
-    subscribe: (call: ConnectionCall, assetId: string, token: string) => Promise<void>;
-    unsubscribe: (call: ConnectionCall, assetId: string, token: string) => Promise<void>;
+    /**
+     * Has the service send us the asset's events (after `inbound.ensure`). `receiver`: our receiver's
+     * URL, for a service whose subscription is per asset and names its callback.
+     */
+    subscribe: (call: ConnectionCall, assetId: string, token: string, receiver: { url: string }) => Promise<void>;
+    /** `receiver`: as for `subscribe` (a service that finds our subscription of the asset by its callback). */
+    unsubscribe: (call: ConnectionCall, assetId: string, token: string, receiver: { url: string }) => Promise<void>;
   };
   /** A picture URL of the connection's person or an asset (null: none). */
   picture: (call: ConnectionCall, objectId: string, token: string) => Promise<string | null>;

@@ -31,6 +31,7 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
   { slug: 'horoshop', name: 'Horoshop', kind: 'source', category: 'sources', tags: ['shop'] },
   { slug: 'googleads', name: 'Google Ads', kind: 'source', category: 'sources', tags: ['ads', 'forms'] },
   { slug: 'promua', name: 'Prom.ua', kind: 'source', category: 'sources', tags: ['shop'] },
+  { slug: 'tiktok', name: 'TikTok Lead Forms', kind: 'source', category: 'sources', tags: ['ads', 'forms'] },
   { slug: 'amocrm', name: 'amoCRM', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'pipedrive', name: 'Pipedrive', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'uspacy', name: 'Uspacy', kind: 'destination', category: 'crm', tags: ['crm'] },

@@ -50,6 +50,7 @@ describe('settings (integration types)', () => {
         'promua',
         'sendpulse',
         'telegram',
+        'tiktok',
         'uspacy',
         'webhook',
       ].sort(),
@@ -95,6 +96,7 @@ describe('settings (integration types)', () => {
         'promua',
         'sendpulse',
         'telegram',
+        'tiktok',
         'uspacy',
         'webhook',
       ].sort(),
@@ -179,6 +181,7 @@ describe('settings (integration types)', () => {
         'promua',
         'sendpulse',
         'telegram',
+        'tiktok',
         'uspacy',
         'webhook',
       ]);

@@ -186,7 +186,7 @@ export async function subscribeAsset(
     throw new AppError('CONNECTION_FAILED', { message });
   }
   await withConnection(deps, c, conn, () =>
-    c.spec.asset.subscribe(call, asset.externalId, assetTokenOf(deps.secrets, asset)),
+    c.spec.asset.subscribe(call, asset.externalId, assetTokenOf(deps.secrets, asset), { url }),
   );
   const now = new Date();
   await deps.db
@@ -209,7 +209,9 @@ export async function unsubscribeAsset(
   const call = callFor(deps, c);
   if (!(await othersSubscribed(deps.db, asset))) {
     await withConnection(deps, c, conn, () =>
-      c.spec.asset.unsubscribe(call, asset.externalId, assetTokenOf(deps.secrets, asset)),
+      c.spec.asset.unsubscribe(call, asset.externalId, assetTokenOf(deps.secrets, asset), {
+        url: receiverUrl(deps, c),
+      }),
     );
   }
   await deps.db
@@ -238,7 +240,9 @@ export async function removeConnection(
     for (const asset of subscribed) {
       if (await othersSubscribed(deps.db, asset)) continue;
       try {
-        await c.spec.asset.unsubscribe(call, asset.externalId, assetTokenOf(deps.secrets, asset));
+        await c.spec.asset.unsubscribe(call, asset.externalId, assetTokenOf(deps.secrets, asset), {
+          url: receiverUrl(deps, c),
+        });
       } catch (error) {
         deps.log.warn(
           { connectionId, assetId: asset.externalId, reason: reasonOf(c, error) },
