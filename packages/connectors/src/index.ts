@@ -5,6 +5,7 @@ import { facebook } from './facebook';
 import { ga } from './ga';
 import { horoshop } from './horoshop';
 import { http } from './http';
+import { keycrm } from './keycrm';
 import type { ConnectorCodes } from './kit/codes';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
@@ -119,6 +120,7 @@ const list: ConnectorDefinition<any, any>[] = [
   ga,
   horoshop,
   http,
+  keycrm,
   pipedrive,
   sendpulse,
   telegram,

@@ -36,6 +36,7 @@ export const DESTINATION_TYPES = [
   'amocrm',
   'pipedrive',
   'uspacy',
+  'keycrm',
   'alfasms',
   'ga',
   'sendpulse',
