@@ -153,9 +153,12 @@ export const users = (ctx: KeycrmContext) => list<RawUser>(ctx, '/users');
 export const sources = (ctx: KeycrmContext) => list<RawSource>(ctx, '/order/source');
 
 export async function findBuyers(ctx: KeycrmContext, filter: { buyer_phone?: string; buyer_email?: string }) {
-  const query: Record<string, string> = {};
-  for (const [k, v] of Object.entries(filter)) if (v) query[`filter[${k}]`] = v;
-  const { data } = await call<Page<unknown> | undefined>(ctx, 'GET', '/buyer', { query: { ...query, limit: 50 } });
+  const query = {
+    ...(filter.buyer_phone ? { 'filter[buyer_phone]': filter.buyer_phone } : {}),
+    ...(filter.buyer_email ? { 'filter[buyer_email]': filter.buyer_email } : {}),
+    limit: 50,
+  };
+  const { data } = await call<Page<unknown> | undefined>(ctx, 'GET', '/buyer', { query });
   return Array.isArray(data?.data) ? data.data : [];
 }
 

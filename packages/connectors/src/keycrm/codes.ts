@@ -12,12 +12,7 @@ export const codes = defineCodes({
     KEYCRM_PIPELINE_NOT_FOUND: 400,
     KEYCRM_STATUS_NOT_FOUND: 400,
   },
-  reasons: [
-    'KEYCRM_KEY_REJECTED',
-    'KEYCRM_SOURCE_NOT_FOUND',
-    'KEYCRM_VALIDATION',
-    'KEYCRM_RATE_LIMITED',
-  ],
+  reasons: ['KEYCRM_KEY_REJECTED', 'KEYCRM_SOURCE_NOT_FOUND', 'KEYCRM_VALIDATION', 'KEYCRM_RATE_LIMITED'],
   reconnect: ['KEYCRM_KEY_REJECTED'],
   words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
 });

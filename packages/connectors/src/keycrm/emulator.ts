@@ -289,7 +289,12 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
 
   app.register(
     async (api) => {
-      api.get('/pipelines', async (req) => page(req, pipelines.map(({ id, name }) => ({ id, name }))));
+      api.get('/pipelines', async (req) =>
+        page(
+          req,
+          pipelines.map(({ id, name }) => ({ id, name })),
+        ),
+      );
       api.get('/pipelines/:id/statuses', async (req, reply) => {
         const p = pipelines.find((x) => x.id === Number((req.params as { id: string }).id));
         if (!p) return fail(reply, 404, { message: 'Not found' });
@@ -341,7 +346,8 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
         if (b.manager_id !== undefined && !state.users.some((u) => u.id === b.manager_id && u.status === 'active')) {
           errors.manager_id = ['The selected manager id is invalid.'];
         }
-        if (typeof b.title === 'string' && b.title.length > 255) errors.title = ['The title may not be greater than 255 characters.'];
+        if (typeof b.title === 'string' && b.title.length > 255)
+          errors.title = ['The title may not be greater than 255 characters.'];
         let buyer: EmulatedBuyer | undefined;
         if (!contact || typeof contact !== 'object') errors.contact = ['The contact field is required.'];
         else if (contact.client_id !== undefined) {
@@ -351,8 +357,12 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
           const name = typeof contact.full_name === 'string' ? contact.full_name.trim() : '';
           const phone = typeof contact.phone === 'string' ? contact.phone.trim() : '';
           const email = typeof contact.email === 'string' ? contact.email.trim() : '';
-          if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) errors['contact.email'] = ['The contact.email must be a valid email address.'];
-          if (!name && !phone && !email) errors['contact.full_name'] = ['The contact.full name field is required when none of contact.phone / contact.email are present.'];
+          if (email && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email))
+            errors['contact.email'] = ['The contact.email must be a valid email address.'];
+          if (!name && !phone && !email)
+            errors['contact.full_name'] = [
+              'The contact.full name field is required when none of contact.phone / contact.email are present.',
+            ];
           if (!Object.keys(errors).length) {
             buyer = {
               id: nextId++,
@@ -416,3 +426,6 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
   emulator.url = `${url}/v1`;
   return emulator;
 }
+
+/** A test that scales KeyCRM's window down paces the connection to match (its cache under PACE_KEY). */
+export { PACE_KEY, type Pace } from './pace';

@@ -114,7 +114,11 @@ describe('keycrm destination', () => {
     await keycrm.deliver!(ctxFor(emulator), { lead: SAMPLE_LEAD, idempotencyKey: 'a' });
     expect(emulator.buyers).toHaveLength(2);
     const made = emulator.buyers[1]!;
-    expect(made).toMatchObject({ full_name: 'Olena Kovalenko', phone: ['+380501234567'], email: ['olena@example.com'] });
+    expect(made).toMatchObject({
+      full_name: 'Olena Kovalenko',
+      phone: ['+380501234567'],
+      email: ['olena@example.com'],
+    });
     await keycrm.deliver!(ctxFor(emulator), {
       lead: { name: 'Olena', email: 'OLENA@example.com', custom: {} },
       idempotencyKey: 'b',
@@ -281,9 +285,7 @@ describe('keycrm destination', () => {
       emulator.setRateLimit(25, 800);
       const ctx = ctxFor(emulator, { pace });
       const results: DeliveryResult[] = [];
-      await Promise.all(
-        leads(40).map(async (input) => results.push((await deliverLikeTheEngine(ctx, input)).result)),
-      );
+      await Promise.all(leads(40).map(async (input) => results.push((await deliverLikeTheEngine(ctx, input)).result)));
       expect(emulator.rateLimited()).toBeGreaterThan(0);
       expect(emulator.cards).toHaveLength(40);
       expect(new Set(results.map((r) => r.externalId)).size).toBe(40);

@@ -2,7 +2,7 @@
 // buyer's client_id, or the lead's name, phone and e-mail), source, UTM fields, manager and the
 // manager comment that carries everything else and our mark, which a retry looks for.
 import { createHash } from 'node:crypto';
-import type { Lead } from '@leadrelay/shared';
+import { type Lead, setOwn } from '@leadrelay/shared';
 import { samePhone } from '../kit/phone-match';
 import type { KeycrmSettings } from './schema';
 
@@ -57,7 +57,7 @@ export function utmOf(lead: Lead): Record<string, string> {
   const out: Record<string, string> = {};
   for (const key of ['source', 'medium', 'campaign', 'term', 'content'] as const) {
     const v = lead.utm?.[key]?.trim();
-    if (v) out[`utm_${key}`] = v.slice(0, 255);
+    if (v) setOwn(out, `utm_${key}`, v.slice(0, 255));
   }
   return out;
 }
@@ -149,7 +149,9 @@ export function fieldMessages(body: unknown): { fields: string[]; text: string }
   if (errors && typeof errors === 'object' && !Array.isArray(errors)) {
     for (const [field, v] of Object.entries(errors)) {
       fields.push(field);
-      const msgs = texts(v).map((m) => m.trim()).filter(Boolean);
+      const msgs = texts(v)
+        .map((m) => m.trim())
+        .filter(Boolean);
       parts.push(msgs.length ? `${field}: ${msgs.join(' ')}` : field);
     }
   }

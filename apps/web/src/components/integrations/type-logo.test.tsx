@@ -51,6 +51,7 @@ describe('integration type logos', () => {
     ['sendpulse', 'SP'],
     ['horoshop', 'H'],
     ['alfasms', 'AS'],
+    ['keycrm', 'KC'],
   ])("%s, which no package carries, is its initials on the brand's colour", (slug, initials) => {
     const el = logo(slug);
     expect(el.textContent).toBe(initials);
