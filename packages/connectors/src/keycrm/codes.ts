@@ -12,7 +12,15 @@ export const codes = defineCodes({
     KEYCRM_PIPELINE_NOT_FOUND: 400,
     KEYCRM_STATUS_NOT_FOUND: 400,
   },
-  reasons: ['KEYCRM_KEY_REJECTED', 'KEYCRM_SOURCE_NOT_FOUND', 'KEYCRM_VALIDATION', 'KEYCRM_RATE_LIMITED'],
+  // The pipeline's and status's codes are reasons too (a delivery's, a check's): their words are the errors'.
+  reasons: [
+    'KEYCRM_KEY_REJECTED',
+    'KEYCRM_PIPELINE_NOT_FOUND',
+    'KEYCRM_STATUS_NOT_FOUND',
+    'KEYCRM_SOURCE_NOT_FOUND',
+    'KEYCRM_VALIDATION',
+    'KEYCRM_RATE_LIMITED',
+  ],
   reconnect: ['KEYCRM_KEY_REJECTED'],
   words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
 });
