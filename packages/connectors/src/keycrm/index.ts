@@ -37,7 +37,7 @@ import {
   users,
 } from './client';
 import { codes } from './codes';
-import { buyerMatches, cardBody, managerOf, markerOf, type RawBuyer, utcTime } from './mapping';
+import { buyerMatches, cardBody, managerOf, markerOf, type RawBuyer, utcTime, validEmail } from './mapping';
 import { limiterOf, RATE_LIMITED, withOwner } from './pace';
 import {
   type KeycrmAuth,
@@ -58,6 +58,8 @@ export const MAX_DEFERRALS = 30;
 const LOOKBACK_MS = 3 * 24 * 3_600_000;
 const LOOKBACK_PAGES = 4;
 
+/** A user KeyCRM lists in one of these states gets no leads (any other state, or none, is a working user). */
+const INACTIVE = new Set(['blocked', 'inactive', 'disabled', 'deleted', 'fired', 'false', '0']);
 const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
@@ -92,7 +94,7 @@ export async function keycrmPipelines(ctx: Ctx): Promise<KeycrmPipeline[]> {
 export async function keycrmUsers(ctx: Ctx): Promise<{ id: number; name: string }[]> {
   return kept(ctx, 'users', async () =>
     (await users(ctx))
-      .filter((u) => isId(u.id) && (u.status === undefined || u.status === 'active'))
+      .filter((u) => isId(u.id) && !INACTIVE.has(String(u.status).toLowerCase()))
       .map((u) => ({ id: u.id as number, name: text(u.full_name) || text(u.email) || String(u.id) })),
   );
 }
@@ -138,15 +140,14 @@ const lockOf = (ctx: Ctx) =>
 
 /** The buyer of the lead's phone, else of its e-mail (KeyCRM's filters; the match is confirmed here). */
 async function findBuyer(ctx: Ctx, input: DeliveryInput): Promise<number | undefined> {
-  const { phone, email } = input.lead;
+  const { phone } = input.lead;
+  const email = validEmail(input.lead.email);
   if (phone) {
     const found = (await findBuyers(ctx, { buyer_phone: phone })).find((b) => buyerMatches(b as RawBuyer, { phone }));
     if (found) return (found as RawBuyer).id as number;
   }
   if (email) {
-    const found = (await findBuyers(ctx, { buyer_email: email.trim() })).find((b) =>
-      buyerMatches(b as RawBuyer, { email }),
-    );
+    const found = (await findBuyers(ctx, { buyer_email: email })).find((b) => buyerMatches(b as RawBuyer, { email }));
     if (found) return (found as RawBuyer).id as number;
   }
   return undefined;

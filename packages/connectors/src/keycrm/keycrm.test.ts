@@ -10,7 +10,7 @@ import type { KeycrmContext } from './client';
 import { KEYCRM_EMULATOR_KEY, type KeycrmEmulator, startKeycrmEmulator } from './emulator';
 import { keycrm, MAX_DEFERRALS } from './index';
 import { PACE_KEY, type Pace } from './pace';
-import type { KeycrmSettings } from './schema';
+import { type KeycrmSettings, ZKeycrmSettings } from './schema';
 
 const noopLogger: ConnectorLogger = { debug() {}, info() {}, warn() {} };
 
@@ -149,15 +149,44 @@ describe('keycrm destination', () => {
   });
 
   it("KeyCRM's 422 is refused with its own field messages, and nothing is made", async () => {
-    const err = await keycrm.deliver!(ctxFor(emulator), {
-      lead: { name: 'Ірина', email: 'not-an-email', custom: {} },
-      idempotencyKey: 'bad',
-    }).catch((e: unknown) => e);
+    emulator.setFault({
+      status: 422,
+      path: '/pipelines/cards',
+      method: 'POST',
+      body: {
+        message: 'The given data was invalid.',
+        errors: { 'contact.phone': ['The contact.phone format is invalid.'], title: ['The title is too long.'] },
+      },
+    });
+    const err = await keycrm.deliver!(ctxFor(emulator), { lead: SAMPLE_LEAD, idempotencyKey: 'bad' }).catch(
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(PermanentError);
     expect((err as PermanentError).message).toBe(
-      'KEYCRM_VALIDATION: contact.email: The contact.email must be a valid email address.',
+      'KEYCRM_VALIDATION: contact.phone: The contact.phone format is invalid.; title: The title is too long.',
     );
     expect(emulator.cards).toHaveLength(0);
+  });
+
+  it('a malformed e-mail does not cost the lead its card: it stays in the comment (or names a buyer who has nothing else)', async () => {
+    await keycrm.deliver!(ctxFor(emulator), {
+      lead: { name: 'Ірина', phone: '+380931112233', email: 'irina@@mail', custom: {} },
+      idempotencyKey: 'e1',
+    });
+    await keycrm.deliver!(ctxFor(emulator), { lead: { email: 'not-an-email', custom: {} }, idempotencyKey: 'e2' });
+    expect(emulator.cards).toHaveLength(2);
+    expect(emulator.cards[0]!.manager_comment).toContain('E-mail: irina@@mail');
+    const buyerOf = (i: number) => emulator.buyers.find((b) => b.id === emulator.cards[i]!.client_id);
+    expect(buyerOf(0)).toMatchObject({ full_name: 'Ірина', phone: ['+380931112233'], email: [] });
+    expect(buyerOf(1)).toMatchObject({ full_name: 'not-an-email', email: [] });
+  });
+
+  it('a status without its pipeline is refused by the settings schema', () => {
+    const parsed = ZKeycrmSettings.safeParse({ statusId: 12 });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['pipelineId', 'REQUIRED']]);
+    expect(ZKeycrmSettings.safeParse({ pipelineId: 1, statusId: 12, sourceId: 4 }).success).toBe(true);
+    expect(ZKeycrmSettings.safeParse({ pipelineId: -1 }).success).toBe(false);
   });
 
   it('a pipeline deleted in KeyCRM: the check and the delivery say so, and nothing is made', async () => {

@@ -62,6 +62,12 @@ export function utmOf(lead: Lead): Record<string, string> {
   return out;
 }
 
+/** The e-mail when it looks like one: a malformed one would make KeyCRM refuse the whole card (it stays in the comment). */
+export function validEmail(email: string | undefined): string | undefined {
+  const e = email?.trim();
+  return e && e.length <= 254 && /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(e) ? e : undefined;
+}
+
 export interface CardBody {
   title: string;
   pipeline_id?: number;
@@ -77,12 +83,16 @@ export function cardBody(
   settings: KeycrmSettings,
   parts: { buyerId?: number; managerId?: number; raw?: unknown; marker: string },
 ): CardBody {
+  const email = validEmail(lead.email);
+  const name = lead.name?.trim().slice(0, 255);
+  // A lead whose only contact is an e-mail KeyCRM would refuse keeps it as the buyer's name (and in the comment).
+  const fullName = name || (!lead.phone && !email ? lead.email?.trim().slice(0, 255) : undefined);
   const contact = parts.buyerId
     ? { client_id: parts.buyerId }
     : {
-        ...(lead.name?.trim() ? { full_name: lead.name.trim().slice(0, 255) } : {}),
+        ...(fullName ? { full_name: fullName } : {}),
         ...(lead.phone ? { phone: lead.phone } : {}),
-        ...(lead.email ? { email: lead.email } : {}),
+        ...(email ? { email } : {}),
       };
   return {
     title: titleOf(lead, settings.title),

@@ -18,18 +18,25 @@ export type KeycrmAuth = z.infer<typeof ZKeycrmAuth>;
 
 const zId = z.number().int().positive().max(2_147_483_647);
 
-export const ZKeycrmSettings = z.object({
-  /** The pipeline (воронка) a card goes into; unset: KeyCRM's first pipeline. */
-  pipelineId: zId.optional(),
-  /** The status within it; unset: where KeyCRM puts a new card (the pipeline's first status). */
-  statusId: zId.optional(),
-  /** KeyCRM's source (GET /order/source) the card is marked with. */
-  sourceId: zId.optional(),
-  /** The card's title; {name}, {phone}, {email}, {source} are filled in. Default "Лід: {name}". */
-  title: z.string().trim().max(250, { error: 'MAX_LENGTH_250' }).optional(),
-  /** The responsible manager when distribution assigned none (a KeyCRM user id). */
-  managerId: zId.optional(),
-});
+export const ZKeycrmSettings = z
+  .object({
+    /** The pipeline (воронка) a card goes into; unset: KeyCRM's first pipeline. */
+    pipelineId: zId.optional(),
+    /** The status within it; unset: where KeyCRM puts a new card (the pipeline's first status). */
+    statusId: zId.optional(),
+    /** KeyCRM's source (GET /order/source) the card is marked with. */
+    sourceId: zId.optional(),
+    /** The card's title; {name}, {phone}, {email}, {source} are filled in. Default "Лід: {name}". */
+    title: z.string().trim().max(250, { error: 'MAX_LENGTH_250' }).optional(),
+    /** The responsible manager when distribution assigned none (a KeyCRM user id). */
+    managerId: zId.optional(),
+  })
+  // A status is one pipeline's: without the pipeline it could not be checked before a card is made.
+  .superRefine((s, ctx) => {
+    if (s.statusId !== undefined && s.pipelineId === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['pipelineId'], message: 'REQUIRED' });
+    }
+  });
 export type KeycrmSettings = z.infer<typeof ZKeycrmSettings>;
 
 /** A pipeline and its statuses as the `pipelines` loader answers. */
