@@ -238,13 +238,13 @@ export const keycrm = defineConnector<KeycrmAuth, KeycrmSettings>({
       const id = card.id as number;
       let moved: AttemptTrace = {};
       if (statusId && card.status_id !== statusId) {
+        // A deferral here comes back to the remembered card and moves it then.
         moved = (await moveCard(ctx, id, statusId)).trace;
-        madeOf(ctx).set(input.idempotencyKey, { ...card, status_id: statusId });
       }
       madeOf(ctx).delete(input.idempotencyKey);
       deferrals.delete(input.idempotencyKey);
       limiterOf(ctx).release(input.idempotencyKey);
-      return { ...(moved.request ? moved : trace), externalId: String(id) };
+      return { ...(trace.request ? trace : moved), externalId: String(id) };
     } catch (err) {
       if (!(err instanceof DeferredError)) {
         limiterOf(ctx).release(input.idempotencyKey);
