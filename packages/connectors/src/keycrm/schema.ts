@@ -5,7 +5,7 @@ import { zMinText } from '@leadrelay/shared';
 import { z } from 'zod';
 
 /**
- * The API key from KeyCRM (Settings → General → API key), sent as `Authorization: Bearer <key>`.
+ * The API key from KeyCRM's settings (its help: "where to get an API key"), sent as `Authorization: Bearer <key>`.
  * Printable ASCII with no spaces: anything else cannot go into a header.
  */
 export const ZKeycrmApiKey = zMinText(10)
