@@ -8,6 +8,7 @@ import { googleads } from './googleads';
 import { googlesheets } from './googlesheets';
 import { horoshop } from './horoshop';
 import { http } from './http';
+import { keycrm } from './keycrm';
 import type { ConnectorCodes } from './kit/codes';
 import type { ConnectorDefinition } from './kit/types';
 import { pipedrive } from './pipedrive';
@@ -127,6 +128,7 @@ const list: ConnectorDefinition<any, any>[] = [
   googlesheets,
   horoshop,
   http,
+  keycrm,
   pipedrive,
   promua,
   sendpulse,

@@ -37,6 +37,7 @@ export const DESTINATION_TYPES = [
   'pipedrive',
   'uspacy',
   'bitrix24',
+  'keycrm',
   'alfasms',
   'ga',
   'googlesheets',

@@ -80,7 +80,7 @@ describe('route table', () => {
 
   // Spec section 2's pages of the connectors drawn from their manifests, Pipedrive's OAuth return included.
   const CONNECTOR_PAGES = [
-    ...['alfasms', 'amocrm', 'ga', 'horoshop', 'pipedrive', 'telegram', 'uspacy'].flatMap((s) => [
+    ...['alfasms', 'amocrm', 'ga', 'horoshop', 'keycrm', 'pipedrive', 'telegram', 'uspacy'].flatMap((s) => [
       [`/admin/integrations/${s}`, '/admin/integrations/:type'],
       [`/admin/integrations/${s}/42`, '/admin/integrations/:type/:id'],
     ]),

@@ -3,7 +3,7 @@
 // reach it through '@leadrelay/connectors/testing' only, never from runtime code.
 import type { Lead } from '@leadrelay/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { PermanentError, RetryableError } from './errors';
+import { DeferredError, PermanentError, RetryableError } from './errors';
 import type { ConnectorContext, ConnectorDefinition, ConnectorLogger, DeliveryInput } from './types';
 
 export interface ContractFault {
@@ -42,6 +42,12 @@ export interface ContractSetup<Auth, Settings> {
    * 401 by default; 200 where it says so inside a 200 (an SMS API: {"success":false,"error":"Access denied"}).
    */
   authFailureStatus?: number;
+  /**
+   * What a 429 becomes: retry (default) a RetryableError carrying Retry-After; defer a DeferredError
+   * until at least Retry-After from now (a destination with a published rate limit whose excess must not
+   * burn the lead's attempts nor trip the breaker).
+   */
+  rateLimit?: 'retry' | 'defer';
 }
 
 export const SAMPLE_LEAD: Lead = {
@@ -173,9 +179,16 @@ export function describeConnectorContract<Auth, Settings>(
       expect(await s.emulator.recordCount()).toBe(0);
     });
 
-    it('429 is a RetryableError carrying Retry-After', async () => {
+    it('429 is a RetryableError carrying Retry-After, or a DeferredError until then (rateLimit: defer)', async () => {
       await s.emulator.setFault({ status: 429, retryAfter: 7 });
+      const asked = Date.now();
       const err = await failure();
+      if (s.rateLimit === 'defer') {
+        expect(err).toBeInstanceOf(DeferredError);
+        expect((err as DeferredError).until.getTime()).toBeGreaterThanOrEqual(asked + 7000);
+        expect(await s.emulator.recordCount()).toBe(0);
+        return;
+      }
       expect(err).toBeInstanceOf(RetryableError);
       expect((err as RetryableError).httpStatus).toBe(429);
       expect((err as RetryableError).retryAfterMs).toBe(7000);

@@ -36,6 +36,7 @@ export const SEED_SETTINGS: readonly SeedSetting[] = [
   { slug: 'pipedrive', name: 'Pipedrive', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'uspacy', name: 'Uspacy', kind: 'destination', category: 'crm', tags: ['crm'] },
   { slug: 'bitrix24', name: 'Bitrix24', kind: 'destination', category: 'crm', tags: ['crm'] },
+  { slug: 'keycrm', name: 'KeyCRM', kind: 'destination', category: 'crm', tags: ['crm', 'shop'] },
   { slug: 'alfasms', name: 'AlphaSMS', kind: 'destination', category: 'messaging', tags: ['sms'] },
   { slug: 'telegram', name: 'Telegram', kind: 'destination', category: 'messaging', tags: ['messaging'] },
   { slug: 'ga', name: 'Google Analytics 4', kind: 'destination', category: 'analytics', tags: ['analytics'] },

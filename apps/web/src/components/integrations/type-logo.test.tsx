@@ -53,6 +53,7 @@ describe('integration type logos', () => {
     ['horoshop', 'H'],
     ['promua', 'P'],
     ['alfasms', 'AS'],
+    ['keycrm', 'KC'],
   ])("%s, which no package carries, is its initials on the brand's colour", (slug, initials) => {
     const el = logo(slug);
     expect(el.textContent).toBe(initials);

@@ -5,7 +5,7 @@ import { reasonDetail, reasonLabel, reasonText } from './reasons';
 
 // Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
 const NAMES =
-  /\b(LeadRelay|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|Prom|Telegram|TikTok|SMS|API|HTTP|CRM|e-mail)\b/g;
+  /\b(LeadRelay|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|KeyCRM|Prom|Telegram|TikTok|SMS|API|HTTP|CRM|e-mail)\b/g;
 
 // Each connector's own reasons (its folder's codes.ts), told in its words (words/codes).
 type Words = { reasons?: Record<string, string>; errors?: Record<string, string> };

@@ -1,0 +1,123 @@
+// KeyCRM's screens, drawn by the web (kit/manifest.ts): the API key (never shown back), saved with a
+// connection check; where a lead goes (a pipeline and status listed from KeyCRM, its source, the card's
+// title, a manager when distribution assigned none); KeyCRM's users for distribution.
+import { ZLoaderUsers } from '@leadrelay/shared';
+import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf } from '../kit/manifest';
+import { logo } from './logo';
+import { ZKeycrmApiKey, ZKeycrmPipeline, ZKeycrmSettings, ZKeycrmSource } from './schema';
+import type words from './words/uk.json';
+
+/** Users (ids as strings from the generic loader) as the settings keep them: positive whole numbers. */
+const users = (answer: unknown) =>
+  listOf(ZLoaderUsers.element, answer)
+    .map((u) => ({ id: Number(u.id), name: u.name }))
+    .filter((u) => Number.isInteger(u.id) && u.id > 0);
+
+export const manifest = defineManifest<typeof words>({
+  slug: 'keycrm',
+  kind: 'destination',
+  name: 'KeyCRM',
+  logo,
+  page: {
+    title: 'page.title',
+    list: LIST_WORDS,
+    detail: {
+      ...DETAIL_WORDS,
+      tabs: [
+        {
+          key: 'connection',
+          label: 'tabs.connection',
+          cards: [
+            GENERAL_CARD,
+            {
+              widget: 'credentials',
+              span: { xs: 24, lg: 14 },
+              title: 'connection.title',
+              text: 'connection.text',
+              fields: [
+                {
+                  kind: 'secret',
+                  name: 'apiKey',
+                  label: 'connection.apiKey',
+                  autoComplete: 'off',
+                  maxLength: 200,
+                  schema: ZKeycrmApiKey,
+                  messages: { required: 'connection.text' },
+                },
+              ],
+              save: 'connection.save',
+              connect: 'connection.connect',
+              check: 'connection.check',
+              result: { ok: 'connection.checkOk', failed: 'connection.checkFailed' },
+            },
+          ],
+        },
+        {
+          key: 'pipeline',
+          label: 'tabs.pipeline',
+          cards: [
+            {
+              widget: 'form',
+              span: { xs: 24, xl: 18, xxl: 14 },
+              title: 'settings.title',
+              save: 'settings.save',
+              saved: 'settings.saved',
+              checkFailed: 'settings.checkFailed',
+              schema: ZKeycrmSettings,
+              omitEmpty: true,
+              items: [
+                {
+                  kind: 'pipeline-stage',
+                  name: 'pipelineId',
+                  label: 'settings.pipeline',
+                  list: 'pipelines',
+                  // KeyCRM puts a card into its first pipeline when none is named.
+                  read: (answer) => listOf(ZKeycrmPipeline, answer).map((p, i) => ({ ...p, main: i === 0 })),
+                  placeholder: { main: 'settings.mainPipeline', otherwise: 'settings.firstPipeline' },
+                  unset: { main: 'settings.unsetMain', otherwise: 'settings.unsetFirst' },
+                  stage: {
+                    name: 'statusId',
+                    label: 'settings.status',
+                    placeholder: 'settings.firstStatus',
+                    needsPipeline: 'settings.statusNeedsPipeline',
+                  },
+                },
+                {
+                  kind: 'list-select',
+                  name: 'sourceId',
+                  label: 'settings.source',
+                  hint: 'settings.sourceHint',
+                  placeholder: 'settings.sourceNone',
+                  list: 'sources',
+                  read: (answer) => listOf(ZKeycrmSource, answer).map((s) => ({ value: s.id, label: s.name })),
+                  clearable: true,
+                  search: true,
+                },
+                {
+                  kind: 'text',
+                  name: 'title',
+                  label: 'settings.cardTitle',
+                  hint: 'settings.templateHint',
+                  placeholder: 'settings.cardTitlePlaceholder',
+                  maxLength: 250,
+                },
+                {
+                  kind: 'list-select',
+                  name: 'managerId',
+                  label: 'settings.manager',
+                  hint: 'settings.managerHint',
+                  placeholder: 'settings.managerNone',
+                  list: 'users',
+                  read: (answer) => users(answer).map((u) => ({ value: u.id, label: u.name })),
+                  clearable: true,
+                  search: true,
+                },
+              ],
+            },
+          ],
+        },
+        { key: 'users', label: 'tabs.users', cards: [{ widget: 'users', list: 'users', read: users }] },
+      ],
+    },
+  },
+});
