@@ -12,6 +12,9 @@ export async function settled(page: Page): Promise<void> {
     timeout: 15_000,
   });
   await page.evaluate(async () => {
+    // A window just resized: the layout's breakpoints (matchMedia listeners) re-render on the next
+    // frames (a table becomes cards); two frames let React commit and the browser lay it out.
+    await new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done())));
     await document.fonts.ready;
     // Images outside the screen with loading="lazy" may never load: wait for the others only.
     const pending = [...document.images].filter((img) => !img.complete && img.loading !== 'lazy');
