@@ -109,7 +109,7 @@ describe('mail text', () => {
 describe('the broken-integration mail in Ukrainian', () => {
   // Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
   const NAMES =
-    /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|KeyCRM|Prom|Telegram|SMS|API|HTTP|UTC|e-mail)\b/g;
+    /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|KeyCRM|Prom|Telegram|TikTok|SMS|API|HTTP|UTC|e-mail)\b/g;
   const stored = (code: string) => (code === 'UNKNOWN' ? 'Invalid OAuth access token' : `${code}: the raw detail text`);
 
   it.each(ALL_REASON_CODES)(

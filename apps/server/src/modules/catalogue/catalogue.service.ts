@@ -22,8 +22,17 @@ export const isTypeAvailable = (slug: string): boolean => BUILT_IN_TYPES.has(slu
 /** Types only their own API creates (parsers: privileged roles, their own calls). */
 export const isStaffOnlyType = (slug: string): boolean => STAFF_TYPES.has(slug);
 
-/** Inserts the shipped categories and types that are missing; safe to run on every start, on many nodes at once. */
+/**
+ * Inserts the shipped categories and types that are missing, and offers every source the destination
+ * types shipped since the last start; safe to run on every start, on many nodes at once.
+ */
 export async function seedCatalogue(db: Executor): Promise<void> {
+  await seedCatalogueRows(db);
+  await offerNewDestinations(db);
+}
+
+/** The categories and types that are missing (what every build's seed has done, before 0046 too). */
+export async function seedCatalogueRows(db: Executor): Promise<void> {
   await db
     .insert(integrationCategories)
     .values(SEED_CATEGORIES.map((c) => ({ key: c.key, name: c.name, order: c.order })))
@@ -51,7 +60,6 @@ export async function seedCatalogue(db: Executor): Promise<void> {
       })),
     )
     .onConflictDoNothing({ target: integrationSettings.slug });
-  await offerNewDestinations(db);
 }
 
 /**
