@@ -219,7 +219,7 @@ export function ConnectCardView({ integration, card, say, slug, source }: Props)
 
   return (
     <Card title={title} data-testid="connect-card">
-      {view.connected && <Details view={view} bordered={card.bordered} say={say} />}
+      {(view.connected || view.detailsFirst) && <Details view={view} bordered={card.bordered} say={say} />}
       {!view.connected && card.intro && <Typography.Paragraph type="secondary">{say(card.intro)}</Typography.Paragraph>}
       {view.connected && !editing ? (
         <PermissionGuard>
