@@ -295,6 +295,9 @@ export async function savePastedToken(deps: Deps, actor: Actor, id: string, body
   if (token === undefined || token === null || token === '') {
     throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'token', code: 'REQUIRED' }] });
   }
+  if (typeof token !== 'string') {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'token', code: 'INVALID_TYPE' }] });
+  }
   const parsed = watch.token.safeParse(token);
   if (!parsed.success) {
     const message = parsed.error.issues[0]?.message ?? '';
