@@ -121,11 +121,11 @@ export function movedSinceMade(externalId: string, record: unknown): CrmStageCha
   return { externalId, at: moved, ...(by && DIGITS.test(by) && by !== '0' ? { byId: by } : {}) };
 }
 
-const GET_METHOD: Record<WatchedKind, string> = { deal: 'crm.deal.get', lead: 'crm.lead.get' };
-const kindOf = (event: string): WatchedKind | undefined =>
-  Object.hasOwn(BITRIX24_WATCH_EVENTS, event)
-    ? BITRIX24_WATCH_EVENTS[event as keyof typeof BITRIX24_WATCH_EVENTS]
-    : undefined;
+const GET_METHOD: ReadonlyMap<WatchedKind, string> = new Map([
+  ['deal', 'crm.deal.get'],
+  ['lead', 'crm.lead.get'],
+]);
+const KIND_OF: ReadonlyMap<string, WatchedKind> = new Map(Object.entries(BITRIX24_WATCH_EVENTS));
 
 export const bitrix24StageWatch: PastedStageWatch<Bitrix24Auth, Bitrix24Settings> = {
   setup: 'pasted',
@@ -137,15 +137,15 @@ export const bitrix24StageWatch: PastedStageWatch<Bitrix24Auth, Bitrix24Settings
   read(body) {
     const e = parseBitrix24Event(body);
     if (!e) return null;
-    const kind = kindOf(e.event);
+    const kind = KIND_OF.get(e.event);
     // Other events (a contact's, a deletion) are well formed and name no stage change.
     if (!kind || !e.id) return [];
     return [{ externalId: e.id, kind, ...(e.sentAt ? { at: e.sentAt } : {}) }];
   },
   async confirm(ctx, change) {
-    const kind = change.kind === 'deal' || change.kind === 'lead' ? change.kind : undefined;
-    if (!kind) return undefined;
-    const record = await bitrix24Client(ctx).result<unknown>(GET_METHOD[kind], { id: change.externalId });
+    const method = change.kind === undefined ? undefined : GET_METHOD.get(change.kind as WatchedKind);
+    if (!method) return undefined;
+    const record = await bitrix24Client(ctx).result<unknown>(method, { id: change.externalId });
     return movedSinceMade(change.externalId, record);
   },
 };
