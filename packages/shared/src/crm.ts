@@ -30,5 +30,13 @@ export const ZCrmWatch = z.object({
   since: z.string().nullable(),
   reason: z.string().nullable(),
   nextTryAt: z.string().nullable(),
+  /**
+   * Only for a watch the person sets up by hand at the CRM (its outgoing webhook): `address`, ours
+   * with its secret, to paste there once connected (null before); `tokenSet`, whether the CRM's
+   * token was pasted back (`pending` until then).
+   */
+  setup: z.literal('pasted').optional(),
+  address: z.string().nullable().optional(),
+  tokenSet: z.boolean().optional(),
 });
 export type CrmWatch = z.infer<typeof ZCrmWatch>;

@@ -20,6 +20,10 @@ export const codes = defineCodes({
     BITRIX24_PIPELINE_NOT_FOUND: 400,
     BITRIX24_STAGE_NOT_FOUND: 400,
     BITRIX24_UNAVAILABLE: 424,
+    /** The token pasted for the outgoing webhook (speed to lead) is not one Bitrix24 makes. */
+    BITRIX24_OUTGOING_TOKEN_INVALID: 400,
+    /** An event whose auth[application_token] is not the pasted one. */
+    BITRIX24_EVENT_TOKEN_REFUSED: 403,
   },
   reasons: [
     'BITRIX24_WEBHOOK_REFUSED',

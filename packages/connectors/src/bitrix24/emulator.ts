@@ -3,9 +3,14 @@
 // scopes, the answer envelope ({result, total, next, time} or {error, error_description} with the
 // documented statuses), the leaky bucket's QUERY_LIMIT_EXCEEDED when switched on, the methods the
 // connector uses (profile, user.current, user.get, crm.category.list, crm.status.list,
-// crm.duplicate.findbycomm, crm.contact.add, crm.lead.add/list, crm.deal.add/list), fault switches,
-// latency, a request log, and a control API under /__emulator.
+// crm.duplicate.findbycomm, crm.contact.add, crm.lead.add/list/get, crm.deal.add/list/get), fault
+// switches, latency, a request log, and a control API under /__emulator.
+// Outgoing webhooks (speed to lead): made by hand in a real portal, here by POST
+// /__emulator/outgoing-webhooks {url, events?}, which answers the token Bitrix24 would show; a deal or
+// lead changed by POST /__emulator/{deals|leads}/{id}/update {stage?, title?, userId?} is posted to
+// each as Bitrix24 posts ONCRMDEALUPDATE / ONCRMLEADUPDATE (form fields, stage-watch.ts).
 
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
 import { createEmulatorKit, listenEmulator, registerControlRoutes } from '../kit/emulator-kit';
 import {
@@ -17,6 +22,7 @@ import {
   emptyStore,
   type StoredRecord,
 } from './emulator-state';
+import { BITRIX24_WATCH_EVENTS, bitrix24EventForm } from './stage-watch';
 
 export type { Bitrix24Fault, EmulatedCall as Bitrix24EmulatedCall } from './emulator-state';
 export { BITRIX24_SEED } from './emulator-state';
@@ -52,6 +58,16 @@ export interface Bitrix24EmulatorOptions {
   webhookCode?: string;
 }
 
+export interface Bitrix24OutgoingWebhook {
+  id: string;
+  url: string;
+  events: string[];
+  token: string;
+}
+
+/** A Bitrix24 datetime, to the second as the portal keeps it ("2024-08-30T14:29:00+00:00"). */
+const stamp = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, '+00:00');
+
 export interface Bitrix24Emulator {
   /** Origin: the portal's address. */
   url: string;
@@ -65,6 +81,21 @@ export interface Bitrix24Emulator {
   deals: StoredRecord[];
   contacts: StoredRecord[];
   requests: EmulatedCall[];
+  /** Outgoing webhooks made in the portal. */
+  outgoing: Bitrix24OutgoingWebhook[];
+  /** Events posted to outgoing webhooks, with the handler's answer (0: no answer). */
+  sent: { url: string; event: string; id: string; status: number }[];
+  /** An outgoing webhook as the portal's administrator makes it; its token is Bitrix24's to make. */
+  addOutgoingWebhook(input: { url: string; events?: string[] }): Bitrix24OutgoingWebhook;
+  /**
+   * A manager changes a deal or lead in the portal: another stage (a deal's STAGE_ID, a lead's
+   * STATUS_ID) stamps MOVED_TIME and MOVED_BY_ID; the update event goes to every outgoing webhook that has it.
+   */
+  updateRecord(
+    kind: 'deal' | 'lead',
+    id: string,
+    change: { stage?: string; title?: string; userId?: number },
+  ): Promise<Bitrix24Emulator['sent']>;
   /** REST calls whose method contains `match`. */
   calls(match?: string): EmulatedCall[];
   /** The webhook was deleted in Bitrix24: NO_AUTH_FOUND. */
@@ -160,7 +191,20 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     if (f.ASSIGNED_BY_ID !== undefined && !BITRIX24_SEED.users.some((u) => u.ID === String(f.ASSIGNED_BY_ID))) {
       throw new RestError(400, '', 'Responsible user not found');
     }
-    const record = { ...f, ID: String(store.nextId++), ASSIGNED_BY_ID: f.ASSIGNED_BY_ID ?? 1 } as StoredRecord;
+    // A lead without STATUS_ID starts in the first status, as the portal does.
+    if (list === store.leads && f.STATUS_ID === undefined) f.STATUS_ID = 'NEW';
+    const at = stamp(Date.now());
+    const record = {
+      ...f,
+      ID: String(store.nextId++),
+      ASSIGNED_BY_ID: f.ASSIGNED_BY_ID ?? 1,
+      CREATED_BY_ID: '1',
+      MODIFY_BY_ID: '1',
+      DATE_CREATE: at,
+      DATE_MODIFY: at,
+      // Made in its first stage: "the last stage change" is the creation.
+      ...(list === store.contacts ? {} : { MOVED_BY_ID: '1', MOVED_TIME: at }),
+    } as StoredRecord;
     list.push(record);
     return Number(record.ID);
   };
@@ -176,6 +220,13 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     return Object.fromEntries(select.filter((k) => Object.hasOwn(r, k)).map((k) => [k, r[k]]));
   };
   const crm = (method: string) => method.startsWith('crm.');
+  const getOne = (list: StoredRecord[], p: Record<string, unknown>) => {
+    const id = str(p.id ?? p.ID);
+    if (!id || !/^\d+$/.test(id)) throw new RestError(400, '', 'ID is not defined or invalid.');
+    const found = list.find((r) => r.ID === id);
+    if (!found) throw new RestError(400, '', 'Not found');
+    return { result: found };
+  };
   const methods: Record<string, (p: Record<string, unknown>) => Record<string, unknown>> = {
     profile: () => ({
       result: { ID: '1', ADMIN: true, NAME: 'Анна', LAST_NAME: 'Коваль', PERSONAL_GENDER: '', TIME_ZONE: '' },
@@ -228,6 +279,8 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     'crm.contact.add': (p) => ({ result: add(store.contacts, p) }),
     'crm.lead.add': (p) => ({ result: add(store.leads, p) }),
     'crm.deal.add': (p) => ({ result: add(store.deals, p, 'CATEGORY') }),
+    'crm.lead.get': (p) => getOne(store.leads, p),
+    'crm.deal.get': (p) => getOne(store.deals, p),
     'crm.lead.list': (p) =>
       page(
         find(store.leads, isFilterIgnored ? {} : ((p.filter ?? {}) as Record<string, unknown>)).map((r) =>
@@ -308,6 +361,69 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     },
   );
 
+  const outgoing: Bitrix24OutgoingWebhook[] = [];
+  const sent: Bitrix24Emulator['sent'] = [];
+  const EVENT_OF = { deal: 'ONCRMDEALUPDATE', lead: 'ONCRMLEADUPDATE' } as const;
+  const MEMBER_ID = randomBytes(16).toString('hex');
+
+  async function updateRecord(
+    kind: 'deal' | 'lead',
+    id: string,
+    change: { stage?: string; title?: string; userId?: number },
+  ): Promise<Bitrix24Emulator['sent']> {
+    const record = (kind === 'deal' ? store.deals : store.leads).find((r) => r.ID === id);
+    if (!record) throw new RestError(400, '', 'Not found');
+    const user = String(change.userId ?? 1);
+    if (!BITRIX24_SEED.users.some((u) => u.ID === user)) throw new RestError(400, '', 'User not found');
+    const field = kind === 'deal' ? 'STAGE_ID' : 'STATUS_ID';
+    if (change.stage !== undefined && change.stage !== record[field]) {
+      const dir =
+        kind === 'lead'
+          ? 'STATUS'
+          : Number(record.CATEGORY_ID ?? 0)
+            ? `DEAL_STAGE_${record.CATEGORY_ID}`
+            : 'DEAL_STAGE';
+      if (!BITRIX24_SEED.statuses.some((st) => st.ENTITY_ID === dir && st.STATUS_ID === change.stage)) {
+        throw new RestError(400, '', 'Stage not found');
+      }
+      record[field] = change.stage;
+      // To the second, as the portal keeps it; a person moves a card a second after it was made at the earliest.
+      const made = Date.parse(String(record.DATE_CREATE));
+      record.MOVED_TIME = stamp(Math.max(Date.now(), (Number.isNaN(made) ? 0 : made) + 1000));
+      record.MOVED_BY_ID = user;
+    }
+    if (change.title !== undefined) record.TITLE = change.title;
+    record.DATE_MODIFY = stamp(Date.now());
+    record.MODIFY_BY_ID = user;
+    const event = EVENT_OF[kind];
+    const out: Bitrix24Emulator['sent'] = [];
+    for (const hook of outgoing.filter((h) => h.events.includes(event))) {
+      let status = 0;
+      try {
+        const res = await fetch(hook.url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: bitrix24EventForm({
+            event,
+            id,
+            token: hook.token,
+            domain: emulator.host,
+            memberId: MEMBER_ID,
+            handlerId: hook.id,
+          }),
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.body?.cancel();
+      } catch {
+        status = 0;
+      }
+      out.push({ url: hook.url, event, id, status });
+    }
+    sent.push(...out);
+    return out;
+  }
+
   const emulator: Bitrix24Emulator = {
     url: '',
     port: 0,
@@ -324,6 +440,15 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
       return store.contacts;
     },
     requests: kit.requests,
+    outgoing,
+    sent,
+    addOutgoingWebhook(input) {
+      const events = (input.events ?? Object.keys(BITRIX24_WATCH_EVENTS)).map(String);
+      const hook = { id: String(outgoing.length + 1), url: input.url, events, token: randomBytes(16).toString('hex') };
+      outgoing.push(hook);
+      return hook;
+    },
+    updateRecord,
     calls: (match) => kit.requests.filter((r) => !match || r.method.includes(match)),
     revokeWebhook() {
       isRevoked = true;
@@ -349,6 +474,8 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
       scopes = new Set(['crm', 'user']);
       burst = null;
       bucket = 0;
+      outgoing.length = 0;
+      sent.length = 0;
     },
     async close() {
       kit.clearTimers();
@@ -368,6 +495,32 @@ export async function startBitrix24Emulator(options: Bitrix24EmulatorOptions = {
     emulator.setScopes(Array.isArray(list) ? list.map(String) : []);
     return { ok: true };
   });
+
+  app.post('/__emulator/outgoing-webhooks', async (req, reply) => {
+    const body = (req.body ?? {}) as { url?: unknown; events?: unknown };
+    if (typeof body.url !== 'string' || !/^https?:\/\//.test(body.url)) {
+      return reply.code(400).send({ error: 'url is required' });
+    }
+    const events = Array.isArray(body.events) ? body.events.map(String) : undefined;
+    return emulator.addOutgoingWebhook({ url: body.url, events });
+  });
+  app.get('/__emulator/outgoing-webhooks', async () => ({ webhooks: outgoing, sent }));
+  for (const kind of ['deal', 'lead'] as const) {
+    app.post<{ Params: { id: string } }>(`/__emulator/${kind}s/:id/update`, async (req, reply) => {
+      const body = (req.body ?? {}) as { stage?: unknown; title?: unknown; userId?: unknown };
+      try {
+        const out = await updateRecord(kind, req.params.id, {
+          ...(typeof body.stage === 'string' ? { stage: body.stage } : {}),
+          ...(typeof body.title === 'string' ? { title: body.title } : {}),
+          ...(body.userId !== undefined ? { userId: Number(body.userId) } : {}),
+        });
+        return { ok: true, sent: out };
+      } catch (err) {
+        if (err instanceof RestError) return reply.code(err.status).send({ error: err.description });
+        throw err;
+      }
+    });
+  }
 
   const listening = await listenEmulator(app, options);
   emulator.port = listening.port;

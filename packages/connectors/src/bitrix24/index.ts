@@ -11,6 +11,9 @@
 // from the delivery's idempotency key. When an earlier attempt may have made the record
 // (outcomeUnknown), the delivery looks it up by that mark first and answers it instead of making
 // another; the person's lock keeps two leads of one person from making two contacts.
+//
+// Speed to lead: a deal or lead we made, moved to another stage, is the lead's first reaction; the
+// portal's outgoing webhook (made by hand with our address and its token pasted back) tells us (stage-watch.ts).
 
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
@@ -34,6 +37,7 @@ import {
   toUsers,
 } from './mapping';
 import { type Bitrix24Pipeline, type Bitrix24Settings, type Bitrix24User, ZBitrix24Settings } from './schema';
+import { bitrix24StageWatch } from './stage-watch';
 
 type Ctx = Bitrix24Context<Bitrix24Settings>;
 
@@ -216,6 +220,8 @@ export const bitrix24 = defineConnector<Bitrix24Auth, Bitrix24Settings>({
         '*.bitrix24.ua,*.bitrix24.com,*.bitrix24.eu,*.bitrix24.de,*.bitrix24.pl,*.bitrix24.kz,*.bitrix24.ru,*.bitrix24.by',
     },
   },
+  // Stage changes as the lead's first reaction, through an outgoing webhook the person makes by hand (stage-watch.ts).
+  pastedStageWatch: bitrix24StageWatch,
   // Bitrix24 refusing a list request itself answers CRM_REQUEST_FAILED with its reason on the generic lists route.
   loaderRefusal: 'CRM_REQUEST_FAILED',
   loaders: {

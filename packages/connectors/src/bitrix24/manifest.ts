@@ -2,11 +2,49 @@
 // webhook address; where leads go (a lead, or a deal in a pipeline and stage, title, responsible
 // user); the portal's users. The paths beside the generic ones are Bitrix24's own routes.
 
+import { ZCrmWatch } from '@leadrelay/shared';
 import { z } from 'zod';
-import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf } from '../kit/manifest';
+import { type ConnectionView, DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf } from '../kit/manifest';
 import { logo } from './logo';
-import { BITRIX24_TARGETS, parseInboundWebhook, ZBitrix24Pipeline, ZBitrix24User } from './schema';
+import {
+  BITRIX24_TARGETS,
+  parseInboundWebhook,
+  ZBitrix24OutgoingToken,
+  ZBitrix24Pipeline,
+  ZBitrix24User,
+} from './schema';
 import type words from './words/uk.json';
+
+type Words = typeof words;
+type Key = `watch.${keyof Words['watch'] & string}`;
+
+/**
+ * The stage watch as its card shows it (GET /api/integrations/:id/crm-watch): our address to paste
+ * into the portal's outgoing webhook, shown before the token is (and after); connected once the
+ * token Bitrix24 showed is pasted back.
+ */
+function readWatch(answer: unknown): ConnectionView<Key> {
+  const watch = ZCrmWatch.parse(answer);
+  const tokenSet = watch.tokenSet === true;
+  if (!watch.address) {
+    return {
+      connected: false,
+      detailsFirst: true,
+      details: [{ label: 'watch.state', value: [{ word: 'watch.notConnected' }] }],
+    };
+  }
+  return {
+    connected: tokenSet,
+    detailsFirst: true,
+    details: [
+      { label: 'watch.address', value: [{ text: watch.address, copy: true }] },
+      {
+        label: 'watch.state',
+        value: [{ word: tokenSet ? 'watch.watching' : 'watch.pending', tag: tokenSet ? 'green' : 'gold' }],
+      },
+    ],
+  };
+}
 
 // The shape only: the server checks the host against the addresses it allows.
 const ZWebhookUrl = z.string().refine((v) => parseInboundWebhook(v) !== undefined, {
@@ -64,6 +102,29 @@ export const manifest = defineManifest<typeof words>({
                   ],
                 },
               ],
+            },
+            {
+              // Speed to lead: the portal's outgoing webhook, made by hand (stage-watch.ts).
+              widget: 'connect',
+              span: { xs: 24 },
+              title: 'watch.title',
+              intro: 'watch.intro',
+              state: { path: '/api/integrations/:id/crm-watch', read: readWatch },
+              fields: [
+                {
+                  kind: 'secret',
+                  name: 'token',
+                  label: 'watch.token',
+                  hint: 'watch.tokenHint',
+                  required: true,
+                  autoComplete: 'off',
+                  example: '51856fefc120afa4b628cc82d3935cce',
+                  schema: ZBitrix24OutgoingToken,
+                },
+              ],
+              submit: { path: '/api/integrations/:id/crm-watch/token', answersState: true },
+              words: { submit: 'watch.save', done: 'watch.saved', change: 'watch.change', cancel: 'watch.cancel' },
+              bordered: true,
             },
           ],
         },

@@ -96,3 +96,13 @@ export const webhookBase = (w: InboundWebhook): string => `${w.origin}/rest/${w.
 
 /** The address as a screen may show it: the code hidden. */
 export const maskedWebhook = (w: InboundWebhook): string => `${w.origin}/rest/${w.userId}/••••/`;
+
+/**
+ * The token Bitrix24 shows for an outgoing webhook (speed to lead: stage-watch.ts), pasted back on
+ * the destination's page: 32 hexadecimal characters in the documentation's examples; letters and
+ * digits of a sane length are taken, in case a portal makes them otherwise.
+ */
+export const ZBitrix24OutgoingToken = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{16,128}$/, { error: 'BITRIX24_OUTGOING_TOKEN_INVALID' });

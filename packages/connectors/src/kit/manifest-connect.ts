@@ -32,8 +32,13 @@ export interface ConnectionDetail<K extends string> {
 /** What a connect card shows of the state path's answer. */
 export interface ConnectionView<K extends string> {
   connected: boolean;
-  /** Shown while connected. */
+  /** Shown while connected (and before, with `detailsFirst`). */
   details: readonly ConnectionDetail<K>[];
+  /**
+   * The details are shown while not connected too, above the form: what the person pastes at the
+   * sender first (our address), whose answer the form then takes (the sender's token).
+   */
+  detailsFirst?: boolean;
   /** The form's first values (the shop's address as stored, the bot the server offers). */
   initial?: Readonly<Record<string, unknown>>;
   /** Options of a choice field not offered now: field → values (the platform's bot on a server without one). */

@@ -163,6 +163,11 @@ export interface CrmStageChange {
   /** The CRM user who changed it, as the CRM names them (an id; a name when the payload has one). */
   byId?: string;
   byName?: string;
+  /**
+   * What kind of record the CRM says it is, in the connector's words (a deal, a lead), where one
+   * event names a record without saying whether it moved: `confirm` reads that kind.
+   */
+  kind?: string;
 }
 
 /** Our subscription at the CRM for its stage changes, as the CRM identifies it (to remove it later). */
@@ -171,22 +176,56 @@ export interface StageWatchSubscription {
   url: string;
 }
 
-/** What a watcher hears about (the destination's settings decide, e.g. a deal or a lead). */
-export interface StageWatch<Auth, Settings> {
+/**
+ * How the CRM tells us of stage changes (issue 19, speed to lead), one of two set-ups: StageWatch
+ * (we subscribe by the CRM's API) or PastedStageWatch (the person makes the CRM's outgoing webhook by
+ * hand with our address and pastes back the token the CRM shows). A connector declares one of them.
+ */
+export type AnyStageWatch<Auth, Settings> = StageWatch<Auth, Settings> | PastedStageWatch<Auth, Settings>;
+
+interface StageWatchBase {
   /**
    * What the CRM posts to us, in a sentence (the API document's summary of
    * POST /api/{slug}/events/{integrationId}/{secret}, where the server receives it).
    */
   summary: string;
+  /**
+   * The stage changes in one webhook body (already parsed: JSON, or form fields by their bracket
+   * names); null when the body is not the CRM's shape at all. Other events in a well-formed body are [].
+   * A pasted watch gives the records the body names, each then `confirm`ed.
+   */
+  read: (body: unknown) => CrmStageChange[] | null;
+}
+
+/** We subscribe our address (with its secret) at the CRM by its API, and remove it with the destination. */
+export interface StageWatch<Auth, Settings> extends StageWatchBase {
+  setup?: 'subscribe';
   /** Subscribes `url` (ours, with its secret) to the CRM's stage changes. */
   subscribe: (ctx: ConnectorContext<Auth, Settings>, url: string) => Promise<StageWatchSubscription>;
   /** Removes the subscription; one the CRM no longer has is not an error. */
   unsubscribe: (ctx: ConnectorContext<Auth, Settings>, subscription: StageWatchSubscription) => Promise<void>;
+}
+
+/**
+ * The CRM cannot be subscribed by API (its events need an app): the person makes its outgoing webhook
+ * by hand with our address (the destination's page shows it, with its secret) and pastes back the
+ * token the CRM shows, which every event carries. The server keeps the token sealed with the watch's
+ * secret and compares it (constant time) before anything is read; an event names a record only, so
+ * each one we delivered is `confirm`ed with the connection (its client reads the record's stage).
+ */
+export interface PastedStageWatch<Auth, Settings> extends StageWatchBase {
+  setup: 'pasted';
+  /** The token as the person pastes it: checked before it is stored. */
+  token: z.ZodType<string>;
+  /** The token the CRM put in the body (undefined: none), compared with the stored one. */
+  tokenOf: (body: unknown) => string | undefined;
+  /** The connector's own error key (its codes.ts, a 401 or 403) for an event whose token is not the stored one. */
+  tokenRefused: string;
   /**
-   * The stage changes in one webhook body (already parsed: JSON, or form fields by their bracket
-   * names); null when the body is not the CRM's shape at all. Other events in a well-formed body are [].
+   * Reads the record a change of `read` names, one we delivered: the change (with when and who, where
+   * the CRM keeps them) when its stage moved since we made it, else undefined.
    */
-  read: (body: unknown) => CrmStageChange[] | null;
+  confirm: (ctx: ConnectorContext<Auth, Settings>, change: CrmStageChange) => Promise<CrmStageChange | undefined>;
 }
 
 export interface DeliveryInput {
@@ -505,6 +544,11 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
   };
   /** The CRM tells us when a record we delivered changes stage: a manager's first reaction (issue 19). */
   stageWatch?: StageWatch<Auth, Settings>;
+  /**
+   * The same, where the person sets the CRM's outgoing webhook up by hand (its events need an app to
+   * be subscribed by API): instead of `stageWatch`, never with it.
+   */
+  pastedStageWatch?: PastedStageWatch<Auth, Settings>;
   /** Starts its emulator for EMULATORS=true (a lazy import: a normal start never loads emulator code). */
   demo?: (app: { publicUrl: string }) => Promise<ConnectorDemo>;
   /** What the server logs at start about its configuration: a setting the operator should change. */

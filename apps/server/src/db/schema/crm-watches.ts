@@ -12,6 +12,8 @@ import { users } from './users';
 export type CrmWatchSecret = {
   secret: string;
   url: string;
+  /** A watch set up by hand: the token the CRM showed for its outgoing webhook, which its events carry. */
+  token?: string;
 };
 
 export const crmWatches = pgTable(

@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
 import { receiveStageChanges, UnknownTarget } from './crm-events.service';
-import { crmWatchOf } from './crm-watch.service';
+import { crmWatchOf, savePastedToken } from './crm-watch.service';
 
 // Not bounded here: a wrong value of any length is the same bare 404 (Fastify caps a param at 100 characters).
 const ZEventParams = z.object({ integrationId: z.string(), secret: z.string() });
@@ -39,7 +39,9 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
   };
 
   // The CRM posts here (its subscription is ours: crm-watch.service.ts), one path per CRM.
-  for (const { slug: type, stageWatch } of connectors.values()) {
+  for (const connector of connectors.values()) {
+    const { slug: type } = connector;
+    const stageWatch = connector.stageWatch ?? connector.pastedStageWatch;
     if (!stageWatch) continue;
     r.post(
       `/api/${type}/events/:integrationId/:secret`,
@@ -65,5 +67,21 @@ export async function crmEventsRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     (req) => crmWatchOf(deps, authOf(req).user, req.params.id),
+  );
+  r.post(
+    '/api/integrations/:id/crm-watch/token',
+    {
+      config: { access: 'client' },
+      schema: {
+        tags: ['integrations'],
+        summary:
+          "A CRM whose stage changes reach us through an outgoing webhook the person made by hand: the token the CRM showed for it, stored sealed; the watch's state back",
+        params: z.object({ id: z.string() }),
+        // Checked by the connector's own schema (its field error names `token`).
+        body: z.object({ token: z.unknown() }),
+        response: { 200: ZCrmWatch },
+      },
+    },
+    (req) => savePastedToken(deps, authOf(req).user, req.params.id, req.body),
   );
 }

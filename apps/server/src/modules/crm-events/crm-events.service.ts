@@ -4,18 +4,29 @@
 // of that destination (deliveries.external_id is what `deliver` returned for the record), and its
 // lead gets 'taken' via 'crm' through recordReaction: the first reaction stands, a later move
 // records nothing. Subscribing is in crm-watch.service.ts.
-import { type CrmStageChange, connectors, getConnector } from '@leadrelay/connectors';
+// A watch set up by hand (PastedStageWatch) also carries the CRM's token in each body: it must be the
+// one the person pasted (compared in constant time; else the connector's 401/403 key and nothing is
+// read), and as its events name a record without its stage, each record we delivered is confirmed
+// with the connection (the connector's client reads its stage) before it counts.
+import { type CrmStageChange, getConnector, type PastedStageWatch } from '@leadrelay/connectors';
+import type { ErrorCode } from '@leadrelay/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
-import { type CrmWatchSecret, collections, crmWatches, deliveries, integrations, leads } from '../../db/schema';
+import {
+  type CrmWatchSecret,
+  collections,
+  crmWatches,
+  deliveries,
+  type IntegrationRow,
+  integrations,
+  leads,
+} from '../../db/schema';
+import { reasonOf } from '../../delivery/connector-context';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { sameText } from '../../lib/same-text';
 import { recordReaction } from '../reactions';
-
-/** The destination types whose CRM can tell us about stage changes: their connectors declare a stageWatch. */
-export const watchedTypes = (): string[] =>
-  [...connectors.values()].filter((connector) => connector.stageWatch).map((connector) => connector.slug);
+import { watchContext, watchedOf } from './crm-watch.service';
 
 /** Records read from one webhook at most (a CRM may batch; more is not a manager's click). */
 const MAX_CHANGES = 50;
@@ -39,7 +50,7 @@ async function target(deps: Deps, type: string, integrationId: string, secret: s
     throw new UnknownTarget();
   }
   if (typeof sealed.secret !== 'string' || !sameText(secret, sealed.secret)) throw new UnknownTarget();
-  return found.row;
+  return { row: found.row, token: typeof sealed.token === 'string' && sealed.token ? sealed.token : undefined };
 }
 
 /** The CRM user's name when our distribution knows that id (the lead's assignee, or its collection). */
@@ -67,6 +78,28 @@ function reactionTime(change: CrmStageChange, deliveredAt: Date | null, now: Dat
 }
 
 /**
+ * A pasted watch's record as the CRM has it now: the change when its stage moved since we made it.
+ * The CRM failing to answer costs this reaction only (logged), never the webhook's answer.
+ */
+async function confirmed(
+  deps: Deps,
+  type: string,
+  row: IntegrationRow,
+  watch: PastedStageWatch<unknown, unknown>,
+  change: CrmStageChange,
+): Promise<CrmStageChange | undefined> {
+  const connector = getConnector(type);
+  if (!connector || !row.auth) return undefined;
+  try {
+    const moved = await watch.confirm(watchContext(deps, connector, row), change);
+    return moved ? { ...moved, externalId: change.externalId } : undefined;
+  } catch (error) {
+    deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'CRM record not read for its stage');
+    return undefined;
+  }
+}
+
+/**
  * One CRM webhook for a destination: how many leads got their first reaction from it. A record we
  * never delivered (made by hand in the CRM, or another destination's) is skipped without a word.
  */
@@ -78,12 +111,20 @@ export async function receiveStageChanges(
   body: unknown,
   now = new Date(),
 ): Promise<{ recorded: number }> {
-  const row = await target(deps, type, integrationId, secret);
-  const watch = getConnector(type)?.stageWatch;
+  const { row, token } = await target(deps, type, integrationId, secret);
+  const watch = watchedOf(type)?.watch;
   const changes = watch?.read(body);
-  if (!changes) throw new AppError('VALIDATION_ERROR', { message: `Not a ${type} webhook body` });
+  if (!watch || !changes) throw new AppError('VALIDATION_ERROR', { message: `Not a ${type} webhook body` });
+  if (watch.setup === 'pasted') {
+    const given = watch.tokenOf(body);
+    // No token pasted yet refuses every event alike: nothing is read before the CRM is known.
+    if (!token || given === undefined || !sameText(given, token)) {
+      throw new AppError(watch.tokenRefused as ErrorCode, { message: 'The event does not carry the pasted token' });
+    }
+  }
   let recorded = 0;
-  for (const change of changes.slice(0, MAX_CHANGES)) {
+  for (const found of changes.slice(0, MAX_CHANGES)) {
+    let change: CrmStageChange | undefined = found;
     const [delivered] = await deps.db
       .select({
         leadId: deliveries.leadId,
@@ -104,6 +145,10 @@ export async function receiveStageChanges(
       .orderBy(asc(deliveries.deliveredAt))
       .limit(1);
     if (!delivered) continue;
+    if (watch.setup === 'pasted') {
+      change = await confirmed(deps, type, row, watch, found);
+      if (!change) continue;
+    }
     const name = change.byName ?? (await nameOf(deps, delivered, change.byId));
     const result = await recordReaction(deps.db, {
       accountId: row.accountId,

@@ -4,8 +4,18 @@
 // most once per RETRY_AFTER_MS), and removed when the destination is deleted. Never on a delivery's
 // path: a CRM refusing the subscription (no admin rights, a plan without webhooks) costs nothing but
 // the reaction, and the reason is kept in crm_watches.last_error.
+// A watch set up by hand (a PastedStageWatch: the CRM's outgoing webhook needs an app to be made by
+// API) has no subscription: its row keeps our address for the destination's page to show and the
+// token the person pasted back from the CRM (both sealed); it is never removed at the CRM.
 import { randomBytes } from 'node:crypto';
-import { type ConnectorDefinition, getConnector, type StageWatch } from '@leadrelay/connectors';
+import {
+  type AnyStageWatch,
+  type ConnectorDefinition,
+  connectors,
+  getConnector,
+  type PastedStageWatch,
+  type StageWatch,
+} from '@leadrelay/connectors';
 import type { CrmWatch } from '@leadrelay/shared';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -17,8 +27,17 @@ import { buildConnectorContext, reasonOf } from '../../delivery/connector-contex
 import { runtimeExtras } from '../../delivery/connector-runtime';
 import type { PeriodicTask } from '../../delivery/periodic';
 import { AppError } from '../../lib/app-error';
+import { isKnownCode } from '../../lib/error-codes';
 import { type Actor, ownRow } from '../integrations';
-import { watchedTypes } from './crm-events.service';
+
+/** The destination types whose CRM can tell us about stage changes: their connectors declare a stageWatch. */
+export const watchedTypes = (setup?: 'subscribe' | 'pasted'): string[] =>
+  [...connectors.values()]
+    .filter((c) => {
+      const watch = watchOf(c);
+      return !!watch && (!setup || (watch.setup ?? 'subscribe') === setup);
+    })
+    .map((connector) => connector.slug);
 
 /** A failed subscription is tried again after this long (the periodic task). */
 export const RETRY_AFTER_MS = 6 * 60 * 60_000;
@@ -35,17 +54,22 @@ export const eventsUrl = (publicUrl: string, type: string, integrationId: string
 
 const newSecret = () => randomBytes(24).toString('base64url');
 
-type Watched = { connector: ConnectorDefinition<unknown, unknown>; watch: StageWatch<unknown, unknown> };
-function watchedOf(type: string): Watched | undefined {
+/** The connector's stage watch, subscribed by API or pasted by hand. */
+const watchOf = (connector: ConnectorDefinition<unknown, unknown>): AnyStageWatch<unknown, unknown> | undefined =>
+  connector.stageWatch ?? connector.pastedStageWatch;
+
+type Watched = { connector: ConnectorDefinition<unknown, unknown>; watch: AnyStageWatch<unknown, unknown> };
+export function watchedOf(type: string): Watched | undefined {
   const connector = getConnector(type);
-  return connector?.stageWatch ? { connector, watch: connector.stageWatch } : undefined;
+  const watch = connector && watchOf(connector);
+  return connector && watch ? { connector, watch } : undefined;
 }
 
 /**
  * The connector's ctx for a subscription call. Settings are taken as they are: a destination just
  * connected has none yet, and subscribing does not need them (a connector reads what it needs with a default).
  */
-function watchContext(
+export function watchContext(
   deps: Deps,
   connector: ConnectorDefinition<unknown, unknown>,
   row: IntegrationRow,
@@ -68,7 +92,7 @@ export async function unwatchIntegration(deps: Deps, row: IntegrationRow): Promi
   const [existing] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
   if (!existing) return;
   const watched = watchedOf(row.type);
-  if (watched && existing.remoteId && row.auth) {
+  if (watched && watched.watch.setup !== 'pasted' && existing.remoteId && row.auth) {
     try {
       const { url } = openSecret(deps, existing);
       await watched.watch.unsubscribe(watchContext(deps, watched.connector, row), { id: existing.remoteId, url });
@@ -93,6 +117,12 @@ export async function watchIntegration(
   const watched = watchedOf(row.type);
   if (!watched || !row.auth) return 'skipped';
   const now = options.now ?? new Date();
+  // Set up by hand: its address is made once and kept across reconnects (the CRM's webhook names it).
+  if (watched.watch.setup === 'pasted') {
+    await pastedWatchRow(deps, row, now);
+    return 'skipped';
+  }
+  const watch: StageWatch<unknown, unknown> = watched.watch;
   if (options.renew) await unwatchIntegration(deps, row);
   const [existing] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
   if (existing?.remoteId) return 'exists';
@@ -121,7 +151,7 @@ export async function watchIntegration(
     });
   try {
     const ctx = watchContext(deps, watched.connector, row, options.timeoutMs);
-    const made = await watched.watch.subscribe(ctx, sealed.url);
+    const made = await watch.subscribe(ctx, sealed.url);
     await deps.db
       .update(crmWatches)
       .set({ remoteId: made.id || null, subscribedAt: new Date(), lastError: null })
@@ -158,7 +188,7 @@ export async function destinationsToWatch(db: Executor, now: Date, limit = BATCH
     .leftJoin(crmWatches, eq(crmWatches.integrationId, integrations.id))
     .where(
       and(
-        inArray(integrations.type, watchedTypes()),
+        inArray(integrations.type, watchedTypes('subscribe')),
         sql`${integrations.auth} is not null`,
         eq(integrations.status, 'ok'),
         or(isNull(crmWatches.integrationId), and(isNull(crmWatches.remoteId), lt(crmWatches.attemptedAt, retryBefore))),
@@ -192,8 +222,10 @@ export const crmWatchTasks = (deps: Deps): PeriodicTask[] => [
  */
 export async function crmWatchOf(deps: Deps, actor: Actor, id: string): Promise<CrmWatch> {
   const row = await ownRow(deps.db, actor, id);
-  if (!watchedTypes().includes(row.type)) throw new AppError('INTEGRATION_NOT_FOUND');
+  const watched = watchedOf(row.type);
+  if (!watched) throw new AppError('INTEGRATION_NOT_FOUND');
   const none = { since: null, reason: null, nextTryAt: null };
+  if (watched.watch.setup === 'pasted') return pastedState(deps, row);
   if (!row.auth) return { state: 'off', ...none };
   const [watch] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
   if (watch?.remoteId) return { ...none, state: 'watching', since: watch.subscribedAt?.toISOString() ?? null };
@@ -206,4 +238,81 @@ export async function crmWatchOf(deps: Deps, actor: Actor, id: string): Promise<
     };
   }
   return { state: 'pending', ...none };
+}
+
+// ---- A watch set up by hand (PastedStageWatch) ----
+
+/** The row of a pasted watch, made with a new secret (and our address) when there is none; its sealed contents. */
+async function pastedWatchRow(deps: Deps, row: IntegrationRow, now = new Date()): Promise<CrmWatchSecret> {
+  const secret = newSecret();
+  const made: CrmWatchSecret = { secret, url: eventsUrl(deps.config.publicUrl, row.type, row.id, secret) };
+  await deps.db
+    .insert(crmWatches)
+    .values({
+      integrationId: row.id,
+      accountId: row.accountId,
+      secret: deps.secrets.seal(made, row.id),
+      attemptedAt: now,
+    })
+    .onConflictDoNothing({ target: crmWatches.integrationId });
+  const [stored] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
+  return openSecret(deps, stored!);
+}
+
+/**
+ * A pasted watch as its page shows it: `off` until the destination is connected; then our address
+ * to paste at the CRM, and `pending` until the CRM's token is pasted back, `watching` after.
+ */
+async function pastedState(deps: Deps, row: IntegrationRow): Promise<CrmWatch> {
+  const none = { since: null, reason: null, nextTryAt: null };
+  if (!row.auth) return { state: 'off', ...none, setup: 'pasted', address: null, tokenSet: false };
+  const sealed = await pastedWatchRow(deps, row);
+  const [watch] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
+  const tokenSet = typeof sealed.token === 'string' && sealed.token !== '';
+  return {
+    ...none,
+    state: tokenSet ? 'watching' : 'pending',
+    since: tokenSet ? (watch?.subscribedAt?.toISOString() ?? null) : null,
+    setup: 'pasted',
+    address: sealed.url,
+    tokenSet,
+  };
+}
+
+/**
+ * POST /api/integrations/:id/crm-watch/token: the token the CRM showed for the outgoing webhook the
+ * person made with our address, stored sealed beside the address's secret (a new one replaces it).
+ */
+export async function savePastedToken(deps: Deps, actor: Actor, id: string, body: unknown): Promise<CrmWatch> {
+  const row = await ownRow(deps.db, actor, id);
+  const watched = watchedOf(row.type);
+  if (!watched) throw new AppError('INTEGRATION_NOT_FOUND');
+  if (watched.watch.setup !== 'pasted') throw new AppError('OPERATION_NOT_SUPPORTED');
+  const watch: PastedStageWatch<unknown, unknown> = watched.watch;
+  if (!row.auth) throw new AppError('INTEGRATION_NOT_CONNECTED');
+  const raw = (body as { token?: unknown } | null)?.token;
+  const token = typeof raw === 'string' ? raw.trim() : raw;
+  if (token === undefined || token === null || token === '') {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'token', code: 'REQUIRED' }] });
+  }
+  if (typeof token !== 'string') {
+    throw new AppError('VALIDATION_ERROR', { errors: [{ field: 'token', code: 'INVALID_TYPE' }] });
+  }
+  const parsed = watch.token.safeParse(token);
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]?.message ?? '';
+    throw new AppError('VALIDATION_ERROR', {
+      errors: [{ field: 'token', code: isKnownCode(message) ? message : 'VALIDATION_ERROR' }],
+    });
+  }
+  const sealed = await pastedWatchRow(deps, row);
+  await deps.db
+    .update(crmWatches)
+    .set({
+      secret: deps.secrets.seal({ ...sealed, token: parsed.data }, row.id),
+      subscribedAt: new Date(),
+      lastError: null,
+    })
+    .where(eq(crmWatches.integrationId, row.id));
+  return pastedState(deps, row);
 }

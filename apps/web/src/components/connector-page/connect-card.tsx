@@ -114,7 +114,7 @@ interface FormProps {
   card: ConnectCard<string, string>;
   view: ConnectionView<string>;
   say: Say;
-  state: { path: string; live: boolean };
+  state: { path: string; live: boolean; version?: string };
   onDone: () => void;
   onCancel?: () => void;
 }
@@ -190,8 +190,13 @@ function readConnection(
 
 /** How the integration is connected, the form to connect or change it, and a source's sections. */
 export function ConnectCardView({ integration, card, say, slug, source }: Props) {
-  const state = { path: card.state?.path ?? SOURCE_STATE_PATH, live: !card.state };
-  const answer = useOwnState(integration._id, state.path, state.live);
+  // A card's own state may depend on the integration's connection (a destination's): read again when it changes.
+  const state = {
+    path: card.state?.path ?? SOURCE_STATE_PATH,
+    live: !card.state,
+    version: card.state ? String(integration.isConnected) : undefined,
+  };
+  const answer = useOwnState(integration._id, state.path, state.live, state.version);
   const [editing, setEditing] = useState(false);
   const title = card.mark ? (
     <span>
@@ -219,7 +224,7 @@ export function ConnectCardView({ integration, card, say, slug, source }: Props)
 
   return (
     <Card title={title} data-testid="connect-card">
-      {view.connected && <Details view={view} bordered={card.bordered} say={say} />}
+      {(view.connected || view.detailsFirst) && <Details view={view} bordered={card.bordered} say={say} />}
       {!view.connected && card.intro && <Typography.Paragraph type="secondary">{say(card.intro)}</Typography.Paragraph>}
       {view.connected && !editing ? (
         <PermissionGuard>

@@ -16,15 +16,18 @@ export const ownPath = (path: string, id: string) => path.replaceAll(':id', enco
 
 /**
  * A state's key. A live one (a source's: every new item is a hook) sits under 'hooks', so
- * HOOK_INFORMER (lib/realtime) refreshes it as items arrive.
+ * HOOK_INFORMER (lib/realtime) refreshes it as items arrive. `version`: what else the state depends
+ * on (whether the integration is connected), so it is read again when that changes.
  */
-export const ownStateKey = (id: string, path: string, live: boolean) =>
-  live ? (['hooks', 'connector-state', id, path] as const) : (['connector-state', id, path] as const);
+export const ownStateKey = (id: string, path: string, live: boolean, version?: string) => {
+  const key = live ? ['hooks', 'connector-state', id, path] : ['connector-state', id, path];
+  return version === undefined ? key : [...key, version];
+};
 
 /** GET of a state path; a live one is also asked again every minute (a subscription's state, the last poll). */
-export const useOwnState = (id: string, path: string, live: boolean) =>
+export const useOwnState = (id: string, path: string, live: boolean, version?: string) =>
   useQuery({
-    queryKey: ownStateKey(id, path, live),
+    queryKey: ownStateKey(id, path, live, version),
     queryFn: () => api.get<unknown>(ownPath(path, id)),
     refetchInterval: live ? 60_000 : false,
   });
@@ -36,10 +39,10 @@ export const useOwnState = (id: string, path: string, live: boolean) =>
 export function useOwnConnect(
   id: string,
   submit: { path: string; idField?: string; answersState?: boolean } | undefined,
-  state: { path: string; live: boolean },
+  state: { path: string; live: boolean; version?: string },
 ) {
   const qc = useQueryClient();
-  const stateKey = ownStateKey(id, state.path, state.live);
+  const stateKey = ownStateKey(id, state.path, state.live, state.version);
   return useMutation({
     mutationFn: (values: Record<string, unknown>) =>
       api.post<unknown>(
