@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianAlerts, guardianSettings, integrations, leads, telegramLinkCodes, users } from '../../db/schema';
+import { openAccessAlerts } from '../../lib/access-alerts';
 import { freePort } from '../../test/free-port';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
@@ -20,7 +21,6 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app';
-import { openAccessAlerts } from '../../lib/access-alerts';
 import { checkDroughts, notifyDroughts } from './guardian.service';
 import { checkAccess } from './guardian-access';
 import { checkExpiries } from './guardian-expiry';

@@ -144,7 +144,7 @@ export async function onDestinationBroken(
   if (!row) return;
   emit(row.accountId, { integrationId: row.id, status: 'broken', statusReason });
   // One mail per outage; a refusal that opens a source's access alert is one (the alert is told in
-  // this mail: the guardian does not mail it again, only tells the owner's Telegram chat).
+  // this mail: the guardian does not mail it again).
   if (row.previous !== 'ok' && !row.accessOpened) return;
   const account = await accountOf(deps.db, row.accountId);
   if (!account) return;
