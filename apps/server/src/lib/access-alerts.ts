@@ -7,7 +7,7 @@
 import { SOURCE_TYPES } from '@leadrelay/shared';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
-import { guardianAlerts } from '../db/schema';
+import { guardianAlerts, guardianSettings } from '../db/schema';
 
 const MAX_REASON = 300;
 const SOURCES: ReadonlySet<string> = new Set(SOURCE_TYPES);
@@ -62,4 +62,26 @@ export async function closeAccessAlerts(db: Executor, integrationIds: readonly s
     )
     .returning({ id: guardianAlerts.id });
   return closed.length;
+}
+
+/**
+ * The broken-integration mail went out for these integrations: their open access alerts not told yet
+ * count as told now, unless the owner linked a Telegram chat, which the guardian's run tells first
+ * (and then marks them told).
+ */
+export async function markAccessMailed(db: Executor, integrationIds: readonly string[], now: Date): Promise<void> {
+  if (integrationIds.length === 0) return;
+  await db
+    .update(guardianAlerts)
+    .set({ notifiedAt: now })
+    .where(
+      and(
+        inArray(guardianAlerts.integrationId, [...integrationIds]),
+        eq(guardianAlerts.kind, 'access'),
+        isNull(guardianAlerts.closedAt),
+        isNull(guardianAlerts.notifiedAt),
+        sql`not exists (select from ${guardianSettings} s
+          where s.account_id = ${guardianAlerts.accountId} and s.telegram is not null)`,
+      ),
+    );
 }

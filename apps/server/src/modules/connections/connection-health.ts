@@ -5,7 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ConnectorConnectionRow, connectorConnections, integrations, users } from '../../db/schema';
-import { closeAccessAlerts, openAccessAlerts } from '../../lib/access-alerts';
+import { closeAccessAlerts, markAccessMailed, openAccessAlerts } from '../../lib/access-alerts';
 import { AppError } from '../../lib/app-error';
 import { connectionBrokenMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
@@ -85,7 +85,14 @@ export async function markConnectionBroken(
       .update(connectorConnections)
       .set({ brokenNotifiedAt: null })
       .where(and(eq(connectorConnections.id, connectionId), eq(connectorConnections.brokenNotifiedAt, now)));
+    return;
   }
+  // Its sources' access alerts were told in this mail.
+  await markAccessMailed(
+    deps.db,
+    changed.map((r) => r.id),
+    new Date(),
+  );
 }
 
 /**

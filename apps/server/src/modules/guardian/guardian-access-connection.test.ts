@@ -45,6 +45,8 @@ describe("an account connection's refused login", () => {
     const [alert, ...more] = await accessOf(id);
     expect(more).toEqual([]);
     expect(alert).toMatchObject({ closedAt: null, reason: conn.statusReason });
+    // Told by the connection's broken mail (one for the outage).
+    expect(alert!.notifiedAt).toBeInstanceOf(Date);
 
     const listed: GuardianAlert[] = (await call(f.t, 'GET', '/api/guardian/alerts', alice)).json();
     expect(listed).toEqual([

@@ -85,13 +85,16 @@ describe("a polled source's refused access", () => {
     // The connector's code, for the screen to say in the user's words.
     expect(alert!.reason?.code).toBe('PROMUA_AUTH_FAILED');
 
-    // The owner got the broken-integration mail; the guardian's run tells nobody by mail again,
-    // and counts that mail as told.
+    // The owner got the broken-integration mail, which told the alert (no Telegram linked); the
+    // guardian's run mails nobody again.
     expect(mailsTo(s.user.login).slice(mailsBefore)).toHaveLength(1);
+    const told = (await rowsOf(s.id))[0]!.notifiedAt;
+    expect(told).toBeInstanceOf(Date);
+    expect(alert!.notifiedAt).toBe(told!.toISOString());
     await accessRun();
     await accessRun();
     expect(mailsTo(s.user.login).slice(mailsBefore)).toHaveLength(1);
-    expect((await rowsOf(s.id))[0]!.notifiedAt).toBeInstanceOf(Date);
+    expect((await rowsOf(s.id))[0]!.notifiedAt).toEqual(told);
 
     // Another account sees none of it.
     const bob = await onUnlimitedPlan(t, await signUp(t));

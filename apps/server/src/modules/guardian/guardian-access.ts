@@ -2,8 +2,9 @@
 // closed where the refusal and the recovery are found (lib/access-alerts.ts: the source poll's
 // integration health, an account connection's health, a reconnect); here, every minute, the
 // guardian closes any whose integration is healthy again by a way that did not close it, and
-// tells the owner of each new one: the broken-integration mail already went when it opened, so
-// only the owner's linked Telegram chat hears of it (notifyOwner's mail channel counts that mail).
+// tells the owner of each one not told yet. The broken-integration mail went when it opened (and
+// marked it told, markAccessMailed, unless the owner linked a Telegram chat): what is left here is
+// the owner's Telegram chat, and notifyOwner's mail channel counts that mail instead of a second one.
 import { sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { guardianAlerts } from '../../db/schema';

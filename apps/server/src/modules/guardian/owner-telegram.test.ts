@@ -21,6 +21,7 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app';
+import { onDestinationBroken } from '../integrations/integration-health';
 import { checkDroughts, notifyDroughts } from './guardian.service';
 import { checkAccess } from './guardian-access';
 import { checkExpiries } from './guardian-expiry';
@@ -321,6 +322,37 @@ describe("a refused source in the owner's Telegram", () => {
     expect(mailTo(user.login)).toHaveLength(mails);
     const [alert] = await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source.id));
     expect(alert!.notifiedAt).not.toBeNull();
+  });
+
+  it('refused through integration health: the broken mail goes at once, the linked chat next, one of each', async () => {
+    const linked = await owner('en');
+    await telegramIntegration(linked.user, { mode: 'own', botToken: OWN });
+    const { chat } = await linkOwner(linked.user);
+    const unlinked = await owner('en');
+    const refuse = async (accountId: string) => {
+      const source = await createSource(t.app.db, accountId);
+      const input = { destinationId: source.id, reason: 'AUTH: HTTP 401', retryAt: null, access: true };
+      await onDestinationBroken(t.app.deps, () => {}, input);
+      await onDestinationBroken(t.app.deps, () => {}, input);
+      const alertOf = async () =>
+        (await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source.id)))[0]!;
+      return alertOf;
+    };
+    const before = messagesTo(chat.id).length;
+    const linkedAlert = await refuse(linked.accountId);
+    const unlinkedAlert = await refuse(unlinked.accountId);
+    expect(mailTo(linked.user.login)).toHaveLength(1);
+    expect(mailTo(unlinked.user.login)).toHaveLength(1);
+    // No chat: the mail told it. A chat: told once the chat is.
+    expect((await unlinkedAlert()).notifiedAt).not.toBeNull();
+    expect((await linkedAlert()).notifiedAt).toBeNull();
+    await accessRun();
+    await accessRun();
+    expect(messagesTo(chat.id).slice(before)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('"Site form" no longer gets leads') }),
+    ]);
+    expect((await linkedAlert()).notifiedAt).not.toBeNull();
+    expect(mailTo(linked.user.login)).toHaveLength(1);
   });
 
   it('with no chat linked, counts the broken mail as told and sends nothing', async () => {

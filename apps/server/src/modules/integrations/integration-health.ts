@@ -7,7 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Db } from '../../db/client';
 import { integrations, users } from '../../db/schema';
-import { closeAccessAlerts, openAccessAlerts } from '../../lib/access-alerts';
+import { closeAccessAlerts, markAccessMailed, openAccessAlerts } from '../../lib/access-alerts';
 import type { EngineEventBus } from '../../lib/events';
 import { integrationBrokenMail, integrationRecoveredMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
@@ -158,6 +158,7 @@ export async function onDestinationBroken(
     },
   );
   await deps.mailer.send({ to: account.login, ...mail });
+  if (input.access) await markAccessMailed(deps.db, [row.id], new Date());
 }
 
 export async function onDestinationRecovered(
