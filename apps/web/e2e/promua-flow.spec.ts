@@ -186,6 +186,8 @@ for (const lang of ['uk', 'en'] as const) {
       const alert = page.getByTestId('guardian-alert').filter({ hasText: g.kind.access });
       await expect(alert).toHaveCount(1);
       await expect(alert).toContainText(g.open);
+      // Told by the broken-integration mail that went when the token was refused.
+      await expect(alert).toContainText(g.told.split('{{at}}')[0]!);
       await expect(alert).toContainText(g.access.replace('{{name}}', name).split('{{since}}')[0]!);
       await expect(alert.getByTestId('guardian-alert-reason')).toHaveText(codes[lang].errors.PROMUA_AUTH_FAILED);
       await forPicture(() => alert.scrollIntoViewIfNeeded());
