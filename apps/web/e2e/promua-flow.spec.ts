@@ -5,6 +5,8 @@ import ukCodes from '../../../packages/connectors/src/promua/words/codes/uk.json
 import enWords from '../../../packages/connectors/src/promua/words/en.json' with { type: 'json' };
 import ukWords from '../../../packages/connectors/src/promua/words/uk.json' with { type: 'json' };
 import { baseURL } from '../playwright.config';
+import enGuardian from '../src/locales/en/guardian.json' with { type: 'json' };
+import ukGuardian from '../src/locales/uk/guardian.json' with { type: 'json' };
 import { createInDialog, signUp } from './support/actions';
 import { type Lang, texts, uniqueLogin } from './support/locales';
 import { expectFits, forPicture } from './support/screens';
@@ -14,8 +16,10 @@ import { UUID, urlMatching } from './support/url';
 // Issue 32's check for Prom.ua, against the Prom API emulator the e2e server runs (EMULATORS=true):
 // connect a Prom.ua source with its API token on its own screen, an order made at Prom arrives as
 // one lead when the orders are checked (twice: still one lead), delivered to an http destination;
-// the token revoked at Prom, the next check says so on the page in the user's words.
+// the token revoked at Prom, the next check says so on the page in the user's words, and the
+// guardian's screen lists the refused source with the reason and a link back to reconnect it.
 const words = { en: enWords, uk: ukWords };
+const guardian = { en: enGuardian, uk: ukGuardian };
 const codes = { en: enCodes, uk: ukCodes };
 
 interface PromDemo {
@@ -171,5 +175,28 @@ for (const lang of ['uk', 'en'] as const) {
       await expect(page.getByTestId('source-poll')).toContainText(codes[lang].errors.PROMUA_AUTH_FAILED);
       await expectFits(page, `promua-revoked-${lang}-${width}`);
     }
+
+    // The guardian lists the refused source: its name, the reason in the user's words, since when,
+    // and a link back to its page to connect a new token.
+    const g = guardian[lang].history;
+    const name = lang === 'en' ? 'My Prom store' : 'Мій магазин на Prom';
+    for (const width of [375, 1440]) {
+      await page.setViewportSize({ width, height: width < 768 ? 812 : 900 });
+      await page.goto(`${texts[lang].prefix}/admin/guardian`);
+      const alert = page.getByTestId('guardian-alert').filter({ hasText: g.kind.access });
+      await expect(alert).toHaveCount(1);
+      await expect(alert).toContainText(g.open);
+      // Told by the broken-integration mail that went when the token was refused.
+      await expect(alert).toContainText(g.told.split('{{at}}')[0]!);
+      await expect(alert).toContainText(g.access.replace('{{name}}', name).split('{{since}}')[0]!);
+      await expect(alert.getByTestId('guardian-alert-reason')).toHaveText(codes[lang].errors.PROMUA_AUTH_FAILED);
+      await forPicture(() => alert.scrollIntoViewIfNeeded());
+      await expectFits(page, `guardian-access-${lang}-${width}`);
+    }
+    await page
+      .getByTestId('guardian-alert')
+      .getByRole('link', { name: g.reconnect.replace('{{name}}', name) })
+      .click();
+    await expect(page).toHaveURL(urlMatching(path));
   });
 }

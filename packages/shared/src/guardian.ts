@@ -1,13 +1,16 @@
 // The guardian (issue 19 part 4; docs/adr/010-manager-bot.md): what it finds wrong with a source,
 // the daily reconciliation and the account's settings. No zod here: the web's screens import it
 // (the request schemas are in ./guardian-requests).
+import type { Reason } from './integration-state';
 
 /**
  * `drought`: leads stopped coming for much longer than the source's own history says is usual.
  * `expiry`: a credential with a known lifetime (Meta's long-lived token, an OAuth refresh token)
  * ends soon; warned 7 days and 1 day ahead.
+ * `access`: a source stopped reading its leads because the sender refused our credentials (a token
+ * revoked, a password changed, an account connection's login refused); open until it reads again.
  */
-export const GUARDIAN_ALERT_KINDS = ['drought', 'expiry'] as const;
+export const GUARDIAN_ALERT_KINDS = ['drought', 'expiry', 'access'] as const;
 export type GuardianAlertKind = (typeof GUARDIAN_ALERT_KINDS)[number];
 
 /** How many days ahead of a credential's end the guardian warns, each once. */
@@ -32,6 +35,8 @@ export interface GuardianAlert {
   expiresAt: string | null;
   /** expiry: the warning's lead time (7 or 1 days). */
   daysAhead: number | null;
+  /** access: why the sender refused, as a code with parameters (a connector's own, e.g. its …_AUTH_FAILED); null for the other kinds. */
+  reason: Reason | null;
   openedAt: string;
   /** When it was right again (or, for an expiry warning, superseded); null while open. */
   closedAt: string | null;

@@ -39,6 +39,8 @@ export const guardianAlerts = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     /** expiry: the warning's lead time in days (7 or 1). */
     daysAhead: integer('days_ahead'),
+    /** access: the reason the sender refused, as stored on the integration (a code, maybe with its words). */
+    reason: text('reason'),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
     /** When it was right again (drought: a lead came); null while open. */
     closedAt: timestamp('closed_at', { withTimezone: true }),

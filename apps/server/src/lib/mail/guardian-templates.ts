@@ -3,6 +3,7 @@
 // zone when the notice carries it (issue 31), Kyiv otherwise.
 import type { Locale } from '@leadrelay/shared';
 import { t } from './i18n';
+import { mailReason } from './reasons';
 import { type MailContext, renderMail, type Template } from './render';
 
 const ZONE = 'Europe/Kyiv';
@@ -186,6 +187,31 @@ export function expiryTelegram(lang: Locale, notice: ExpiryNotice): string {
     t(lang, 'expiry.heading', { name }),
     t(lang, 'expiry.body', { name, service, time: kyivTime(lang, notice.expiresAt) }),
     t(lang, 'expiry.action'),
+    notice.link,
+  );
+}
+
+export interface AccessNotice {
+  /** The source integration's name as the user gave it. */
+  name: string;
+  /** The service, as its brand is written (the catalogue's name of the type). */
+  service: string;
+  /** The stored reason the sender refused (a code), told in the reader's language. */
+  reason: string;
+  /** The integration's page in the web, where it is connected again. */
+  link: string;
+}
+
+/**
+ * A source the sender refused (the guardian's `access` alert) for the owner's Telegram chat: the
+ * mail is the broken-integration one (templates.ts), sent when the integration broke.
+ */
+export function accessTelegram(lang: Locale, notice: AccessNotice): string {
+  const { name, service } = notice;
+  return telegramText(
+    t(lang, 'access.heading', { name }),
+    t(lang, 'access.body', { name, service, reason: mailReason(lang, notice.reason) }),
+    t(lang, 'access.action'),
     notice.link,
   );
 }

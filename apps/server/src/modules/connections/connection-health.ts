@@ -5,6 +5,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import { type ConnectorConnectionRow, connectorConnections, integrations, users } from '../../db/schema';
+import { closeAccessAlerts, markAccessMailed, openAccessAlerts } from '../../lib/access-alerts';
 import { AppError } from '../../lib/app-error';
 import { connectionBrokenMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
@@ -27,7 +28,10 @@ export function reasonOf(c: ConnectionConnector, error: unknown): string {
   return storableText(c.spec.errors.reason(error)).slice(0, MAX_REASON) || `${c.type} call failed`;
 }
 
-/** Marks the connection and its integrations broken, tells the browsers, e-mails the account once per outage. */
+/**
+ * Marks the connection and its integrations broken (its sources with the guardian's `access` alert),
+ * tells the browsers, e-mails the account once per outage.
+ */
 export async function markConnectionBroken(
   deps: ConnectionDeps,
   c: ConnectionConnector,
@@ -42,11 +46,16 @@ export async function markConnectionBroken(
     .where(eq(connectorConnections.id, connectionId))
     .returning({ accountId: connectorConnections.accountId, name: connectorConnections.name });
   if (!conn) return;
-  const changed = await deps.db
-    .update(integrations)
-    .set({ status: 'broken', statusReason, updatedAt: now })
-    .where(onConnection(c, conn.accountId, connectionId))
-    .returning({ id: integrations.id });
+  // Its sources stop reading their leads: each gets the guardian's `access` alert with the status.
+  const changed = await deps.db.transaction(async (tx) => {
+    const rows = await tx
+      .update(integrations)
+      .set({ status: 'broken', statusReason, updatedAt: now })
+      .where(onConnection(c, conn.accountId, connectionId))
+      .returning({ id: integrations.id, accountId: integrations.accountId, type: integrations.type });
+    await openAccessAlerts(tx, rows, statusReason, now);
+    return rows;
+  });
   for (const row of changed)
     deps.emitIntegrationUpdate(conn.accountId, { integrationId: row.id, status: 'broken', statusReason });
 
@@ -76,10 +85,20 @@ export async function markConnectionBroken(
       .update(connectorConnections)
       .set({ brokenNotifiedAt: null })
       .where(and(eq(connectorConnections.id, connectionId), eq(connectorConnections.brokenNotifiedAt, now)));
+    return;
   }
+  // Its sources' access alerts were told in this mail.
+  await markAccessMailed(
+    deps.db,
+    changed.map((r) => r.id),
+    new Date(),
+  );
 }
 
-/** Marks a broken connection and its integrations ok again (no mail); nothing when it was not broken. */
+/**
+ * Marks a broken connection and its integrations ok again (no mail), closing their guardian
+ * `access` alerts; nothing when it was not broken.
+ */
 export async function markConnectionOk(
   deps: ConnectionDeps,
   c: ConnectionConnector,
@@ -98,6 +117,11 @@ export async function markConnectionOk(
     .set({ status: 'ok', statusReason: null, updatedAt: now })
     .where(and(onConnection(c, conn.accountId, connectionId), eq(integrations.status, 'broken')))
     .returning({ id: integrations.id });
+  await closeAccessAlerts(
+    db,
+    changed.map((r) => r.id),
+    now,
+  );
   for (const row of changed) {
     deps.emitIntegrationUpdate(conn.accountId, { integrationId: row.id, status: 'ok', statusReason: null });
   }

@@ -7,6 +7,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor } from '../../db/client';
 import { guardianSettings, users } from '../../db/schema';
 import {
+  type AccessNotice,
+  accessTelegram,
   credentialExpiryMail,
   type DroughtNotice,
   droughtMail,
@@ -33,6 +35,7 @@ export interface GuardianDeps {
 export type OwnerNotice =
   | { kind: 'drought'; notice: Omit<DroughtNotice, 'link'> }
   | { kind: 'expiry'; notice: Omit<ExpiryNotice, 'link'>; path: string }
+  | { kind: 'access'; notice: Omit<AccessNotice, 'link'>; path: string }
   | { kind: 'weekly'; notice: Omit<WeeklyReport, 'link'> };
 
 export interface Owner {
@@ -80,12 +83,17 @@ function mailOf(deps: GuardianDeps, owner: Owner, n: OwnerNotice): Promise<Templ
       return owner.settings.mailExpiry ? credentialExpiryMail(ctx, { ...n.notice, link: link(n.path) }) : null;
     case 'weekly':
       return owner.settings.weeklyMail ? weeklyReportMail(ctx, { ...n.notice, link: link('/admin/speed') }) : null;
+    case 'access':
+      return null;
   }
 }
 
 export const mailChannel: NotifyChannel = {
   name: 'mail',
   async send(deps, owner, notice) {
+    // A refused source was mailed when it broke (the broken-integration mail of integration-health or
+    // connection-health, which opened the alert): told, and never mailed twice.
+    if (notice.kind === 'access') return true;
     const mail = mailOf(deps, owner, notice);
     if (!mail) return false;
     await deps.mailer.send({ to: owner.login, ...(await mail) });
@@ -94,7 +102,7 @@ export const mailChannel: NotifyChannel = {
 };
 
 /**
- * The owner's linked Telegram chat: the drought and expiry notices (the weekly report stays a mail).
+ * The owner's linked Telegram chat: the drought, expiry and access notices (the weekly report stays a mail).
  * Not linked, or no bot any more: false (not applicable). A bot the owner blocked (403) throws, a
  * failure of this channel only.
  */
@@ -106,7 +114,9 @@ export const telegramChannel: NotifyChannel = {
     const html =
       notice.kind === 'drought'
         ? droughtTelegram(owner.lang, { ...notice.notice, link: link('/admin/guardian') })
-        : expiryTelegram(owner.lang, { ...notice.notice, link: link(notice.path) });
+        : notice.kind === 'access'
+          ? accessTelegram(owner.lang, { ...notice.notice, link: link(notice.path) })
+          : expiryTelegram(owner.lang, { ...notice.notice, link: link(notice.path) });
     return sendToOwner(deps.telegram, owner.telegram, html);
   },
 };

@@ -22,7 +22,10 @@ export async function guardianRoutes(app: FastifyInstance): Promise<void> {
     '/api/guardian/alerts',
     {
       config: { access: 'client' },
-      schema: { tags, summary: "The guardian's alerts of the account (droughts, credential expiries), newest first" },
+      schema: {
+        tags,
+        summary: "The guardian's alerts of the account (droughts, credential expiries, refused sources), newest first",
+      },
     },
     (req) => listAlerts(app.db, authOf(req).user.id),
   );

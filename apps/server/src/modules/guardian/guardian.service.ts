@@ -2,7 +2,8 @@
 // hour, each active source with enough history is judged by `judgeSilence` (lib/drought.ts) from its
 // leads per hour of the week over the last four weeks, counted in SQL per account (the leads'
 // (account_id, created_at) index). A drought opens one alert per source until a lead comes again.
-import { type GuardianAlert, SOURCE_TYPES } from '@leadrelay/shared';
+import { connectors } from '@leadrelay/connectors';
+import { type GuardianAlert, parseReason, SOURCE_TYPES } from '@leadrelay/shared';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type Executor, rowsOf } from '../../db/client';
 import { connectorConnections, type GuardianAlertRow, guardianAlerts, integrations } from '../../db/schema';
@@ -133,6 +134,8 @@ export async function listAlerts(db: Executor, accountId: string): Promise<Guard
     expected: a.expected,
     expiresAt: a.expiresAt?.toISOString() ?? null,
     daysAhead: a.daysAhead,
+    // A connector's own stored forms read as its codes, as an integration's state does.
+    reason: a.reason === null ? null : parseReason(a.reason, (type && connectors.get(type)?.codes?.stored) || []),
     openedAt: a.openedAt.toISOString(),
     closedAt: a.closedAt?.toISOString() ?? null,
     notifiedAt: a.notifiedAt?.toISOString() ?? null,

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guardianAlerts, guardianSettings, integrations, leads, telegramLinkCodes, users } from '../../db/schema';
+import { openAccessAlerts } from '../../lib/access-alerts';
 import { freePort } from '../../test/free-port';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import {
@@ -20,7 +21,9 @@ import {
   signUp,
   type TestApp,
 } from '../../test/test-app';
+import { onDestinationBroken } from '../integrations/integration-health';
 import { checkDroughts, notifyDroughts } from './guardian.service';
+import { checkAccess } from './guardian-access';
 import { checkExpiries } from './guardian-expiry';
 import type { GuardianDeps } from './guardian-notify';
 
@@ -285,5 +288,82 @@ describe("the expiry warning in the owner's Telegram", () => {
     expect(sent[0]!.text).toContain('«Продажі»');
     expect(sent[0]!.text).toContain(`http://app.test/admin/integrations/amocrm/${amo!.id}`);
     expect(mailTo(user.login)).toHaveLength(1);
+  });
+});
+
+describe("a refused source in the owner's Telegram", () => {
+  /** A source the sender refused, as the poll leaves it: broken, its access alert open. */
+  async function refusedSource(accountId: string) {
+    const source = await createSource(t.app.db, accountId);
+    await t.app.db
+      .update(integrations)
+      .set({ name: 'Заявки з сайту', status: 'broken', statusReason: 'AUTH: HTTP 401' })
+      .where(eq(integrations.id, source.id));
+    await openAccessAlerts(t.app.db, [{ id: source.id, accountId, type: 'webhook' }], 'AUTH: HTTP 401', new Date());
+    return source;
+  }
+  const accessRun = () => t.app.db.transaction((tx) => checkAccess(deps, tx, new Date()));
+
+  it('goes to the linked chat once, in the owner’s language with the reason and the link; no second mail', async () => {
+    const { user, accountId } = await owner('uk');
+    await telegramIntegration(user, { mode: 'own', botToken: OWN });
+    const { chat } = await linkOwner(user);
+    const source = await refusedSource(accountId);
+    const before = messagesTo(chat.id).length;
+    const mails = mailTo(user.login).length;
+    await accessRun();
+    await accessRun();
+    const sent = messagesTo(chat.id).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('«Заявки з сайту» більше не отримує ліди');
+    // The stored code in the owner's words, never the code itself.
+    expect(sent[0]!.text).not.toContain('AUTH: HTTP 401');
+    expect(sent[0]!.text).toContain(`http://app.test/admin/integrations/webhook/${source.id}`);
+    expect(mailTo(user.login)).toHaveLength(mails);
+    const [alert] = await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source.id));
+    expect(alert!.notifiedAt).not.toBeNull();
+  });
+
+  it('refused through integration health: the broken mail goes at once, the linked chat next, one of each', async () => {
+    const linked = await owner('en');
+    await telegramIntegration(linked.user, { mode: 'own', botToken: OWN });
+    const { chat } = await linkOwner(linked.user);
+    const unlinked = await owner('en');
+    const refuse = async (accountId: string) => {
+      const source = await createSource(t.app.db, accountId);
+      const input = { destinationId: source.id, reason: 'AUTH: HTTP 401', retryAt: null, access: true };
+      await onDestinationBroken(t.app.deps, () => {}, input);
+      await onDestinationBroken(t.app.deps, () => {}, input);
+      const alertOf = async () =>
+        (await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source.id)))[0]!;
+      return alertOf;
+    };
+    const before = messagesTo(chat.id).length;
+    const linkedAlert = await refuse(linked.accountId);
+    const unlinkedAlert = await refuse(unlinked.accountId);
+    expect(mailTo(linked.user.login)).toHaveLength(1);
+    expect(mailTo(unlinked.user.login)).toHaveLength(1);
+    // No chat: the mail told it. A chat: told once the chat is.
+    expect((await unlinkedAlert()).notifiedAt).not.toBeNull();
+    expect((await linkedAlert()).notifiedAt).toBeNull();
+    await accessRun();
+    await accessRun();
+    expect(messagesTo(chat.id).slice(before)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('"Site form" no longer gets leads') }),
+    ]);
+    expect((await linkedAlert()).notifiedAt).not.toBeNull();
+    expect(mailTo(linked.user.login)).toHaveLength(1);
+  });
+
+  it('with no chat linked, counts the broken mail as told and sends nothing', async () => {
+    const { user, accountId } = await owner('en');
+    const source = await refusedSource(accountId);
+    const before = tg.messages.length;
+    await accessRun();
+    expect(tg.messages.length).toBe(before);
+    expect(mailTo(user.login)).toHaveLength(0);
+    const [alert] = await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source.id));
+    expect(alert).toMatchObject({ kind: 'access', closedAt: null });
+    expect(alert!.notifiedAt).not.toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import { type IntegrationRow, integrations } from '../../db/schema';
 import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { connectorContext, reasonOf } from '../../delivery/connector-context';
 import { sealAuth } from '../../delivery/stored-auth';
+import { closeAccessAlerts } from '../../lib/access-alerts';
 import { AppError } from '../../lib/app-error';
 import { zodAppError } from '../../plugins/errors';
 import { connectionChanged } from './integration-health';
@@ -144,6 +145,8 @@ export async function registerWebhooks(
 }
 
 async function setStatus(db: Executor, row: IntegrationRow, check: ConnectionCheck): Promise<void> {
+  // A check that went through: a source refused before reads again (the guardian's access alert closes).
+  if (check.ok) await closeAccessAlerts(db, [row.id], new Date());
   await db
     .update(integrations)
     .set({ status: check.status, statusReason: check.ok ? null : (check.reason ?? null), updatedAt: new Date() })

@@ -7,6 +7,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import type { Db } from '../../db/client';
 import { integrations, users } from '../../db/schema';
+import { closeAccessAlerts, markAccessMailed, openAccessAlerts } from '../../lib/access-alerts';
 import type { EngineEventBus } from '../../lib/events';
 import { integrationBrokenMail, integrationRecoveredMail } from '../../lib/mail/templates';
 import { screenUrl } from '../../lib/oauth-state';
@@ -53,6 +54,8 @@ interface Changed {
   type: string;
   /** The status before this change: a mail goes out only on a transition. */
   previous: 'ok' | 'broken';
+  /** A source refused by its sender: this change opened its guardian `access` alert. */
+  accessOpened?: boolean;
 }
 
 const utc = (d: Date) => `${d.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
@@ -62,12 +65,17 @@ export function pausedReason(reason: string, pausedUntil: Date): string {
   return `${reason.slice(0, MAX_REASON)} — leads wait; next try at ${utc(pausedUntil)}`;
 }
 
-/** Marks the integration broken with the reason; undefined when it no longer exists. */
+/**
+ * Marks the integration broken with the reason; undefined when it no longer exists. `access`: the
+ * sender refused our credentials (a source's poll), so a source also gets its guardian alert, in
+ * the same transaction (lib/access-alerts.ts).
+ */
 export async function markBroken(
   db: Db,
   integrationId: string,
   statusReason: string,
   now = new Date(),
+  access = false,
 ): Promise<Changed | undefined> {
   return db.transaction(async (tx) => {
     // Row lock: of two pauses at once only one sees the ok → broken transition.
@@ -87,12 +95,18 @@ export async function markBroken(
       .update(integrations)
       .set({ status: 'broken', statusReason, updatedAt: now })
       .where(eq(integrations.id, integrationId));
-    return row;
+    if (!access) return row;
+    const opened = await openAccessAlerts(tx, [row], statusReason, now);
+    return { ...row, accessOpened: opened.length > 0 };
   });
 }
 
-/** Marks a broken integration ok again; undefined when it was not broken (nothing to tell). */
+/**
+ * Marks a broken integration ok again; undefined when it was not broken (nothing to tell). Its
+ * guardian `access` alert, if one is open, closes: the source reads its leads again.
+ */
 export async function markRecovered(db: Db, integrationId: string, now = new Date()): Promise<Changed | undefined> {
+  await closeAccessAlerts(db, [integrationId], now);
   const [row] = await db
     .update(integrations)
     .set({ status: 'ok', statusReason: null, updatedAt: now })
@@ -120,16 +134,18 @@ const integrationLink = (deps: Deps, lang: Locale, row: Changed) =>
 export async function onDestinationBroken(
   deps: Deps,
   emit: EmitIntegrationUpdate,
-  input: { destinationId: string; reason: string; retryAt: Date | null },
+  input: { destinationId: string; reason: string; retryAt: Date | null; access?: boolean },
 ): Promise<void> {
   // The reason is stored as it came: a code (a connector's <SLUG>_SENDER_INVALID), one with a detail
   // (<CONNECTOR>_REFRESH_FAILED: HTTP 401) or an HTTP answer, which the web and the mails translate
   // (shared parseReason); what to do about it is theirs to say, in the user's language.
   const statusReason = input.retryAt ? pausedReason(input.reason, input.retryAt) : input.reason.slice(0, MAX_REASON);
-  const row = await markBroken(deps.db, input.destinationId, statusReason);
+  const row = await markBroken(deps.db, input.destinationId, statusReason, new Date(), input.access ?? false);
   if (!row) return;
   emit(row.accountId, { integrationId: row.id, status: 'broken', statusReason });
-  if (row.previous !== 'ok') return;
+  // One mail per outage; a refusal that opens a source's access alert is one (the alert is told in
+  // this mail: the guardian does not mail it again).
+  if (row.previous !== 'ok' && !row.accessOpened) return;
   const account = await accountOf(deps.db, row.accountId);
   if (!account) return;
   const mail = await integrationBrokenMail(
@@ -142,6 +158,7 @@ export async function onDestinationBroken(
     },
   );
   await deps.mailer.send({ to: account.login, ...mail });
+  if (input.access) await markAccessMailed(deps.db, [row.id], new Date());
 }
 
 export async function onDestinationRecovered(

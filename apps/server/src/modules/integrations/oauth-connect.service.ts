@@ -17,6 +17,7 @@ import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { INTERACTIVE_TIMEOUT_MS, reasonOf } from '../../delivery/connector-context';
 import { oauthClientFor } from '../../delivery/connector-runtime';
 import { credentialExpiry, sealAuth } from '../../delivery/stored-auth';
+import { closeAccessAlerts } from '../../lib/access-alerts';
 import { AppError } from '../../lib/app-error';
 import { connectorConfig } from '../../lib/connector-config';
 import { isBoundToBrowser, type OAuthState, readOAuthState, screenUrl, signOAuthState } from '../../lib/oauth-state';
@@ -153,6 +154,8 @@ export async function storeAuth(
       updatedAt: new Date(),
     })
     .where(and(eq(integrations.id, row.id), eq(integrations.accountId, row.accountId)));
+  // Connected again: a source reads its leads again (the guardian's access alert closes).
+  await closeAccessAlerts(deps.db, [row.id], new Date());
   forgetConnectionCache(row.id);
   connectionChanged(deps, row);
 }

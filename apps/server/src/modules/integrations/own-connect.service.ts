@@ -14,6 +14,7 @@ import { forgetConnectionCache } from '../../delivery/connection-cache';
 import { INTERACTIVE_TIMEOUT_MS } from '../../delivery/connector-context';
 import { baseUrlFor } from '../../delivery/connector-runtime';
 import { sealAuth } from '../../delivery/stored-auth';
+import { closeAccessAlerts } from '../../lib/access-alerts';
 import { AppError } from '../../lib/app-error';
 import { zodAppError } from '../../plugins/errors';
 import { connectorError } from './connector-errors';
@@ -87,6 +88,8 @@ export async function connectOwn(
       })
       .where(eq(integrations.id, fresh.id));
     if (connector.source) await startSource(tx, connector, fresh, isNewAccount, now);
+    // Connected again: a source reads its leads again (the guardian's access alert closes).
+    await closeAccessAlerts(tx, [fresh.id], now);
   });
   forgetConnectionCache(row.id);
   connectionChanged(deps, row);

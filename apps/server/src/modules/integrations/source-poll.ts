@@ -81,7 +81,13 @@ export async function pollSource(
     // receiver may still bring items, and the next poll tries again.)
     // Broken as a destination is: the browsers told, the owner mailed once per outage in their language.
     if (isAuthFailure(error)) {
-      await onDestinationBroken(deps, deps.emitIntegrationUpdate, { destinationId: row.id, reason, retryAt: null });
+      // Also the guardian's `access` alert of the source, until a poll reads again (lib/access-alerts.ts).
+      await onDestinationBroken(deps, deps.emitIntegrationUpdate, {
+        destinationId: row.id,
+        reason,
+        retryAt: null,
+        access: true,
+      });
     }
     deps.log.warn(
       { integrationId: row.id, connector: connector.slug, reason },

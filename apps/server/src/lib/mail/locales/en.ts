@@ -169,6 +169,11 @@ export const en: EnCatalogue = {
   'expiry.why':
     'You got this message because the LeadRelay guardian warns 7 days and 1 day before an access ends. You can turn these mails off in the guardian settings.',
 
+  'access.heading': '"{name}" no longer gets leads',
+  'access.body':
+    '{service} refused the access stored for "{name}", so no new leads come from it. Why: {reason} Connect the source again.',
+  'access.action': 'Open the source',
+
   'weekly.subject': 'LeadRelay: your week {period}',
   'weekly.preview': 'Leads received: {received}. Median reaction: {median}.',
   'weekly.heading': 'The week {period}',

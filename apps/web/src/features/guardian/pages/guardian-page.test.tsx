@@ -43,6 +43,7 @@ const alerts: GuardianAlert[] = [
     expected: 12.4,
     expiresAt: null,
     daysAhead: null,
+    reason: null,
     openedAt: '2026-11-24T10:30:00.000Z',
     closedAt: null,
     notifiedAt: '2026-11-24T10:30:00.000Z',
@@ -56,11 +57,28 @@ const alerts: GuardianAlert[] = [
     expected: null,
     expiresAt: '2026-12-01T09:00:00.000Z',
     daysAhead: 7,
+    reason: null,
     openedAt: '2026-11-24T09:00:00.000Z',
     closedAt: '2026-11-30T09:00:00.000Z',
     notifiedAt: null,
   },
 ];
+
+/** A Prom.ua source whose token was revoked: open, told by the broken mail. */
+const access: GuardianAlert = {
+  _id: 'a3',
+  kind: 'access',
+  integration: { _id: 'p9', name: 'Замовлення Prom', type: 'promua' },
+  connection: null,
+  silentSince: null,
+  expected: null,
+  expiresAt: null,
+  daysAhead: null,
+  reason: { code: 'PROMUA_AUTH_FAILED' },
+  openedAt: '2026-11-25T08:15:00.000Z',
+  closedAt: null,
+  notifiedAt: '2026-11-25T08:16:00.000Z',
+};
 
 const routes = (settings = { mailDrought: true, mailExpiry: true, weeklyMail: true }) => ({
   'GET /api/guardian/reconciliation': reconciliation,
@@ -94,6 +112,46 @@ describe('GuardianPage', { timeout: 30_000 }, () => {
     expect(within(expiry!).getByText('Закінчення доступу')).toBeTruthy();
     expect(within(expiry!).getByText(/«Olena Koval»: доступ спливає .*\(попередження за 7 днів\)/)).toBeTruthy();
     expect(within(expiry!).getByText(/Ще не повідомлено/)).toBeTruthy();
+  });
+
+  it('shows a source whose sender refused our access with the reason in Ukrainian and a link to connect it again', async () => {
+    fakeApi({
+      ...routes(),
+      'GET /api/guardian/alerts': [access, { ...access, _id: 'a4', closedAt: '2026-11-26T08:00:00.000Z' }],
+    });
+    renderPage(<GuardianPage />, { user: makeUser(), locale: 'uk', path: '/admin/guardian' });
+    const history = await screen.findByTestId('guardian-history', {}, slow);
+    const [open, over] = await within(history).findAllByTestId('guardian-alert', {}, slow);
+    expect(within(open!).getByText('Доступ відхилено')).toBeTruthy();
+    expect(within(open!).getByText('Триває')).toBeTruthy();
+    expect(
+      within(open!).getByText(/^«Замовлення Prom» не отримує ліди з .+: сервіс відхилив збережений доступ\.$/),
+    ).toBeTruthy();
+    // The connector's own words for its code, never the code itself.
+    const reason = within(open!).getByTestId('guardian-alert-reason');
+    expect(reason.textContent).toMatch(/^Prom\.ua не прийняв API-токен/);
+    expect(reason.textContent).not.toContain('PROMUA_AUTH_FAILED');
+    const reconnect = within(open!).getByRole('link', { name: 'Підключити «Замовлення Prom» знову' });
+    expect(reconnect.getAttribute('href')).toBe('/admin/integrations/promua/p9');
+    expect(within(open!).getByText(/Повідомлено/)).toBeTruthy();
+    // Over (connected again): the history keeps it, without the link.
+    expect(within(over!).getByText('Завершено')).toBeTruthy();
+    expect(within(over!).queryByRole('link')).toBeNull();
+  });
+
+  it('says a refused source in English, with the English link', async () => {
+    fakeApi({ ...routes(), 'GET /api/guardian/alerts': [access] });
+    renderPage(<GuardianPage />, { user: makeUser(), locale: 'en', path: '/en/admin/guardian' });
+    const [row] = await within(await screen.findByTestId('guardian-history', {}, slow)).findAllByTestId(
+      'guardian-alert',
+      {},
+      slow,
+    );
+    expect(within(row!).getByText('Access refused')).toBeTruthy();
+    expect(within(row!).getByText(/^"Замовлення Prom" has got no leads since .+: the service refused/)).toBeTruthy();
+    expect(within(row!).getByTestId('guardian-alert-reason').textContent).toMatch(/^Prom\.ua/);
+    const link = within(row!).getByRole('link', { name: 'Connect "Замовлення Prom" again' });
+    expect(link.getAttribute('href')).toBe('/en/admin/integrations/promua/p9');
   });
 
   it('turns the weekly mail off at once and says it was saved, in English', async () => {

@@ -1,0 +1,1 @@
+ALTER TABLE "guardian_alerts" ADD COLUMN "reason" text;
