@@ -85,15 +85,17 @@ for (const lang of LANGS) {
     await expect(dialog.locator('[data-logo="pipedrive"] svg path')).toHaveCount(1);
     await expect(dialog.locator('[data-logo="amocrm"]')).toHaveText('amo');
     await expect(dialog.locator('.lr-picker-type [data-logo] [aria-label="appstore"]')).toHaveCount(0);
-    await expect(dialog.getByText(t.integrations.catalogue.tags.ads, { exact: true })).toBeVisible();
+    await expect(dialog.getByText(t.integrations.catalogue.tags.ads, { exact: true }).first()).toBeVisible();
     const box = await dialog.boundingBox();
     expect(box && box.y >= 0 && box.y + box.height <= 900).toBe(true);
     await expectAccessible(page, 'picker');
 
     const search = dialog.getByRole('searchbox', { name: t.integrations.create.search });
     await search.fill('CRM');
-    await expect(dialog.locator('.lr-picker-type')).toHaveCount(3);
+    // The CRMs: amoCRM, Pipedrive, Uspacy, Bitrix24 and KeyCRM.
+    await expect(dialog.locator('.lr-picker-type')).toHaveCount(5);
     await expect(dialog.locator('.lr-picker-type').filter({ hasText: 'Pipedrive' })).toBeVisible();
+    await expect(dialog.locator('.lr-picker-type').filter({ hasText: 'KeyCRM' })).toBeVisible();
     await search.fill('zzzz');
     await expect(dialog.getByText(t.integrations.create.nothingFound.replace('{{query}}', 'zzzz'))).toBeVisible();
     await search.fill(t.integrations.catalogue.names.webhook);

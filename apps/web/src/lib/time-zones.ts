@@ -8,3 +8,15 @@ export function zoneOptions(current: string): { value: string; label: string }[]
   const zones = [DEFAULT_TIME_ZONE, current, ...all.filter((z) => z !== DEFAULT_TIME_ZONE && z !== current)];
   return [...new Set(zones)].map((z) => ({ value: z, label: z.replace(/_/g, ' ') }));
 }
+
+const searchable = (text: string) => text.toLowerCase().replace(/_/g, ' ');
+
+/**
+ * The pickers' search: a zone is found by its name as shown ("Sao Paulo") or as stored
+ * ("Sao_Paulo"), in any case. (antd's default searched the stored value only, so "America/Sao Paulo",
+ * as the list spells it, found nothing.)
+ */
+export function zoneMatches(input: string, option?: { value?: unknown; label?: unknown }): boolean {
+  const query = searchable(input.trim());
+  return [option?.value, option?.label].some((v) => typeof v === 'string' && searchable(v).includes(query));
+}

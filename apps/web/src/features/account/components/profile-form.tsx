@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../lib/errors';
 import { applyServerErrors, zodRule } from '../../../lib/form';
 import { currentLocale, switchLanguage } from '../../../lib/locale';
-import { zoneOptions } from '../../../lib/time-zones';
+import { zoneMatches, zoneOptions } from '../../../lib/time-zones';
 import { useFormGuard } from '../../../lib/unsaved-changes';
 import { useApp } from '../../../lib/use-app';
 import { useUpdateProfileMutation } from '../queries';
@@ -67,7 +67,7 @@ export function ProfileForm({ user }: { user: User }) {
           extra={t('profile.timeZoneHint')}
           rules={[zodRule(shape.timeZone)]}
         >
-          <Select showSearch options={zones} />
+          <Select showSearch options={zones} filterOption={zoneMatches} />
         </Form.Item>
         <Button type="primary" htmlType="submit" loading={update.isPending}>
           {tc('save')}

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../../lib/errors';
 import { zodRule } from '../../../lib/form';
 import { intlLocale } from '../../../lib/format';
-import { zoneOptions } from '../../../lib/time-zones';
+import { zoneMatches, zoneOptions } from '../../../lib/time-zones';
 import { useModalSubmit } from './use-modal-submit';
 
 interface HoursValues {
@@ -112,7 +112,7 @@ export function HoursModal({ open, item, onClose, onSubmit }: Props) {
         {scheduled && (
           <>
             <Form.Item name="timeZone" label={t('hours.timeZone')} rules={[zodRule(ZWorkingHours.shape.timeZone)]}>
-              <Select showSearch options={zones} aria-label={t('hours.timeZone')} />
+              <Select showSearch options={zones} filterOption={zoneMatches} aria-label={t('hours.timeZone')} />
             </Form.Item>
             <Typography.Paragraph type="secondary" className="lr-hint">
               {t('hours.weekHint')}
