@@ -24,10 +24,33 @@ export const facebook = defineConnector({
 });
 
 export {
+  CAPI_ACTION_SOURCE,
+  CAPI_DEDUPE_WINDOW_HOURS,
+  CAPI_EVENT_SOURCE,
+  CAPI_INITIAL_EVENT,
+  CAPI_INITIAL_STAGE,
+  CAPI_LEAD_EVENT_SOURCE,
+  CAPI_MAX_AGE_S,
+  CAPI_MAX_EVENTS,
+  type CapiAnswer,
+  type CapiClient,
+  type CapiDataset,
+  type CapiReason,
+  type CapiSendOptions,
+  type CrmEvent,
+  type CrmEventInput,
+  capiClient,
+  cleanEventName,
+  crmEvent,
+  crmEventId,
+  defaultEventName,
+} from './capi';
+export {
   FB_SCOPES,
   type GraphAppSubscription,
   type GraphClient,
   type GraphConfig,
+  type GraphDataset,
   GraphError,
   type GraphErrorInit,
   type GraphForm,
