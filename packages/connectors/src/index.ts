@@ -29,6 +29,7 @@ export {
   type CrmEvent,
   type CrmEventInput,
   capiClient,
+  capiOf,
   crmEvent,
   DEFAULT_DIALOG_URL as FACEBOOK_DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,

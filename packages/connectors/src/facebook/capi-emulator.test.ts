@@ -2,7 +2,7 @@
 // stage events sent and read back, Meta's dedupe, and every refusal as the kit's error with our code.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PermanentError, RetryableError } from '../kit/errors';
-import { CAPI_INITIAL_STAGE, type CapiClient, type CrmEvent, capiClient, capiFailure, crmEvent } from './capi';
+import { CAPI_INITIAL_STAGE, type CapiClient, type CrmEvent, capiClient, capiFailure, capiOf, crmEvent } from './capi';
 import { graphClient } from './client';
 import { CAPI_SEED_DATASETS, GRAPH_SEED, type GraphEmulator, startGraphEmulator } from './emulator';
 
@@ -179,6 +179,21 @@ describe('sending CRM stages', () => {
     // 1,000 go in one request.
     const answer = await capi.sendCrmEvents(token, PIXEL.id, many.slice(0, 1000));
     expect(answer.eventsReceived).toBe(1000);
+  });
+});
+
+describe("the connector's configuration", () => {
+  it('reaches the Graph the FACEBOOK_* keys name (the demo and e2e point them at the emulator)', async () => {
+    const config = {
+      FACEBOOK_APP_ID: em.appId,
+      FACEBOOK_APP_SECRET: em.appSecret,
+      FACEBOOK_GRAPH_URL: em.graphUrl,
+      FACEBOOK_DIALOG_URL: em.dialogUrl,
+    };
+    const viaConfig = capiOf({ config, fetch, timeoutMs: 5_000 });
+    const lead = newLead();
+    expect((await viaConfig.sendCrmEvents(token, PIXEL.id, stages(lead))).eventsReceived).toBe(2);
+    expect(await viaConfig.listDatasets(token, AD_ACCOUNT.id)).toHaveLength(2);
   });
 });
 

@@ -5,9 +5,11 @@
 // keeps the outbox, the retries and the log. What is confirmed and what is assumed:
 // docs/connectors/facebook.md, "Conversions API for CRM".
 import { createHash } from 'node:crypto';
+import type { ConnectionCall } from '../kit/connection';
 import { PermanentError, RetryableError } from '../kit/errors';
 import type { AttemptTrace } from '../kit/types';
 import { type GraphConfig, type GraphDataset, GraphError, graphClient } from './client';
+import { DEFAULT_DIALOG_URL, DEFAULT_GRAPH_URL } from './versions';
 
 /** `action_source` of every Conversion Leads event (payload specification: required, this value). */
 export const CAPI_ACTION_SOURCE = 'system_generated';
@@ -290,4 +292,20 @@ export function capiClient(cfg: GraphConfig) {
       }
     },
   };
+}
+
+/** The client over the connector's configuration (FACEBOOK_* keys, as the connection's Graph calls read them). */
+export function capiOf(call: ConnectionCall): CapiClient {
+  const text = (key: string) => {
+    const v = call.config[key];
+    return typeof v === 'string' && v ? v : undefined;
+  };
+  return capiClient({
+    graphUrl: text('FACEBOOK_GRAPH_URL') ?? DEFAULT_GRAPH_URL,
+    dialogUrl: text('FACEBOOK_DIALOG_URL') ?? DEFAULT_DIALOG_URL,
+    appId: text('FACEBOOK_APP_ID') ?? '',
+    appSecret: text('FACEBOOK_APP_SECRET') ?? '',
+    fetch: call.fetch,
+    timeoutMs: call.timeoutMs,
+  });
 }

@@ -40,6 +40,7 @@ export {
   type CrmEvent,
   type CrmEventInput,
   capiClient,
+  capiOf,
   cleanEventName,
   crmEvent,
   crmEventId,
