@@ -20,6 +20,17 @@ import { uspacy } from './uspacy';
 
 export { amocrm } from './amocrm';
 export {
+  CAPI_INITIAL_STAGE,
+  CAPI_MAX_EVENTS,
+  type CapiAnswer,
+  type CapiClient,
+  type CapiDataset,
+  type CapiReason,
+  type CrmEvent,
+  type CrmEventInput,
+  capiClient,
+  capiOf,
+  crmEvent,
   DEFAULT_DIALOG_URL as FACEBOOK_DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,
   FB_SCOPES,

@@ -66,7 +66,7 @@ export interface GraphErrorInit {
   httpStatus: number;
   fbtraceId?: string;
   type?: string;
-  /** Usage headers (X-App-Usage, X-Business-Use-Case-Usage) when Meta sent them: how long to back off. */
+  /** Usage headers (X-App-Usage, X-Business-Use-Case-Usage, Retry-After) when Meta sent them: how long to back off. */
   usage?: Record<string, string>;
   /** Overrides the transient verdict (a network failure the safe fetch refused for good). */
   transient?: boolean;
@@ -157,6 +157,19 @@ export interface GraphTokenInfo {
   scopes: string[];
   /** Unix seconds; absent when the token does not expire. */
   expiresAt?: number;
+}
+
+/** A dataset (Meta pixel) an ad account can use (GET /act_{id}/adspixels). */
+export interface GraphDataset {
+  id: string;
+  name: string;
+}
+
+/** Meta's answer to POST /{dataset}/events. */
+export interface GraphEventsAnswer {
+  eventsReceived: number;
+  messages: string[];
+  fbtraceId?: string;
 }
 
 export interface GraphAppSubscription {
@@ -388,6 +401,42 @@ export function graphClient(cfg: GraphConfig) {
       return rows.map((a) => ({ id: String(a.id), name: a.name ?? '' }));
     },
 
+    /** The datasets (pixels) of an ad account (`act_<digits>`), Conversions API (capi.ts). */
+    async adsPixels(userToken: string, adAccountId: string): Promise<GraphDataset[]> {
+      const rows = await all<{ id: string; name?: string }>(
+        `/${encodeURIComponent(adAccountId)}/adspixels`,
+        userToken,
+        {
+          fields: 'id,name',
+        },
+      );
+      return rows.map((p) => ({ id: String(p.id), name: p.name ?? '' }));
+    },
+
+    /**
+     * Server events to a dataset (POST /{dataset}/events, Conversions API): `data` is the events'
+     * JSON text as Meta's form field takes it (capi.ts builds it).
+     */
+    async postEvents(
+      datasetId: string,
+      token: string,
+      data: string,
+      testEventCode?: string,
+    ): Promise<GraphEventsAnswer> {
+      const answer = await call<{ events_received?: unknown; messages?: unknown; fbtrace_id?: unknown }>(
+        `/${encodeURIComponent(datasetId)}/events`,
+        { method: 'POST', token, form: { data, ...(testEventCode ? { test_event_code: testEventCode } : {}) } },
+      );
+      if (typeof answer.events_received !== 'number') {
+        throw new GraphError('Graph API answered without events_received', { code: 0, httpStatus: 200 });
+      }
+      return {
+        eventsReceived: answer.events_received,
+        messages: Array.isArray(answer.messages) ? answer.messages.map(String) : [],
+        ...(typeof answer.fbtrace_id === 'string' ? { fbtraceId: answer.fbtrace_id } : {}),
+      };
+    },
+
     async subscribePage(pageId: string, pageToken: string): Promise<void> {
       const answer = await call<{ success?: boolean }>(`/${encodeURIComponent(pageId)}/subscribed_apps`, {
         method: 'POST',
@@ -527,9 +576,9 @@ export function graphClient(cfg: GraphConfig) {
 
 function usageOf(headers: Headers): Record<string, string> | undefined {
   const out: Record<string, string> = {};
-  for (const name of ['x-app-usage', 'x-business-use-case-usage', 'x-page-usage']) {
+  for (const name of ['x-app-usage', 'x-business-use-case-usage', 'x-page-usage', 'retry-after']) {
     const value = headers.get(name);
-    if (value) out[name] = value; // own-keys: the three header names above
+    if (value) out[name] = value; // own-keys: the four header names above
   }
   return Object.keys(out).length ? out : undefined;
 }

@@ -1,5 +1,6 @@
 // Facebook's codes (kit/codes.ts): a connection or a page id the account does not have (404); the
-// access Graph revoked (the token or a permission refused), which asks to connect again; Graph's
+// access Graph revoked (the token or a permission refused), which asks to connect again; the
+// Conversions API's refusals (capi.ts); Graph's
 // refusals stored in its own words read as that code (stored-reasons.ts). Words: words/codes/{uk,en}.json
 // (a screen's), words/mail/{uk,en}.json (the broken-integration mail's).
 import { defineCodes } from '../kit/codes';
@@ -14,7 +15,15 @@ export const codes = defineCodes({
     FB_CONNECTION_NOT_FOUND: 404,
     FB_PAGE_NOT_FOUND: 404,
   },
-  reasons: ['FACEBOOK_TOKEN'],
+  // The Conversions API's (capi.ts): a lost ads_management, a dataset gone, an event Meta refused or
+  // one too old for it to take.
+  reasons: [
+    'FACEBOOK_TOKEN',
+    'FACEBOOK_CAPI_PERMISSION',
+    'FACEBOOK_DATASET_NOT_FOUND',
+    'FACEBOOK_CAPI_REJECTED',
+    'FACEBOOK_CAPI_TOO_OLD',
+  ],
   reconnect: ['FACEBOOK_TOKEN'],
   stored: storedReasons,
   words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },

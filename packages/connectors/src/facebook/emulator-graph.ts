@@ -5,6 +5,7 @@
 import { createHmac } from 'node:crypto';
 import { setOwn } from '@leadrelay/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { adsPixels, postCapiEvents } from './emulator-capi';
 import {
   appSubscriptions,
   type Call,
@@ -287,6 +288,9 @@ function route(call: Call, token: EmulatedToken): unknown {
     return call.reply.redirect(url, 302);
   }
   if (nodeId === rt.appId && edge === 'subscriptions') return appSubscriptions(call, token);
+  // Conversions API (emulator-capi.ts): an ad account's datasets, a dataset's events.
+  if (/^act_\d+$/.test(nodeId) && edge === 'adspixels' && method === 'GET') return adsPixels(call, token, nodeId);
+  if (edge === 'events' && method === 'POST' && /^\d+$/.test(nodeId)) return postCapiEvents(call, token, nodeId);
   if (nodeId === 'debug_token' && !edge) return debugToken(call, token);
 
   const page = state.pages.find((p) => p.id === nodeId);

@@ -1,5 +1,6 @@
 // The Graph emulator's state: the seeded user, pages, forms and ad account, issued tokens and codes,
-// stored leads and subscriptions, plus the Graph API's `fields` selection and cursor paging.
+// stored leads and subscriptions, the Conversions API's datasets and received events, plus the
+// Graph API's `fields` selection and cursor paging.
 
 import { randomBytes } from 'node:crypto';
 import { ownValue, setOwn } from '@leadrelay/shared';
@@ -163,6 +164,43 @@ function seedForms(): EmulatedForm[] {
   ];
 }
 
+export interface EmulatedDataset {
+  id: string;
+  name: string;
+  /** The ad accounts that can use it; none of the user's = another business's dataset. */
+  adAccountIds: string[];
+}
+
+/** One event as the dataset received it. */
+export interface ReceivedCapiEvent {
+  datasetId: string;
+  eventName: string;
+  /** Unix seconds, as sent. */
+  eventTime: number;
+  actionSource: string;
+  eventId?: string;
+  /** The digits of user_data.lead_id. */
+  leadId: string;
+  /** How lead_id came: a JSON integer (Meta's documented type) or a string (the Business SDK's). */
+  leadIdType: 'number' | 'string';
+  eventSource: string;
+  leadEventSource: string;
+  testEventCode?: string;
+  /** Same event_id and event_name as one the dataset took within 48 hours: Meta drops it. */
+  isDuplicate: boolean;
+  /** Epoch ms. */
+  receivedAt: number;
+  /** The event as parsed (lead_id as its digits). */
+  raw: Record<string, unknown>;
+}
+
+export const CAPI_SEED_DATASETS = [
+  { id: '90000000000001', name: 'Kyiv Dental Studio pixel', adAccountIds: ['act_40000000000001'] },
+  { id: '90000000000002', name: 'Kyiv Dental Studio CRM', adAccountIds: ['act_40000000000001'] },
+  // Another business's dataset: the connection may not send to it.
+  { id: '90000000000009', name: 'Someone else’s pixel', adAccountIds: ['act_49999999999999'] },
+] as const satisfies readonly EmulatedDataset[];
+
 export const newToken = (prefix = 'EAA') => `${prefix}${randomBytes(24).toString('base64url')}`;
 
 export interface GraphState {
@@ -178,6 +216,9 @@ export interface GraphState {
   appSubscription: EmulatedAppSubscription | null;
   revokedScopes: Set<string>;
   nextId: number;
+  /** Conversions API (emulator-capi.ts): the datasets and every event they received. */
+  datasets: EmulatedDataset[];
+  capiEvents: ReceivedCapiEvent[];
 }
 
 export function seedState(): GraphState {
@@ -197,6 +238,8 @@ export function seedState(): GraphState {
     appSubscription: null,
     revokedScopes: new Set(),
     nextId: 1,
+    datasets: CAPI_SEED_DATASETS.map((d) => ({ ...d, adAccountIds: [...d.adAccountIds] })),
+    capiEvents: [],
   };
 }
 

@@ -3,27 +3,38 @@
 // signed leadgen webhook, delivered with Meta's at-least-once habits (retries on a compressed
 // schedule, a duplicates switch, batched entries, a drop switch for backfill tests). Faults: expired
 // tokens (190/463), a revoked permission (200), throttling (4/17/32/80005 with usage headers), 5xx,
-// latency. Driven in process or over HTTP under /__emulator.
+// latency. The Conversions API's datasets and events (emulator-capi.ts). Driven in process or over
+// HTTP under /__emulator.
 import { randomInt, randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { createEmulatorKit, listenEmulator, parseJson } from '../kit/emulator-kit';
+import { registerCapiControl } from './emulator-capi';
 import { GRAPH_VERSION, type GraphRuntime, handleGraph, leadNode, sampleFieldData, tokenOf } from './emulator-graph';
 import { issueUserToken, type UserTokenOptions } from './emulator-signin';
 import {
   type EmulatedAppSubscription,
+  type EmulatedDataset,
   type EmulatedForm,
   type EmulatedLead,
   type EmulatedPage,
   type EmulatedUser,
   type GraphState,
   newToken,
+  type ReceivedCapiEvent,
   seedState,
 } from './emulator-state';
 import { metaJson, SIGNATURE_256_HEADER, SIGNATURE_SHA1_HEADER, signBody, signBodySha1 } from './webhook';
 
 export type { UserTokenOptions } from './emulator-signin';
-export type { EmulatedForm, EmulatedLead, EmulatedPage, EmulatedUser } from './emulator-state';
-export { GRAPH_SEED } from './emulator-state';
+export type {
+  EmulatedDataset,
+  EmulatedForm,
+  EmulatedLead,
+  EmulatedPage,
+  EmulatedUser,
+  ReceivedCapiEvent,
+} from './emulator-state';
+export { CAPI_SEED_DATASETS, GRAPH_SEED } from './emulator-state';
 
 export const DEFAULT_APP_ID = '100000000000001';
 export const DEFAULT_APP_SECRET = 'emulator-app-secret-0123456789abcdef';
@@ -109,6 +120,12 @@ export interface GraphEmulator {
   pages: EmulatedPage[];
   forms: EmulatedForm[];
   adAccounts: { id: string; name: string }[];
+  /** Conversions API datasets (pixels); CAPI_SEED_DATASETS at start. */
+  datasets: EmulatedDataset[];
+  /** Every Conversions API event received (duplicates flagged), of one dataset or all. */
+  capiEvents(datasetId?: string): ReceivedCapiEvent[];
+  /** The dataset is deleted: sending to it answers Meta's "object does not exist" (100/33). */
+  removeDataset(datasetId: string): void;
   requests: GraphEmulatedRequest[];
   deliveries: WebhookDelivery[];
   /** The current token of a page (what /me/accounts gives). */
@@ -338,6 +355,13 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     get adAccounts() {
       return rt.state.adAccounts;
     },
+    get datasets() {
+      return rt.state.datasets;
+    },
+    capiEvents: (datasetId) => rt.state.capiEvents.filter((e) => datasetId === undefined || e.datasetId === datasetId),
+    removeDataset(datasetId) {
+      rt.state.datasets = rt.state.datasets.filter((d) => d.id !== datasetId);
+    },
     requests: kit.requests,
     deliveries,
     pageToken(pageId) {
@@ -449,6 +473,7 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     pages: rt.state.pages.map((p) => ({ ...p, isSubscribed: isPageSubscribed(p.id) })),
     forms: rt.state.forms,
     adAccounts: rt.state.adAccounts,
+    datasets: rt.state.datasets,
     leads: [...rt.state.leads.values()].map(leadNode),
     appSubscription: rt.state.appSubscription,
     switches: {
@@ -496,6 +521,11 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     if (typeof f.denyLogin === 'boolean') emulator.denyLogin(f.denyLogin);
     return { ok: true };
   });
+  registerCapiControl(
+    app,
+    () => rt,
+    (scopes) => emulator.revokePermission(scopes),
+  );
   app.post('/__emulator/reset', async () => {
     emulator.reset();
     return { ok: true };
