@@ -29,8 +29,8 @@ let prom: PromDemo;
 let crm: HttpEmulator;
 test.beforeAll(async ({ request }) => {
   prom = (await (await request.get(`${baseURL}/api/emulators`)).json()).promua;
-  // Only the ports this connector's helper may use.
-  crm = await startHttpEmulator({ host: '127.0.0.1', port: 3636 });
+  // A free port of its own: every worker runs this beforeAll.
+  crm = await startHttpEmulator({ host: '127.0.0.1' });
 });
 test.afterAll(() => crm?.close());
 
