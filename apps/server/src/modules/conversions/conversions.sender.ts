@@ -88,6 +88,7 @@ export async function makeInitialEvents(tx: LockedTx, now: Date): Promise<number
       externalLeadId: externalLeadId ?? '',
       eventId: externalLeadId ? crmEventId(externalLeadId, CONVERSION_INITIAL_STAGE) : '',
       at: new Date(r.delivered_at),
+      nextAttemptAt: now,
       state: externalLeadId && eventName !== null ? ('pending' as const) : ('skipped' as const),
     };
   });
