@@ -23,6 +23,7 @@ import {
   type ConversionStatistic,
   type ConversionView,
   type ErrorCode,
+  ownValue,
 } from '@leadrelay/shared';
 import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
@@ -153,9 +154,6 @@ export async function conversionDatasets(deps: ConnectionDeps, actor: Actor, id:
 
 // ---- Making events ----
 
-const own = (map: object, key: string): unknown =>
-  Object.hasOwn(map, key) ? (map as Record<string, unknown>)[key] : undefined;
-
 /**
  * The event name of a stage by the mapping: the pipeline's own entry, else '*''s, else the default
  * (the initial event's name, or the stage's name in the CRM, or its id). null: not sent.
@@ -166,9 +164,9 @@ export function eventNameOf(
 ): string | null {
   for (const pipeline of [stage.pipelineId, CONVERSION_ANY_PIPELINE]) {
     if (!pipeline) continue;
-    const stages = own(events, pipeline);
+    const stages = ownValue(events, pipeline);
     if (!stages || typeof stages !== 'object') continue;
-    const name = own(stages, stage.id);
+    const name = ownValue(stages, stage.id);
     if (name === null) return null;
     if (typeof name === 'string' && name) return name;
   }
