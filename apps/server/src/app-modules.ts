@@ -10,6 +10,7 @@ import { catalogueModule } from './modules/catalogue';
 import { collectionsModule } from './modules/collections';
 import { commentsCleaner, commentsModule } from './modules/comments';
 import { connectionsCleaner, connectionsModule } from './modules/connections';
+import { conversionsModule } from './modules/conversions';
 import { crmEventsModule, unwatchIntegration, watchAfterConnect } from './modules/crm-events';
 import { currencyModule } from './modules/currency';
 import { deliveryErrorsModule } from './modules/delivery-errors';
@@ -78,6 +79,8 @@ export const APP_MODULES = [
   paymentsModule,
   // Account connections: logins several integrations share, their assets and events.
   connectionsModule,
+  // CRM stages back to the ad platform (issue 33): a source's settings, the outbox and its sender.
+  conversionsModule,
   newsModule,
   commentsModule,
   supportChatModule,

@@ -21,6 +21,7 @@ import { uspacy } from './uspacy';
 export { amocrm } from './amocrm';
 export {
   CAPI_INITIAL_STAGE,
+  CAPI_MAX_AGE_S,
   CAPI_MAX_EVENTS,
   type CapiAnswer,
   type CapiClient,
@@ -31,6 +32,7 @@ export {
   capiClient,
   capiOf,
   crmEvent,
+  crmEventId,
   DEFAULT_DIALOG_URL as FACEBOOK_DEFAULT_DIALOG_URL,
   DEFAULT_GRAPH_URL as FACEBOOK_DEFAULT_GRAPH_URL,
   FB_SCOPES,

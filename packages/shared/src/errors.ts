@@ -51,6 +51,9 @@ export const ERROR_STATUS = {
   USER_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,
   INTEGRATION_NOT_FOUND: 404,
+  // Conversion events (issue 33): a source whose connector sends none; switched on with no dataset chosen.
+  CONVERSIONS_NOT_AVAILABLE: 400,
+  CONVERSIONS_DATASET_REQUIRED: 400,
   HOOK_NOT_FOUND: 404,
   ERROR_RECORD_NOT_FOUND: 404,
   COLLECTION_NOT_FOUND: 404,

@@ -1,3 +1,4 @@
+import type { ConversionView } from './conversions';
 // The hooks' statuses and response shapes; the request schemas are in ./hook-requests, so a page
 // that shows a status goes without zod.
 import type { LeadWarning } from './mapping';
@@ -110,6 +111,8 @@ export interface HookDetail extends Omit<Hook, 'deliveries'> {
   deliveries: (HookDelivery & { attemptsLog: HookAttempt[] })[];
   /** Who held the lead, when its source escalates; null otherwise (or before the first minute's enrolment). */
   assignment: LeadAssignmentView | null;
+  /** Each CRM stage of the lead sent back to the ad platform (issue 33), oldest first; [] when its source sends none. */
+  conversions: ConversionView[];
 }
 
 export interface HookList {

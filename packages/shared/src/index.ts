@@ -1,6 +1,7 @@
 export * from './api';
 export * from './billing';
 export * from './constants';
+export * from './conversions';
 export * from './crm';
 export * from './currency';
 export * from './errors';

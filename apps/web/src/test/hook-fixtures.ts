@@ -117,6 +117,7 @@ export function hookDetail(): HookDetail {
   const trace = (status: number, body: unknown) => ({ status, body });
   return {
     ...base,
+    conversions: [],
     deliveries: [
       {
         ...base.deliveries[0]!,

@@ -20,6 +20,7 @@ import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { personLockKeys } from '../kit/keyed-lock';
+import { cachedStageName } from '../kit/stage-names';
 import type { ConnectorContext, ConnectorLogger, FieldOption, OAuthClient } from '../kit/types';
 import { amoAliases, backupAction, backupRecords } from './aliases';
 import { type AmoAuth, AmoClient, type AmoContext, requestTokens } from './client';
@@ -335,7 +336,19 @@ export const amocrm = defineConnector<AmoAuth, AmoSettings>({
     customFields: (ctx) => amoFields(ctx),
     parser: async (ctx) => toParserTargets(await amoFields(ctx)),
   },
-  stageWatch: amoStageWatch,
+  // A status's name (issue 33) from the pipelines list, kept a while per connection.
+  stageWatch: {
+    ...amoStageWatch,
+    stageName: (ctx, stage) =>
+      cachedStageName(
+        ctx,
+        async () =>
+          (await amoPipelines(ctx)).flatMap((p) =>
+            p.statuses.map((s) => ({ id: String(s.id), name: s.name, pipelineId: String(p.id) })),
+          ),
+        stage,
+      ),
+  },
   actions: { backup: backupAction({ pipelines: amoPipelines, users: amoUsers, fields: amoFields }) },
   records: { backups: backupRecords },
   aliases: amoAliases,

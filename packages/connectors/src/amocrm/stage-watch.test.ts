@@ -48,7 +48,13 @@ describe('reading the status_lead webhook', () => {
       },
     ]);
     expect(amocrm.stageWatch?.read(CAPTURED)).toEqual([
-      { externalId: '31926520', at: new Date(1456820780 * 1000), byId: '102525' },
+      // The status it moved to, for conversion events (issue 33); its name comes from stageName.
+      {
+        externalId: '31926520',
+        at: new Date(1456820780 * 1000),
+        byId: '102525',
+        stage: { id: '10216994', pipelineId: '2116' },
+      },
     ]);
   });
 

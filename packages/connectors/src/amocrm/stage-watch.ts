@@ -114,6 +114,8 @@ export const amoStageWatch: StageWatch<AmoAuth, AmoSettings> = {
     return changes.filter(moved).map(
       (c): CrmStageChange => ({
         externalId: c.id,
+        // The status it moved to (issue 33); amoCRM's webhook names no status, stageName reads it.
+        stage: { id: c.statusId, ...(c.pipelineId ? { pipelineId: c.pipelineId } : {}) },
         ...(c.lastModified ? { at: new Date(c.lastModified * 1000) } : {}),
         ...(c.modifiedUserId && c.modifiedUserId !== '0' ? { byId: c.modifiedUserId } : {}),
       }),

@@ -19,6 +19,7 @@ import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
+import { cachedStageName } from '../kit/stage-names';
 import type { DeliveryInput } from '../kit/types';
 import { type Bitrix24Auth, type Bitrix24Client, type Bitrix24Context, bitrix24Client, ZBitrix24Auth } from './client';
 import { codes } from './codes';
@@ -221,7 +222,19 @@ export const bitrix24 = defineConnector<Bitrix24Auth, Bitrix24Settings>({
     },
   },
   // Stage changes as the lead's first reaction, through an outgoing webhook the person makes by hand (stage-watch.ts).
-  pastedStageWatch: bitrix24StageWatch,
+  // A deal stage's name (issue 33) from the pipelines list, kept a while per connection.
+  pastedStageWatch: {
+    ...bitrix24StageWatch,
+    stageName: (ctx, stage) =>
+      cachedStageName(
+        ctx,
+        async () =>
+          (await bitrix24Pipelines(ctx)).flatMap((p) =>
+            p.stages.map((s) => ({ id: s.statusId, name: s.name, pipelineId: String(p.id) })),
+          ),
+        stage,
+      ),
+  },
   // Bitrix24 refusing a list request itself answers CRM_REQUEST_FAILED with its reason on the generic lists route.
   loaderRefusal: 'CRM_REQUEST_FAILED',
   loaders: {

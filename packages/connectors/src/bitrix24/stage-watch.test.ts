@@ -151,7 +151,12 @@ describe('against the emulator: an outgoing webhook, a delivered deal moved by a
     await em.updateRecord('deal', dealId, { stage: 'PREPARATION', userId: 2 });
     const [moved] = watch.read(received[1])!;
     const change = await watch.confirm(ctx('deal'), moved!);
-    expect(change).toEqual({ externalId: dealId, at: expect.any(Date), byId: '2' });
+    expect(change).toEqual({
+      externalId: dealId,
+      at: expect.any(Date),
+      byId: '2',
+      stage: { id: 'PREPARATION', pipelineId: '0' },
+    });
     expect(change!.at!.getTime()).toBeGreaterThan(Date.parse(String(em.deals[0]!.DATE_CREATE)));
     expect(em.calls('crm.deal.get').map((c) => c.params)).toEqual([{ id: dealId }, { id: dealId }]);
   });
@@ -161,7 +166,12 @@ describe('against the emulator: an outgoing webhook, a delivered deal moved by a
     const leadId = await deliver('lead');
     await em.updateRecord('lead', leadId, { stage: 'IN_PROCESS' });
     const [moved] = watch.read(received[0])!;
-    expect(await watch.confirm(ctx('lead'), moved!)).toEqual({ externalId: leadId, at: expect.any(Date), byId: '1' });
+    expect(await watch.confirm(ctx('lead'), moved!)).toEqual({
+      externalId: leadId,
+      at: expect.any(Date),
+      byId: '1',
+      stage: { id: 'IN_PROCESS' },
+    });
 
     // A lead of the portal's own (no ORIGINATOR_ID of ours), moved: not ours to count.
     const res = await fetch(`${em.webhookUrl}crm.lead.add.json`, {

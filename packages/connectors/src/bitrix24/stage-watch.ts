@@ -118,7 +118,15 @@ export function movedSinceMade(externalId: string, record: unknown): CrmStageCha
   const moved = timeOf(record.MOVED_TIME);
   if (!made || !moved || moved.getTime() <= made.getTime()) return undefined;
   const by = text(record.MOVED_BY_ID);
-  return { externalId, at: moved, ...(by && DIGITS.test(by) && by !== '0' ? { byId: by } : {}) };
+  // Where it moved (issue 33): a deal's STAGE_ID in its CATEGORY_ID, a lead's STATUS_ID.
+  const stageId = text(record.STAGE_ID) ?? text(record.STATUS_ID);
+  const category = text(record.CATEGORY_ID) ?? (record.STAGE_ID !== undefined ? '0' : undefined);
+  return {
+    externalId,
+    at: moved,
+    ...(by && DIGITS.test(by) && by !== '0' ? { byId: by } : {}),
+    ...(stageId ? { stage: { id: stageId, ...(category ? { pipelineId: category } : {}) } } : {}),
+  };
 }
 
 const GET_METHOD: ReadonlyMap<WatchedKind, string> = new Map([

@@ -14,6 +14,10 @@ export const codes = defineCodes({
   errors: {
     FB_CONNECTION_NOT_FOUND: 404,
     FB_PAGE_NOT_FOUND: 404,
+    // The Conversions API's set-up (issue 33): the datasets list or the dataset chosen refused.
+    FACEBOOK_TOKEN: 400,
+    FACEBOOK_CAPI_PERMISSION: 403,
+    FACEBOOK_DATASET_NOT_FOUND: 400,
   },
   // The Conversions API's (capi.ts): a lost ads_management, a dataset gone, an event Meta refused or
   // one too old for it to take.

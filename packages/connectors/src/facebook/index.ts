@@ -17,6 +17,22 @@ export const facebook = defineConnector({
   settings: ZFacebookSettings,
   config: FACEBOOK_CONFIG,
   connections: facebookConnections,
+  // CRM stages back to Meta (issue 33): through the integration's connection, keyed by the leadgen id.
+  conversions: {
+    connectionOf: (settings) => {
+      const parsed = ZFacebookSettings.safeParse(settings);
+      return parsed.success ? parsed.data.fbConnectionId : undefined;
+    },
+    leadIdOf: (raw) => {
+      const id =
+        raw && typeof raw === 'object' && Object.hasOwn(raw, 'leadgen_id')
+          ? (raw as { leadgen_id: unknown }).leadgen_id
+          : undefined;
+      return typeof id === 'string' && /^\d{1,20}$/.test(id) ? id : undefined;
+    },
+    holdOn: ['FACEBOOK_TOKEN', 'FACEBOOK_CAPI_PERMISSION', 'FACEBOOK_DATASET_NOT_FOUND'],
+    tooOld: 'FACEBOOK_CAPI_TOO_OLD',
+  },
   codes,
   startupWarnings,
   // EMULATORS=true (demo installs, end-to-end tests): the Graph emulator, loaded only then.

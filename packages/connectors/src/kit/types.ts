@@ -168,6 +168,18 @@ export interface CrmStageChange {
    * event names a record without saying whether it moved: `confirm` reads that kind.
    */
   kind?: string;
+  /**
+   * Which stage the record moved to (issue 33: each stage goes back to the ad platform as its own
+   * event): the CRM's ids as text; the name where the event carries it (else `stageName` finds it).
+   */
+  stage?: CrmStage;
+}
+
+/** A CRM stage as a stage change names it: ids as the CRM's decimal or text ids. */
+export interface CrmStage {
+  id: string;
+  name?: string;
+  pipelineId?: string;
 }
 
 /** Our subscription at the CRM for its stage changes, as the CRM identifies it (to remove it later). */
@@ -183,7 +195,7 @@ export interface StageWatchSubscription {
  */
 export type AnyStageWatch<Auth, Settings> = StageWatch<Auth, Settings> | PastedStageWatch<Auth, Settings>;
 
-interface StageWatchBase {
+interface StageWatchBase<Auth, Settings> {
   /**
    * What the CRM posts to us, in a sentence (the API document's summary of
    * POST /api/{slug}/events/{integrationId}/{secret}, where the server receives it).
@@ -195,10 +207,15 @@ interface StageWatchBase {
    * A pasted watch gives the records the body names, each then `confirm`ed.
    */
   read: (body: unknown) => CrmStageChange[] | null;
+  /**
+   * The name of a stage a change names without it (issue 33), from the CRM's pipelines list (the
+   * connector's loader, cached per connection: kit/stage-names.ts); undefined when the CRM has no such stage.
+   */
+  stageName?: (ctx: ConnectorContext<Auth, Settings>, stage: CrmStage) => Promise<string | undefined>;
 }
 
 /** We subscribe our address (with its secret) at the CRM by its API, and remove it with the destination. */
-export interface StageWatch<Auth, Settings> extends StageWatchBase {
+export interface StageWatch<Auth, Settings> extends StageWatchBase<Auth, Settings> {
   setup?: 'subscribe';
   /** Subscribes `url` (ours, with its secret) to the CRM's stage changes. */
   subscribe: (ctx: ConnectorContext<Auth, Settings>, url: string) => Promise<StageWatchSubscription>;
@@ -213,7 +230,7 @@ export interface StageWatch<Auth, Settings> extends StageWatchBase {
  * secret and compares it (constant time) before anything is read; an event names a record only, so
  * each one we delivered is `confirm`ed with the connection (its client reads the record's stage).
  */
-export interface PastedStageWatch<Auth, Settings> extends StageWatchBase {
+export interface PastedStageWatch<Auth, Settings> extends StageWatchBase<Auth, Settings> {
   setup: 'pasted';
   /** The token as the person pastes it: checked before it is stored. */
   token: z.ZodType<string>;
@@ -590,6 +607,11 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * service sends about an asset and their backfill (kit/connection.ts).
    */
   connections?: ConnectorConnections;
+  /**
+   * A source whose leads' CRM stages go back to the service as conversion events (issue 33, Meta's
+   * Conversions API): the account connection whose token sends them, and the lead's id at the service.
+   */
+  conversions?: ConnectorConversions;
   testConnection?: (ctx: ConnectorContext<Auth, Settings>) => Promise<void>;
   /**
    * The destination makes a contact (or a person) of each lead, as a CRM does: a lead with no phone,
@@ -602,4 +624,16 @@ export interface ConnectorDefinition<Auth = unknown, Settings = unknown> {
    * later without a failure; anything else counts as retryable.
    */
   deliver?: (ctx: ConnectorContext<Auth, Settings>, input: DeliveryInput) => Promise<DeliveryResult>;
+}
+
+/** What a source declares for the server's conversion events (issue 33). */
+export interface ConnectorConversions {
+  /** The id of the account connection (kit/connection.ts) an integration's settings name; undefined: none. */
+  connectionOf: (settings: unknown) => string | undefined;
+  /** The lead's id at the service (a leadgen id) from the lead's stored payload; undefined: none. */
+  leadIdOf: (raw: unknown) => string | undefined;
+  /** Reasons (its codes.ts) after which the integration's events wait until it is fixed: a lost permission, the dataset gone. */
+  holdOn: readonly string[];
+  /** The reason stored for an event the service no longer takes for its age. */
+  tooOld: string;
 }

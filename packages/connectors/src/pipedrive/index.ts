@@ -6,6 +6,7 @@ import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { PermanentError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
+import { cachedStageName } from '../kit/stage-names';
 import type { DeliveryInput, FieldOption, RemoteWebhook } from '../kit/types';
 import { pipedriveAliases, pipedriveTokenConnect } from './aliases';
 import {
@@ -455,7 +456,20 @@ export const pipedrive = defineConnector<PipedriveAuth, PipedriveSettings>({
       await pipedriveClient(ctx).data('DELETE', `/v1/webhooks/${encodeURIComponent(id)}`);
     },
   },
-  stageWatch: pipedriveStageWatch,
+  // A stage's name (issue 33) from the stages list, kept a while per connection.
+  stageWatch: {
+    ...pipedriveStageWatch,
+    stageName: (ctx, stage) =>
+      cachedStageName(
+        ctx,
+        async () => {
+          const client = pipedriveClient(ctx);
+          const stages = await client.listV2<{ id: number; name: string; pipeline_id: number }>('/api/v2/stages');
+          return stages.map((s) => ({ id: String(s.id), name: s.name, pipelineId: String(s.pipeline_id) }));
+        },
+        stage,
+      ),
+  },
   // Or an API token (Settings → Personal preferences → API).
   connect: pipedriveTokenConnect,
   aliases: pipedriveAliases,

@@ -40,7 +40,9 @@ describe('reading the v2 webhook', () => {
   const read = (body: unknown) => pipedrive.stageWatch!.read(body);
 
   it('a deal moved to another stage is a reaction: its id, the user and the time', () => {
-    expect(read(DEAL_MOVED)).toEqual([{ externalId: '17', at: new Date(1727447128 * 1000), byId: '18487521' }]);
+    expect(read(DEAL_MOVED)).toEqual([
+      { externalId: '17', at: new Date(1727447128 * 1000), byId: '18487521', stage: { id: '2', pipelineId: '1' } },
+    ]);
     const iso = { ...DEAL_MOVED, meta: { ...DEAL_MOVED.meta, timestamp: '2025-01-02T03:04:05Z' } };
     expect(read(iso)?.[0]?.at).toEqual(new Date('2025-01-02T03:04:05Z'));
   });
@@ -52,6 +54,8 @@ describe('reading the v2 webhook', () => {
       previous: { status: 'open' },
     };
     expect(read(won)).toHaveLength(1);
+    // A won deal is a stage of its own for conversion events (issue 33): Meta's purchase.
+    expect(read(won)?.[0]?.stage).toMatchObject({ id: 'won', name: 'Won' });
     const renamed = { ...DEAL_MOVED, data: { ...DEAL_MOVED.data, stage_id: 1 }, previous: { title: 'old' } };
     expect(read(renamed)).toEqual([]);
     expect(read({ ...DEAL_MOVED, meta: { ...DEAL_MOVED.meta, action: 'create' }, previous: null })).toEqual([]);
@@ -177,7 +181,12 @@ describe('the emulator: v2 webhooks for changed deals and leads', () => {
       previous: { stage_id: 11 },
     });
     expect(pipedrive.stageWatch!.read(body)).toEqual([
-      { externalId: String(deal.id), at: expect.any(Date), byId: String(BORYS.id) },
+      {
+        externalId: String(deal.id),
+        at: expect.any(Date),
+        byId: String(BORYS.id),
+        stage: { id: '12', pipelineId: '1' },
+      },
     ]);
   });
 

@@ -7,7 +7,7 @@
 //         to anything but bookkeeping fields counts: opened (was_seen), labelled, archived, edited.
 //         Changes made through the API are left out: our own activity and note touch the lead.
 import { ownValue } from '@leadrelay/shared';
-import type { CrmStageChange, StageWatch } from '../kit/types';
+import type { CrmStage, CrmStageChange, StageWatch } from '../kit/types';
 import { type PipedriveAuth, pipedriveClient } from './client';
 import type { PipedriveSettings } from './schema';
 
@@ -80,6 +80,26 @@ export function isReaction(e: PipedriveEvent): boolean {
   return false;
 }
 
+/** The deal statuses that end it, as stages of their own (issue 33: a won deal is the purchase). */
+const CLOSED = new Map([
+  ['won', 'Won'],
+  ['lost', 'Lost'],
+]);
+
+/**
+ * Where a deal moved (issue 33): won or lost when its status changed to one, else its stage (the
+ * name is Pipedrive's stages list's: stageName). A lead has no stages: none.
+ */
+export function stageOf(e: PipedriveEvent): CrmStage | undefined {
+  if (e.entity !== 'deal' || !e.data) return undefined;
+  const pipelineId = idText(e.data.pipeline_id);
+  const status = typeof e.data.status === 'string' ? e.data.status : undefined;
+  const closed = status && changed(e, 'status') ? CLOSED.get(status) : undefined;
+  if (status && closed) return { id: status, name: closed, ...(pipelineId ? { pipelineId } : {}) };
+  const id = idText(e.data.stage_id);
+  return id ? { id, ...(pipelineId ? { pipelineId } : {}) } : undefined;
+}
+
 export const pipedriveStageWatch: StageWatch<PipedriveAuth, PipedriveSettings> = {
   summary: "Pipedrive's v2 change webhook (JSON): a deal's stage or status change is the lead's first reaction",
   async subscribe(ctx, url) {
@@ -114,6 +134,8 @@ export const pipedriveStageWatch: StageWatch<PipedriveAuth, PipedriveSettings> =
     const externalId = idText(event.data?.id) ?? event.entityId;
     if (!externalId) return [];
     const change: CrmStageChange = { externalId };
+    const stage = stageOf(event);
+    if (stage) change.stage = stage;
     if (event.at) change.at = event.at;
     if (event.userId) change.byId = event.userId;
     return [change];

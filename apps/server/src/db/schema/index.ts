@@ -5,6 +5,7 @@ export * from './comments';
 export * from './connector-connections';
 export * from './connector-records';
 export * from './connector-sources';
+export * from './conversions';
 export * from './crm-watches';
 export * from './currency';
 export * from './email-tokens';

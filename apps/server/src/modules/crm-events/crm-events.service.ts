@@ -8,7 +8,7 @@
 // one the person pasted (compared in constant time; else the connector's 401/403 key and nothing is
 // read), and as its events name a record without its stage, each record we delivered is confirmed
 // with the connection (the connector's client reads its stage) before it counts.
-import { type CrmStageChange, getConnector, type PastedStageWatch } from '@leadrelay/connectors';
+import { type CrmStage, type CrmStageChange, getConnector, type PastedStageWatch } from '@leadrelay/connectors';
 import type { ErrorCode } from '@leadrelay/shared';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Deps } from '../../config';
@@ -25,6 +25,7 @@ import { reasonOf } from '../../delivery/connector-context';
 import { AppError } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { sameText } from '../../lib/same-text';
+import { queueStageConversion } from '../conversions';
 import { recordReaction } from '../reactions';
 import { watchContext, watchedOf } from './crm-watch.service';
 
@@ -99,6 +100,24 @@ async function confirmed(
   }
 }
 
+/** A stage's name as the CRM has it (its pipelines list, kept a while); undefined when it cannot say. */
+async function stageNameOf(
+  deps: Deps,
+  type: string,
+  row: IntegrationRow,
+  watch: { stageName?: (ctx: never, stage: CrmStage) => Promise<string | undefined> },
+  stage: CrmStage,
+): Promise<string | undefined> {
+  const connector = getConnector(type);
+  if (!connector || !row.auth || !watch.stageName) return undefined;
+  try {
+    return await watch.stageName(watchContext(deps, connector, row) as never, stage);
+  } catch (error) {
+    deps.log.warn({ integrationId: row.id, reason: reasonOf(error) }, 'CRM stage name not read');
+    return undefined;
+  }
+}
+
 /**
  * One CRM webhook for a destination: how many leads got their first reaction from it. A record we
  * never delivered (made by hand in the CRM, or another destination's) is skipped without a word.
@@ -160,6 +179,16 @@ export async function receiveStageChanges(
       at: reactionTime(change, delivered.deliveredAt, now),
     });
     if (result.recorded) recorded++;
+    // Every stage change (not only the first) is its stage's conversion event, when the source sends them.
+    const { stage } = change;
+    if (stage) {
+      const watched = watch;
+      await queueStageConversion(
+        deps.db,
+        { leadId: delivered.leadId, stage, at: reactionTime(change, delivered.deliveredAt, now) },
+        () => stageNameOf(deps, type, row, watched, stage),
+      );
+    }
   }
   return { recorded };
 }

@@ -33,6 +33,7 @@ import { announceDue, requeue } from '../../delivery/queue';
 import { accountTimeZone } from '../../lib/account-zone';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
+import { leadConversions } from '../conversions';
 import { reactionsOf } from '../reactions';
 
 // The views are the shared response types, so the web and the server cannot drift apart.
@@ -196,9 +197,12 @@ export async function getHook(db: Executor, accountId: string, id: string): Prom
   const leadIds = row.hook.leadId ? [row.hook.leadId] : [];
   const [reactions, assignment] = await Promise.all([reactionsOf(db, leadIds), assignmentOf(db, accountId, leadIds)]);
   const view = toHookView(row, deliveryRows, reactions);
+  // The lead's conversion events (issue 33): each CRM stage sent back to the ad platform.
+  const conversions = row.hook.leadId ? await leadConversions(db, accountId, row.hook.leadId) : [];
   return {
     ...view,
     assignment,
+    conversions,
     deliveries: view.deliveries.map((d) => ({
       ...d,
       attemptsLog: attempts.filter((a) => a.deliveryId === d._id).map(toAttemptView),
