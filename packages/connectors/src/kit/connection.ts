@@ -1,6 +1,6 @@
 // What a connector whose integrations share an ACCOUNT CONNECTION declares (issue 29, ADR 013
 // "Connections and assets"): one login at the service that several integrations of an account use
-// (a lead-ads profile's user token; Google Ads' and TikTok's logins of issue 32 have the same shape), the assets
+// (a lead-ads profile's user token; other ad platforms' logins have the same shape), the assets
 // it reaches (pages with their own tokens, ad accounts), the events the service sends about an asset
 // (a leadgen notification), kept until processed, and the backfill of what those missed. The server
 // keeps connections, assets, events and backfill cursors in generic tables, runs the login, the

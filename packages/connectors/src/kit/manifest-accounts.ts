@@ -6,7 +6,7 @@
 // their forms on demand, "create integration" per form), the integrations list page
 // (/admin/integrations/<listPath>, a form picker to make one), and on the generic source integration
 // page the source card (connection, asset, form; move to another connection) and the mapping with a
-// sample lead of the form and a test-lead sender. Google Ads and TikTok lead forms have the same shape.
+// sample lead of the form and a test-lead sender. Other ad platforms' lead forms have the same shape.
 //
 // The calls are the manifest's data; `read` functions turn their answers into the widgets' shapes.
 

@@ -1,5 +1,5 @@
 // Account connections (issue 29, ADR 013 "Connections and assets"): a login at a service that several
-// integrations of an account share (a lead-ads login's user token; Google Ads' and TikTok's logins of
+// integrations of an account share (a lead-ads login's user token; other ad platforms' logins of
 // issue 32 have the same shape), the assets it reaches (pages with their own tokens, ad accounts,
 // forms …), the events its service sends us, kept until they are processed, and how far a backfill
 // of what those events missed has read. Which connector a row is of is its `type` (the connector's
