@@ -10,6 +10,7 @@
 import { normalizePhone } from '@leadrelay/shared';
 import { z } from 'zod';
 import { PermanentError } from '../kit/errors';
+import { cursorAt, isoOrNull, polledUntilOf, pollState, seenOrder } from '../kit/poll-view';
 import type {
   ConnectorErrors,
   ConnectorSource,
@@ -64,20 +65,14 @@ export function orderItems(orders: HoroshopOrder[]): SourceItem[] {
   });
 }
 
-const ZCursor = z.object({ polledUntil: z.iso.datetime() });
-/** The time the cursor names; undefined for a cursor this connector did not write. */
-export function polledUntilOf(cursor: unknown): Date | undefined {
-  const parsed = ZCursor.safeParse(cursor);
-  return parsed.success ? new Date(parsed.data.polledUntil) : undefined;
-}
-const cursorAt = (at: Date) => ({ polledUntil: at.toISOString() });
+export { polledUntilOf };
 
 const ZReceived = z.object({
   ok: z.literal(true),
   orders: z.array(z.object({ orderId: z.string(), status: z.string(), hookId: z.string().nullable() })),
 });
 
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+const iso = isoOrNull;
 
 /** The connection (never its password or token), webhook, poll and the last orders with their leads' status. */
 export function horoshopState(view: SourceView): HoroshopState {
@@ -94,24 +89,8 @@ export function horoshopState(view: SourceView): HoroshopState {
       registeredAt: iso(view.subscription.registeredAt),
       removedAt: iso(view.subscription.removedAt),
     },
-    poll: {
-      polledUntil: iso(polledUntilOf(view.poll.cursor)),
-      lastPollAt: iso(view.poll.lastRunAt),
-      lastError: view.poll.lastError,
-    },
-    orders: view.seen.map((o) => ({
-      orderId: o.id,
-      name: o.summary.name ?? null,
-      phone: o.summary.phone ?? null,
-      total: o.summary.total ?? null,
-      currency: o.summary.currency ?? null,
-      via: o.via,
-      timesSeen: o.timesSeen,
-      hookId: o.hookId,
-      status: o.status,
-      receivedAt: o.firstSeenAt.toISOString(),
-      lastSeenAt: o.lastSeenAt.toISOString(),
-    })),
+    poll: pollState(view),
+    orders: view.seen.map(seenOrder),
   };
 }
 

@@ -9,7 +9,7 @@
 // takes only orders made since the token was connected. A refused run (429, 5xx, the network)
 // leaves the cursor where it was, so the next run reads the same window and no order is lost.
 import { normalizePhone } from '@leadrelay/shared';
-import { z } from 'zod';
+import { cursorAt, polledUntilOf, pollState, seenOrder } from '../kit/poll-view';
 import type { ConnectorErrors, ConnectorSource, SourceConnect, SourceItem, SourceView } from '../kit/source';
 import { checkToken, ordersSince, type PromuaContext, promWordsOf } from './client';
 import { type PromOrder, promOrderId, promOrderPayload } from './mapping';
@@ -52,14 +52,7 @@ export function orderItems(orders: PromOrder[], from?: Date): SourceItem[] {
   });
 }
 
-const ZCursor = z.object({ polledUntil: z.iso.datetime() });
-/** The time the cursor names; undefined for a cursor this connector did not write. */
-export function polledUntilOf(cursor: unknown): Date | undefined {
-  const parsed = ZCursor.safeParse(cursor);
-  return parsed.success ? new Date(parsed.data.polledUntil) : undefined;
-}
-const cursorAt = (at: Date) => ({ polledUntil: at.toISOString() });
-const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+export { polledUntilOf };
 
 /** The connection (never its token: its last four characters), the poll and the last orders with their leads' status. */
 export function promuaState(view: SourceView): PromuaState {
@@ -67,25 +60,8 @@ export function promuaState(view: SourceView): PromuaState {
   return {
     connected: !!token,
     tokenEnd: token && token.length >= 12 ? token.slice(-4) : null,
-    poll: {
-      polledUntil: iso(polledUntilOf(view.poll.cursor)),
-      lastPollAt: iso(view.poll.lastRunAt),
-      lastError: view.poll.lastError,
-    },
-    orders: view.seen.map((o) => ({
-      orderId: o.id,
-      name: o.summary.name ?? null,
-      phone: o.summary.phone ?? null,
-      total: o.summary.total ?? null,
-      currency: o.summary.currency ?? null,
-      orderStatus: o.summary.status ?? null,
-      via: o.via,
-      timesSeen: o.timesSeen,
-      hookId: o.hookId,
-      status: o.status,
-      receivedAt: o.firstSeenAt.toISOString(),
-      lastSeenAt: o.lastSeenAt.toISOString(),
-    })),
+    poll: pollState(view),
+    orders: view.seen.map((o) => ({ ...seenOrder(o), orderStatus: o.summary.status ?? null })),
   };
 }
 
