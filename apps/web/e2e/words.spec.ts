@@ -5,6 +5,7 @@
 // with the service's own English answer: it stays out of the page's text, folded under
 // "Технічні подробиці".
 import { type HttpEmulator, startHttpEmulator } from '@leadrelay/connectors/http/emulator';
+import { namesPattern } from '@leadrelay/connectors/names-pattern';
 import type { Page } from '@playwright/test';
 import { signInByApi, signUp, sourceWithHttpDestinations } from './support/actions';
 import { postLead } from './support/flow';
@@ -27,15 +28,8 @@ test.afterAll(async () => {
   await emulator?.close();
 });
 
-const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 // Longest first, so "Google Analytics" goes before "Google"; a name is a whole word, not a part of one.
-const NAMES = new RegExp(
-  `(?<![\\p{L}\\d])(?:${[...glossary.names, ...glossary.tokens]
-    .sort((a, b) => b.length - a.length)
-    .map(literal)
-    .join('|')})(?![\\p{L}\\d])`,
-  'gu',
-);
+const NAMES = namesPattern([...glossary.names, ...glossary.tokens]);
 
 /** The Latin words of a text that no glossary name, address or technical token explains. */
 function englishIn(text: string): string[] {

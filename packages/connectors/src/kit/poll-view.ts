@@ -1,4 +1,4 @@
-// What shop-order sources that poll by time share (Horoshop, Prom.ua): the cursor {polledUntil}
+// What shop-order sources that poll by time share: the cursor {polledUntil}
 // (orders created before it were looked for), the poll's part of the page's state and the rows of
 // the orders last taken, read from the generic source view (kit/source.ts).
 import { z } from 'zod';

@@ -1,5 +1,7 @@
+import { connectorNames, namesPattern } from '@leadrelay/connectors/glossary';
 import { LOCALES } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import glossary from '../../../../web/src/locales/names.json' with { type: 'json' };
 import { MAIL_CATALOGUES, t, tn } from './i18n';
 
 const PLURAL = /_(zero|one|two|few|many|other)$/;
@@ -19,9 +21,9 @@ describe('mail catalogue', () => {
         expect(text.trim(), `${lang}:${key}`).not.toBe('');
       }
     }
-    // Product and service names stay as they are; anything else Latin in Ukrainian is untranslated.
-    const allowed =
-      /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|SMS|API|HTTP|UTC|e-mail)\b/g;
+    // Product and service names stay as they are (docs/glossary.md: the web's names.json and every
+    // connector's), and UTC; anything else Latin in Ukrainian is untranslated.
+    const allowed = namesPattern([...glossary.names, ...connectorNames(), 'UTC']);
     for (const [key, text] of Object.entries(MAIL_CATALOGUES.uk)) {
       expect(text.replace(allowed, '').replace(/\{\w+\}/g, ''), `uk:${key}`).not.toMatch(/[A-Za-z]{3,}/);
     }

@@ -1,6 +1,8 @@
 import { connectorCodes, facebook } from '@leadrelay/connectors';
+import { connectorNames, namesPattern } from '@leadrelay/connectors/glossary';
 import { LOCALES, type Locale } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import glossary from '../../../../web/src/locales/names.json' with { type: 'json' };
 import { ALL_REASON_CODES } from '../error-codes';
 import { MAIL_CATALOGUES } from './i18n';
 import { MAIL_PREVIEW_NAMES, MAIL_PREVIEWS } from './previews';
@@ -107,9 +109,9 @@ describe('mail text', () => {
 });
 
 describe('the broken-integration mail in Ukrainian', () => {
-  // Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
-  const NAMES =
-    /\b(LeadRelay|CRM|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|KeyCRM|Prom|Telegram|TikTok|SMS|API|HTTP|UTC|e-mail)\b/g;
+  // Product and service names stay as they are (docs/glossary.md: the web's names.json and every
+  // connector's), and UTC; any other Latin word is English.
+  const NAMES = namesPattern([...glossary.names, ...connectorNames(), 'UTC']);
   const stored = (code: string) => (code === 'UNKNOWN' ? 'Invalid OAuth access token' : `${code}: the raw detail text`);
 
   it.each(ALL_REASON_CODES)(

@@ -1,11 +1,19 @@
+import { namesPattern } from '@leadrelay/connectors/names-pattern';
 import { REASON_CODES } from '@leadrelay/shared';
 import { describe, expect, it } from 'vitest';
+import glossary from '../../locales/names.json';
 import { applyLocale } from '../i18n';
 import { reasonDetail, reasonLabel, reasonText } from './reasons';
 
-// Product and service names stay as they are (docs/glossary.md); any other Latin word is English.
-const NAMES =
-  /\b(LeadRelay|Facebook|Google|AlphaSMS|Viber|Uspacy|Bitrix24|Horoshop|KeyCRM|Prom|Telegram|TikTok|SMS|API|HTTP|CRM|e-mail)\b/g;
+// Product and service names stay as they are (docs/glossary.md: the web's names.json and every
+// connector's); any other Latin word is English.
+const connectorNames = Object.values(
+  import.meta.glob<readonly string[]>('../../../../../packages/connectors/src/*/names.json', {
+    eager: true,
+    import: 'names',
+  }),
+).flat();
+const NAMES = namesPattern([...glossary.names, ...(glossary.tokens ?? []), ...connectorNames]);
 
 // Each connector's own reasons (its folder's codes.ts), told in its words (words/codes).
 type Words = { reasons?: Record<string, string>; errors?: Record<string, string> };
