@@ -25,7 +25,7 @@ describe("the connectors' own codes", () => {
     expect(connectorCodes.get('uspacy')!.reconnect).toEqual(['USPACY_REFRESH_FAILED', 'USPACY_SIGN_IN_FAILED']);
     expect(connectorCodes.get('alfasms')!.reconnect).toEqual(['ALPHASMS_ACCESS_DENIED']);
     expect(connectorCodes.get('horoshop')!.reconnect).toEqual(['HOROSHOP_AUTH_FAILED']);
-    expect(connectorCodes.get('facebook')!.reconnect).toEqual(['FACEBOOK_TOKEN']);
+    expect(connectorCodes.get('facebook')!.reconnect).toEqual(['FACEBOOK_TOKEN', 'FACEBOOK_CAPI_PERMISSION']);
     for (const [slug, codes] of all) {
       for (const code of codes.reconnect) expect(codes.reasons, `${slug} ${code}`).toContain(code);
     }

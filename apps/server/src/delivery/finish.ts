@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Db, type Executor, rowsOf } from '../db/client';
 import { type AttemptTraceJson, type DeliveryRow, deliveries, destinationHealth, errorRecords } from '../db/schema';
 import type { EngineEventBus } from '../lib/events';
+import { INITIAL_CONVERSIONS_CTE } from './initial-conversions';
 import { type BreakerPolicy, nextRetryAt, type RetryPolicy } from './policy';
 import { iso } from './queue';
 import type { ResultBatch } from './result-batch';
@@ -104,8 +105,8 @@ export async function finishDelivery(
       with done as (
         update deliveries set ${result}, lease_until = null, leased_by = null
         where id = ${row.id} and leased_by = ${q.workerId} and status = 'running'
-        returning id
-      ), attempt as (
+        returning id, hook_id, delivered_at
+      ), ${sql.raw(INITIAL_CONVERSIONS_CTE)}, attempt as (
         insert into delivery_attempts
           (delivery_id, number, outcome, http_status, request, response, error, duration_ms, started_at)
         values (${row.id}, ${row.attempts}, ${outcome.kind}, ${httpStatus}, ${jsonb(trace.request)},
@@ -119,7 +120,8 @@ export async function finishDelivery(
           and (consecutive_failures > 0 or pauses > 0) and exists (select 1 from done)
         returning destination_id
       )
-      select (select count(*) from done)::int as stored, (select count(*) from healed)::int as healed`);
+      select (select count(*) from done)::int as stored, (select count(*) from healed)::int as healed,
+        (select count(*) from conversion)::int as conversions`);
   // The lease ran out and another worker took the delivery: its result counts.
   const leaseLost = () => q.log.warn({ deliveryId: row.id }, 'delivery lease lost before the result was stored');
   const recovered = (healed: number): (() => void)[] => {
@@ -131,16 +133,19 @@ export async function finishDelivery(
     return emits;
   };
   const hookChanged = () => q.events.emit('hook.changed', { accountId: row.accountId, hookId: row.hookId });
+  const conversionsDue = () => q.events.emit('conversions.due');
 
   if (outcome.kind === 'ok' && onlyDelivery && !outcome.record) {
     const done = await q.successes.store({ row, outcome, startedAt, durationMs });
     if (!done.stored) return leaseLost();
     for (const emit of [...recovered(done.healed ? 1 : 0), hookChanged]) emit();
+    if (done.conversions) conversionsDue();
     return;
   }
   await q.db.transaction(async (tx) => {
-    const [counts] = rowsOf<{ stored: number; healed: number }>(await store(tx));
+    const [counts] = rowsOf<{ stored: number; healed: number; conversions: number }>(await store(tx));
     if (!counts?.stored) return leaseLost();
+    if (counts.conversions) events.push(conversionsDue);
     if (outcome.kind === 'ok' && outcome.record) await outcome.record(tx);
     if (failedMessage) {
       await tx

@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { type RawDb, rawDb, type Statement } from '../db/raw-sql';
 import type { DeliveryRow } from '../db/schema';
+import { INITIAL_CONVERSIONS_CTE } from './initial-conversions';
 import { iso } from './queue';
 
 /** Most results in one statement. */
@@ -23,10 +24,11 @@ const MAX_MESSAGE = 2000;
  * bitmap scan of it read some 1,100 heap pages per batch in the bench (auto_explain). Per result: the attempt is recorded (even
  * when the lease was lost); the delivery is delivered only while this worker still holds its lease,
  * and then its hook too, and the destination's breaker is reset when it had counted. Answers the
- * stored deliveries and the destinations whose breaker was reset.
+ * stored deliveries and the destinations whose breaker was reset. A delivered lead whose source sends
+ * conversions gets its initial event (initial-conversions.ts); the answer counts them.
  */
 export const STORE_SUCCESSES: Statement = {
-  name: 'delivery_store_successes_v2',
+  name: 'delivery_store_successes_v3',
   text: `with r as (
     select * from jsonb_to_recordset($1::jsonb) as x(id uuid, hook_id uuid, destination_id uuid, number int,
       http_status int, request jsonb, response jsonb, duration_ms int, started_at timestamptz,
@@ -35,8 +37,8 @@ export const STORE_SUCCESSES: Statement = {
     update deliveries d set status = 'delivered', external_id = r.external_id, delivered_at = $2::timestamptz,
       last_error = r.note, lease_until = null, leased_by = null
     from r where d.id = any($4::uuid[]) and d.id = r.id and d.leased_by = $3 and d.status || '' = 'running'
-    returning d.id, d.hook_id, d.destination_id
-  ), attempt as (
+    returning d.id, d.hook_id, d.destination_id, d.delivered_at
+  ), ${INITIAL_CONVERSIONS_CTE}, attempt as (
     insert into delivery_attempts (delivery_id, number, outcome, http_status, request, response, error, duration_ms, started_at)
     select r.id, r.number, 'ok', r.http_status, r.request, r.response, null, r.duration_ms, r.started_at from r
   ), hook as (
@@ -47,7 +49,8 @@ export const STORE_SUCCESSES: Statement = {
     returning h.destination_id
   )
   select coalesce((select json_agg(id) from done), '[]') as stored,
-    coalesce((select json_agg(destination_id) from healed), '[]') as healed`,
+    coalesce((select json_agg(destination_id) from healed), '[]') as healed,
+    (select count(*) from conversion)::int as conversions`,
 };
 
 /** A success to store: the claimed row and what its attempt reported. */
@@ -58,10 +61,14 @@ export interface Success {
   durationMs: number;
 }
 
-/** What storing one success did: stored (the lease was still ours), and whether its destination's breaker was reset. */
+/**
+ * What storing one success did: stored (the lease was still ours), whether its destination's
+ * breaker was reset, and whether its statement made conversion events (the sender is woken).
+ */
 export interface Stored {
   stored: boolean;
   healed: boolean;
+  conversions: boolean;
 }
 
 interface Waiting {
@@ -147,12 +154,15 @@ export class ResultBatch {
   }
 
   private async write(successes: Success[]): Promise<Stored[]> {
-    const [answer] = await this.raw.query<{ stored: string[]; healed: string[] }>(STORE_SUCCESSES, [
-      JSON.stringify(successes.map(asJson)),
-      iso(this.q.now()),
-      this.q.workerId,
-      `{${successes.map((s) => s.row.id).join(',')}}`,
-    ]);
+    const [answer] = await this.raw.query<{ stored: string[]; healed: string[]; conversions: number }>(
+      STORE_SUCCESSES,
+      [
+        JSON.stringify(successes.map(asJson)),
+        iso(this.q.now()),
+        this.q.workerId,
+        `{${successes.map((s) => s.row.id).join(',')}}`,
+      ],
+    );
     const stored = new Set(answer?.stored ?? []);
     const healed = new Set(answer?.healed ?? []);
     // A destination's breaker is reset once; the first of its results here reports it.
@@ -161,7 +171,7 @@ export class ResultBatch {
       const isStored = stored.has(row.id);
       const isHealed = isStored && healed.has(row.destinationId) && !told.has(row.destinationId);
       if (isHealed) told.add(row.destinationId);
-      return { stored: isStored, healed: isHealed };
+      return { stored: isStored, healed: isHealed, conversions: (answer?.conversions ?? 0) > 0 };
     });
   }
 }

@@ -12,6 +12,8 @@ export interface EngineEvents {
   ];
   /** Deliveries became due now: the worker claims at once instead of waiting for its poll. */
   'deliveries.due': [];
+  /** Conversion events were made (a delivered lead, a CRM stage): the sender sends at once instead of waiting for its poll. */
+  'conversions.due': [];
   /** Events a connection's service sent were stored: the processor fetches and ingests their items at once. */
   'connections.inbound': [];
   /** A destination kept failing and is paused until the time given (circuit breaker). */

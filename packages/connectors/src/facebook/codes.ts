@@ -28,7 +28,8 @@ export const codes = defineCodes({
     'FACEBOOK_CAPI_REJECTED',
     'FACEBOOK_CAPI_TOO_OLD',
   ],
-  reconnect: ['FACEBOOK_TOKEN'],
+  // A lost permission is given back by connecting again (Facebook Login asks for it).
+  reconnect: ['FACEBOOK_TOKEN', 'FACEBOOK_CAPI_PERMISSION'],
   stored: storedReasons,
   words: { uk: { ...uk, mail: mailUk }, en: { ...en, mail: mailEn } },
 });

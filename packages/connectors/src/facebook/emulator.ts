@@ -151,6 +151,8 @@ export interface GraphEmulator {
   expirePageTokens(): void;
   /** Takes back permissions (default: every lead-flow scope); calls needing them answer code 200. */
   revokePermission(scopes?: string[]): void;
+  /** Gives taken-back permissions back (default: every lead-flow scope). */
+  grantPermission(scopes?: string[]): void;
   setThrottle(code: ThrottleCode | null): void;
   setFault(fault: { status: number; times?: number } | null): void;
   setLatency(ms: number): void;
@@ -409,6 +411,9 @@ export async function startGraphEmulator(options: GraphEmulatorOptions = {}): Pr
     },
     revokePermission(scopes = LEAD_SCOPES) {
       for (const s of scopes) rt.state.revokedScopes.add(s);
+    },
+    grantPermission(scopes = LEAD_SCOPES) {
+      for (const s of scopes) rt.state.revokedScopes.delete(s);
     },
     setThrottle(code) {
       rt.throttle = code;

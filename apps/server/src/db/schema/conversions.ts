@@ -25,6 +25,9 @@ export const conversionSettings = pgTable('conversion_settings', {
   /** Sending waits: the reason (a lost permission, the dataset gone) and when it is tried again. */
   heldReason: text('held_reason'),
   heldUntil: timestamp('held_until', { withTimezone: true }),
+  /** The breaker (the delivery engine's policy): retryable failures in a row, and pauses in a row. */
+  failures: integer('failures').notNull().default(0),
+  pauses: integer('pauses').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type ConversionSettingsRow = typeof conversionSettings.$inferSelect;
@@ -54,10 +57,14 @@ export const conversionEvents = pgTable(
     stage: text('stage').notNull(),
     stageName: text('stage_name'),
     pipelineId: text('pipeline_id'),
-    eventName: text('event_name').notNull(),
-    /** The lead's id at the platform (a leadgen id) and the event's stable id. */
-    externalLeadId: text('external_lead_id').notNull(),
-    eventId: text('event_id').notNull(),
+    /**
+     * The event's name, the lead's id at the platform (a leadgen id) and the event's stable id. An
+     * initial event is made by the delivery's own statement (delivery/result-batch.ts), which knows
+     * none of them: null until the sender reads them from the lead and the mapping, before sending.
+     */
+    eventName: text('event_name'),
+    externalLeadId: text('external_lead_id'),
+    eventId: text('event_id'),
     /** When the stage was reached (the event's time). */
     at: timestamp('at', { withTimezone: true }).notNull(),
     state: text('state').$type<ConversionState | 'skipped'>().notNull().default('pending'),

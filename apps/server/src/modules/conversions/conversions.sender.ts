@@ -1,14 +1,19 @@
-// Sending conversion events (issue 33): a periodic task makes the initial event of each lead of an
-// enabled source once it is first delivered (read from the deliveries, so a crash loses nothing),
-// then sends the due events in batches per source and dataset (at most CAPI_MAX_EVENTS a request).
-// A RetryableError waits (backoff, or the platform's own wait) and tries again, up to MAX_ATTEMPTS;
-// a PermanentError fails the events with its code; a reason the connector names in `holdOn` (a lost
-// permission, the dataset gone) marks the source integration broken with it, opens its guardian
-// access alert, and holds its events (still pending) until the settings are saved again or a later
-// try succeeds. event_id is stable per lead and stage, so a batch sent twice is deduplicated by the
-// platform as well.
+// Sending conversion events (issue 33) on the engine's job loop (the one deliveries and Meta's
+// leadgen events run on): woken at once by `conversions.due` (a delivered lead's initial event, made
+// in the delivery's own statement; a CRM stage change), from any process through NOTIFY, and polls.
+// A claim takes the due events of a few sources under a lease (next_attempt_at moved past it, so a
+// sender that dies leaves them due again); each source's events go in requests of at most
+// CAPI_MAX_EVENTS, outside any transaction, and each answer is stored in its own short statement.
+// Retries and the breaker are the delivery engine's policies (delivery/policy.ts): a RetryableError
+// waits (backoff with jitter, or the platform's own wait) and the event fails 72 h after it was
+// made; five retryable failures of a source in a row pause it (30 s, doubling to 30 min). A
+// PermanentError fails the events with its code; a reason the connector names in `holdOn` (a lost
+// permission, the dataset gone, a refused token) marks the source integration broken (the
+// browsers hear it, the account is mailed, the guardian opens its access alert) and holds its
+// events until the settings are saved again or a try every 30 min succeeds, which marks it ok.
+// event_id is stable per lead and stage, so a request sent twice is deduplicated by the platform.
+import { randomInt } from 'node:crypto';
 import {
-  CAPI_MAX_AGE_S,
   CAPI_MAX_EVENTS,
   type ConnectorConversions,
   type CrmEvent,
@@ -18,8 +23,7 @@ import {
   PermanentError,
   RetryableError,
 } from '@leadrelay/connectors';
-import { CONVERSION_INITIAL_STAGE } from '@leadrelay/shared';
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/client';
 import {
   type ConversionEventRow,
@@ -28,299 +32,383 @@ import {
   conversionSettings,
   type IntegrationRow,
   integrations,
+  leads,
 } from '../../db/schema';
-import type { LockedTx, PeriodicTask } from '../../delivery/periodic';
-import { closeAccessAlerts, openAccessAlerts } from '../../lib/access-alerts';
+import { JobLoop } from '../../delivery/job-loop';
+import { DEFAULT_BREAKER, DEFAULT_RETRY, nextRetryAt, pauseLength } from '../../delivery/policy';
 import { AppError } from '../../lib/app-error';
+import type { EngineEventBus } from '../../lib/events';
 import type { ConnectionDeps } from '../connections';
+import { onDestinationBroken, onDestinationRecovered } from '../integrations';
 import { connectionOf, conversionsOf, eventNameOf } from './conversions.service';
 
-/** Waits after each failed try (the last one's wait repeats); the platform's own wait wins when longer. */
-export const RETRY_MS = [60_000, 5 * 60_000, 15 * 60_000, 60 * 60_000, 3 * 60 * 60_000, 6 * 60 * 60_000];
-/** Tries before an event fails for good (within the platform's 7 days). */
-export const MAX_ATTEMPTS = 10;
+/** The engine event that wakes the sender. */
+export const CONVERSIONS_WAKE = 'conversions.due';
 /** A held source is tried again after this long even unfixed (a permission given back at the platform). */
 export const HOLD_MS = 30 * 60_000;
-/** Leads looked at per run for their initial event, and events sent per run. */
-const INITIAL_PER_RUN = 500;
-const DUE_PER_RUN = 5 * CAPI_MAX_EVENTS;
 const MAX_MESSAGE = 500;
+/** Sources claimed at once, and events per source per claim. */
+const SOURCES_PER_CLAIM = 4;
+const EVENTS_PER_SOURCE = 5 * CAPI_MAX_EVENTS;
 
-/**
- * The initial event of each lead of an enabled source first delivered since it was switched on
- * (and within the platform's 7 days). A lead with no platform id, or a mapping that sends no initial
- * event, gets a `skipped` row, so it is looked at once.
- */
-export async function makeInitialEvents(tx: LockedTx, now: Date): Promise<number> {
-  const oldest = new Date(now.getTime() - CAPI_MAX_AGE_S * 1000);
-  const found = rowsOf<{
-    lead_id: string;
-    account_id: string;
-    integration_id: string;
-    type: string;
-    raw: unknown;
-    events: ConversionSettingsRow['events'];
-    delivered_at: Date | string;
-  }>(
-    await tx.execute(sql`
-      select l.id as lead_id, l.account_id, l.integration_id, i.type, l.raw, s.events, min(d.delivered_at) as delivered_at
-      from conversion_settings s
-      join integrations i on i.id = s.integration_id
-      join hooks h on h.integration_id = s.integration_id and h.created_at >= ${new Date(oldest.getTime() - 4 * 24 * 60 * 60_000)}
-      join deliveries d on d.hook_id = h.id and d.status = 'delivered'
-      join leads l on l.id = h.lead_id
-      where s.enabled and s.dataset_id is not null
-        and d.delivered_at >= s.enabled_at and d.delivered_at >= ${oldest}
-        and not exists (select 1 from conversion_events e where e.lead_id = l.id and e.stage = ${CONVERSION_INITIAL_STAGE})
-      group by l.id, l.account_id, l.integration_id, i.type, l.raw, s.events
-      limit ${INITIAL_PER_RUN}`),
-  );
-  if (!found.length) return 0;
-  const values = found.map((r) => {
-    const externalLeadId = conversionsOf(r.type)?.leadIdOf(r.raw);
-    const eventName = eventNameOf(r.events, { id: CONVERSION_INITIAL_STAGE });
-    return {
-      accountId: r.account_id,
-      integrationId: r.integration_id,
-      leadId: r.lead_id,
-      stage: CONVERSION_INITIAL_STAGE,
-      eventName: eventName ?? '',
-      externalLeadId: externalLeadId ?? '',
-      eventId: externalLeadId ? crmEventId(externalLeadId, CONVERSION_INITIAL_STAGE) : '',
-      at: new Date(r.delivered_at),
-      nextAttemptAt: now,
-      state: externalLeadId && eventName !== null ? ('pending' as const) : ('skipped' as const),
-    };
-  });
-  const made = await tx
-    .insert(conversionEvents)
-    .values(values)
-    .onConflictDoNothing()
-    .returning({ id: conversionEvents.id });
-  return made.length;
+/** One source's claimed events. */
+interface Batch {
+  integrationId: string;
+  events: ConversionEventRow[];
 }
 
-const backoff = (attempts: number, retryAfterMs?: number) =>
-  Math.max(RETRY_MS[Math.min(attempts, RETRY_MS.length) - 1] ?? RETRY_MS[0]!, retryAfterMs ?? 0);
+export interface ConversionSenderOptions {
+  pollMs?: number;
+  leaseMs?: number;
+  now?: () => Date;
+  random?: () => number;
+}
 
 const codeOf = (error: unknown, fallback: string) => {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' && code ? code : fallback;
 };
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, MAX_MESSAGE);
+const ids = (rows: readonly { id: string }[]) => rows.map((r) => r.id);
 
-/** Marks the source broken with the reason, opens its guardian access alert, and holds its events. */
-async function hold(tx: LockedTx, row: IntegrationRow, reason: string, now: Date): Promise<void> {
-  await tx
-    .update(conversionSettings)
-    .set({ heldReason: reason, heldUntil: new Date(now.getTime() + HOLD_MS) })
-    .where(eq(conversionSettings.integrationId, row.id));
-  await tx
-    .update(integrations)
-    .set({ status: 'broken', statusReason: reason, updatedAt: now })
-    .where(eq(integrations.id, row.id));
-  await openAccessAlerts(tx, [row], reason, now);
-}
+export class ConversionSender {
+  private readonly leaseMs: number;
+  private readonly now: () => Date;
+  private readonly random: () => number;
+  private readonly loop: JobLoop<Batch>;
 
-/** A send went through for a held source: the hold, and the broken mark it made, are lifted. */
-async function release(tx: LockedTx, row: IntegrationRow, settings: ConversionSettingsRow, now: Date): Promise<void> {
-  if (!settings.heldReason) return;
-  await tx
-    .update(conversionSettings)
-    .set({ heldReason: null, heldUntil: null })
-    .where(eq(conversionSettings.integrationId, row.id));
-  const lifted = await tx
-    .update(integrations)
-    .set({ status: 'ok', statusReason: null, updatedAt: now })
-    .where(and(eq(integrations.id, row.id), eq(integrations.statusReason, settings.heldReason)))
-    .returning({ id: integrations.id });
-  if (lifted.length) await closeAccessAlerts(tx, [row.id], now);
-}
-
-async function fail(tx: LockedTx, ids: string[], code: string, message: string | null, now: Date) {
-  if (!ids.length) return;
-  await tx
-    .update(conversionEvents)
-    .set({ state: 'failed', error: code, errorMessage: message, nextAttemptAt: now })
-    .where(inArray(conversionEvents.id, ids));
-}
-
-async function retry(tx: LockedTx, rows: ConversionEventRow[], error: unknown, now: Date) {
-  const code = codeOf(error, 'NETWORK');
-  const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
-  const attempts = (rows[0]?.attempts ?? 0) + 1;
-  if (attempts >= MAX_ATTEMPTS) {
-    await fail(
-      tx,
-      rows.map((r) => r.id),
-      code,
-      messageOf(error),
-      now,
-    );
-    return;
+  constructor(
+    private readonly deps: ConnectionDeps,
+    private readonly events: EngineEventBus,
+    options: ConversionSenderOptions = {},
+  ) {
+    this.leaseMs = options.leaseMs ?? 2 * 60_000;
+    this.now = options.now ?? (() => new Date());
+    this.random = options.random ?? (() => randomInt(0, 1_000_000) / 1_000_000);
+    this.loop = new JobLoop({
+      name: 'conversion events',
+      log: deps.log,
+      concurrency: SOURCES_PER_CLAIM,
+      pollMs: options.pollMs ?? 15_000,
+      claim: (limit) => this.claim(limit),
+      process: (batch) => this.process(batch),
+      describe: (batch) => ({ integrationId: batch.integrationId, events: batch.events.length }),
+    });
   }
-  await tx
-    .update(conversionEvents)
-    .set({
-      attempts: sql`${conversionEvents.attempts} + 1`,
-      nextAttemptAt: new Date(now.getTime() + backoff(attempts, retryAfterMs)),
-      error: code,
-      errorMessage: messageOf(error),
-    })
-    .where(
-      inArray(
-        conversionEvents.id,
-        rows.map((r) => r.id),
-      ),
-    );
-}
 
-/** One source's due events, in requests of at most CAPI_MAX_EVENTS; false when it was held. */
-async function sendSource(
-  deps: ConnectionDeps,
-  tx: LockedTx,
-  row: IntegrationRow,
-  spec: ConnectorConversions,
-  settings: ConversionSettingsRow,
-  due: ConversionEventRow[],
-  now: Date,
-): Promise<void> {
-  let connection: Awaited<ReturnType<typeof connectionOf>>;
-  try {
-    connection = await connectionOf(deps, row, spec);
-  } catch (error) {
-    // The connection is gone or its token unreadable: the person connects again; the events wait.
-    await hold(tx, row, error instanceof AppError ? error.code : codeOf(error, 'INTEGRATION_NOT_CONNECTED'), now);
-    return;
+  start(): void {
+    if (this.loop.isRunning) return;
+    this.events.on(CONVERSIONS_WAKE, this.loop.wake);
+    this.loop.start();
   }
-  const client = capiOf(connection.call);
-  for (let i = 0; i < due.length; i += CAPI_MAX_EVENTS) {
-    const chunk = due.slice(i, i + CAPI_MAX_EVENTS);
-    // An event the builder refuses (no leadgen id, no name) fails alone; the rest go.
+
+  async stop(graceMs = 5_000): Promise<void> {
+    this.events.off(CONVERSIONS_WAKE, this.loop.wake);
+    await this.loop.stop(graceMs);
+  }
+
+  /** Claim now (and once more after a claim under way); a no-op until started. */
+  readonly wake = (): void => this.loop.wake();
+
+  /** Runs until nothing is due (tests). */
+  drain(maxRuns = 100): Promise<number> {
+    return this.loop.drain(maxRuns);
+  }
+
+  /**
+   * The due events of up to `limit` sources that send (switched on, with a dataset, neither held
+   * nor paused), oldest first, leased: next_attempt_at moves past the lease.
+   */
+  private async claim(limit: number): Promise<Batch[]> {
+    const now = this.now().toISOString();
+    const leaseEnd = new Date(this.now().getTime() + this.leaseMs).toISOString();
+    const claimed = rowsOf<{ id: string }>(
+      await this.deps.db.execute(sql`
+        with sources as (
+          select s.integration_id from conversion_settings s
+          where s.enabled and s.dataset_id is not null
+            and (s.held_until is null or s.held_until <= ${now}::timestamptz)
+            and exists (select 1 from conversion_events e where e.integration_id = s.integration_id
+              and e.state = 'pending' and e.next_attempt_at <= ${now}::timestamptz)
+          limit ${limit}
+        ), due as (
+          select x.id from sources, lateral (
+            select e.id from conversion_events e
+            where e.integration_id = sources.integration_id and e.state = 'pending'
+              and e.next_attempt_at <= ${now}::timestamptz
+            order by e.next_attempt_at
+            limit ${EVENTS_PER_SOURCE}
+            for update skip locked
+          ) x
+        )
+        update conversion_events e set next_attempt_at = ${leaseEnd}::timestamptz
+        from due where e.id = due.id
+        returning e.id`),
+    );
+    if (!claimed.length) return [];
+    const rows = await this.deps.db
+      .select()
+      .from(conversionEvents)
+      .where(inArray(conversionEvents.id, ids(claimed)))
+      .orderBy(conversionEvents.at, conversionEvents.createdAt);
+    const bySource = new Map<string, ConversionEventRow[]>();
+    for (const r of rows) bySource.set(r.integrationId, [...(bySource.get(r.integrationId) ?? []), r]);
+    return [...bySource].map(([integrationId, events]) => ({ integrationId, events }));
+  }
+
+  /** One source's claimed events: resolved, then sent in requests of at most CAPI_MAX_EVENTS. */
+  private async process(batch: Batch): Promise<void> {
+    const [found] = await this.deps.db
+      .select({ row: integrations, settings: conversionSettings })
+      .from(integrations)
+      .innerJoin(conversionSettings, eq(conversionSettings.integrationId, integrations.id))
+      .where(eq(integrations.id, batch.integrationId));
+    const spec = found && conversionsOf(found.row.type);
+    if (!found || !spec || !found.settings.enabled || !found.settings.datasetId) {
+      // Switched off meanwhile: the events wait, unclaimed, for it to be switched on again.
+      await this.release(batch.events);
+      return;
+    }
+    const events = await this.resolve(found.settings, spec, batch.events);
+    if (!events.length) return;
+    let connection: Awaited<ReturnType<typeof connectionOf>>;
+    try {
+      connection = await connectionOf(this.deps, found.row, spec);
+    } catch (error) {
+      // The connection is gone or its token unreadable: the person connects again; the events wait.
+      await this.hold(found.row, events, error instanceof AppError ? error.code : 'INTEGRATION_NOT_CONNECTED');
+      return;
+    }
+    const client = capiOf(connection.call);
+    for (let i = 0; i < events.length; i += CAPI_MAX_EVENTS) {
+      const chunk = events.slice(i, i + CAPI_MAX_EVENTS);
+      const built = await this.build(chunk);
+      if (!built.length) continue;
+      const now = this.now();
+      try {
+        const answer = await client.sendCrmEvents(
+          connection.token,
+          found.settings.datasetId,
+          built.map((b) => b.event),
+          { now: now.getTime() },
+        );
+        await this.sent(found.row, spec, built, answer, now);
+      } catch (error) {
+        const rest = events.slice(i + CAPI_MAX_EVENTS);
+        const stop = await this.failed(found.row, found.settings, spec, ids(chunk), error, now);
+        if (stop) {
+          // Held or paused: what this claim took and did not try is due again when it ends.
+          await this.release(rest);
+          return;
+        }
+      }
+    }
+  }
+
+  /**
+   * Reads what the delivery's statement could not (an initial event's name, the lead's id at the
+   * platform, the event id). An event with no platform id (a test lead), or whose mapping sends
+   * nothing, is `skipped`: never sent, never shown. Answers the events to send.
+   */
+  private async resolve(
+    settings: ConversionSettingsRow,
+    spec: ConnectorConversions,
+    events: ConversionEventRow[],
+  ): Promise<ConversionEventRow[]> {
+    const unresolved = events.filter((e) => e.eventId === null);
+    if (!unresolved.length) return events;
+    const raws = await this.deps.db
+      .select({ id: leads.id, raw: leads.raw })
+      .from(leads)
+      .where(inArray(leads.id, [...new Set(unresolved.map((e) => e.leadId))]));
+    const rawOf = new Map(raws.map((r) => [r.id, r.raw]));
+    const ready = new Map<string, ConversionEventRow>();
+    const skipped: string[] = [];
+    for (const e of unresolved) {
+      const externalLeadId = spec.leadIdOf(rawOf.get(e.leadId));
+      const eventName = eventNameOf(settings.events, { id: e.stage });
+      if (!externalLeadId || eventName === null) {
+        skipped.push(e.id);
+        continue;
+      }
+      const [made] = await this.deps.db
+        .update(conversionEvents)
+        .set({ eventName, externalLeadId, eventId: crmEventId(externalLeadId, e.stage) })
+        .where(eq(conversionEvents.id, e.id))
+        .returning();
+      if (made) ready.set(made.id, made);
+    }
+    if (skipped.length) {
+      await this.deps.db
+        .update(conversionEvents)
+        .set({ state: 'skipped' })
+        .where(inArray(conversionEvents.id, skipped));
+    }
+    return events.flatMap((e) => (e.eventId !== null ? [e] : ready.has(e.id) ? [ready.get(e.id)!] : []));
+  }
+
+  /** The events as the platform takes them; one the builder refuses fails alone, with its code. */
+  private async build(chunk: ConversionEventRow[]) {
     const built: { row: ConversionEventRow; event: CrmEvent }[] = [];
     for (const r of chunk) {
       try {
         built.push({
           row: r,
           event: crmEvent({
-            leadgenId: r.externalLeadId,
+            leadgenId: r.externalLeadId ?? '',
             stage: r.stage,
             at: r.at,
-            eventName: r.eventName,
-            eventId: r.eventId,
+            eventName: r.eventName ?? '',
+            eventId: r.eventId ?? '',
           }),
         });
       } catch (error) {
-        await fail(tx, [r.id], codeOf(error, 'VALIDATION_ERROR'), messageOf(error), now);
+        await this.fail([r.id], codeOf(error, 'VALIDATION_ERROR'), messageOf(error), this.now());
       }
     }
-    if (!built.length) continue;
-    try {
-      const answer = await client.sendCrmEvents(
-        connection.token,
-        settings.datasetId ?? '',
-        built.map((b) => b.event),
-        {
-          now: now.getTime(),
-        },
-      );
-      const sent = new Set(answer.sent);
-      const tooOld = new Set(answer.tooOld);
-      const stored = {
-        eventsReceived: answer.eventsReceived,
-        fbtraceId: answer.fbtraceId ?? null,
-        messages: answer.messages,
-      };
-      const sentIds = built.filter((b) => sent.has(b.event.event_id)).map((b) => b.row.id);
-      if (sentIds.length) {
-        await tx
-          .update(conversionEvents)
-          .set({
-            state: 'sent',
-            sentAt: now,
-            answer: stored,
-            attempts: sql`${conversionEvents.attempts} + 1`,
-            error: null,
-            errorMessage: null,
-          })
-          .where(inArray(conversionEvents.id, sentIds));
-      }
-      await fail(
-        tx,
-        built.filter((b) => tooOld.has(b.event.event_id)).map((b) => b.row.id),
-        spec.tooOld,
-        null,
-        now,
-      );
-      await release(tx, row, settings, now);
-    } catch (error) {
-      const rows = built.map((b) => b.row);
-      if (error instanceof RetryableError) {
-        await retry(tx, rows, error, now);
+    return built;
+  }
+
+  /** The platform's answer: what it took is sent, what was too old failed; the source's breaker and hold are reset. */
+  private async sent(
+    row: IntegrationRow,
+    spec: ConnectorConversions,
+    built: { row: ConversionEventRow; event: CrmEvent }[],
+    answer: Awaited<ReturnType<ReturnType<typeof capiOf>['sendCrmEvents']>>,
+    now: Date,
+  ): Promise<void> {
+    const took = new Set(answer.sent);
+    const tooOld = new Set(answer.tooOld);
+    const sentIds = built.filter((b) => took.has(b.event.event_id)).map((b) => b.row.id);
+    if (sentIds.length) {
+      await this.deps.db
+        .update(conversionEvents)
+        .set({
+          state: 'sent',
+          sentAt: now,
+          answer: {
+            eventsReceived: answer.eventsReceived,
+            fbtraceId: answer.fbtraceId ?? null,
+            messages: answer.messages,
+          },
+          attempts: sql`${conversionEvents.attempts} + 1`,
+          error: null,
+          errorMessage: null,
+        })
+        .where(inArray(conversionEvents.id, sentIds));
+    }
+    await this.fail(
+      built.filter((b) => tooOld.has(b.event.event_id)).map((b) => b.row.id),
+      spec.tooOld,
+      null,
+      now,
+    );
+    await this.deps.db
+      .update(conversionSettings)
+      .set({ heldReason: null, heldUntil: null, failures: 0, pauses: 0 })
+      .where(eq(conversionSettings.integrationId, row.id));
+    // A mark this sender made (one of the connector's hold reasons) is lifted by a send that went through.
+    const [current] = await this.deps.db
+      .select({ status: integrations.status, statusReason: integrations.statusReason })
+      .from(integrations)
+      .where(eq(integrations.id, row.id));
+    if (current?.status === 'broken' && current.statusReason && spec.holdOn.includes(current.statusReason)) {
+      await onDestinationRecovered(this.deps, this.deps.emitIntegrationUpdate, row.id);
+    }
+  }
+
+  /**
+   * A request that failed: held (a hold reason), paused (the breaker opened) or retried later, or
+   * its events failed. True when the source's other events must wait too.
+   */
+  private async failed(
+    row: IntegrationRow,
+    settings: ConversionSettingsRow,
+    spec: ConnectorConversions,
+    eventIds: string[],
+    error: unknown,
+    now: Date,
+  ): Promise<boolean> {
+    const code = codeOf(error, error instanceof RetryableError ? 'NETWORK' : 'UNKNOWN');
+    if (error instanceof PermanentError && spec.holdOn.includes(code)) {
+      const rows = await this.deps.db.select().from(conversionEvents).where(inArray(conversionEvents.id, eventIds));
+      await this.hold(row, rows, code);
+      return true;
+    }
+    if (!(error instanceof RetryableError)) {
+      await this.fail(eventIds, code, messageOf(error), now);
+      return false;
+    }
+    const rows = await this.deps.db.select().from(conversionEvents).where(inArray(conversionEvents.id, eventIds));
+    const retryAfterMs = (error as { retryAfterMs?: number }).retryAfterMs;
+    const gaveUp: string[] = [];
+    for (const r of rows) {
+      const next = nextRetryAt(DEFAULT_RETRY, r.attempts + 1, r.createdAt, now, this.random, retryAfterMs);
+      if (!next) {
+        gaveUp.push(r.id);
         continue;
       }
-      const code = codeOf(error, 'UNKNOWN');
-      if (error instanceof PermanentError && spec.holdOn.includes(code)) {
-        await hold(tx, row, code, now);
-        return;
-      }
-      await fail(
-        tx,
-        rows.map((r) => r.id),
-        code,
-        messageOf(error),
-        now,
-      );
+      await this.deps.db
+        .update(conversionEvents)
+        .set({
+          attempts: sql`${conversionEvents.attempts} + 1`,
+          nextAttemptAt: next,
+          error: code,
+          errorMessage: messageOf(error),
+        })
+        .where(eq(conversionEvents.id, r.id));
     }
+    await this.fail(gaveUp, code, messageOf(error), now);
+    // The breaker: retryable failures in a row pause the whole source.
+    const failures = settings.failures + 1;
+    const open = failures >= DEFAULT_BREAKER.threshold;
+    const pauses = open ? settings.pauses + 1 : settings.pauses;
+    await this.deps.db
+      .update(conversionSettings)
+      .set({
+        failures: open ? 0 : failures,
+        pauses,
+        ...(open ? { heldUntil: new Date(now.getTime() + pauseLength(DEFAULT_BREAKER, pauses)) } : {}),
+      })
+      .where(eq(conversionSettings.integrationId, row.id));
+    settings.failures = open ? 0 : failures;
+    settings.pauses = pauses;
+    return open;
+  }
+
+  /**
+   * Holds the source for the reason: its events wait (pending, their attempts kept), it is marked
+   * broken with the reason (UPDATE_INTEGRATION, one mail per outage, the guardian's access alert).
+   */
+  private async hold(row: IntegrationRow, events: ConversionEventRow[], reason: string): Promise<void> {
+    const now = this.now();
+    await this.deps.db
+      .update(conversionSettings)
+      .set({ heldReason: reason, heldUntil: new Date(now.getTime() + HOLD_MS) })
+      .where(eq(conversionSettings.integrationId, row.id));
+    await this.release(events);
+    await onDestinationBroken(this.deps, this.deps.emitIntegrationUpdate, {
+      destinationId: row.id,
+      reason,
+      retryAt: null,
+      access: true,
+    });
+  }
+
+  /** Events claimed and not tried: due again now (the source's hold or pause keeps them from a claim). */
+  private async release(events: readonly { id: string }[]): Promise<void> {
+    if (!events.length) return;
+    await this.deps.db
+      .update(conversionEvents)
+      .set({ nextAttemptAt: this.now() })
+      .where(and(inArray(conversionEvents.id, ids(events)), eq(conversionEvents.state, 'pending')));
+  }
+
+  private async fail(eventIds: string[], code: string, message: string | null, now: Date): Promise<void> {
+    if (!eventIds.length) return;
+    await this.deps.db
+      .update(conversionEvents)
+      .set({ state: 'failed', error: code, errorMessage: message, nextAttemptAt: now })
+      .where(inArray(conversionEvents.id, eventIds));
   }
 }
-
-/** Sends the due events of every enabled source that is not held; how many were looked at. */
-export async function sendDueConversions(deps: ConnectionDeps, tx: LockedTx, now: Date): Promise<number> {
-  const due = await tx
-    .select({ event: conversionEvents, settings: conversionSettings, integration: integrations })
-    .from(conversionEvents)
-    .innerJoin(conversionSettings, eq(conversionSettings.integrationId, conversionEvents.integrationId))
-    .innerJoin(integrations, eq(integrations.id, conversionEvents.integrationId))
-    .where(
-      and(
-        eq(conversionEvents.state, 'pending'),
-        lte(conversionEvents.nextAttemptAt, now),
-        eq(conversionSettings.enabled, true),
-        or(isNull(conversionSettings.heldUntil), lte(conversionSettings.heldUntil, now)),
-      ),
-    )
-    .orderBy(conversionEvents.nextAttemptAt)
-    .limit(DUE_PER_RUN);
-  const bySource = new Map<string, typeof due>();
-  for (const d of due) bySource.set(d.integration.id, [...(bySource.get(d.integration.id) ?? []), d]);
-  for (const rows of bySource.values()) {
-    const { integration, settings } = rows[0]!;
-    const spec = conversionsOf(integration.type);
-    if (!spec) continue;
-    // Retried events carry their attempts: a batch retries together, so group by attempts too.
-    const byAttempts = new Map<number, ConversionEventRow[]>();
-    for (const r of rows) byAttempts.set(r.event.attempts, [...(byAttempts.get(r.event.attempts) ?? []), r.event]);
-    for (const events of byAttempts.values()) {
-      await sendSource(deps, tx, integration, spec, settings, events, now);
-      const [still] = await tx
-        .select({ heldUntil: conversionSettings.heldUntil })
-        .from(conversionSettings)
-        .where(eq(conversionSettings.integrationId, integration.id));
-      if (still?.heldUntil && still.heldUntil > now) break;
-    }
-  }
-  return due.length;
-}
-
-/** The periodic task: make the initial events, then send what is due. */
-export const conversionTasks = (deps: ConnectionDeps): PeriodicTask[] => [
-  {
-    name: 'conversion-events',
-    everyMs: 15_000,
-    run: async (tx, now) => ({
-      made: await makeInitialEvents(tx, now),
-      looked: await sendDueConversions(deps, tx, now),
-    }),
-  },
-];

@@ -25,7 +25,7 @@ import {
   type ErrorCode,
   ownValue,
 } from '@leadrelay/shared';
-import { and, desc, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client';
 import {
   type ConversionSettingsRow,
@@ -240,8 +240,9 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** A lead's conversion events, oldest first (the lead log's `conversions`). */
 export async function leadConversions(db: Executor, accountId: string, leadId: string): Promise<ConversionView[]> {
   const rows = await db
-    .select()
+    .select({ e: conversionEvents, events: conversionSettings.events })
     .from(conversionEvents)
+    .leftJoin(conversionSettings, eq(conversionSettings.integrationId, conversionEvents.integrationId))
     .where(
       and(
         eq(conversionEvents.leadId, leadId),
@@ -250,11 +251,12 @@ export async function leadConversions(db: Executor, accountId: string, leadId: s
       ),
     )
     .orderBy(conversionEvents.createdAt);
-  return rows.map((r) => ({
+  return rows.map(({ e: r, events }) => ({
     stage: r.stage,
     stageName: r.stageName,
     pipelineId: r.pipelineId,
-    eventName: r.eventName,
+    // An initial event not yet read by the sender is named as the mapping names it.
+    eventName: r.eventName ?? eventNameOf(events ?? {}, { id: r.stage }) ?? CONVERSION_INITIAL_EVENT,
     state: r.state as ConversionView['state'],
     attempts: r.attempts,
     nextAttemptAt: r.state === 'pending' ? iso(r.nextAttemptAt) : null,
@@ -265,7 +267,10 @@ export async function leadConversions(db: Executor, accountId: string, leadId: s
   }));
 }
 
-/** Events sent per day of the last `days` in the account's time zone, and what waits or failed. */
+/**
+ * Events sent per day of the last `days` calendar days of the account's time zone (today and the
+ * days before it, from midnight there), and what waits or failed now.
+ */
 export async function conversionStatistic(
   db: Executor,
   accountId: string,
@@ -273,7 +278,8 @@ export async function conversionStatistic(
   now = new Date(),
 ): Promise<ConversionStatistic> {
   const zone = await accountTimeZone(db, accountId);
-  const since = new Date(now.getTime() - days * 24 * 60 * 60_000);
+  const since = sql`(date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${zone})
+    - ${days - 1} * interval '1 day') at time zone ${zone}`;
   const day = sql<string>`to_char(${conversionEvents.sentAt} at time zone ${zone}, 'YYYY-MM-DD')`;
   const [perDay, states] = await Promise.all([
     db
@@ -283,7 +289,7 @@ export async function conversionStatistic(
         and(
           eq(conversionEvents.accountId, accountId),
           eq(conversionEvents.state, 'sent'),
-          gte(conversionEvents.sentAt, since),
+          sql`${conversionEvents.sentAt} >= ${since}`,
         ),
       )
       .groupBy(sql`1`)

@@ -1,18 +1,27 @@
 // CRM stages back to Meta (issue 33 B1), through the emulators and a real PostgreSQL: a Meta lead
 // (the Graph emulator's submitLead) delivered to amoCRM (its emulator), moved to a stage there,
 // makes one initial event and one stage event at the Graph emulator, with the leadgen id as
-// lead_id; each once, whatever is replayed; retried on 5xx; held on a lost permission.
+// lead_id; each once, whatever is replayed; retried on 5xx, paused by the breaker; held on a lost
+// permission, and sent again once the person saves the settings.
 import { type AmoEmulator, startAmoEmulator } from '@leadrelay/connectors/amocrm/emulator';
 import { type GraphEmulator, startGraphEmulator } from '@leadrelay/connectors/testing';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { conversionEvents, crmWatches, deliveries, guardianAlerts, integrations, leads } from '../../db/schema';
+import { rowsOf as rowsOfSql } from '../../db/client';
+import {
+  conversionEvents,
+  conversionSettings,
+  crmWatches,
+  deliveries,
+  guardianAlerts,
+  integrations,
+  leads,
+  users,
+} from '../../db/schema';
 import { connect } from '../../test/facebook-kit';
 import { CONSULTATION, DENTAL, work } from '../../test/facebook-leads-kit';
 import { freePort } from '../../test/free-port';
 import { callAs, createTestApp, onUnlimitedPlan, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
-import { connectionDeps } from '../connections';
-import { makeInitialEvents, sendDueConversions } from './conversions.sender';
 
 let t: TestApp;
 let emu: GraphEmulator;
@@ -119,12 +128,19 @@ async function metaLead(source: string) {
   return { leadgenId, leadId: mine!.id, amoLeadId: Number(delivery!.externalId) };
 }
 
-/** The periodic task's run, at `now`. */
-const runTask = (now = new Date()) =>
-  t.app.db.transaction(async (tx) => {
-    await makeInitialEvents(tx, now);
-    await sendDueConversions(connectionDeps(t.app), tx, now);
-  });
+/** The sender, until nothing is due. */
+const runTask = () => t.app.conversionSender.drain();
+/** Time passes for a lead's waiting events (and its source's hold or pause ends). */
+const later = async (leadId: string, source?: string) => {
+  const past = new Date(Date.now() - 1000);
+  await t.app.db.update(conversionEvents).set({ nextAttemptAt: past }).where(eq(conversionEvents.leadId, leadId));
+  if (source) {
+    await t.app.db
+      .update(conversionSettings)
+      .set({ heldUntil: past })
+      .where(eq(conversionSettings.integrationId, source));
+  }
+};
 
 const amoMove = async (leadId: number, statusId: number) => {
   const sent = amo.sent.length;
@@ -199,6 +215,8 @@ describe('conversion events: CRM stages back to Meta', () => {
       events: { '*': { [String(WON)]: 'Purchase' } },
     });
     const { leadgenId, leadId, amoLeadId } = await metaLead(source);
+    // Made by the statement that stored the delivery, before the sender ran.
+    expect(await rowsOf(leadId)).toEqual([expect.objectContaining({ stage: 'lead', state: 'pending' })]);
     await runTask();
     expect(eventsAt(leadgenId).map((e) => [e.eventName, e.datasetId, e.actionSource])).toEqual([
       ['Lead', PIXEL, 'system_generated'],
@@ -278,15 +296,16 @@ describe('conversion events: CRM stages back to Meta', () => {
     const source = await metaSource({ enabled: true, datasetId: PIXEL });
     const { leadgenId, leadId } = await metaLead(source);
     emu.setFault({ status: 500, times: 1 });
-    const now = new Date();
-    await runTask(now);
+    await runTask();
     expect(eventsAt(leadgenId)).toEqual([]);
     const [waiting] = await rowsOf(leadId);
     expect(waiting).toMatchObject({ state: 'pending', attempts: 1, error: 'HTTP_5XX' });
+    expect(waiting!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // Not before its time; then it goes.
-    await runTask(now);
+    await runTask();
     expect(eventsAt(leadgenId)).toEqual([]);
-    await runTask(new Date(waiting!.nextAttemptAt.getTime() + 1000));
+    await later(leadId);
+    await runTask();
     expect(eventsAt(leadgenId).map((e) => e.eventName)).toEqual(['Lead']);
     expect((await rowsOf(leadId))[0]).toMatchObject({ state: 'sent', attempts: 2, error: null });
   });
@@ -295,9 +314,9 @@ describe('conversion events: CRM stages back to Meta', () => {
     const source = await metaSource({ enabled: true, datasetId: PIXEL });
     const { leadgenId, leadId } = await metaLead(source);
     emu.revokePermission(['ads_management']);
+    const mails = t.outbox.length;
     {
-      const now = new Date();
-      await runTask(now);
+      await runTask();
       expect(eventsAt(leadgenId)).toEqual([]);
       const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, source));
       expect(row).toMatchObject({ status: 'broken', statusReason: 'FACEBOOK_CAPI_PERMISSION' });
@@ -311,9 +330,94 @@ describe('conversion events: CRM stages back to Meta', () => {
       const datasets = await callAs(t, 'GET', `/api/integrations/${source}/capi/datasets`, alice);
       expect(datasets.statusCode).toBe(403);
       expect(datasets.json().code).toBe('FACEBOOK_CAPI_PERMISSION');
+      // The account is told once, by mail (the browsers by UPDATE_INTEGRATION).
+      expect(t.outbox.slice(mails).filter((m) => m.to === alice.login)).toHaveLength(1);
       // Held: a run before the hold ends sends nothing and marks nothing failed.
-      await runTask(new Date(now.getTime() + 60_000));
+      await runTask();
       expect((await rowsOf(leadId))[0]).toMatchObject({ state: 'pending' });
     }
+    // The permission given back and the settings saved: the event goes, the mark and the alert are lifted.
+    emu.grantPermission(['ads_management']);
+    const put = await callAs(t, 'PUT', `/api/integrations/${source}/capi`, alice, { enabled: true, datasetId: PIXEL });
+    expect(put.json().heldReason).toBeNull();
+    await runTask();
+    expect(eventsAt(leadgenId).map((e) => e.eventName)).toEqual(['Lead']);
+    const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, source));
+    expect(row).toMatchObject({ status: 'ok', statusReason: null });
+    const alerts = await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source));
+    expect(alerts.filter((a) => a.kind === 'access' && !a.closedAt)).toEqual([]);
+  });
+
+  it('five failures in a row pause the source (the breaker); its events wait, then go', async () => {
+    const source = await metaSource({ enabled: true, datasetId: PIXEL });
+    const { leadgenId, leadId } = await metaLead(source);
+    emu.setFault({ status: 503, times: 5 });
+    for (let i = 0; i < 5; i++) {
+      await later(leadId);
+      await runTask();
+    }
+    const [settings] = await t.app.db
+      .select()
+      .from(conversionSettings)
+      .where(eq(conversionSettings.integrationId, source));
+    expect(settings).toMatchObject({ heldReason: null, pauses: 1, failures: 0 });
+    expect(settings!.heldUntil!.getTime()).toBeGreaterThan(Date.now());
+    // Paused: due events of the source wait for the pause, whatever their own time.
+    await later(leadId);
+    await runTask();
+    expect(eventsAt(leadgenId)).toEqual([]);
+    expect((await rowsOf(leadId))[0]).toMatchObject({ state: 'pending', attempts: 5 });
+    await later(leadId, source);
+    await runTask();
+    expect(eventsAt(leadgenId).map((e) => e.eventName)).toEqual(['Lead']);
+    const [after] = await t.app.db
+      .select()
+      .from(conversionSettings)
+      .where(eq(conversionSettings.integrationId, source));
+    expect(after).toMatchObject({ failures: 0, pauses: 0, heldUntil: null });
+  });
+
+  it("the dashboard's count is by calendar days of the account's time zone", async () => {
+    const carol = await onUnlimitedPlan(t, await signUp(t));
+    const [account] = await t.app.db
+      .update(users)
+      .set({ timeZone: 'Asia/Tokyo' })
+      .where(eq(users.login, carol.login))
+      .returning({ id: users.id });
+    const source = await metaSource({ enabled: true, datasetId: PIXEL });
+    const { leadId } = await metaLead(source);
+    // Three of carol's sent events: one today in Tokyo, one just before Tokyo's midnight, one 3 days ago.
+    const [{ midnight }] = rowsOfSql(
+      await t.app.db.execute(
+        sql`select (date_trunc('day', now() at time zone 'Asia/Tokyo') at time zone 'Asia/Tokyo') as midnight`,
+      ),
+    ) as [{ midnight: string }];
+    const today = new Date(midnight);
+    const sentAt = [
+      new Date(today.getTime() + 1000),
+      new Date(today.getTime() - 1000),
+      new Date(today.getTime() - 3 * 86_400_000),
+    ];
+    for (const [i, at] of sentAt.entries()) {
+      await t.app.db.insert(conversionEvents).values({
+        accountId: account!.id,
+        integrationId: source,
+        leadId,
+        stage: `s${i}`,
+        eventName: 'Lead',
+        externalLeadId: '1',
+        eventId: `e${i}`,
+        at,
+        state: 'sent',
+        sentAt: at,
+      });
+    }
+    const stat = (days: number) =>
+      callAs(t, 'GET', `/api/conversions/statistic?days=${days}`, carol).then((r) => r.json());
+    expect(await stat(1)).toMatchObject({ sent: 1, days: [{ sent: 1 }] });
+    expect((await stat(2)).sent).toBe(2);
+    expect((await stat(4)).days.map((d: { sent: number }) => d.sent)).toEqual([1, 1, 1]);
+    const bad = await callAs(t, 'GET', '/api/conversions/statistic?days=0', carol);
+    expect(bad.statusCode).toBe(400);
   });
 });

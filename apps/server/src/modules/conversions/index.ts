@@ -4,12 +4,31 @@
 import { connectionDeps } from '../connections';
 import { defineModule } from '../server-module';
 import { conversionsRoutes } from './conversions.routes';
-import { conversionTasks } from './conversions.sender';
+import { CONVERSIONS_WAKE, ConversionSender } from './conversions.sender';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sends the due conversion events (runs where the worker runs; tests drive it). */
+    conversionSender: ConversionSender;
+  }
+}
 
 export { leadConversions, queueStageConversion } from './conversions.service';
 
 export const conversionsModule = defineModule({
   name: 'conversions',
   routes: [conversionsRoutes],
-  setup: ({ app }) => ({ tasks: conversionTasks(connectionDeps(app)) }),
+  setup: ({ app, deps }) => {
+    const sender = new ConversionSender(connectionDeps(app), deps.events);
+    app.decorate('conversionSender', sender);
+    return {
+      // Made events wake the sender in every worker process, as deliveries wake the worker.
+      background: {
+        start: () => sender.start(),
+        stop: () => sender.stop(),
+        wake: sender.wake,
+        wakeOn: CONVERSIONS_WAKE,
+      },
+    };
+  },
 });

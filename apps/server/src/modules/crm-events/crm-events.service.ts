@@ -183,11 +183,12 @@ export async function receiveStageChanges(
     const { stage } = change;
     if (stage) {
       const watched = watch;
-      await queueStageConversion(
+      const queued = await queueStageConversion(
         deps.db,
         { leadId: delivered.leadId, stage, at: reactionTime(change, delivered.deliveredAt, now) },
         () => stageNameOf(deps, type, row, watched, stage),
       );
+      if (queued) deps.events.emit('conversions.due');
     }
   }
   return { recorded };

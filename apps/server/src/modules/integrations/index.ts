@@ -11,7 +11,12 @@ import { sourceDeps } from './source-deps';
 import { sourceTasks } from './source-poll';
 
 export type { EmitIntegrationUpdate } from './integration-health';
-export { emitWithState, watchIntegrationHealth } from './integration-health';
+export {
+  emitWithState,
+  onDestinationBroken,
+  onDestinationRecovered,
+  watchIntegrationHealth,
+} from './integration-health';
 export type { Actor } from './integration-rows';
 export { assertIntegration, ownIntegrationOfType, ownRow } from './integration-rows';
 export type { IntegrationTypeHooks } from './integration-types';
