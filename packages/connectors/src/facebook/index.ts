@@ -32,6 +32,7 @@ export const facebook = defineConnector({
     },
     holdOn: ['FACEBOOK_TOKEN', 'FACEBOOK_CAPI_PERMISSION', 'FACEBOOK_DATASET_NOT_FOUND'],
     tooOld: 'FACEBOOK_CAPI_TOO_OLD',
+    datasetGone: 'FACEBOOK_DATASET_NOT_FOUND',
   },
   codes,
   startupWarnings,

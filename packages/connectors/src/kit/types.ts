@@ -636,4 +636,6 @@ export interface ConnectorConversions {
   holdOn: readonly string[];
   /** The reason stored for an event the service no longer takes for its age. */
   tooOld: string;
+  /** The reason (one of holdOn) when the dataset chosen is no longer among those the connection reaches. */
+  datasetGone: string;
 }

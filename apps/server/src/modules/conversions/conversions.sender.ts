@@ -12,6 +12,8 @@
 // browsers hear it, the account is mailed, the guardian opens its access alert) and holds its
 // events until the settings are saved again or a try every 30 min succeeds, which marks it ok.
 // event_id is stable per lead and stage, so a request sent twice is deduplicated by the platform.
+// An hourly access check (conversionAccessTask) holds a source whose access is gone before any
+// event needs it, and releases one whose access is back.
 import { randomInt } from 'node:crypto';
 import {
   CAPI_MAX_EVENTS,
@@ -35,9 +37,11 @@ import {
   leads,
 } from '../../db/schema';
 import { JobLoop } from '../../delivery/job-loop';
+import type { PeriodicTask } from '../../delivery/periodic';
 import { DEFAULT_BREAKER, DEFAULT_RETRY, nextRetryAt, pauseLength } from '../../delivery/policy';
 import { AppError } from '../../lib/app-error';
 import type { EngineEventBus } from '../../lib/events';
+import { settleWithin } from '../../lib/settle-within';
 import type { ConnectionDeps } from '../connections';
 import { onDestinationBroken, onDestinationRecovered } from '../integrations';
 import { connectionOf, conversionsOf, eventNameOf } from './conversions.service';
@@ -50,6 +54,27 @@ const MAX_MESSAGE = 500;
 /** Sources claimed at once, and events per source per claim. */
 const SOURCES_PER_CLAIM = 4;
 const EVENTS_PER_SOURCE = 5 * CAPI_MAX_EVENTS;
+
+/** How often each switched-on source's access is checked. */
+export const ACCESS_CHECK_MS = 60 * 60_000;
+
+/**
+ * The hourly access check: the switched-on sources are read under the task's lock (one node at a
+ * time); the platform is asked after the commit, outside any transaction.
+ */
+export const conversionAccessTask = (sender: ConversionSender): PeriodicTask => ({
+  name: 'conversion-access',
+  everyMs: ACCESS_CHECK_MS,
+  run: async (tx) =>
+    (
+      await tx
+        .select({ id: conversionSettings.integrationId })
+        .from(conversionSettings)
+        .innerJoin(integrations, eq(integrations.id, conversionSettings.integrationId))
+        .where(and(eq(conversionSettings.enabled, true), eq(integrations.active, true)))
+    ).map((r) => r.id),
+  afterCommit: (ids) => void sender.checkAccess(ids as string[]),
+});
 
 /** One source's claimed events. */
 interface Batch {
@@ -76,6 +101,7 @@ export class ConversionSender {
   private readonly now: () => Date;
   private readonly random: () => number;
   private readonly loop: JobLoop<Batch>;
+  private readonly checks = new Set<Promise<void>>();
 
   constructor(
     private readonly deps: ConnectionDeps,
@@ -104,7 +130,7 @@ export class ConversionSender {
 
   async stop(graceMs = 5_000): Promise<void> {
     this.events.off(CONVERSIONS_WAKE, this.loop.wake);
-    await this.loop.stop(graceMs);
+    await Promise.all([this.loop.stop(graceMs), settleWithin(this.checks, graceMs)]);
   }
 
   /** Claim now (and once more after a claim under way); a no-op until started. */
@@ -303,17 +329,64 @@ export class ConversionSender {
       null,
       now,
     );
+    await this.cleared(row, spec);
+  }
+
+  /**
+   * The source reached the platform: its breaker and hold are reset, and a broken mark this sender
+   * made (one of the connector's hold reasons) is lifted, closing its guardian alert.
+   */
+  private async cleared(row: IntegrationRow, spec: ConnectorConversions): Promise<void> {
     await this.deps.db
       .update(conversionSettings)
       .set({ heldReason: null, heldUntil: null, failures: 0, pauses: 0 })
       .where(eq(conversionSettings.integrationId, row.id));
-    // A mark this sender made (one of the connector's hold reasons) is lifted by a send that went through.
     const [current] = await this.deps.db
       .select({ status: integrations.status, statusReason: integrations.statusReason })
       .from(integrations)
       .where(eq(integrations.id, row.id));
     if (current?.status === 'broken' && current.statusReason && spec.holdOn.includes(current.statusReason)) {
       await onDestinationRecovered(this.deps, this.deps.emitIntegrationUpdate, row.id);
+    }
+  }
+
+  /**
+   * The access of switched-on sources, checked before an event needs it (the `conversion-access`
+   * task, hourly): the datasets the connection reaches must still hold the one chosen. A refusal
+   * (a lost permission, a refused token, the dataset gone) holds the source as a failed send would,
+   * so the person hears of it now and not when a lead is won; a source whose access is back is
+   * released and marked ok. Anything else (the platform down) waits for the next check or send.
+   */
+  async checkAccess(integrationIds: readonly string[]): Promise<void> {
+    if (!integrationIds.length) return;
+    const run = this.checkEach(integrationIds).catch((error) =>
+      this.deps.log.error({ err: error }, 'conversion access check failed'),
+    );
+    this.checks.add(run);
+    await run.finally(() => this.checks.delete(run));
+  }
+
+  private async checkEach(integrationIds: readonly string[]): Promise<void> {
+    const rows = await this.deps.db
+      .select({ row: integrations, settings: conversionSettings })
+      .from(conversionSettings)
+      .innerJoin(integrations, eq(integrations.id, conversionSettings.integrationId))
+      .where(and(inArray(conversionSettings.integrationId, [...integrationIds]), eq(conversionSettings.enabled, true)));
+    for (const { row, settings } of rows) {
+      const spec = conversionsOf(row.type);
+      if (!spec || !settings.datasetId) continue;
+      let reason: string | undefined;
+      try {
+        const { call, token } = await connectionOf(this.deps, row, spec);
+        const reached = await capiOf(call).connectionDatasets(token);
+        if (!reached.some((d) => d.id === settings.datasetId)) reason = spec.datasetGone;
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : codeOf(error, '');
+        if (error instanceof AppError || (error instanceof PermanentError && spec.holdOn.includes(code))) reason = code;
+        else continue;
+      }
+      if (reason) await this.hold(row, [], reason);
+      else await this.cleared(row, spec);
     }
   }
 

@@ -348,6 +348,33 @@ describe('conversion events: CRM stages back to Meta', () => {
     expect(alerts.filter((a) => a.kind === 'access' && !a.closedAt)).toEqual([]);
   });
 
+  it('the hourly access check tells of a lost permission or a dataset gone before any event needs it', async () => {
+    const source = await metaSource({ enabled: true, datasetId: PIXEL });
+    const state = async () => {
+      const [row] = await t.app.db.select().from(integrations).where(eq(integrations.id, source));
+      const open = await t.app.db.select().from(guardianAlerts).where(eq(guardianAlerts.integrationId, source));
+      return { status: row!.status, reason: row!.statusReason, alerts: open.filter((a) => !a.closedAt).length };
+    };
+    await t.app.conversionSender.checkAccess([source]);
+    expect(await state()).toEqual({ status: 'ok', reason: null, alerts: 0 });
+    emu.revokePermission(['ads_management']);
+    await t.app.conversionSender.checkAccess([source]);
+    expect(await state()).toEqual({ status: 'broken', reason: 'FACEBOOK_CAPI_PERMISSION', alerts: 1 });
+    // Given back: the next check lifts the mark and closes the alert.
+    emu.grantPermission(['ads_management']);
+    await t.app.conversionSender.checkAccess([source]);
+    expect(await state()).toEqual({ status: 'ok', reason: null, alerts: 0 });
+    // The dataset chosen is gone from the ad accounts the connection reaches.
+    const other = '90000000000002';
+    await callAs(t, 'PUT', `/api/integrations/${source}/capi`, alice, { enabled: true, datasetId: other });
+    emu.removeDataset(other);
+    await t.app.conversionSender.checkAccess([source]);
+    expect(await state()).toMatchObject({ status: 'broken', reason: 'FACEBOOK_DATASET_NOT_FOUND' });
+    expect((await callAs(t, 'GET', `/api/integrations/${source}/capi`, alice)).json().heldReason).toBe(
+      'FACEBOOK_DATASET_NOT_FOUND',
+    );
+  });
+
   it('five failures in a row pause the source (the breaker); its events wait, then go', async () => {
     const source = await metaSource({ enabled: true, datasetId: PIXEL });
     const { leadgenId, leadId } = await metaLead(source);

@@ -4,7 +4,7 @@
 import { connectionDeps } from '../connections';
 import { defineModule } from '../server-module';
 import { conversionsRoutes } from './conversions.routes';
-import { CONVERSIONS_WAKE, ConversionSender } from './conversions.sender';
+import { CONVERSIONS_WAKE, ConversionSender, conversionAccessTask } from './conversions.sender';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,6 +22,7 @@ export const conversionsModule = defineModule({
     const sender = new ConversionSender(connectionDeps(app), deps.events);
     app.decorate('conversionSender', sender);
     return {
+      tasks: [conversionAccessTask(sender)],
       // Made events wake the sender in every worker process, as deliveries wake the worker.
       background: {
         start: () => sender.start(),
