@@ -1,0 +1,2 @@
+DROP INDEX "conversion_events_due_idx";--> statement-breakpoint
+CREATE INDEX "conversion_events_source_due_idx" ON "conversion_events" USING btree ("integration_id","next_attempt_at") WHERE "conversion_events"."state" = 'pending';
