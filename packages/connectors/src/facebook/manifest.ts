@@ -126,5 +126,5 @@ export const manifest = defineManifest<typeof words>({
     warnDays: 7,
   }),
   // CRM stages back to Meta (issue 33): the source page's conversions card.
-  conversions: { to: 'Meta' },
+  conversions: { to: 'Meta', reconnect: ['FACEBOOK_TOKEN', 'FACEBOOK_CAPI_PERMISSION'] },
 });

@@ -22,14 +22,12 @@ import { PermissionGuard } from '../permission-guard';
 import { problemsOf } from './event-names';
 import { EventNamesEditor } from './event-names-editor';
 
-/** Failures of the datasets' call that connecting the account again mends. */
-const RECONNECT = new Set(['FACEBOOK_CAPI_PERMISSION', 'FACEBOOK_TOKEN', 'INTEGRATION_NOT_CONNECTED']);
-
 interface Props {
   integration: Integration;
-  /** The brand the events go to (the manifest's `conversions.to`), and the connector's connections page. */
-  to: string;
+  /** The connector's folder: its connections page. */
   slug: string;
+  /** The manifest's `conversions`: the brand the events go to, the datasets' failures connecting again mends. */
+  conversions: { to: string; reconnect: readonly string[] };
 }
 
 type Draft = Pick<ConversionSettings, 'enabled' | 'datasetId' | 'events'>;
@@ -44,7 +42,8 @@ function datasetOptions(datasets: readonly ConversionDataset[], none: string) {
   return [...groups].map(([label, options]) => ({ label, title: label, options }));
 }
 
-export function ConversionsCard({ integration, to, slug }: Props) {
+export function ConversionsCard({ integration, slug, conversions }: Props) {
+  const { to } = conversions;
   const { t } = useTranslation('integrations');
   const { message } = useApp();
   const settings = useConversionSettingsQuery(integration._id);
@@ -86,7 +85,9 @@ export function ConversionsCard({ integration, to, slug }: Props) {
   const problems = problemsOf(current);
   // Said at once: saving stays off until a dataset is chosen.
   const datasetProblem = problems.get('dataset');
-  const datasetsCode = datasets.error instanceof HttpError ? datasets.error.code : undefined;
+  const datasetsCode = datasets.error instanceof HttpError ? datasets.error.code : '';
+  // The connection gone, or a failure the connector says connecting again mends.
+  const reconnect = datasetsCode === 'INTEGRATION_NOT_CONNECTED' || conversions.reconnect.includes(datasetsCode);
   const known = datasets.data?.some((d) => d.id === current.datasetId);
   const options = [
     ...datasetOptions(datasets.data ?? [], t('conversions.noAdAccount')),
@@ -96,6 +97,8 @@ export function ConversionsCard({ integration, to, slug }: Props) {
 
   const onSave = async () => {
     setTried(true);
+    const general = problems.get('form');
+    if (general) void message.error(translateCode(general));
     if (problems.size) return;
     try {
       await save.mutateAsync({ enabled: current.enabled, datasetId: current.datasetId, events: current.events });
@@ -160,11 +163,9 @@ export function ConversionsCard({ integration, to, slug }: Props) {
             className="lr-mb"
             data-testid="capi-datasets-error"
             title={errorMessage(datasets.error)}
-            description={
-              datasetsCode && RECONNECT.has(datasetsCode) ? t('conversions.reconnectHint', { to }) : undefined
-            }
+            description={reconnect ? t('conversions.reconnectHint', { to }) : undefined}
             action={
-              datasetsCode && RECONNECT.has(datasetsCode) ? (
+              reconnect ? (
                 <Link to={localePath(`/admin/integrations/${slug}`)}>{t('conversions.reconnect')}</Link>
               ) : (
                 <Button size="small" onClick={() => void datasets.refetch()}>

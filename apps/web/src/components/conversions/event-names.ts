@@ -57,7 +57,11 @@ export const entryKey = (pipeline: string, stage: string) => `${pipeline}/${stag
 export function problemsOf(body: { enabled: boolean; datasetId: string | null; events: ConversionEvents }) {
   const problems = new Map<string, string>();
   if (body.enabled && !body.datasetId) problems.set('dataset', 'CONVERSIONS_DATASET_REQUIRED');
-  const parsed = ZConversionSettingsBody.safeParse(body);
+  const parsed = ZConversionSettingsBody.safeParse({
+    enabled: body.enabled,
+    datasetId: body.datasetId,
+    events: body.events,
+  });
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const [root, pipeline, stage] = issue.path;

@@ -24,7 +24,7 @@ export interface PipelineSource {
 
 /**
  * The loader and reader of the destination's pipeline field, for the integration's saved settings
- * (a field that chooses the loader, Bitrix24's leads or deals, read as saved, else its default);
+ * (a field that chooses the loader, a CRM's leads or deals, read as saved, else its default);
  * null when its page has no pipeline field, or the saved choice has no pipelines.
  */
 export function pipelineSourceOf(manifest: ConnectorManifest, settings: unknown): PipelineSource | null {

@@ -113,7 +113,7 @@ export function IntegrationPage() {
             {own?.card ?? <WebhookCard integration={item} sample={sample} />}
             {/* A source whose CRM stages go back to its ad platform (issue 33). */}
             {manifest?.conversions && (
-              <ConversionsCard integration={item} to={manifest.conversions.to} slug={manifest.slug} />
+              <ConversionsCard integration={item} slug={manifest.slug} conversions={manifest.conversions} />
             )}
           </div>
         </Col>
