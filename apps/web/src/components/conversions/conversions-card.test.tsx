@@ -74,7 +74,7 @@ describe('ConversionsCard', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Choose a dataset (pixel) to switch sending stages on')).toBeTruthy();
     expect(saveButton()).toHaveProperty('disabled', true);
 
-    await choose('Dataset (pixel)', 'Лендинг (222)');
+    await choose('Dataset (pixel)', 'Лендинг');
     // The datasets are grouped under their ad account.
     expect(screen.getByTitle('Клініка')).toBeTruthy();
     expect(saveButton()).toHaveProperty('disabled', false);

@@ -34,10 +34,10 @@ type Draft = Pick<ConversionSettings, 'enabled' | 'datasetId' | 'events'>;
 
 /** The datasets grouped by the ad accounts that share them (a dataset is listed once). */
 function datasetOptions(datasets: readonly ConversionDataset[], none: string) {
-  const groups = new Map<string, { value: string; label: string }[]>();
+  const groups = new Map<string, { value: string; label: string; id: string }[]>();
   for (const d of datasets) {
     const owners = d.adAccounts.map((a) => a.name || a.id).join(', ') || none;
-    groups.set(owners, [...(groups.get(owners) ?? []), { value: d.id, label: `${d.name} (${d.id})` }]);
+    groups.set(owners, [...(groups.get(owners) ?? []), { value: d.id, label: d.name || d.id, id: d.id }]);
   }
   return [...groups].map(([label, options]) => ({ label, title: label, options }));
 }
@@ -92,7 +92,9 @@ export function ConversionsCard({ integration, slug, conversions }: Props) {
   const options = [
     ...datasetOptions(datasets.data ?? [], t('conversions.noAdAccount')),
     // The stored one while the list is not in (or no longer has it): its id.
-    ...(current.datasetId && !known ? [{ value: current.datasetId, label: current.datasetId }] : []),
+    ...(current.datasetId && !known
+      ? [{ value: current.datasetId, label: current.datasetId, id: current.datasetId }]
+      : []),
   ];
 
   const onSave = async () => {
@@ -154,6 +156,15 @@ export function ConversionsCard({ integration, slug, conversions }: Props) {
             notFoundContent={datasets.isSuccess ? t('conversions.noDatasets', { to }) : undefined}
             onChange={(id: string | undefined) => change({ datasetId: id ?? null })}
             options={options}
+            // In the list, each with its id under its name (two datasets may share a name).
+            optionRender={(option) => (
+              <span className="lr-capi-option">
+                <span className="lr-break">{option.label}</span>
+                <Typography.Text type="secondary" className="lr-capi-option-id">
+                  {option.value}
+                </Typography.Text>
+              </span>
+            )}
           />
         </Form.Item>
         {datasets.isError && (

@@ -41,9 +41,15 @@ function NameRow(props: {
   const skipped = entry === null;
   return (
     <div className="lr-capi-row" data-testid={testId}>
+      {/* The stage, and beside it "don't send": on a phone too, the row keeps to two lines. */}
+      <div className="lr-capi-row-head">
+        <span className="lr-break">{label}</span>
+        <Checkbox checked={skipped} onChange={(e) => onEntry(e.target.checked ? null : undefined)}>
+          {t('conversions.events.skip')}
+        </Checkbox>
+      </div>
       <Form.Item
         className="lr-capi-name"
-        label={label}
         validateStatus={problem ? 'error' : undefined}
         help={problem ? translateCode(problem) : undefined}
       >
@@ -56,9 +62,6 @@ function NameRow(props: {
           onChange={(e) => onEntry(typed(e.target.value))}
         />
       </Form.Item>
-      <Checkbox checked={skipped} onChange={(e) => onEntry(e.target.checked ? null : undefined)}>
-        {t('conversions.events.skip')}
-      </Checkbox>
     </div>
   );
 }
