@@ -3,7 +3,13 @@
 // The CRMs are the account's destinations whose page shows a stage watch; their pipelines are read
 // as their own pipeline field reads them (lib/connectors/pipelines.ts). No connector is named here.
 import type { Pipeline } from '@leadrelay/connectors/manifest';
-import { CONVERSION_INITIAL_EVENT, type ConversionEvents, type Integration } from '@leadrelay/shared';
+import {
+  CONVERSION_ANY_PIPELINE,
+  CONVERSION_INITIAL_EVENT,
+  CONVERSION_INITIAL_STAGE,
+  type ConversionEvents,
+  type Integration,
+} from '@leadrelay/shared';
 import { useQueries } from '@tanstack/react-query';
 import { Alert, Button, Checkbox, Form, Input, Select, Space, Typography } from 'antd';
 import { useState } from 'react';
@@ -114,7 +120,7 @@ export function EventNamesEditor({ source, value, onChange, problems }: Props) {
         placeholder={CONVERSION_INITIAL_EVENT}
         entry={initialEntry(value)}
         onEntry={(entry) => onChange(withInitial(value, entry))}
-        problem={problems.get(entryKey('*', 'lead'))}
+        problem={problems.get(entryKey(CONVERSION_ANY_PIPELINE, CONVERSION_INITIAL_STAGE))}
         testId="capi-initial"
       />
 
