@@ -125,4 +125,6 @@ export const manifest = defineManifest<typeof words>({
     // Facebook's long-lived tokens last about 60 days: a week before the end the user is asked to reconnect.
     warnDays: 7,
   }),
+  // CRM stages back to Meta (issue 33): the source page's conversions card.
+  conversions: { to: 'Meta', reconnect: ['FACEBOOK_TOKEN', 'FACEBOOK_CAPI_PERMISSION'] },
 });

@@ -697,6 +697,13 @@ export interface ConnectorManifest<K extends string = string, G extends string =
    * page, its integrations list and the cards of its integration's page.
    */
   accounts?: AccountsScreen;
+  /**
+   * Its leads' CRM stages go back to the service as conversion events (issue 33; the connector's
+   * `conversions`): the source page shows the conversions card. `to` is the brand they go to (Meta),
+   * never translated; `reconnect`, the error keys of its datasets' call that connecting the account
+   * again mends (the card then points to the connections page).
+   */
+  conversions?: { to: string; reconnect: readonly string[] };
 }
 
 /**

@@ -9,6 +9,7 @@ import { leadFieldLabel } from '../../lib/lead-fields';
 import { useApp } from '../../lib/use-app';
 import { useIsMobile } from '../../lib/use-is-mobile';
 import { AttemptsTimeline } from './attempts-timeline';
+import { ConversionsSection } from './conversions-section';
 import { ReactionTags } from './hook-cells';
 import { HookNotes } from './hook-notes';
 import { DeliveryStatusTag, HookStatusTag, LeadWarningTags, useReasonText } from './status-tags';
@@ -156,6 +157,8 @@ function HookDetailBody({ hook }: { hook: HookDetail }) {
           ))}
         </Space>
       )}
+
+      <ConversionsSection type={hook.integration.type} conversions={hook.conversions ?? []} />
     </div>
   );
 }

@@ -35,12 +35,14 @@ function statDay(offsetDays: number, delivered: number, failed: number, pending:
 }
 
 let integrationsTotal = 1;
+let conversions = { sent: 0, pending: 0, failed: 0, days: [] as { day: string; sent: number }[] };
 let fetchMock: ReturnType<typeof vi.fn>;
 const stats = [statDay(0, 40, 2, 3, 6), statDay(3, 12, 0, 0)];
 
 beforeEach(() => {
   integrationsTotal = 1;
   totals = plainTotals;
+  conversions = { sent: 0, pending: 0, failed: 0, days: [] };
   fetchMock = vi.fn(async (input: string) => {
     const url = new URL(input, 'http://localhost');
     if (url.pathname === '/api/integrations') {
@@ -51,6 +53,8 @@ beforeEach(() => {
       return jsonResponse(200, { data: stats, limit: 14, page: 1, total: stats.length });
     }
     if (url.pathname === '/api/hook') return jsonResponse(200, { data: [], total: 0 });
+    if (url.pathname === '/api/conversions/statistic' && url.searchParams.get('days') === '30')
+      return jsonResponse(200, conversions);
     return jsonResponse(404, { code: 'NOT_FOUND', message: 'not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -174,6 +178,28 @@ describe('DashboardPage', { timeout: 20_000 }, () => {
     expect(screen.queryByTestId('leads-chart')).toBeNull();
     // The account status card stays.
     expect(screen.getByText('Account status')).toBeTruthy();
+  });
+
+  it('counts the CRM stages sent to ad platforms in 30 days, only once the account has any', async () => {
+    conversions = { sent: 1234, pending: 3, failed: 1, days: [] };
+    renderPage(<DashboardPage />, { user: makeUser(), locale: 'uk', path: '/admin' });
+    const card = await screen.findByTestId('conversions-card', {}, slow);
+    expect(within(card).getByText('Події конверсій')).toBeTruthy();
+    expect(within(card).getByText('Надіслано за 30 днів')).toBeTruthy();
+    expect(within(card).getByText('Надіслано за 30 днів').closest('.ant-statistic')?.textContent).toContain(
+      formatNumber(1234, 'uk'),
+    );
+    expect(within(card).getByText('Очікують').closest('.ant-statistic')?.textContent).toContain('3');
+    expect(within(card).getByText('Не вдалося').closest('.ant-statistic')?.textContent).toContain('1');
+  });
+
+  it('shows no conversions card while the account has sent none', async () => {
+    renderPage(<DashboardPage />, { user: makeUser(), locale: 'en', path: '/en/admin' });
+    await screen.findByTestId('counter-delivered', {}, slow);
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => String(u).startsWith('/api/conversions/statistic'))).toBe(true),
+    );
+    expect(screen.queryByTestId('conversions-card')).toBeNull();
   });
 
   it('keeps the ACCOUNT_NOT_ACTIVE alert', async () => {

@@ -10,6 +10,7 @@ import { greetingName } from '../../../lib/format';
 import { RECENT_HOOKS, useHooksQuery } from '../../../lib/hooks/queries';
 import { useIntegrationsQuery } from '../../../lib/integrations/queries';
 import { AccountStatusCard } from '../components/account-status-card';
+import { ConversionsCard } from '../components/conversions-card';
 import { HeldNotice } from '../components/held-notice';
 import { HookCounters } from '../components/hook-counters';
 import { IntegrationsHealth } from '../components/integrations-health';
@@ -69,6 +70,7 @@ export function DashboardPage() {
               <Suspense fallback={null}>
                 <SpeedCard />
               </Suspense>
+              <ConversionsCard />
               <AccountStatusCard user={user} />
             </div>
           </Col>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { AccountMapping, AccountSourceCard } from '../../../components/connector-page/account-source';
 import { SourceCards, SourceMapping } from '../../../components/connector-page/source-cards';
+import { ConversionsCard } from '../../../components/conversions/conversions-card';
 import { HooksTable } from '../../../components/hooks/hooks-table';
 import { GeneralCard } from '../../../components/integrations/general-card';
 import { MappingSection } from '../../../components/integrations/mapping-section';
@@ -108,7 +109,13 @@ export function IntegrationPage() {
       </Col>
       {isSource && (
         <Col xs={24} lg={14}>
-          {own?.card ?? <WebhookCard integration={item} sample={sample} />}
+          <div className="lr-int-column">
+            {own?.card ?? <WebhookCard integration={item} sample={sample} />}
+            {/* A source whose CRM stages go back to its ad platform (issue 33). */}
+            {manifest?.conversions && (
+              <ConversionsCard integration={item} slug={manifest.slug} conversions={manifest.conversions} />
+            )}
+          </div>
         </Col>
       )}
     </Row>
