@@ -1,7 +1,8 @@
 // A stage change in the CRM as the lead's first reaction (issue 19, speed to lead; ADR 010). The CRM
 // posts to /api/{type}/events/{integrationId}/{secret} (crm-events.routes.ts); the connector's
 // stageWatch reads the body into the records that moved; each record is found among the deliveries
-// of that destination (deliveries.external_id is what `deliver` returned for the record), and its
+// of that destination (deliveries.external_id is what `deliver` returned for the record; a change
+// that comes while a delivery to it is still under way waits a moment for it), and its
 // lead gets 'taken' via 'crm' through recordReaction: the first reaction stands, a later move
 // records nothing. Subscribing is in crm-watch.service.ts.
 // A watch set up by hand (PastedStageWatch) also carries the CRM's token in each body: it must be the
@@ -119,6 +120,53 @@ async function stageNameOf(
 }
 
 /**
+ * How long a change waits for the delivery that made its record to be stored, and how often it
+ * looks: within the CRM's patience (amoCRM waits 2 s for our answer).
+ */
+export const RECORD_WAIT_MS = 1_500;
+const RECORD_LOOK_MS = 200;
+
+/**
+ * The delivery of this destination that made the CRM's record. A CRM can move a record the moment
+ * it is made (an automation, a quick manager), before our delivery has finished its other calls
+ * (the contact, the note) and stored the record's id: while a delivery to this destination is under
+ * way, the change waits for it (up to RECORD_WAIT_MS) instead of being skipped as a stranger's.
+ * A record that is not ours is answered at once when no delivery to the destination is under way.
+ */
+async function deliveredRecord(deps: Deps, row: IntegrationRow, externalId: string) {
+  const deadline = Date.now() + RECORD_WAIT_MS;
+  for (;;) {
+    const [delivered] = await deps.db
+      .select({
+        leadId: deliveries.leadId,
+        deliveredAt: deliveries.deliveredAt,
+        integrationId: leads.integrationId,
+        assignee: leads.assignee,
+      })
+      .from(deliveries)
+      .innerJoin(leads, eq(leads.id, deliveries.leadId))
+      .where(
+        and(
+          eq(deliveries.destinationId, row.id),
+          eq(deliveries.accountId, row.accountId),
+          eq(deliveries.externalId, externalId),
+          eq(deliveries.status, 'delivered'),
+        ),
+      )
+      .orderBy(asc(deliveries.deliveredAt))
+      .limit(1);
+    if (delivered || Date.now() >= deadline) return delivered;
+    const [running] = await deps.db
+      .select({ id: deliveries.id })
+      .from(deliveries)
+      .where(and(eq(deliveries.destinationId, row.id), eq(deliveries.status, 'running')))
+      .limit(1);
+    if (!running) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, RECORD_LOOK_MS));
+  }
+}
+
+/**
  * One CRM webhook for a destination: how many leads got their first reaction from it. A record we
  * never delivered (made by hand in the CRM, or another destination's) is skipped without a word.
  */
@@ -144,25 +192,7 @@ export async function receiveStageChanges(
   let recorded = 0;
   for (const found of changes.slice(0, MAX_CHANGES)) {
     let change: CrmStageChange | undefined = found;
-    const [delivered] = await deps.db
-      .select({
-        leadId: deliveries.leadId,
-        deliveredAt: deliveries.deliveredAt,
-        integrationId: leads.integrationId,
-        assignee: leads.assignee,
-      })
-      .from(deliveries)
-      .innerJoin(leads, eq(leads.id, deliveries.leadId))
-      .where(
-        and(
-          eq(deliveries.destinationId, row.id),
-          eq(deliveries.accountId, row.accountId),
-          eq(deliveries.externalId, change.externalId),
-          eq(deliveries.status, 'delivered'),
-        ),
-      )
-      .orderBy(asc(deliveries.deliveredAt))
-      .limit(1);
+    const delivered = await deliveredRecord(deps, row, change.externalId);
     if (!delivered) continue;
     if (watch.setup === 'pasted') {
       change = await confirmed(deps, type, row, watch, found);

@@ -162,6 +162,33 @@ describe('amoCRM: a status change is the first reaction', () => {
     expect(JSON.stringify(log)).toContain('"via":"crm"');
   });
 
+  it('a record moved before our delivery finished storing it waits for it, and counts', async () => {
+    const crm = await amoConnected(alice);
+    const accountId = await accountIdOf(t.app.db, alice.login);
+    const source = await createSource(t.app.db, accountId, { destinationIds: [crm] });
+    const leadId = await ingest(source.url, { name: 'Taras', phone: '0501234568' });
+    await t.app.deliveryWorker.drain();
+    const amoLeadId = await externalIdOf(leadId);
+    // As it is while our delivery still makes the contact and the note: running, its record's id not stored.
+    const [delivery] = await t.app.db
+      .update(deliveries)
+      .set({ status: 'running', externalId: null })
+      .where(eq(deliveries.leadId, leadId))
+      .returning();
+    const stored = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        void t.app.db
+          .update(deliveries)
+          .set({ status: 'delivered', externalId: amoLeadId })
+          .where(eq(deliveries.id, delivery!.id))
+          .then(() => resolve());
+      }, 600),
+    );
+    expect((await amoMove(Number(amoLeadId), 70_000_012)).status).toBe(200);
+    await stored;
+    expect(await reactionsOf(leadId)).toEqual([expect.objectContaining({ kind: 'taken', via: 'crm' })]);
+  });
+
   it('a lead we never delivered is answered 200 and records nothing; bad calls get 404 or 400, never 500', async () => {
     const crm = await amoConnected(alice);
     const url = amo.webhooks[0]!.destination;
