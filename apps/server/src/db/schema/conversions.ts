@@ -80,9 +80,7 @@ export const conversionEvents = pgTable(
   (t) => [
     unique('conversion_events_lead_stage').on(t.leadId, t.stage),
     // The sender's claim: a source's due events, oldest first (and whether it has any).
-    index('conversion_events_source_due_idx')
-      .on(t.integrationId, t.nextAttemptAt)
-      .where(sql`${t.state} = 'pending'`),
+    index('conversion_events_source_due_idx').on(t.integrationId, t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index('conversion_events_sent_idx').on(t.accountId, t.sentAt),
   ],
 );
