@@ -1,6 +1,6 @@
 // Rate limits that hold across API processes (docs/operations.md, "Rate limits"): the public
 // webhooks per source token (or the destination's or bot's id), the widget and the sign-in/sign-up
-// calls per client address.
+// calls per client address, and every request made with an API key per key (on by default).
 //
 // Fixed one-minute windows counted in PostgreSQL (`rate_windows`, unlogged). A request never
 // waits for the database: each process counts locally and, every FLUSH_MS, adds its new hits to
@@ -25,7 +25,7 @@ import { type Db, rowsOf } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { unstorableTextAt } from '../lib/storable-text';
 
-export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin';
+export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin' | 'apiKey';
 /** Requests per minute for each; 0 or absent: no limit. */
 export type RateLimits = Partial<Record<RateLimitName, number>>;
 
@@ -39,6 +39,12 @@ declare module 'fastify' {
     rateLimit?: RateLimitName;
   }
 }
+
+/** Requests per minute per API key unless `rateLimits.apiKey` says otherwise (0: no limit). */
+export const DEFAULT_API_KEY_RATE_LIMIT = 120;
+
+/** What a request made with an API key counts as (the MCP server counts its calls the same way). */
+export const apiKeyRateKey = (keyId: string): string => `apiKey:${keyId}`;
 
 const WINDOW_MS = 60_000;
 const FLUSH_MS = 200;
@@ -224,7 +230,8 @@ export async function pruneRateWindows(db: Pick<Db, 'execute'>, now: Date): Prom
   );
 }
 
-export function setupRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): void {
+export function setupRateLimits(app: FastifyInstance, db: Db, given: RateLimits): void {
+  const limits: RateLimits = { apiKey: DEFAULT_API_KEY_RATE_LIMIT, ...given };
   if (!Object.values(limits).some((n) => n && n > 0)) return;
   const limiter = new SharedRateLimiter(db, (error, failures) =>
     app.log.warn({ err: error, failures }, 'rate-limit counts not shared (reported at most once a minute)'),
@@ -232,6 +239,13 @@ export function setupRateLimits(app: FastifyInstance, db: Db, limits: RateLimits
   app.decorate('rateLimiter', limiter);
   app.addHook('onClose', () => limiter.close());
   app.addHook('onRequest', async (request) => {
+    // After the auth plugin's hook: a request made with an API key counts against its key.
+    const keyId = request.auth?.apiKey?.id;
+    if (keyId && limits.apiKey) {
+      const retryAfter = limiter.hit(apiKeyRateKey(keyId), limits.apiKey);
+      if (retryAfter !== null)
+        throw new AppError('TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(retryAfter) } });
+    }
     const name = request.routeOptions.config?.rateLimit;
     const limit = name ? limits[name] : undefined;
     if (!name || !limit) return;
