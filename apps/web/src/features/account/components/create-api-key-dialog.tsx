@@ -84,6 +84,7 @@ export function CreateApiKeyDialog({ open, onClose }: { open: boolean; onClose: 
         <Form
           form={form}
           id="lr-api-key-form"
+          name="lr-api-key"
           layout="vertical"
           onFinish={onFinish}
           initialValues={{ name: '', scope: 'read' }}
