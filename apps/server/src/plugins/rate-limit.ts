@@ -33,6 +33,12 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's shared limiter, when a limit is set (tests flush it instead of waiting). */
     rateLimiter?: SharedRateLimiter;
+    /**
+     * Counts one request made with an API key against the key's limit: the seconds to wait when it
+     * is past the limit, else null. For doors that take keys themselves (the MCP server); the auth
+     * plugin's routes are counted already. Absent when no limit is set.
+     */
+    hitApiKeyLimit?: (keyId: string) => number | null;
   }
   interface FastifyContextConfig {
     /** Which shared limit the route counts against (plugins/rate-limit.ts). */
@@ -237,15 +243,14 @@ export function setupRateLimits(app: FastifyInstance, db: Db, given: RateLimits)
     app.log.warn({ err: error, failures }, 'rate-limit counts not shared (reported at most once a minute)'),
   );
   app.decorate('rateLimiter', limiter);
+  const { apiKey } = limits;
+  app.decorate('hitApiKeyLimit', (keyId: string) => (apiKey ? limiter.hit(apiKeyRateKey(keyId), apiKey) : null));
   app.addHook('onClose', () => limiter.close());
   app.addHook('onRequest', async (request) => {
     // After the auth plugin's hook: a request made with an API key counts against its key.
     const keyId = request.auth?.apiKey?.id;
-    if (keyId && limits.apiKey) {
-      const retryAfter = limiter.hit(apiKeyRateKey(keyId), limits.apiKey);
-      if (retryAfter !== null)
-        throw new AppError('TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(retryAfter) } });
-    }
+    const wait = keyId && apiKey ? limiter.hit(apiKeyRateKey(keyId), apiKey) : null;
+    if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(wait) } });
     const name = request.routeOptions.config?.rateLimit;
     const limit = name ? limits[name] : undefined;
     if (!name || !limit) return;

@@ -3,10 +3,11 @@ import { API_KEY_PATTERN, API_KEYS_PER_ACCOUNT } from '@leadrelay/shared';
 import { and, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, auditLog } from '../../db/schema';
+import { apiKeys, auditLog, users } from '../../db/schema';
 import { loggerOptions } from '../../logger';
 import {
   callAs,
+  cookieHeader,
   createTestApp,
   expectError,
   type Method,
@@ -152,6 +153,29 @@ describe('making, listing and revoking keys', () => {
     expect(JSON.stringify(entries)).not.toContain(key.key.slice(key.prefix.length + 1));
   });
 
+  it('cannot be made by a staff member who entered the account', async () => {
+    const target = await signUp(t);
+    const [row] = await t.app.db.select().from(users).where(eq(users.login, target.login));
+    const enter = await callAs(t, 'GET', `/api/super/users/enter?id=${row!.id}`, admin);
+    expect(enter.statusCode, enter.body).toBe(200);
+    const exchanged = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/enter',
+      payload: { code: enter.json().code },
+      headers: cookieHeader(admin.refreshToken),
+    });
+    const entered = { login: target.login, accessToken: exchanged.json().accessToken, refreshToken: '' };
+    expect((await callAs(t, 'GET', '/api/account/api-keys', entered)).statusCode).toBe(200);
+    expectError(
+      await callAs(t, 'POST', '/api/account/api-keys', entered, { name: 'left behind', scope: 'write' }),
+      403,
+      'API_KEY_ENTERED_SESSION',
+    );
+    expect((await listOf(target)).total).toBe(0);
+    // The account's own person can.
+    await makeKey(target, 'read', 'mine');
+  });
+
   it('is refused to anyone not signed in', async () => {
     expectError(await callAs(t, 'GET', '/api/account/api-keys', null), 401, 'UNAUTHORIZED');
     expectError(
@@ -266,6 +290,8 @@ describe('a request made with a key', () => {
     expectError(limited, 429, 'TOO_MANY_REQUESTS');
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await withKey('GET', '/api/auth/me', other.key)).statusCode).toBe(200);
+    // A door that takes keys itself (the MCP server) shares the key's count.
+    expect(t.app.hitApiKeyLimit?.(key.id)).toBeGreaterThan(0);
     // The person signed in is not limited by the key.
     expect((await callAs(t, 'GET', '/api/auth/me', alice)).statusCode).toBe(200);
   });
