@@ -237,7 +237,7 @@ export async function pruneRateWindows(db: Pick<Db, 'execute'>, now: Date): Prom
 }
 
 export function setupRateLimits(app: FastifyInstance, db: Db, given: RateLimits): void {
-  const limits: RateLimits = { apiKey: DEFAULT_API_KEY_RATE_LIMIT, ...given };
+  const limits: RateLimits = { ...given, apiKey: given.apiKey ?? DEFAULT_API_KEY_RATE_LIMIT };
   if (!Object.values(limits).some((n) => n && n > 0)) return;
   const limiter = new SharedRateLimiter(db, (error, failures) =>
     app.log.warn({ err: error, failures }, 'rate-limit counts not shared (reported at most once a minute)'),

@@ -11,6 +11,7 @@ import {
   createTestApp,
   expectError,
   type Method,
+  PASSWORD,
   type SignedInUser,
   signUp,
   signUpStaff,
@@ -322,6 +323,17 @@ describe('a request made with a key', () => {
     }
     expect(results.filter(([, status, code]) => status !== 401 || code !== 'UNAUTHORIZED')).toEqual([]);
     expect((await withKey('GET', '/api/integrations', key.key)).statusCode).toBe(200);
+  });
+});
+
+describe('a removed account', () => {
+  it('takes its keys with it at once', async () => {
+    const dave = await signUp(t);
+    const key = await makeKey(dave, 'write');
+    expect((await withKey('GET', '/api/account', key.key)).statusCode).toBe(200);
+    const removed = await callAs(t, 'POST', '/api/account/remove-account', dave, { password: PASSWORD });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expectError(await withKey('GET', '/api/account', key.key), 401, 'UNAUTHORIZED');
   });
 });
 
