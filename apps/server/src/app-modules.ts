@@ -4,6 +4,7 @@
 // are read in. Tenant-data cleaners have an order of their own, below.
 import { readEnv } from './env';
 import { accountModule } from './modules/account';
+import { apiKeysModule } from './modules/api-keys';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
@@ -56,6 +57,8 @@ export const APP_MODULES = [
   mailPreviewModule,
   authModule,
   accountModule(TENANT_DATA),
+  // Account API keys (issue 34): the keys' routes; the auth plugin takes keys through app.ts.
+  apiKeysModule,
   superUsersModule(TENANT_DATA),
   translationsModule,
   catalogueModule,

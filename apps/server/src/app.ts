@@ -15,6 +15,7 @@ import { createEventBus, type EngineEventBus } from './lib/events';
 import { createAppLocks } from './lib/locks';
 import { createMailer, type Mailer } from './lib/mail/mailer';
 import type { SecretBox } from './lib/secret-box';
+import { apiKeyAuth } from './modules/api-keys';
 import { authenticateToken, isAccountActive } from './modules/auth';
 import { deliveryParts, type ServerModule, setupModules } from './modules/server-module';
 import { ensureOwner } from './modules/users';
@@ -180,7 +181,11 @@ function deliveryWorker(
 /** Errors, sign-in, rate limits, cookies, security headers, the API document, /api/health. */
 async function setupPlumbing(app: FastifyInstance, deps: Deps, options: AppOptions): Promise<void> {
   setupErrors(app);
-  setupAuth(app, { authenticate: (token) => authenticateToken(deps, token), isActive: isAccountActive });
+  setupAuth(app, {
+    authenticate: (token) => authenticateToken(deps, token),
+    apiKeys: apiKeyAuth(deps.db),
+    isActive: isAccountActive,
+  });
   setupRateLimits(app, deps.db, options.rateLimits ?? {});
   await app.register(cookie);
   await setupSecurityHeaders(app, {

@@ -107,6 +107,15 @@ export const ERROR_STATUS = {
   PARSER_NOT_FOUND: 404,
   PARSER_MAIL_NOT_FOUND: 404,
   PARSER_IMAP_FAILED: 424,
+  // API keys (issue 34): a read key asked to write; a key on a route that is for people only
+  // (sign-in, password, deleting the account, the keys themselves, payments, staff); a key made in a
+  // session a staff member entered; too many live keys; a name another live key has; not this account's.
+  API_KEY_SCOPE: 403,
+  API_KEY_NOT_ALLOWED: 403,
+  API_KEY_ENTERED_SESSION: 403,
+  API_KEYS_LIMIT: 409,
+  API_KEY_NAME_TAKEN: 409,
+  API_KEY_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,

@@ -1,4 +1,5 @@
 export * from './api';
+export * from './api-keys';
 export * from './billing';
 export * from './constants';
 export * from './conversions';

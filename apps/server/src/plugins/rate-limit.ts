@@ -1,6 +1,6 @@
 // Rate limits that hold across API processes (docs/operations.md, "Rate limits"): the public
 // webhooks per source token (or the destination's or bot's id), the widget and the sign-in/sign-up
-// calls per client address.
+// calls per client address, and every request made with an API key per key (on by default).
 //
 // Fixed one-minute windows counted in PostgreSQL (`rate_windows`, unlogged). A request never
 // waits for the database: each process counts locally and, every FLUSH_MS, adds its new hits to
@@ -25,7 +25,7 @@ import { type Db, rowsOf } from '../db/client';
 import { AppError } from '../lib/app-error';
 import { unstorableTextAt } from '../lib/storable-text';
 
-export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin';
+export type RateLimitName = 'webhook' | 'widget' | 'auth' | 'signin' | 'apiKey';
 /** Requests per minute for each; 0 or absent: no limit. */
 export type RateLimits = Partial<Record<RateLimitName, number>>;
 
@@ -33,12 +33,24 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The process's shared limiter, when a limit is set (tests flush it instead of waiting). */
     rateLimiter?: SharedRateLimiter;
+    /**
+     * Counts one request made with an API key against the key's limit: the seconds to wait when it
+     * is past the limit, else null. For doors that take keys themselves (the MCP server); the auth
+     * plugin's routes are counted already. Absent when no limit is set.
+     */
+    hitApiKeyLimit?: (keyId: string) => number | null;
   }
   interface FastifyContextConfig {
     /** Which shared limit the route counts against (plugins/rate-limit.ts). */
     rateLimit?: RateLimitName;
   }
 }
+
+/** Requests per minute per API key unless `rateLimits.apiKey` says otherwise (0: no limit). */
+export const DEFAULT_API_KEY_RATE_LIMIT = 120;
+
+/** What a request made with an API key counts as (the MCP server counts its calls the same way). */
+export const apiKeyRateKey = (keyId: string): string => `apiKey:${keyId}`;
 
 const WINDOW_MS = 60_000;
 const FLUSH_MS = 200;
@@ -224,14 +236,21 @@ export async function pruneRateWindows(db: Pick<Db, 'execute'>, now: Date): Prom
   );
 }
 
-export function setupRateLimits(app: FastifyInstance, db: Db, limits: RateLimits): void {
+export function setupRateLimits(app: FastifyInstance, db: Db, given: RateLimits): void {
+  const limits: RateLimits = { ...given, apiKey: given.apiKey ?? DEFAULT_API_KEY_RATE_LIMIT };
   if (!Object.values(limits).some((n) => n && n > 0)) return;
   const limiter = new SharedRateLimiter(db, (error, failures) =>
     app.log.warn({ err: error, failures }, 'rate-limit counts not shared (reported at most once a minute)'),
   );
   app.decorate('rateLimiter', limiter);
+  const { apiKey } = limits;
+  app.decorate('hitApiKeyLimit', (keyId: string) => (apiKey ? limiter.hit(apiKeyRateKey(keyId), apiKey) : null));
   app.addHook('onClose', () => limiter.close());
   app.addHook('onRequest', async (request) => {
+    // After the auth plugin's hook: a request made with an API key counts against its key.
+    const keyId = request.auth?.apiKey?.id;
+    const wait = keyId && apiKey ? limiter.hit(apiKeyRateKey(keyId), apiKey) : null;
+    if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(wait) } });
     const name = request.routeOptions.config?.rateLimit;
     const limit = name ? limits[name] : undefined;
     if (!name || !limit) return;

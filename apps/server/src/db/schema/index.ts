@@ -1,3 +1,4 @@
+export * from './api-keys';
 export * from './assignments';
 export * from './audit';
 export * from './catalogue';

@@ -1,5 +1,7 @@
 // The operator's audit log (docs/audit.md): every privileged action is recorded in the same
-// transaction as the change it describes, so a change and its entry land or fail together.
+// transaction as the change it describes, so a change and its entry land or fail together. An
+// action taken with an API key names the key (issue 34): the actor is the key's account, and the
+// key's name and id go with the entry's details and come back as `actor.apiKey`.
 import { and, count, desc, eq, like, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../../db/client';
@@ -11,6 +13,8 @@ export interface AuditActor {
   actorLogin: string;
   ip: string | null;
   userAgent: string | null;
+  /** The API key the request was made with: its name is kept with the entry (details.apiKey). */
+  apiKey?: { id: string; name: string };
 }
 
 export interface AuditEntry {
@@ -31,18 +35,27 @@ export function auditActor(request: FastifyRequest): AuditActor {
     actorLogin: user.login,
     ip: request.ip ?? null,
     userAgent: typeof agent === 'string' ? agent.slice(0, 500) : null,
+    ...(request.auth?.apiKey ? { apiKey: { id: request.auth.apiKey.id, name: request.auth.apiKey.name } } : {}),
   };
 }
 
 export async function recordAudit(db: Executor, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  const { apiKey, ...person } = actor;
+  const details = entry.details ?? {};
   await db.insert(auditLog).values({
-    ...actor,
+    ...person,
     action: entry.action,
     targetType: entry.targetType,
     targetId: entry.targetId ?? null,
     targetLabel: entry.targetLabel ?? null,
-    details: entry.details ?? {},
+    details: apiKey ? { ...details, apiKey: apiKey.name, apiKeyId: apiKey.id } : details,
   });
+}
+
+/** The API key an entry's actor used, from its details. */
+function keyOf(details: Record<string, unknown>): { id: string; name: string } | undefined {
+  const { apiKey, apiKeyId } = details;
+  return typeof apiKey === 'string' && typeof apiKeyId === 'string' ? { id: apiKeyId, name: apiKey } : undefined;
 }
 
 export interface AuditQuery {
@@ -74,7 +87,7 @@ export async function listAudit(db: Executor, query: AuditQuery) {
   return {
     data: rows.map((r) => ({
       _id: String(r.id),
-      actor: { _id: r.actorId, login: r.actorLogin },
+      actor: { _id: r.actorId, login: r.actorLogin, ...(keyOf(r.details) ? { apiKey: keyOf(r.details) } : {}) },
       action: r.action,
       targetType: r.targetType,
       targetId: r.targetId,

@@ -1,4 +1,4 @@
-import type { AccountPatchBody, Session, User } from '@leadrelay/shared';
+import type { AccountPatchBody, ApiKeyList, CreateApiKeyBody, CreatedApiKey, Session, User } from '@leadrelay/shared';
 import { api } from '../../lib/http';
 
 type Ok = { success: true };
@@ -13,4 +13,7 @@ export const accountApi = {
   sessions: () => api.get<{ data: Session[]; total: number }>('/api/auth/sessions'),
   revokeSession: (id: string) => api.delete<Ok>(`/api/auth/sessions/${encodeURIComponent(id)}`),
   revokeAll: () => api.post<Ok>('/api/auth/sessions/revoke-all'),
+  apiKeys: () => api.get<ApiKeyList>('/api/account/api-keys'),
+  createApiKey: (body: CreateApiKeyBody) => api.post<CreatedApiKey>('/api/account/api-keys', body),
+  revokeApiKey: (id: string) => api.delete<Ok>(`/api/account/api-keys/${encodeURIComponent(id)}`),
 };

@@ -2,6 +2,7 @@ import { Col, Row, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FullPageSpinner } from '../../../components/full-page-spinner';
 import { useMe } from '../../../lib/current-user';
+import { ApiKeysCard } from '../components/api-keys-card';
 import { DangerZone } from '../components/danger-zone';
 import { PasswordForm } from '../components/password-form';
 import { ProfileForm } from '../components/profile-form';
@@ -25,6 +26,9 @@ export function AccountPage() {
         </Col>
         <Col span={24}>
           <SessionsTable />
+        </Col>
+        <Col span={24}>
+          <ApiKeysCard timeZone={user.timeZone} />
         </Col>
         <Col span={24}>
           <DangerZone />
