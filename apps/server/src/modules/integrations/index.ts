@@ -18,7 +18,8 @@ export type { IntegrationTypeHooks } from './integration-types';
 export { registerIntegrationType } from './integration-types';
 export { validDestinations } from './integration-validation';
 export { collectionsCleaner, integrationsCleaner } from './integrations.cleaner';
-export { deleteIntegration, getIntegration, updateIntegration } from './integrations.service';
+export { generateHook } from './integration-destinations.service';
+export { deleteIntegration, getIntegration, listIntegrations, updateIntegration } from './integrations.service';
 export { connectWithCode, storeAuth } from './oauth-connect.service';
 
 /**
