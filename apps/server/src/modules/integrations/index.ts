@@ -10,6 +10,7 @@ import { integrationTasks } from './integrations.tasks';
 import { sourceDeps } from './source-deps';
 import { sourceTasks } from './source-poll';
 
+export { generateHook } from './integration-destinations.service';
 export type { EmitIntegrationUpdate } from './integration-health';
 export { emitWithState, watchIntegrationHealth } from './integration-health';
 export type { Actor } from './integration-rows';
@@ -18,7 +19,6 @@ export type { IntegrationTypeHooks } from './integration-types';
 export { registerIntegrationType } from './integration-types';
 export { validDestinations } from './integration-validation';
 export { collectionsCleaner, integrationsCleaner } from './integrations.cleaner';
-export { generateHook } from './integration-destinations.service';
 export { deleteIntegration, getIntegration, listIntegrations, updateIntegration } from './integrations.service';
 export { connectWithCode, storeAuth } from './oauth-connect.service';
 

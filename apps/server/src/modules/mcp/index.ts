@@ -2,12 +2,12 @@
 // modules may use of it. A module imports another only through its index.ts (npm run lint:deps:server);
 // what is not here is the module's own.
 import { defineModule } from '../server-module';
-import type { McpAuthenticate } from './mcp-context';
 import { mcpRoutes } from './mcp.routes';
+import type { McpAuthenticate } from './mcp-context';
 
+export { mcpRoutes } from './mcp.routes';
 export type { McpAuthenticate, McpContext, McpPrincipal } from './mcp-context';
 export { createMcpServer } from './mcp-server';
-export { mcpRoutes } from './mcp.routes';
 
 /**
  * `authenticate`: who a request to /mcp comes from (an API key, modules/api-keys), or null for a

@@ -9,7 +9,6 @@ import {
   type Reason,
 } from '@leadrelay/shared';
 import { and, desc, eq, ilike, isNotNull, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client';
 import { hooks, leads, plans, users } from '../../db/schema';
 import { STORED_REASONS } from '../../lib/error-codes';
 import { reasonSentence } from '../../lib/mail/reasons';

@@ -2,9 +2,10 @@
 // each answering structured JSON (structuredContent, and the same as text for clients that read only
 // text). A refusal is a tool error (isError) carrying the API's error key: `{ error: { code,
 // statusCode, message } }`, its text `CODE: words`. Stateless: one is made per request.
+
+import { SPEED_TO_LEAD_MAX_DAYS, statusOf } from '@leadrelay/shared';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { SPEED_TO_LEAD_MAX_DAYS, statusOf } from '@leadrelay/shared';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
 import { type McpContext, McpRefusal } from './mcp-context';

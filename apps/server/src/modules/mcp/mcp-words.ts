@@ -2,13 +2,7 @@
 // words beside each code in their answers. Codes stay codes; these only say them in words. Statuses
 // and error sentences are the web's (apps/web/src/locales/*/hooks.json, integrations.json,
 // errors.json), reasons the mail catalogue's (lib/mail/reasons.ts).
-import type {
-  DeliveryStatus,
-  GuardianAlertKind,
-  HookStatus,
-  IntegrationStateCode,
-  Locale,
-} from '@leadrelay/shared';
+import type { DeliveryStatus, GuardianAlertKind, HookStatus, IntegrationStateCode, Locale } from '@leadrelay/shared';
 
 interface Words {
   tools: Record<ToolName, string>;
@@ -134,9 +128,10 @@ const uk: Words = {
     resent: 'Надсилання поставлено в чергу знову',
     testLead: (status) => `Тестовий лід надіслано, статус: ${status}`,
     speed: (leads, reacted, median) =>
-      `Лідів: ${leads}, з реакцією: ${reacted}` + (median === null ? '' : `, медіана: ${median} хв`),
+      `Лідів: ${leads}, з реакцією: ${reacted}${median === null ? '' : `, медіана: ${median} хв`}`,
     alerts: (open, all) => `Сповіщень: ${all}, тривають: ${open}`,
-    plan: (title, leads, limit) => `Тариф «${title}»: лідів цього місяця ${leads}${limit === null ? '' : ` з ${limit}`}`,
+    plan: (title, leads, limit) =>
+      `Тариф «${title}»: лідів цього місяця ${leads}${limit === null ? '' : ` з ${limit}`}`,
   },
   demoPlan: 'Демо',
 };
@@ -152,7 +147,8 @@ const en: Words = {
       'Send a test lead into a source (integrationId from list_integrations): it goes all the way to the destinations, marked as a test. Needs a key that may write.',
     speed_report:
       'Speed to lead: median and 90th percentile from receipt to the first reaction, shares within 5/15/60 minutes: overall, per day, per source and per manager.',
-    guardian_alerts: "The guardian's alerts: droughts (a source went quiet), access ending, access refused. Newest first.",
+    guardian_alerts:
+      "The guardian's alerts: droughts (a source went quiet), access ending, access refused. Newest first.",
     plan_and_usage: "The account's plan, its limits and what is used this month.",
   },
   inputs: {
@@ -213,7 +209,7 @@ const en: Words = {
     resent: 'The delivery is queued again',
     testLead: (status) => `Test lead sent, status: ${status}`,
     speed: (leads, reacted, median) =>
-      `Leads: ${leads}, reacted to: ${reacted}` + (median === null ? '' : `, median: ${median} min`),
+      `Leads: ${leads}, reacted to: ${reacted}${median === null ? '' : `, median: ${median} min`}`,
     alerts: (open, all) => `Alerts: ${all}, ongoing: ${open}`,
     plan: (title, leads, limit) => `Plan "${title}": ${leads}${limit === null ? '' : ` of ${limit}`} leads this month`,
   },

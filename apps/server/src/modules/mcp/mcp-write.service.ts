@@ -40,7 +40,12 @@ export async function resendDelivery(ctx: McpContext, deliveryId: string, now = 
   if (!isUuid(deliveryId)) throw new AppError('HOOK_NOT_FOUND');
   const result = await db.transaction(async (tx) => {
     const [delivery] = await tx
-      .select({ id: deliveries.id, hookId: deliveries.hookId, status: deliveries.status, destination: integrations.name })
+      .select({
+        id: deliveries.id,
+        hookId: deliveries.hookId,
+        status: deliveries.status,
+        destination: integrations.name,
+      })
       .from(deliveries)
       .innerJoin(integrations, eq(integrations.id, deliveries.destinationId))
       .where(and(eq(deliveries.id, deliveryId), eq(deliveries.accountId, accountId)))
@@ -96,14 +101,12 @@ export async function sendTestLead(ctx: McpContext, integrationId: string, field
     : [];
   if (!source) throw new AppError('INTEGRATION_NOT_FOUND');
   // generateHook refuses what is not a source; a switched-off source takes no leads.
-  const { token } = await generateHook(ctx.deps, ctx.principal.actor, integrationId).catch(
-    (error: unknown) => {
-      if (error instanceof AppError && error.code === 'OPERATION_NOT_SUPPORTED') {
-        throw new McpRefusal('OPERATION_NOT_SUPPORTED', words.refusals.notSource);
-      }
-      throw error;
-    },
-  );
+  const { token } = await generateHook(ctx.deps, ctx.principal.actor, integrationId).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'OPERATION_NOT_SUPPORTED') {
+      throw new McpRefusal('OPERATION_NOT_SUPPORTED', words.refusals.notSource);
+    }
+    throw error;
+  });
   if (!source.active) throw new McpRefusal('OPERATION_NOT_SUPPORTED', words.refusals.inactive);
   const body: Record<string, string> = { name: words.testLead.name, comment: words.testLead.comment };
   for (const [key, value] of Object.entries(fields)) if (typeof value === 'string' && value.trim()) body[key] = value;

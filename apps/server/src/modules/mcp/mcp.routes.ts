@@ -48,7 +48,10 @@ export function mcpRoutes(authenticate: McpAuthenticate) {
       async (request, reply) => {
         const ctx = await contextOf(request);
         const server = createMcpServer(ctx);
-        const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+        const transport = new StreamableHTTPServerTransport({
+          sessionIdGenerator: undefined,
+          enableJsonResponse: true,
+        });
         // The SDK writes the answer itself; Fastify leaves the response alone from here.
         reply.hijack();
         reply.raw.on('close', () => {
@@ -62,7 +65,9 @@ export function mcpRoutes(authenticate: McpAuthenticate) {
           request.log.error({ err: error }, 'mcp request failed');
           if (!reply.raw.headersSent) {
             reply.raw.writeHead(500, { 'content-type': 'application/json' });
-            reply.raw.end(JSON.stringify({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal Server Error' }));
+            reply.raw.end(
+              JSON.stringify({ statusCode: 500, code: 'INTERNAL_ERROR', message: 'Internal Server Error' }),
+            );
           }
         }
       },

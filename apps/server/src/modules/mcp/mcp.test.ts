@@ -169,14 +169,17 @@ describe('the MCP tools', () => {
       attemptsLog: [{ number: 1, outcome: 'permanent', httpStatus: 422 }],
     });
     expect(byDestination.get(a.crm)!.lastError!.words).toMatch(/Сервер відхилив запит/);
-    expect(emulator.records.filter((r) => (r.body as { lead?: { name?: string } }).lead?.name === 'Olena Kovalenko'))
-      .toHaveLength(1);
+    expect(
+      emulator.records.filter((r) => (r.body as { lead?: { name?: string } }).lead?.name === 'Olena Kovalenko'),
+    ).toHaveLength(1);
 
     // By e-mail in any case, and by part of the name.
-    expect(leadsOf((await call(client, 'find_leads', { query: 'olena@example.COM' })).data).map((l) => l.hookId)).toEqual(
-      [hookId],
-    );
-    expect(leadsOf((await call(client, 'find_leads', { query: 'kovalenko' })).data).map((l) => l.hookId)).toEqual([hookId]);
+    expect(
+      leadsOf((await call(client, 'find_leads', { query: 'olena@example.COM' })).data).map((l) => l.hookId),
+    ).toEqual([hookId]);
+    expect(leadsOf((await call(client, 'find_leads', { query: 'kovalenko' })).data).map((l) => l.hookId)).toEqual([
+      hookId,
+    ]);
     expect(leadsOf((await call(client, 'find_leads', { query: 'nobody' })).data)).toEqual([]);
   });
 
@@ -240,14 +243,17 @@ describe('the MCP tools', () => {
     ]);
 
     // Each test lead is a new lead, never a repeat of the last one.
-    const second = await call(client, 'send_test_lead', { integrationId: a.source.id, fields: { phone: '0661234567' } });
+    const second = await call(client, 'send_test_lead', {
+      integrationId: a.source.id,
+      fields: { phone: '0661234567' },
+    });
     expect(second.data.status).toMatchObject({ code: 'pending' });
     // A destination takes no leads.
     const intoDestination = await call(client, 'send_test_lead', { integrationId: a.crm });
     expect(intoDestination.data.error).toMatchObject({ code: 'OPERATION_NOT_SUPPORTED' });
   });
 
-  it("a read-only key cannot resend nor send a test lead: API_KEY_SCOPE, nothing changed", async () => {
+  it('a read-only key cannot resend nor send a test lead: API_KEY_SCOPE, nothing changed', async () => {
     const a = await account();
     dest.failNext({ kind: 'permanent', status: 422 });
     await a.post({ name: 'Stay failed', phone: '0951234567' });
