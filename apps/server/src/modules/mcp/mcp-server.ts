@@ -13,6 +13,18 @@ import { findLeads, guardianAlerts, integrationsView, planAndUsage, speedReport 
 import { type McpErrorCode, type ToolName, wordsOf } from './mcp-words';
 import { resendDelivery, sendTestLead } from './mcp-write.service';
 
+// Arguments that do not fit a tool's schema are refused by the SDK before the tool runs, as a tool
+// error whose text names the API's keys: these schemas' messages are the keys.
+const typeError = (issue: { input?: unknown; code?: string }) =>
+  issue.input === undefined ? 'REQUIRED' : issue.code === 'unrecognized_keys' ? 'VALIDATION_ERROR' : 'INVALID_TYPE';
+const text = (max: number) => z.string({ error: typeError }).max(max, `MAX_LENGTH_${max}`);
+const whole = (min: number, max: number) =>
+  z
+    .number({ error: typeError })
+    .int({ error: 'VALIDATION_ERROR' })
+    .min(min, { error: 'VALIDATION_ERROR' })
+    .max(max, { error: 'VALIDATION_ERROR' });
+
 export const MCP_SERVER_INFO = { name: 'leadrelay', version: '1.0.0' } as const;
 
 /** The keys a tool may answer with; anything else is an INTERNAL_ERROR (logged, no detail sent). */
@@ -69,8 +81,8 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       ...describe('find_leads'),
       inputSchema: {
-        query: z.string().trim().min(1, 'REQUIRED').max(200, 'MAX_LENGTH_200').describe(words.inputs.query),
-        limit: z.number().int().min(1).max(20).default(10).describe(words.inputs.limit),
+        query: text(200).trim().min(1, 'REQUIRED').describe(words.inputs.query),
+        limit: whole(1, 20).default(10).describe(words.inputs.limit),
       },
       annotations: readOnly,
     },
@@ -85,7 +97,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
     'resend_delivery',
     {
       ...describe('resend_delivery'),
-      inputSchema: { deliveryId: z.string().max(100).describe(words.inputs.deliveryId) },
+      inputSchema: { deliveryId: text(100).describe(words.inputs.deliveryId) },
       annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: true },
     },
     ({ deliveryId }) =>
@@ -100,14 +112,17 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       ...describe('send_test_lead'),
       inputSchema: {
-        integrationId: z.string().max(100).describe(words.inputs.integrationId),
+        integrationId: text(100).describe(words.inputs.integrationId),
         fields: z
-          .object({
-            name: z.string().max(200).optional(),
-            phone: z.string().max(50).optional(),
-            email: z.string().max(200).optional(),
-            comment: z.string().max(2000).optional(),
-          })
+          .object(
+            {
+              name: text(200).optional(),
+              phone: text(50).optional(),
+              email: text(200).optional(),
+              comment: text(2000).optional(),
+            },
+            { error: typeError },
+          )
           .strict()
           .optional()
           .describe(words.inputs.fields),
@@ -126,8 +141,8 @@ export function createMcpServer(ctx: McpContext): McpServer {
     {
       ...describe('speed_report'),
       inputSchema: {
-        days: z.number().int().min(1).max(SPEED_TO_LEAD_MAX_DAYS).default(30).describe(words.inputs.days),
-        integrationId: z.string().max(100).optional().describe(words.inputs.reportIntegrationId),
+        days: whole(1, SPEED_TO_LEAD_MAX_DAYS).default(30).describe(words.inputs.days),
+        integrationId: text(100).optional().describe(words.inputs.reportIntegrationId),
       },
       annotations: readOnly,
     },
@@ -144,7 +159,7 @@ export function createMcpServer(ctx: McpContext): McpServer {
     'guardian_alerts',
     {
       ...describe('guardian_alerts'),
-      inputSchema: { openOnly: z.boolean().default(false).describe(words.inputs.openOnly) },
+      inputSchema: { openOnly: z.boolean({ error: typeError }).default(false).describe(words.inputs.openOnly) },
       annotations: readOnly,
     },
     ({ openOnly }) =>

@@ -314,6 +314,26 @@ describe('the MCP tools', () => {
     expect(row!.status).toBe('failed');
   });
 
+  it('refuses arguments that do not fit a tool with the API keys, before the tool runs', async () => {
+    const a = await account();
+    const client = await connect(a.principal('write'));
+    const textOf = async (name: string, args: Record<string, unknown>) => {
+      const { isError, result } = await call(client, name, args);
+      expect(isError).toBe(true);
+      return (result.content as { text: string }[])[0]!.text;
+    };
+    expect(await textOf('find_leads', {})).toMatch(/REQUIRED/);
+    expect(await textOf('find_leads', { query: '   ' })).toMatch(/REQUIRED/);
+    expect(await textOf('find_leads', { query: 'x'.repeat(201) })).toMatch(/MAX_LENGTH_200/);
+    expect(await textOf('find_leads', { query: 'Olena', limit: 'all' })).toMatch(/INVALID_TYPE/);
+    expect(await textOf('speed_report', { days: 93 })).toMatch(/VALIDATION_ERROR/);
+    expect(
+      await textOf('send_test_lead', { integrationId: a.source.id, fields: { phone: '1', city: 'Kyiv' } }),
+    ).toMatch(/VALIDATION_ERROR/);
+    // Nothing was sent.
+    expect(await t.app.db.select().from(auditLog).where(eq(auditLog.actorId, a.accountId))).toEqual([]);
+  });
+
   it('reports speed to lead, the guardian alerts and the plan with its usage', async () => {
     const a = await account();
     await a.post({ name: 'Counted', phone: '0991234567' });
