@@ -92,6 +92,13 @@ describe('the MCP door over HTTP', () => {
       expect(await res.json()).toMatchObject({ statusCode: 401, code: 'UNAUTHORIZED' });
     }
     await expect(connect('lr_wrong')).rejects.toThrow();
+    // Before the body is read: a stranger's malformed body is not even parsed.
+    const unread = await fetch(new URL('/door/mcp', base), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(unread.status).toBe(401);
   });
 
   it('refuses a revoked key at once, even mid-conversation', async () => {

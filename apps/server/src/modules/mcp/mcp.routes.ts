@@ -39,14 +39,22 @@ export function mcpRoutes(authenticate: McpAuthenticate) {
       };
     }
 
+    // Before the body is read (onRequest): a caller without a key learns nothing about the input.
+    const contexts = new WeakMap<FastifyRequest, McpContext>();
+    const signIn = async (request: FastifyRequest) => {
+      contexts.set(request, await contextOf(request));
+    };
+
     app.post(
       '/mcp',
       {
         config: { access: 'public' },
         schema: { tags, summary: 'MCP server (Streamable HTTP, stateless): the tools, signed in with an API key' },
+        onRequest: signIn,
       },
       async (request, reply) => {
-        const ctx = await contextOf(request);
+        const ctx = contexts.get(request);
+        if (!ctx) throw new AppError('UNAUTHORIZED', { headers: CHALLENGE });
         const server = createMcpServer(ctx);
         const transport = new StreamableHTTPServerTransport({
           sessionIdGenerator: undefined,
@@ -79,8 +87,8 @@ export function mcpRoutes(authenticate: McpAuthenticate) {
         url: '/mcp',
         config: { access: 'public' },
         schema: { tags, summary: 'Not served: the MCP server keeps no sessions (405)' },
-        handler: async (request) => {
-          await contextOf(request);
+        onRequest: signIn,
+        handler: async () => {
           throw new AppError('METHOD_NOT_ALLOWED', { headers: { allow: 'POST' } });
         },
       });
