@@ -90,7 +90,7 @@ export const APP_MODULES = [
   escalationModule,
   // The MCP server at /mcp (issue 34 part 2). Until API keys (part 1) hand in their
   // authenticateApiKey, no key signs in: every call answers 401.
-  mcpModule({ authenticate: async () => null }),
+  mcpModule({ authenticator: () => async () => null }),
 ] as const;
 
 /** The environment, with the keys the modules declare (main.ts and the command-line tools read it so). */

@@ -18,6 +18,12 @@ export interface McpPrincipal {
 /** Tells who a request to /mcp comes from, or null (no, a wrong, a revoked key). */
 export type McpAuthenticate = (request: FastifyRequest) => Promise<McpPrincipal | null>;
 
+/** The key of `Authorization: Bearer <key>`, or null. */
+export function bearerOf(request: FastifyRequest): string | null {
+  const match = /^Bearer +(\S+)$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
+}
+
 export interface McpContext {
   /** The app's (app.deps). */
   deps: Deps;

@@ -8,13 +8,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
 import { createTestApp, signUp, type TestApp } from '../../test/test-app';
 import { mcpRoutes } from './mcp.routes';
-import type { McpPrincipal } from './mcp-context';
+import { bearerOf, type McpPrincipal } from './mcp-context';
 
 /** The keys this test's authenticate knows: a key's secret → its principal. */
 const keys = new Map<string, McpPrincipal>();
 async function authenticate(request: FastifyRequest): Promise<McpPrincipal | null> {
-  const match = /^Bearer (.+)$/.exec(request.headers.authorization ?? '');
-  return (match && keys.get(match[1]!)) || null;
+  const key = bearerOf(request);
+  return (key && keys.get(key)) || null;
 }
 
 let t: TestApp;
