@@ -80,6 +80,9 @@ describe('the MCP door over HTTP', () => {
     const res = await post('/door/mcp', { authorization: `Bearer ${issueKey()}` });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
+    // The headers every answer of the app carries, though the SDK writes this one.
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('content-security-policy')).toBeTruthy();
     expect(await res.json()).toMatchObject({ id: 1, result: { serverInfo: { name: 'leadrelay' } } });
   });
 

@@ -60,7 +60,11 @@ export function mcpRoutes(authenticate: McpAuthenticate) {
           sessionIdGenerator: undefined,
           enableJsonResponse: true,
         });
-        // The SDK writes the answer itself; Fastify leaves the response alone from here.
+        // The SDK writes the answer itself; Fastify leaves the response alone from here, so the
+        // headers every answer carries (plugins/security-headers.ts) go onto it first.
+        for (const [name, value] of Object.entries(reply.getHeaders())) {
+          if (value !== undefined) reply.raw.setHeader(name, value);
+        }
         reply.hijack();
         reply.raw.on('close', () => {
           void transport.close();
