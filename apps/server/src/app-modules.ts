@@ -22,6 +22,7 @@ import { hooksModule, routingCleaner } from './modules/hooks';
 import { ingestModule } from './modules/ingest';
 import { collectionsCleaner, integrationsCleaner, integrationsModule } from './modules/integrations';
 import { mailPreviewModule } from './modules/mail-preview';
+import { mcpModule } from './modules/mcp';
 import { newsModule } from './modules/news';
 import { opsModule } from './modules/ops';
 import { parsersCleaner, parsersModule } from './modules/parsers';
@@ -90,6 +91,9 @@ export const APP_MODULES = [
   parsersModule,
   holdsModule,
   escalationModule,
+  // The MCP server at /mcp (issue 34 part 2). Until API keys (part 1) hand in their
+  // authenticateApiKey, no key signs in: every call answers 401.
+  mcpModule({ authenticator: () => async () => null }),
 ] as const;
 
 /** The environment, with the keys the modules declare (main.ts and the command-line tools read it so). */

@@ -2,13 +2,17 @@
 // text) read by shared parseReason and told in the reader's language. The raw text never shows: a
 // code outside REASON_CODES and the connectors' reasons with a mail sentence (their folders'
 // words/codes, lib/error-codes.ts), or a service's own words, reads as the UNKNOWN sentence.
-import { isReasonCode, type Locale, parseReason } from '@leadrelay/shared';
+import { isReasonCode, type Locale, parseReason, type Reason } from '@leadrelay/shared';
 import { connectorMailReason, STORED_REASONS } from '../error-codes';
 import { t } from './i18n';
 import type { PlainKey } from './locales/catalogue';
 
 export function mailReason(lang: Locale, stored: string): string {
-  const { code, params = {} } = parseReason(stored, STORED_REASONS);
+  return reasonSentence(lang, parseReason(stored, STORED_REASONS));
+}
+
+/** A reason already read as a code with parameters (an integration's state, an alert), in the reader's language. */
+export function reasonSentence(lang: Locale, { code, params = {} }: Reason): string {
   if (code === 'TIMEOUT' && typeof params.host === 'string' && params.seconds !== undefined) {
     return t(lang, 'reason.TIMEOUT_AT', { host: params.host, seconds: params.seconds });
   }

@@ -6,6 +6,8 @@ import { defineModule } from '../server-module';
 import { guardianRoutes } from './guardian.routes';
 import { guardianTasks } from './guardian.tasks';
 
+export { listAlerts } from './guardian.service';
+
 export const guardianModule = defineModule({
   name: 'guardian',
   routes: [guardianRoutes],

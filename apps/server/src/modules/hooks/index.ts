@@ -6,7 +6,7 @@ import { hooksRoutes } from './hooks.routes';
 import { DEFAULT_RETENTION_DAYS, retentionTasks } from './retention';
 
 export { routingCleaner } from './hooks.cleaner';
-export { hookTotals } from './hooks.service';
+export { getHook, hookTotals } from './hooks.service';
 
 export const hooksModule = defineModule({
   name: 'hooks',

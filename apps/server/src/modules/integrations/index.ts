@@ -10,6 +10,7 @@ import { integrationTasks } from './integrations.tasks';
 import { sourceDeps } from './source-deps';
 import { sourceTasks } from './source-poll';
 
+export { generateHook } from './integration-destinations.service';
 export type { EmitIntegrationUpdate } from './integration-health';
 export {
   emitWithState,
@@ -23,7 +24,7 @@ export type { IntegrationTypeHooks } from './integration-types';
 export { registerIntegrationType } from './integration-types';
 export { validDestinations } from './integration-validation';
 export { collectionsCleaner, integrationsCleaner } from './integrations.cleaner';
-export { deleteIntegration, getIntegration, updateIntegration } from './integrations.service';
+export { deleteIntegration, getIntegration, listIntegrations, updateIntegration } from './integrations.service';
 export { connectWithCode, storeAuth } from './oauth-connect.service';
 
 /**

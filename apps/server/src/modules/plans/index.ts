@@ -6,7 +6,7 @@ import { plansRoutes } from './plans.routes';
 import { seedPlans } from './plans.service';
 
 export type { PlanActor } from './plans.service';
-export { assertRoomForDestinations, assertRoomForIntegration } from './plans.service';
+export { accountLimits, assertRoomForDestinations, assertRoomForIntegration } from './plans.service';
 
 export const plansModule = defineModule({
   name: 'plans',

@@ -4,7 +4,7 @@
 import { defineModule } from '../server-module';
 import { reactionsRoutes } from './reactions.routes';
 
-export { reactionsOf, recordReaction, speedToLeadSummary } from './reactions.service';
+export { reactionsOf, recordReaction, speedBreakdownOf, speedToLeadSummary } from './reactions.service';
 
 export const reactionsModule = defineModule({
   name: 'reactions',
