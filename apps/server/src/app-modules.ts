@@ -4,7 +4,7 @@
 // are read in. Tenant-data cleaners have an order of their own, below.
 import { readEnv } from './env';
 import { accountModule } from './modules/account';
-import { apiKeysModule } from './modules/api-keys';
+import { apiKeysModule, authenticateApiKey } from './modules/api-keys';
 import { auditModule } from './modules/audit';
 import { authModule } from './modules/auth';
 import { catalogueModule } from './modules/catalogue';
@@ -22,7 +22,7 @@ import { hooksModule, routingCleaner } from './modules/hooks';
 import { ingestModule } from './modules/ingest';
 import { collectionsCleaner, integrationsCleaner, integrationsModule } from './modules/integrations';
 import { mailPreviewModule } from './modules/mail-preview';
-import { mcpModule } from './modules/mcp';
+import { bearerOf, mcpModule } from './modules/mcp';
 import { newsModule } from './modules/news';
 import { opsModule } from './modules/ops';
 import { parsersCleaner, parsersModule } from './modules/parsers';
@@ -91,9 +91,8 @@ export const APP_MODULES = [
   parsersModule,
   holdsModule,
   escalationModule,
-  // The MCP server at /mcp (issue 34 part 2). Until API keys (part 1) hand in their
-  // authenticateApiKey, no key signs in: every call answers 401.
-  mcpModule({ authenticator: () => async () => null }),
+  // The MCP server at /mcp (issue 34 part 2), signed in with the account's API keys (part 1).
+  mcpModule({ authenticator: (deps) => (req) => authenticateApiKey(deps.db, bearerOf(req) ?? '') }),
 ] as const;
 
 /** The environment, with the keys the modules declare (main.ts and the command-line tools read it so). */

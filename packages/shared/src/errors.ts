@@ -47,8 +47,6 @@ export const ERROR_STATUS = {
   EMAIL_NOT_CONFIRMED: 403,
   ACCOUNT_NOT_ACTIVE: 403,
   FORBIDDEN: 403,
-  // An API key (issue 34) whose scope is read-only asked to change something.
-  API_KEY_SCOPE: 403,
   NOT_FOUND: 404,
   USER_NOT_FOUND: 404,
   SESSION_NOT_FOUND: 404,

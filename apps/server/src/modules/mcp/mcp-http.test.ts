@@ -1,12 +1,12 @@
 // The MCP door over real HTTP: the SDK's Streamable HTTP client against the Fastify app, signed in
-// by a bearer key through an injected authenticate (the API keys' own is theirs to test).
+// by a bearer key through an injected authenticate, then the app's own /mcp with real API keys.
 import { randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountIdOf, createSource } from '../../test/routing-fixtures';
-import { createTestApp, signUp, type TestApp } from '../../test/test-app';
+import { callAs, createTestApp, type SignedInUser, signUp, type TestApp } from '../../test/test-app';
 import { mcpRoutes } from './mcp.routes';
 import { bearerOf, type McpPrincipal } from './mcp-context';
 
@@ -126,11 +126,98 @@ describe('the MCP door over HTTP', () => {
       expect((await fetch(new URL('/door/mcp', base), { method })).status).toBe(401);
     }
   });
+});
 
-  it("the app's own /mcp signs nobody in until API keys are wired", async () => {
-    keys.set('lr_known', { keyId: randomUUID(), keyName: 'x', scope: 'write', accountId, actor: { id: accountId } });
-    const res = await post('/mcp', { authorization: 'Bearer lr_known' });
-    expect(res.status).toBe(401);
-    expect(res.headers.get('www-authenticate')).toMatch(/^Bearer /);
+// The app's own /mcp, signed in with real API keys made on the account's page (modules/api-keys).
+describe('the app’s /mcp with the account’s API keys', () => {
+  let k: TestApp;
+  let kBase: string;
+  let user: SignedInUser;
+  let other: SignedInUser;
+  const RATE = 12;
+
+  beforeAll(async () => {
+    k = await createTestApp({ rateLimits: { apiKey: RATE } });
+    user = await signUp(k);
+    other = await signUp(k);
+    await createSource(k.app.db, await accountIdOf(k.app.db, user.login));
+    kBase = await k.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => k.close());
+
+  const makeKey = async (who: SignedInUser, scope: 'read' | 'write') => {
+    const res = await callAs(k, 'POST', '/api/account/api-keys', who, {
+      name: `assistant ${scope} ${randomUUID()}`,
+      scope,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; key: string };
+  };
+  const client = async (key: string) => {
+    const c = new Client({ name: 'test-assistant', version: '1.0.0' });
+    await c.connect(
+      new StreamableHTTPClientTransport(new URL('/mcp', kBase), {
+        requestInit: { headers: { authorization: `Bearer ${key}` } },
+      }),
+    );
+    return c;
+  };
+
+  it('a key lists the tools; a read key cannot resend; a revoked key is refused at once', async () => {
+    const write = await makeKey(user, 'write');
+    const c = await client(write.key);
+    try {
+      expect((await c.listTools()).tools.map((tool) => tool.name)).toContain('resend_delivery');
+      const listed = await c.callTool({ name: 'list_integrations', arguments: {} });
+      expect(listed.structuredContent).toMatchObject({ total: 1 });
+      const revoked = await callAs(k, 'DELETE', `/api/account/api-keys/${write.id}`, user);
+      expect(revoked.statusCode, revoked.body).toBeLessThan(300);
+      await expect(c.listTools()).rejects.toThrow(/401/);
+    } finally {
+      await c.close();
+    }
+    const read = await makeKey(user, 'read');
+    const r = await client(read.key);
+    try {
+      const refused = await r.callTool({ name: 'resend_delivery', arguments: { deliveryId: randomUUID() } });
+      expect(refused.isError).toBe(true);
+      expect(JSON.stringify(refused.content)).toContain('API_KEY_SCOPE');
+    } finally {
+      await r.close();
+    }
+  });
+
+  it("another account's key sees only its own account", async () => {
+    const theirs = await makeKey(other, 'read');
+    const c = await client(theirs.key);
+    try {
+      expect((await c.callTool({ name: 'list_integrations', arguments: {} })).structuredContent).toMatchObject({
+        total: 0,
+      });
+    } finally {
+      await c.close();
+    }
+  });
+
+  it('the key’s requests per minute count at /mcp as on the API: 429 with Retry-After past them', async () => {
+    const { key } = await makeKey(user, 'read');
+    const statuses: number[] = [];
+    let retryAfter: string | null = null;
+    for (let i = 0; i < RATE + 2; i++) {
+      const res = await fetch(new URL('/mcp', kBase), {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${key}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify(initialize),
+      });
+      statuses.push(res.status);
+      if (res.status === 429) retryAfter = res.headers.get('retry-after');
+    }
+    expect(statuses.slice(0, RATE).every((s) => s === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
   });
 });

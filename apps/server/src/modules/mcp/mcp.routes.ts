@@ -29,6 +29,9 @@ export function mcpRoutes(authenticate: McpAuthenticate) {
             .where(eq(users.id, principal.accountId))
         : [];
       if (!principal || !account || account.deletedAt) throw new AppError('UNAUTHORIZED', { headers: CHALLENGE });
+      // The key's requests per minute, counted with its calls of the API (plugins/rate-limit.ts).
+      const wait = app.hitApiKeyLimit?.(principal.keyId) ?? null;
+      if (wait !== null) throw new AppError('TOO_MANY_REQUESTS', { headers: { 'Retry-After': String(wait) } });
       const agent = request.headers['user-agent'];
       return {
         deps: app.deps,
