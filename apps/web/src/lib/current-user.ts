@@ -3,14 +3,19 @@
 import type { User } from '@leadrelay/shared';
 import { useQuery } from '@tanstack/react-query';
 import { clearToken, getToken, markSignedOut, useToken } from './auth';
+import { setDisplayZone } from './format';
 import { api } from './http';
 import { impersonationOf, returnToOwnSession } from './impersonation';
 import { queryClient } from './query-client';
 
 export const ME_KEY = ['me'] as const;
 
-/** GET /api/auth/me: the profile of the token's user. */
-export const fetchMe = () => api.get<User>('/api/auth/me');
+/** GET /api/auth/me: the profile of the token's user; moments are shown in its time zone from then on. */
+export const fetchMe = () =>
+  api.get<User>('/api/auth/me').then((me) => {
+    setDisplayZone(me.timeZone);
+    return me;
+  });
 
 /** The signed-in user (spec: getMe); disabled while signed out. */
 export function useMe() {
@@ -36,4 +41,5 @@ export async function signOut(): Promise<void> {
   }
   clearToken();
   queryClient.clear();
+  setDisplayZone(undefined);
 }

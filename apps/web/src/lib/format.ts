@@ -9,14 +9,41 @@ export function formatNumber(n: number, locale?: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale)).format(n);
 }
 
-/** e.g. "22 лист. 2026 р., 14:05" / "22 Nov 2026, 14:05". */
-export function formatDateTime(iso: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+/**
+ * The zone moments are shown in: the signed-in account's (issue 31: its days, and so its clock, are
+ * the ones every screen shows), set when the profile is read; the browser's own before that.
+ */
+let displayZone: string | undefined;
+
+/** Shows moments in this IANA zone from now on (undefined: the browser's); a zone this browser does not know is ignored. */
+export function setDisplayZone(zone: string | undefined): void {
+  if (!zone) {
+    displayZone = undefined;
+    return;
+  }
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    displayZone = zone;
+  } catch {
+    displayZone = undefined;
+  }
 }
 
-/** e.g. "22 лист. 2026 р." / "22 Nov 2026". */
+/** The zone moments are shown in (undefined: the browser's), for a format of its own. */
+export const displayTimeZone = (): string | undefined => displayZone;
+
+/** e.g. "22 лист. 2026 р., 14:05" / "22 Nov 2026, 14:05", in the account's time zone. */
+export function formatDateTime(iso: string): string {
+  return new Intl.DateTimeFormat(intlLocale(), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: displayZone,
+  }).format(new Date(iso));
+}
+
+/** e.g. "22 лист. 2026 р." / "22 Nov 2026", the day in the account's time zone. */
 export function formatDate(iso: string): string {
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeZone: displayZone }).format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD, e.g. an expDate) as a date, the same in every time zone; '' if unreadable. */

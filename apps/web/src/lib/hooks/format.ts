@@ -1,31 +1,41 @@
 import type { Hook } from '@leadrelay/shared';
-import { intlLocale } from '../format';
+import { calendarDayIn, displayTimeZone, intlLocale } from '../format';
 
-/** Date and time in the active locale, e.g. "22.11.2026, 14:05:09". */
+/** Date and time in the active locale and the account's time zone, e.g. "22.11.2026, 14:05:09". */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'short', timeStyle: 'medium' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(intlLocale(), {
+    dateStyle: 'short',
+    timeStyle: 'medium',
+    timeZone: displayTimeZone(),
+  }).format(new Date(iso));
 }
 
 /** Date and time without seconds (and without the year when it is this year), for narrow columns. */
 export function formatShortDateTime(iso: string, now = new Date()): string {
   const d = new Date(iso);
+  const zone = displayTimeZone();
+  const yearOf = (date: Date) =>
+    calendarDayIn(date, zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone).slice(0, 4);
   return new Intl.DateTimeFormat(intlLocale(), {
     day: '2-digit',
     month: '2-digit',
-    ...(d.getFullYear() === now.getFullYear() ? {} : { year: '2-digit' as const }),
+    ...(yearOf(d) === yearOf(now) ? {} : { year: '2-digit' as const }),
     hour: '2-digit',
     minute: '2-digit',
+    timeZone: zone,
   }).format(d);
 }
 
 /** A short moment: time only when it is today, otherwise date and time. */
 export function formatMoment(iso: string, now = new Date()): string {
   const d = new Date(iso);
-  const sameDay = d.toDateString() === now.toDateString();
+  const zone = displayTimeZone();
+  const dayOf = (date: Date) => calendarDayIn(date, zone ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
+  const sameDay = dayOf(d) === dayOf(now);
   return new Intl.DateTimeFormat(
     intlLocale(),
-    sameDay ? { timeStyle: 'short' } : { dateStyle: 'short', timeStyle: 'short' },
+    sameDay ? { timeStyle: 'short', timeZone: zone } : { dateStyle: 'short', timeStyle: 'short', timeZone: zone },
   ).format(d);
 }
 

@@ -2,11 +2,12 @@ import { HELD_RETENTION_DAYS } from '@leadrelay/shared';
 import { Alert } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { intlLocale } from '../../../lib/format';
+import { displayTimeZone, intlLocale } from '../../../lib/format';
 import { useHookTotalQuery } from '../../../lib/hooks/queries';
 import { localePath } from '../../../lib/locale';
 
-const formatDay = (iso: string) => new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long' }).format(new Date(iso));
+const formatDay = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeZone: displayTimeZone() }).format(new Date(iso));
 
 /**
  * While the account has held leads (plan expired, or this month's limit reached): how many and why,
