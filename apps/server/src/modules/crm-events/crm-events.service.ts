@@ -121,7 +121,7 @@ async function stageNameOf(
 
 /**
  * How long a change waits for the delivery that made its record to be stored, and how often it
- * looks: within the CRM's patience (amoCRM waits 2 s for our answer).
+ * looks: within a CRM's patience (one waits only 2 s for our answer).
  */
 export const RECORD_WAIT_MS = 1_500;
 const RECORD_LOOK_MS = 200;

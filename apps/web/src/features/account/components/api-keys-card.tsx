@@ -160,6 +160,9 @@ export function ApiKeysCard({ timeZone }: { timeZone: string }) {
       <Typography.Paragraph type="secondary">
         {t('apiKeys.intro')} <code className="lr-api-key-header">Authorization: Bearer lr_…</code>
       </Typography.Paragraph>
+      <Typography.Paragraph type="secondary">
+        {t('apiKeys.mcp')} <code className="lr-api-key-header">{`${window.location.origin}/mcp`}</code>
+      </Typography.Paragraph>
       {full && <Typography.Paragraph type="warning">{t('apiKeys.full', { max: keys.data?.max })}</Typography.Paragraph>}
       {keys.isError && <Typography.Paragraph type="danger">{errorMessage(keys.error)}</Typography.Paragraph>}
       {!keys.isPending && data.length === 0 ? (
