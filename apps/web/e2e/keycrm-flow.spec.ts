@@ -12,7 +12,8 @@ import { UUID, urlMatching } from './support/url';
 
 // Issue 32's KeyCRM in the browser: from KeyCRM's own screen, connect with the API key the emulator
 // (EMULATORS=true) takes, pick a pipeline and a status listed from KeyCRM, send a website lead, and
-// find it in KeyCRM once, as a card in that status, with its buyer.
+// find it in KeyCRM once, as a card in that status, with its buyer. Issue 33: the page gives the
+// address for a KeyCRM trigger's webhook; a card moved there is the lead's first reaction.
 const t = texts.en;
 const k = enKeycrm;
 
@@ -87,6 +88,70 @@ test('a website lead becomes a KeyCRM card in the pipeline and status chosen on 
   expect(buyer!.phone[0]!.replace(/\D/g, '')).toBe('380637778899');
 });
 
+test('Ukrainian: a KeyCRM trigger’s webhook set from the page, a card moved in KeyCRM is the lead’s first reaction', async ({
+  page,
+  request,
+}) => {
+  const uk = texts.uk;
+  const w = ukKeycrm;
+  const control = emulators.keycrm.url.replace(/\/v1$/, '');
+  await signUp(page, 'uk', uniqueLogin('kcwatch'), 'Secret123');
+  await page.goto(`${uk.prefix}/admin/integrations/keycrm`);
+  await page.getByRole('button', { name: w.list.connect }).first().click();
+  const dialog = page.getByRole('dialog', { name: w.list.connect });
+  await expect(page.locator('.ant-zoom-appear, .ant-zoom-enter')).toHaveCount(0);
+  await dialog.getByLabel(uk.integrations.create.name).fill('Магазин KeyCRM');
+  await dialog.getByRole('button', { name: uk.integrations.create.submit }).click();
+  await expect(page).toHaveURL(urlMatching(`/admin/integrations/keycrm/${UUID}`));
+  const integrationPage = page.url();
+
+  // Before the key: nothing to paste yet.
+  const card = page.getByTestId('connect-card').filter({ hasText: w.watch.title });
+  await expect(card).toContainText(w.watch.notConnected);
+  await page.getByLabel(w.connection.apiKey).fill(emulators.keycrm.apiKey);
+  await page.getByRole('button', { name: w.connection.connect }).click();
+  await expect(page.getByText(w.connection.checkOk)).toBeVisible();
+
+  // The page gives our address for the trigger's webhook, with a copy button; no token is asked.
+  await expect(card).toContainText(w.watch.intro);
+  await expect(card).toContainText(w.watch.pending);
+  await expect(card.getByTestId('connect-form')).toHaveCount(0);
+  await expect(card.getByRole('textbox')).toHaveCount(0);
+  const address = (await card.getByTestId('copy-value').innerText()).trim();
+  expect(address).toMatch(new RegExp(`/api/keycrm/events/${UUID}/[\\w-]{32}$`));
+  await card.scrollIntoViewIfNeeded();
+  await expectFits(page, 'keycrm-watch-pending-uk-1440');
+
+  // In KeyCRM: a trigger "card moved to a status" with the action "Відправити Webhook" to that address.
+  expect((await request.post(`${control}/__emulator/webhooks`, { data: { url: address } })).status()).toBe(200);
+
+  const hookUrl = await sourceTo(page, 'Магазин KeyCRM');
+  const sourceId = /webhook\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  const stamp = Date.now().toString().slice(-6);
+  await postLead(hookUrl, { name: `Тарас Мельник ${stamp}`, phone: '067 765 43 21' });
+  const mine = (s: KeycrmState) => s.cards.filter((c) => c.title.includes(`Тарас Мельник ${stamp}`));
+  await expect.poll(async () => mine(await keycrmState()).length, { timeout: 20_000 }).toBe(1);
+  const [made] = mine(await keycrmState());
+  // No status chosen: the card is in the first pipeline's first status; a manager moves it on.
+  expect(made).toMatchObject({ pipeline_id: 1, status_id: 11 });
+  const moved = await request.post(`${control}/__emulator/cards/${made!.id}/move`, { data: { status_id: 12 } });
+  expect(((await moved.json()) as { sent: { status: number }[] }).sent).toEqual([
+    expect.objectContaining({ status: 200 }),
+  ]);
+
+  // The source's lead log shows the reaction, in the CRM.
+  await page.goto(`${uk.prefix}/admin/integrations/webhook/${sourceId}?tab=leads`);
+  const row = page.getByTestId('hook-row').filter({ hasText: `Тарас Мельник ${stamp}` });
+  await expect(row.getByTestId('lead-reactions')).toContainText(
+    uk.hooks.reactions.taken.replace('{{name}}', uk.hooks.reactions.someone),
+  );
+
+  // KeyCRM has called: the page says the status changes are coming in.
+  await page.goto(integrationPage);
+  await expect(page.getByTestId('connect-card').filter({ hasText: w.watch.title })).toContainText(w.watch.watching);
+  await expectFits(page, 'keycrm-watching-uk-1440');
+});
+
 for (const [lang, words] of [
   ['uk', ukKeycrm],
   ['en', enKeycrm],
@@ -108,6 +173,12 @@ for (const [lang, words] of [
       await page.getByRole('button', { name: words.connection.connect }).click();
       await expect(page.getByText(words.connection.checkOk)).toBeVisible();
       await expectFits(page, `keycrm-connection-${lang}-${width}`);
+      // The trigger webhook's card: our address to copy, what to make in KeyCRM.
+      const watch = page.getByTestId('connect-card').filter({ hasText: words.watch.title });
+      await expect(watch.getByTestId('copy-value')).toContainText('/api/keycrm/events/');
+      await expect(watch).toContainText(words.watch.intro);
+      await watch.scrollIntoViewIfNeeded();
+      await expectFits(page, `keycrm-watch-${lang}-${width}`);
       await page.getByRole('tab', { name: words.tabs.pipeline }).click();
       await expect(page.getByText(words.settings.unsetMain.replace('{{name}}', 'Ліди з реклами'))).toBeVisible();
       await expectFits(page, `keycrm-pipeline-${lang}-${width}`);

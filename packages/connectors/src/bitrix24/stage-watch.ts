@@ -12,7 +12,7 @@
 // (crm.deal.get / crm.lead.get). A record whose MOVED_TIME ("date of the last stage change") is later
 // than its DATE_CREATE moved since we made it: MOVED_BY_ID is who moved it.
 
-import type { CrmStageChange, PastedStageWatch } from '../kit/types';
+import type { CrmStageChange, TokenPastedStageWatch } from '../kit/types';
 import { type Bitrix24Auth, bitrix24Client } from './client';
 import { ORIGINATOR } from './mapping';
 import { type Bitrix24Settings, ZBitrix24OutgoingToken } from './schema';
@@ -135,7 +135,7 @@ const GET_METHOD: ReadonlyMap<WatchedKind, string> = new Map([
 ]);
 const KIND_OF: ReadonlyMap<string, WatchedKind> = new Map(Object.entries(BITRIX24_WATCH_EVENTS));
 
-export const bitrix24StageWatch: PastedStageWatch<Bitrix24Auth, Bitrix24Settings> = {
+export const bitrix24StageWatch: TokenPastedStageWatch<Bitrix24Auth, Bitrix24Settings> = {
   setup: 'pasted',
   summary:
     "Bitrix24's outgoing webhook (form-encoded ONCRMDEALUPDATE / ONCRMLEADUPDATE with auth[application_token]): a deal or lead we made, moved to another stage, is its first reaction",

@@ -144,6 +144,10 @@ export interface RawCard {
   pipeline_id?: unknown;
   contact_id?: unknown;
   manager_comment?: unknown;
+  created_at?: unknown;
+  status_changed_at?: unknown;
+  /** With `include=status`. */
+  status?: RawStatus | null;
 }
 
 export const pipelines = (ctx: KeycrmContext) => list<RawPipeline>(ctx, '/pipelines');
@@ -172,6 +176,10 @@ export async function createCard(ctx: KeycrmContext, body: unknown): Promise<Cal
 
 export const moveCard = (ctx: KeycrmContext, cardId: number, statusId: number) =>
   call<RawCard | undefined>(ctx, 'PUT', `/pipelines/cards/${cardId}`, { body: { status_id: statusId } });
+
+/** One card with its status (`include=status`: its title and pipeline_id); a card KeyCRM no longer has is a 404. */
+export const getCard = (ctx: KeycrmContext, cardId: string) =>
+  call<RawCard | undefined>(ctx, 'GET', `/pipelines/cards/${cardId}`, { query: { include: 'status' } });
 
 /** Cards of a pipeline created between two times (UTC "Y-m-d H:i:s"), newest pages first as KeyCRM gives them. */
 export const cardsCreatedBetween = (

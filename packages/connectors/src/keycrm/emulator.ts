@@ -6,8 +6,13 @@
 // filter[created_between]), 422 in Laravel's shape ({message, errors: {field: [text]}}), and KeyCRM's
 // limit of 60 requests a minute per key (429 with Retry-After). Under /__emulator: reset, faults,
 // latency, the limit, and what it holds.
+// Outgoing webhooks (speed to lead): made by hand in a real account as an automation trigger's
+// "Відправити Webhook", here by POST /__emulator/webhooks {url}; a card moved to another status (POST
+// /__emulator/cards/{id}/move {status_id}, or the API's PUT) is posted to each as JSON, in the body
+// we ASSUME KeyCRM sends ({event, context: the card}: stage-watch.ts keycrmCardEvent).
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify';
 import { createEmulatorKit, listenEmulator, registerControlRoutes, slidingWindow } from '../kit/emulator-kit';
+import { keycrmCardEvent } from './stage-watch';
 
 export interface EmulatedKeycrmRequest {
   method: string;
@@ -133,6 +138,16 @@ export interface KeycrmEmulator {
   setRateLimit(limit: number, windowMs?: number): void;
   /** Removes a pipeline (a user deleted it in KeyCRM). */
   removePipeline(id: number): void;
+  /** Webhook URLs of automation triggers "card moved to a status", made by hand in the account. */
+  webhooks: string[];
+  /** What was posted to them, with the answer's status (0: none). */
+  sent: { url: string; cardId: number; status: number }[];
+  addWebhook(url: string): void;
+  /**
+   * A manager moves a card to another status of its pipeline: the trigger posts it to every webhook,
+   * and this answers what each said; undefined when there is no such card or status.
+   */
+  moveCard(id: number, statusId: number): Promise<{ url: string; status: number }[] | undefined>;
   reset(): void;
   close(): Promise<void>;
 }
@@ -159,6 +174,40 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
   let window = slidingWindow(windowMs);
   let limited = 0;
   let nextId = 1000;
+  const webhooks: string[] = [];
+  const sent: KeycrmEmulator['sent'] = [];
+
+  /** The trigger's action: the card to every webhook, one after another; what each answered. */
+  const notify = async (card: EmulatedCard) => {
+    const out: { url: string; status: number }[] = [];
+    for (const url of [...webhooks]) {
+      let status = 0;
+      try {
+        const res = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(keycrmCardEvent({ ...card })),
+          signal: AbortSignal.timeout(10_000),
+        });
+        status = res.status;
+        await res.body?.cancel();
+      } catch {
+        status = 0;
+      }
+      sent.push({ url, cardId: card.id, status });
+      out.push({ url, status });
+    }
+    return out;
+  };
+  /** Moves a card to a status of its pipeline (false: not one of them); stamps status_changed_at. */
+  const setStatus = (c: EmulatedCard, statusId: unknown): boolean => {
+    const p = pipelines.find((x) => x.id === c.pipeline_id);
+    if (!p?.statuses.some((st) => st.id === statusId)) return false;
+    const changed = c.status_id !== statusId;
+    c.status_id = statusId as number;
+    if (changed) c.status_changed_at = utc(new Date());
+    return true;
+  };
 
   const load = () => {
     state = seed();
@@ -189,8 +238,21 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
       const at = pipelines.findIndex((p) => p.id === id);
       if (at >= 0) pipelines.splice(at, 1);
     },
+    webhooks,
+    sent,
+    addWebhook(url) {
+      webhooks.push(url);
+    },
+    async moveCard(id, statusId) {
+      const c = cards.find((x) => x.id === id);
+      if (!c || !setStatus(c, statusId)) return undefined;
+      c.updated_at = utc(new Date());
+      return notify(c);
+    },
     reset() {
       load();
+      webhooks.length = 0;
+      sent.length = 0;
       kit.resetSwitches();
       window.clear();
       limited = 0;
@@ -210,6 +272,19 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
   // ---- Control API ----
   app.get('/__emulator/log', async () => ({ requests: kit.requests, cards, buyers }));
   registerControlRoutes(app, kit, { reset: () => emulator.reset() });
+  app.post('/__emulator/webhooks', async (req, reply) => {
+    const url = ((req.body ?? {}) as { url?: unknown }).url;
+    if (typeof url !== 'string' || !/^https?:\/\//.test(url)) return reply.code(400).send({ error: 'url is required' });
+    emulator.addWebhook(url);
+    return { ok: true };
+  });
+  app.get('/__emulator/webhooks', async () => ({ webhooks, sent }));
+  app.post<{ Params: { id: string } }>('/__emulator/cards/:id/move', async (req, reply) => {
+    const statusId = Number(((req.body ?? {}) as { status_id?: unknown }).status_id);
+    const out = await emulator.moveCard(Number(req.params.id), statusId);
+    if (!out) return reply.code(404).send({ error: 'no such card or status' });
+    return { ok: true, sent: out };
+  });
   app.post('/__emulator/rate-limit', async (req) => {
     const b = (req.body ?? {}) as { limit?: number; windowMs?: number };
     emulator.setRateLimit(Number(b.limit ?? 60), b.windowMs === undefined ? undefined : Number(b.windowMs));
@@ -331,7 +406,22 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
       });
       api.get('/pipelines/cards/:id', async (req, reply) => {
         const c = cards.find((x) => x.id === Number((req.params as { id: string }).id));
-        return c ?? fail(reply, 404, { message: 'Not found' });
+        if (!c) return fail(reply, 404, { message: 'Not found' });
+        const include = String((req.query as { include?: unknown }).include ?? '').split(',');
+        // KeyCRM's includes: contact.client, products, manager, status, payments, custom_fields.
+        const known = ['contact.client', 'products', 'manager', 'status', 'payments', 'custom_fields', ''];
+        const wrong = include.filter((i) => !known.includes(i.trim()));
+        if (wrong.length)
+          return fail(reply, 400, { message: `Requested include(s) \`${wrong.join(', ')}\` are not allowed.` });
+        if (!include.includes('status')) return c;
+        const p = pipelines.find((x) => x.id === c.pipeline_id);
+        const st = p?.statuses.find((x) => x.id === c.status_id);
+        return {
+          ...c,
+          status: st
+            ? { id: st.id, pipeline_id: c.pipeline_id, title: st.title, is_final: st.is_final ?? false }
+            : null,
+        };
       });
 
       api.post('/pipelines/cards', async (req, reply) => {
@@ -406,15 +496,13 @@ export async function startKeycrmEmulator(options: KeycrmEmulatorOptions = {}): 
         const c = cards.find((x) => x.id === Number((req.params as { id: string }).id));
         if (!c) return fail(reply, 404, { message: 'Not found' });
         const b = (req.body ?? {}) as Record<string, unknown>;
-        if (b.status_id !== undefined) {
-          const p = pipelines.find((x) => x.id === c.pipeline_id);
-          if (!p?.statuses.some((s) => s.id === b.status_id)) {
-            return fail(reply, 422, invalid({ status_id: ['The selected status id is invalid.'] }));
-          }
-          c.status_id = b.status_id as number;
-          c.status_changed_at = utc(new Date());
+        const before = c.status_id;
+        if (b.status_id !== undefined && !setStatus(c, b.status_id)) {
+          return fail(reply, 422, invalid({ status_id: ['The selected status id is invalid.'] }));
         }
         c.updated_at = utc(new Date());
+        // A move through the API fires the trigger too (as we assume KeyCRM does), after the answer.
+        if (c.status_id !== before) setTimeout(() => void notify(c), 0);
         return c;
       });
     },

@@ -17,11 +17,13 @@
 // (input.outcomeUnknown) the pipeline's cards of the last three days are searched for the mark first.
 //
 // Stage changes: KeyCRM's webhooks are outgoing only, set up by hand in its automation triggers; its
-// API cannot subscribe us, so there is no stageWatch (docs/connectors/keycrm.md).
+// API cannot subscribe us, so the watch is pasted (stage-watch.ts): the person makes a trigger's
+// webhook with our address; each card it names that we delivered is read back for its status.
 import { cacheOf } from '../kit/cache';
 import { defineConnector } from '../kit/define-connector';
 import { DeferredError, PermanentError, RetryableError } from '../kit/errors';
 import { createKeyedLock, type LockKeys, lockAll, personLockKeys, sortedKeys } from '../kit/keyed-lock';
+import { cachedStageName } from '../kit/stage-names';
 import type { AttemptTrace, DeliveryInput } from '../kit/types';
 import {
   cardsCreatedBetween,
@@ -47,6 +49,7 @@ import {
   ZKeycrmAuth,
   ZKeycrmSettings,
 } from './schema';
+import { keycrmStageWatch } from './stage-watch';
 
 type Ctx = KeycrmContext<KeycrmSettings>;
 
@@ -210,6 +213,20 @@ export const keycrm = defineConnector<KeycrmAuth, KeycrmSettings>({
   settings: ZKeycrmSettings,
   config: { KEYCRM_API_URL: { type: 'url', default: KEYCRM_API_URL } },
   baseUrl: (cfg) => cfg.KEYCRM_API_URL as string | undefined,
+  // Status changes as the lead's first reaction and its stage (issue 33), through a trigger's webhook
+  // the person makes by hand (stage-watch.ts); a status's name from the pipelines list, kept a while.
+  pastedStageWatch: {
+    ...keycrmStageWatch((ctx) => keycrmPipelines(ctx)),
+    stageName: (ctx, stage) =>
+      cachedStageName(
+        ctx,
+        async () =>
+          (await keycrmPipelines(ctx)).flatMap((p) =>
+            p.stages.map((s) => ({ id: String(s.id), name: s.name, pipelineId: String(p.id) })),
+          ),
+        stage,
+      ),
+  },
   // KeyCRM refusing a list request itself answers CRM_REQUEST_FAILED with its reason.
   loaderRefusal: 'CRM_REQUEST_FAILED',
   loaders: {

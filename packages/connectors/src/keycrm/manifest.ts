@@ -1,11 +1,41 @@
 // KeyCRM's screens, drawn by the web (kit/manifest.ts): the API key (never shown back), saved with a
 // connection check; where a lead goes (a pipeline and status listed from KeyCRM, its source, the card's
 // title, a manager when distribution assigned none); KeyCRM's users for distribution.
-import { ZLoaderUsers } from '@leadrelay/shared';
-import { DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf } from '../kit/manifest';
+import { ZCrmWatch, ZLoaderUsers } from '@leadrelay/shared';
+import { type ConnectionView, DETAIL_WORDS, defineManifest, GENERAL_CARD, LIST_WORDS, listOf } from '../kit/manifest';
 import { logo } from './logo';
 import { ZKeycrmApiKey, ZKeycrmPipeline, ZKeycrmSettings, ZKeycrmSource } from './schema';
 import type words from './words/uk.json';
+
+type Key = `watch.${keyof (typeof words)['watch'] & string}`;
+
+/**
+ * The status watch as its card shows it (GET /api/integrations/:id/crm-watch): our address to paste
+ * into a KeyCRM trigger's webhook, and whether KeyCRM has called it yet (nothing is pasted back:
+ * KeyCRM's webhook carries no token, stage-watch.ts). The instructions show until the first call.
+ */
+function readWatch(answer: unknown): ConnectionView<Key> {
+  const watch = ZCrmWatch.parse(answer);
+  if (!watch.address) {
+    return {
+      connected: false,
+      detailsFirst: true,
+      details: [{ label: 'watch.state', value: [{ word: 'watch.notConnected' }] }],
+    };
+  }
+  const watching = watch.state === 'watching';
+  return {
+    connected: watching,
+    detailsFirst: true,
+    details: [
+      { label: 'watch.address', value: [{ text: watch.address, copy: true }] },
+      {
+        label: 'watch.state',
+        value: [{ word: watching ? 'watch.watching' : 'watch.pending', tag: watching ? 'green' : 'gold' }],
+      },
+    ],
+  };
+}
 
 /** Users (ids as strings from the generic loader) as the settings keep them: positive whole numbers. */
 const users = (answer: unknown) =>
@@ -49,6 +79,23 @@ export const manifest = defineManifest<typeof words>({
               connect: 'connection.connect',
               check: 'connection.check',
               result: { ok: 'connection.checkOk', failed: 'connection.checkFailed' },
+            },
+            {
+              // Speed to lead and the lead's stage: a trigger's webhook, made by hand (stage-watch.ts).
+              // Nothing to type in: no form (the words of one are never shown).
+              widget: 'connect',
+              span: { xs: 24 },
+              title: 'watch.title',
+              intro: 'watch.intro',
+              state: { path: '/api/integrations/:id/crm-watch', read: readWatch },
+              fields: [],
+              words: {
+                submit: 'connection.save',
+                done: 'connection.checkOk',
+                change: 'connection.save',
+                cancel: 'connection.save',
+              },
+              bordered: true,
             },
           ],
         },

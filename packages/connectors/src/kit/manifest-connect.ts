@@ -62,6 +62,7 @@ export interface ConnectCard<K extends string, G extends string> {
   intro?: K;
   /** Said under the form while not connected: what to do next. */
   next?: K;
+  /** None: the card only shows the state (what to paste at the CRM), with no form and no Change button. */
   fields: readonly FormItem<K>[];
   /**
    * Default: POST /api/integrations/:id/connect (answering {data: {integration}}). `idField` puts the

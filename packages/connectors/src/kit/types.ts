@@ -229,20 +229,42 @@ export interface StageWatch<Auth, Settings> extends StageWatchBase<Auth, Setting
  * token the CRM shows, which every event carries. The server keeps the token sealed with the watch's
  * secret and compares it (constant time) before anything is read; an event names a record only, so
  * each one we delivered is `confirm`ed with the connection (its client reads the record's stage).
+ * A CRM whose outgoing webhook carries no token of its own (`PastedWithoutToken`) has the secret in
+ * our address as its only key: nothing is pasted back, and the confirmation is the real check.
  */
-export interface PastedStageWatch<Auth, Settings> extends StageWatchBase<Auth, Settings> {
+export type PastedStageWatch<Auth, Settings> =
+  | TokenPastedStageWatch<Auth, Settings>
+  | (PastedStageWatchBase<Auth, Settings> & PastedWithoutToken);
+/** A pasted watch whose CRM puts the pasted token in every event. */
+export type TokenPastedStageWatch<Auth, Settings> = PastedStageWatchBase<Auth, Settings> & PastedWithToken;
+
+interface PastedStageWatchBase<Auth, Settings> extends StageWatchBase<Auth, Settings> {
   setup: 'pasted';
+  /**
+   * Reads the record a change of `read` names, one we delivered: the change (with when and who, where
+   * the CRM keeps them) when its stage moved since we made it, else undefined.
+   */
+  confirm: (ctx: ConnectorContext<Auth, Settings>, change: CrmStageChange) => Promise<CrmStageChange | undefined>;
+}
+
+/** The CRM shows a token for its outgoing webhook and puts it in every event. */
+interface PastedWithToken {
   /** The token as the person pastes it: checked before it is stored. */
   token: z.ZodType<string>;
   /** The token the CRM put in the body (undefined: none), compared with the stored one. */
   tokenOf: (body: unknown) => string | undefined;
   /** The connector's own error key (its codes.ts, a 401 or 403) for an event whose token is not the stored one. */
   tokenRefused: string;
-  /**
-   * Reads the record a change of `read` names, one we delivered: the change (with when and who, where
-   * the CRM keeps them) when its stage moved since we made it, else undefined.
-   */
-  confirm: (ctx: ConnectorContext<Auth, Settings>, change: CrmStageChange) => Promise<CrmStageChange | undefined>;
+}
+
+/**
+ * The CRM's outgoing webhook carries nothing we could check (its body is the CRM's own): nothing is
+ * pasted back; the watch is waiting until the CRM's first call reaches our address, watching since.
+ */
+interface PastedWithoutToken {
+  token?: undefined;
+  tokenOf?: undefined;
+  tokenRefused?: undefined;
 }
 
 export interface DeliveryInput {

@@ -8,10 +8,12 @@
 // A watch set up by hand (PastedStageWatch) also carries the CRM's token in each body: it must be the
 // one the person pasted (compared in constant time; else the connector's 401/403 key and nothing is
 // read), and as its events name a record without its stage, each record we delivered is confirmed
-// with the connection (the connector's client reads its stage) before it counts.
+// with the connection (the connector's client reads its stage) before it counts. One whose CRM puts
+// no token in its events has the secret in the path as its only key (the confirmation stays the real
+// check); its first well-formed call is noted as the watch's start (crm_watches.subscribed_at).
 import { type CrmStage, type CrmStageChange, getConnector, type PastedStageWatch } from '@leadrelay/connectors';
 import type { ErrorCode } from '@leadrelay/shared';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Deps } from '../../config';
 import {
   type CrmWatchSecret,
@@ -53,6 +55,14 @@ async function target(deps: Deps, type: string, integrationId: string, secret: s
   }
   if (typeof sealed.secret !== 'string' || !sameText(secret, sealed.secret)) throw new UnknownTarget();
   return { row: found.row, token: typeof sealed.token === 'string' && sealed.token ? sealed.token : undefined };
+}
+
+/** The first call of a watch without a token: the person made the CRM's webhook (the page says since when). */
+async function heardFrom(deps: Deps, integrationId: string, now: Date): Promise<void> {
+  await deps.db
+    .update(crmWatches)
+    .set({ subscribedAt: now })
+    .where(and(eq(crmWatches.integrationId, integrationId), isNull(crmWatches.subscribedAt)));
 }
 
 /** The CRM user's name when our distribution knows that id (the lead's assignee, or its collection). */
@@ -182,13 +192,15 @@ export async function receiveStageChanges(
   const watch = watchedOf(type)?.watch;
   const changes = watch?.read(body);
   if (!watch || !changes) throw new AppError('VALIDATION_ERROR', { message: `Not a ${type} webhook body` });
-  if (watch.setup === 'pasted') {
+  if (watch.setup === 'pasted' && watch.tokenOf) {
     const given = watch.tokenOf(body);
     // No token pasted yet refuses every event alike: nothing is read before the CRM is known.
     if (!token || given === undefined || !sameText(given, token)) {
       throw new AppError(watch.tokenRefused as ErrorCode, { message: 'The event does not carry the pasted token' });
     }
   }
+  // A CRM whose webhook carries no token: its first call at our address shows the person made it.
+  if (watch.setup === 'pasted' && !watch.tokenOf) await heardFrom(deps, row.id, now);
   let recorded = 0;
   for (const found of changes.slice(0, MAX_CHANGES)) {
     let change: CrmStageChange | undefined = found;

@@ -6,7 +6,8 @@
 // the reaction, and the reason is kept in crm_watches.last_error.
 // A watch set up by hand (a PastedStageWatch: the CRM's outgoing webhook needs an app to be made by
 // API) has no subscription: its row keeps our address for the destination's page to show and the
-// token the person pasted back from the CRM (both sealed); it is never removed at the CRM.
+// token the person pasted back from the CRM (both sealed; a CRM whose webhook carries no token has
+// none); it is never removed at the CRM.
 import { randomBytes } from 'node:crypto';
 import {
   type AnyStageWatch,
@@ -225,7 +226,7 @@ export async function crmWatchOf(deps: Deps, actor: Actor, id: string): Promise<
   const watched = watchedOf(row.type);
   if (!watched) throw new AppError('INTEGRATION_NOT_FOUND');
   const none = { since: null, reason: null, nextTryAt: null };
-  if (watched.watch.setup === 'pasted') return pastedState(deps, row);
+  if (watched.watch.setup === 'pasted') return pastedState(deps, row, !!watched.watch.tokenOf);
   if (!row.auth) return { state: 'off', ...none };
   const [watch] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
   if (watch?.remoteId) return { ...none, state: 'watching', since: watch.subscribedAt?.toISOString() ?? null };
@@ -263,16 +264,18 @@ async function pastedWatchRow(deps: Deps, row: IntegrationRow, now = new Date())
  * A pasted watch as its page shows it: `off` until the destination is connected; then our address
  * to paste at the CRM, and `pending` until the CRM's token is pasted back, `watching` after.
  */
-async function pastedState(deps: Deps, row: IntegrationRow): Promise<CrmWatch> {
+async function pastedState(deps: Deps, row: IntegrationRow, takesToken: boolean): Promise<CrmWatch> {
   const none = { since: null, reason: null, nextTryAt: null };
   if (!row.auth) return { state: 'off', ...none, setup: 'pasted', address: null, tokenSet: false };
   const sealed = await pastedWatchRow(deps, row);
   const [watch] = await deps.db.select().from(crmWatches).where(eq(crmWatches.integrationId, row.id));
   const tokenSet = typeof sealed.token === 'string' && sealed.token !== '';
+  // Without a token to paste, watching since the CRM's first call (crm-events.service.ts).
+  const watching = takesToken ? tokenSet : !!watch?.subscribedAt;
   return {
     ...none,
-    state: tokenSet ? 'watching' : 'pending',
-    since: tokenSet ? (watch?.subscribedAt?.toISOString() ?? null) : null,
+    state: watching ? 'watching' : 'pending',
+    since: watching ? (watch?.subscribedAt?.toISOString() ?? null) : null,
     setup: 'pasted',
     address: sealed.url,
     tokenSet,
@@ -289,6 +292,8 @@ export async function savePastedToken(deps: Deps, actor: Actor, id: string, body
   if (!watched) throw new AppError('INTEGRATION_NOT_FOUND');
   if (watched.watch.setup !== 'pasted') throw new AppError('OPERATION_NOT_SUPPORTED');
   const watch: PastedStageWatch<unknown, unknown> = watched.watch;
+  // A CRM whose webhook carries no token has none to paste.
+  if (!watch.token) throw new AppError('OPERATION_NOT_SUPPORTED');
   if (!row.auth) throw new AppError('INTEGRATION_NOT_CONNECTED');
   const raw = (body as { token?: unknown } | null)?.token;
   const token = typeof raw === 'string' ? raw.trim() : raw;
@@ -314,5 +319,5 @@ export async function savePastedToken(deps: Deps, actor: Actor, id: string, body
       lastError: null,
     })
     .where(eq(crmWatches.integrationId, row.id));
-  return pastedState(deps, row);
+  return pastedState(deps, row, true);
 }
