@@ -88,6 +88,7 @@ export const manifest = defineManifest<typeof words>({
               title: 'watch.title',
               intro: 'watch.intro',
               state: { path: '/api/integrations/:id/crm-watch', read: readWatch },
+              stateOnly: true,
               fields: [],
               words: {
                 submit: 'connection.save',

@@ -62,8 +62,12 @@ export interface ConnectCard<K extends string, G extends string> {
   intro?: K;
   /** Said under the form while not connected: what to do next. */
   next?: K;
-  /** None: the card only shows the state (what to paste at the CRM), with no form and no Change button. */
   fields: readonly FormItem<K>[];
+  /**
+   * The card only shows its state (what to paste at the CRM): no form, no submit, no Change button.
+   * (A card without fields may still submit: Google Ads' "make the address and key".)
+   */
+  stateOnly?: boolean;
   /**
    * Default: POST /api/integrations/:id/connect (answering {data: {integration}}). `idField` puts the
    * integration's id in the body under that name; `answersState`: the answer is the new state, shown at once.

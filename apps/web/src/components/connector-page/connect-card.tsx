@@ -226,7 +226,7 @@ export function ConnectCardView({ integration, card, say, slug, source }: Props)
     <Card title={title} data-testid="connect-card">
       {(view.connected || view.detailsFirst) && <Details view={view} bordered={card.bordered} say={say} />}
       {!view.connected && card.intro && <Typography.Paragraph type="secondary">{say(card.intro)}</Typography.Paragraph>}
-      {card.fields.length === 0 ? null : view.connected && !editing ? (
+      {card.stateOnly ? null : view.connected && !editing ? (
         <PermissionGuard>
           <Button onClick={() => setEditing(true)}>{say(card.words.change)}</Button>
         </PermissionGuard>
